@@ -1,0 +1,211 @@
+"""The only importer of the compiled core: thin wrappers that check every status code.
+
+Cards are passed as integer indices 0..51 (rank * 4 + suit). Callers validate first; a
+status the core still returns is raised as ``InvalidCards`` (card problems) or ``CoreError``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ._core import ffi, lib
+from .errors import CoreError, InvalidCards
+
+NUM_VALUES: int = lib.CS_NUM_VALUES
+NUM_HANDS: int = lib.CS_NUM_HANDS
+NUM_CHART_CELLS: int = lib.CS_NUM_CHART_CELLS
+NUM_RANK_PATTERNS: int = lib.CS_NUM_RANK_PATTERNS
+COMPLETIONS: int = 163185
+_CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
+
+
+def check(status: int, what: str) -> None:
+    """Raise for a non-zero status of a core call."""
+    if status == lib.CS_OK:
+        return
+    text = ffi.string(lib.cs_strerror(status)).decode()
+    if status in _CARD_STATUSES:
+        raise InvalidCards(f"{what}: {text}")
+    raise CoreError(f"{what}: {text} (status {status})")
+
+
+def _cards(cards: Sequence[int]) -> object:
+    return ffi.new("uint8_t[]", list(cards)) if cards else ffi.NULL
+
+
+@dataclass(frozen=True, slots=True)
+class DealCounts:
+    """Integer counts of one situation (see cs_deal_counts in caribbean.h)."""
+
+    not_qualify: int
+    win: int
+    tie: int
+    lose: int
+    total: int
+    dealer_categories: tuple[int, ...]
+    player_value: int
+    player_category: int
+
+
+def _deal_counts(out: object) -> DealCounts:
+    return DealCounts(
+        out.not_qualify, out.win, out.tie, out.lose, out.total,  # type: ignore[attr-defined]
+        tuple(out.dealer_categories),  # type: ignore[attr-defined]
+        out.player_value, out.player_category,  # type: ignore[attr-defined]
+    )
+
+
+def evaluate5(cards: Sequence[int]) -> tuple[int, int]:
+    """(value, category) of five cards."""
+    if len(cards) != 5:
+        raise InvalidCards(f"expected 5 cards, got {len(cards)}")
+    value = ffi.new("uint16_t *")
+    cat = ffi.new("uint8_t *")
+    check(lib.cs_evaluate5(_cards(cards), value, cat), "evaluate5")
+    return int(value[0]), int(cat[0])
+
+
+def evaluate6(cards: Sequence[int]) -> tuple[int, int]:
+    """(value, category) of the best five of six cards."""
+    if len(cards) != 6:
+        raise InvalidCards(f"expected 6 cards, got {len(cards)}")
+    value = ffi.new("uint16_t *")
+    cat = ffi.new("uint8_t *")
+    check(lib.cs_evaluate6(_cards(cards), value, cat), "evaluate6")
+    return int(value[0]), int(cat[0])
+
+
+def value_category(value: int) -> int:
+    cat = ffi.new("uint8_t *")
+    check(lib.cs_value_category(value, cat), "value_category")
+    return int(cat[0])
+
+
+def category_counts() -> tuple[int, ...]:
+    out = ffi.new("uint64_t[10]")
+    check(lib.cs_category_counts(out), "category_counts")
+    return tuple(out)
+
+
+def value_counts() -> tuple[int, ...]:
+    """How many of the 2,598,960 hands have each value."""
+    out = ffi.new("uint64_t[]", NUM_VALUES)
+    check(lib.cs_value_counts(out, NUM_VALUES), "value_counts")
+    return tuple(out)
+
+
+def six_card_counts() -> tuple[int, ...]:
+    out = ffi.new("uint64_t[10]")
+    check(lib.cs_six_card_counts(out), "six_card_counts")
+    return tuple(out)
+
+
+def rank_pattern(ranks: Sequence[int]) -> int:
+    out = ffi.new("uint32_t *")
+    check(lib.cs_rank_pattern(bytes(ranks), out), "rank_pattern")
+    return int(out[0])
+
+
+def deal(player: Sequence[int], up: int, dead: Sequence[int] = (), dealer: Sequence[int] = (),
+         qualifier: int = 0) -> DealCounts:
+    """Every completion of the dealer's hand for one situation."""
+    out = ffi.new("cs_deal_counts *")
+    st = lib.cs_deal(_cards(player), up, _cards(dead), len(dead), _cards(dealer), len(dealer),
+                     qualifier, out)
+    check(st, "deal")
+    return _deal_counts(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Weighted deal counts by the player's category under one strategy (cs_totals)."""
+
+    fold: tuple[int, ...]
+    not_qualify: tuple[int, ...]
+    win: tuple[int, ...]
+    tie: tuple[int, ...]
+    lose: tuple[int, ...]
+    raise_situations: int
+    indifferent_situations: int
+    total_weight: int
+
+
+def _totals(t: object) -> Totals:
+    return Totals(
+        tuple(t.fold), tuple(t.not_qualify), tuple(t.win),  # type: ignore[attr-defined]
+        tuple(t.tie), tuple(t.lose),  # type: ignore[attr-defined]
+        t.raise_situations, t.indifferent_situations, t.total_weight,  # type: ignore[attr-defined]
+    )
+
+
+RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
+IGNORE_UP: int = lib.CS_IGNORE_UP
+
+
+class Solver:
+    """Per-situation counts of the whole game for one qualifier (owns a cs_solver)."""
+
+    def __init__(self, qualifier: int, threads: int = 2) -> None:
+        ptr = ffi.new("cs_solver **")
+        check(lib.cs_solver_new(qualifier, threads, ptr), "solver")
+        self._s = ffi.gc(ptr[0], lib.cs_solver_free)
+        n = ffi.new("uint32_t *")
+        check(lib.cs_solver_size(self._s, n), "solver size")
+        self.qualifier = qualifier
+        self.n_hands: int = int(n[0])
+        self._hands: list[tuple[tuple[int, ...], int]] | None = None
+        self._lock = threading.Lock()
+
+    def hands(self) -> list[tuple[tuple[int, ...], int]]:
+        """Canonical hands (sorted card indices, weight) in the solver's order."""
+        with self._lock:
+            if self._hands is None:
+                cards = ffi.new("uint8_t[5]")
+                w = ffi.new("uint32_t *")
+                out = []
+                for i in range(self.n_hands):
+                    check(lib.cs_solver_hand(self._s, i, cards, w), "solver hand")
+                    out.append((tuple(cards), int(w[0])))
+                self._hands = out
+            return self._hands
+
+    def situation(self, player: Sequence[int], up: int) -> DealCounts:
+        out = ffi.new("cs_deal_counts *")
+        check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
+        return _deal_counts(out)
+
+    @staticmethod
+    def _nets(nets: Sequence[int]) -> object:
+        fold, nq, tie, lose, *win = nets
+        return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose,
+                                      "win": list(win)})
+
+    def price(self, nets: Sequence[int], flags: int = 0,
+              decisions: bool = False) -> tuple[Totals, bytes | None]:
+        """Optimal strategy for integer nets (fold, nq, tie, lose, win x 10)."""
+        out = ffi.new("cs_totals *")
+        size = self.n_hands * 52
+        buf = ffi.new("uint8_t[]", size) if decisions else ffi.NULL
+        check(lib.cs_solver_price(self._s, self._nets(nets), flags, out, buf,
+                                  size if decisions else 0), "price")
+        return _totals(out), (bytes(ffi.buffer(buf)) if decisions else None)
+
+    def apply(self, raise_flags: bytes) -> Totals:
+        out = ffi.new("cs_totals *")
+        check(lib.cs_solver_apply(self._s, raise_flags, len(raise_flags), out), "apply")
+        return _totals(out)
+
+    def apply_cells(self, raise_cells: bytes) -> Totals:
+        out = ffi.new("cs_totals *")
+        check(lib.cs_solver_apply_cells(self._s, raise_cells, len(raise_cells), out), "apply cells")
+        return _totals(out)
+
+    def chart(self, raise_flags: bytes) -> tuple[list[int], list[int]]:
+        """(raise weight, total weight) per chart cell."""
+        rw = ffi.new("uint64_t[]", NUM_CHART_CELLS)
+        tw = ffi.new("uint64_t[]", NUM_CHART_CELLS)
+        check(lib.cs_solver_chart(self._s, raise_flags, len(raise_flags), rw, tw, NUM_CHART_CELLS),
+              "chart")
+        return list(rw), list(tw)

@@ -1,0 +1,171 @@
+"""One situation: the player's five cards and the dealer's up card -> exact EVs and the decision.
+
+>>> d = ev("As Kd 7h 4c 2s", "Qh")
+>>> d.decision, d.ev_raise, d.counts.total
+('fold', Fraction(-12773, 10879), 163185)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import _ffi
+from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
+from .errors import InvalidCards
+from .rules import CATEGORIES, Nets, PaytableLike, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """Dealer completions of one situation, split by outcome (integers)."""
+
+    not_qualify: int
+    win: int
+    tie: int
+    lose: int
+
+    @property
+    def total(self) -> int:
+        return self.not_qualify + self.win + self.tie + self.lose
+
+    def as_dict(self) -> dict[str, int]:
+        return {"not_qualify": self.not_qualify, "win": self.win, "tie": self.tie, "lose": self.lose}
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeRow:
+    outcome: str
+    count: int
+    probability: Fraction
+    net: Fraction
+    contribution: Fraction
+
+
+def decide(ev_raise: Fraction, ev_fold: Fraction) -> str:
+    return "raise" if ev_raise > ev_fold else "fold" if ev_raise < ev_fold else "either"
+
+
+def raise_ev(counts: Counts, category: int, nets: Nets) -> Fraction:
+    """Exact EV per ante of raising, from the counts."""
+    total = counts.total
+    s = (counts.not_qualify * nets.not_qualify + counts.win * nets.win[category]
+         + counts.tie * nets.tie + counts.lose * nets.lose)
+    return Fraction(s) / total
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The exact answer for one situation (EVs per ante)."""
+
+    hand: tuple[Card, ...]
+    up: Card
+    dead: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    rules: Rules
+    counts: Counts
+    player_category: int
+    dealer_categories: tuple[int, ...] | None
+    ev_raise: Fraction
+    ev_fold: Fraction
+
+    @property
+    def decision(self) -> str:
+        """"raise", "fold", or "either" on an exact tie."""
+        return decide(self.ev_raise, self.ev_fold)
+
+    @property
+    def margin(self) -> Fraction:
+        """EV(raise) - EV(fold): positive means raise."""
+        return self.ev_raise - self.ev_fold
+
+    @property
+    def ev(self) -> Fraction:
+        """EV of the better decision."""
+        return max(self.ev_raise, self.ev_fold)
+
+    @property
+    def player_hand_name(self) -> str:
+        return CATEGORIES[self.player_category]
+
+    def probabilities(self) -> dict[str, Fraction]:
+        t = self.counts.total
+        return {k: Fraction(v, t) for k, v in self.counts.as_dict().items()}
+
+    def rows(self) -> list[OutcomeRow]:
+        """The raise outcomes with count, probability, net per ante and contribution to EV(raise)."""
+        nets = self.rules.nets()
+        t = self.counts.total
+        out = []
+        for name, count, net in (
+            ("dealer does not qualify", self.counts.not_qualify, nets.not_qualify),
+            (f"player wins ({CATEGORIES[self.player_category]})", self.counts.win,
+             nets.win[self.player_category]),
+            ("tie (push)", self.counts.tie, nets.tie),
+            ("dealer wins", self.counts.lose, nets.lose),
+        ):
+            p = Fraction(count, t)
+            out.append(OutcomeRow(name, count, p, net, p * net))
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hand": format_cards(self.hand),
+            "up": str(self.up),
+            "dead": format_cards(self.dead),
+            "dealer": format_cards(self.dealer),
+            "player_hand": self.player_hand_name,
+            "counts": self.counts.as_dict(),
+            "total": self.counts.total,
+            "probabilities": {k: str(v) for k, v in self.probabilities().items()},
+            "ev_raise": str(self.ev_raise),
+            "ev_fold": str(self.ev_fold),
+            "decision": self.decision,
+            "margin": str(self.margin),
+            "dealer_categories": (None if self.dealer_categories is None else
+                                  {CATEGORIES[i]: n for i, n in enumerate(self.dealer_categories)}),
+            "rules": self.rules.describe(),
+        }
+
+
+def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = None,
+                    dealer: CardsLike | None = None) -> tuple[tuple[Card, ...], Card, tuple[Card, ...],
+                                                              tuple[Card, ...]]:
+    """Parse and validate the cards of one situation; errors name the offending card."""
+    h = parse_cards(hand)
+    if len(h) != 5:
+        raise InvalidCards(f"hand {format_cards(h) or hand!r}: expected 5 cards, got {len(h)}")
+    u = parse_cards(up)
+    if len(u) != 1:
+        raise InvalidCards(f"up card {format_cards(u) or up!r}: expected 1 card, got {len(u)}")
+    d = parse_cards(dead)
+    k = parse_cards(dealer)
+    if len(k) > 4:
+        raise InvalidCards(f"dealer cards {format_cards(k)!r}: at most 4 hole cards can be known, got {len(k)}")
+    check_distinct([("the hand", h), ("the up card", u), ("the dead cards", d), ("the dealer cards", k)])
+    unseen = 52 - 6 - len(d) - len(k)
+    if unseen < 4 - len(k):
+        raise InvalidCards(f"dead cards {format_cards(d)!r}: only {unseen} cards left, the dealer needs "
+                           f"{4 - len(k)} more")
+    return h, u[0], d, k
+
+
+def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer: CardsLike | None = None,
+       paytable: PaytableLike = None, qualifier: object = None, ante: object = None,
+       max_payout: object = None, rules: Rules | None = None) -> Decision:
+    """Exact EV of raising and folding for one situation, by enumerating every dealer completion.
+
+    >>> d = ev("Ah Kh Qh Jh Th", "2c")
+    >>> d.player_hand_name, d.decision, d.ev_raise > 100
+    ('royal flush', 'raise', True)
+    """
+    if rules is None:
+        rules = Rules.make(paytable, qualifier, ante, max_payout)
+    h, u, d, k = parse_situation(hand, up, dead, dealer)
+    raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],
+                    rules.qualifier.value)
+    counts = Counts(raw.not_qualify, raw.win, raw.tie, raw.lose)
+    nets = rules.nets()
+    return Decision(h, u, d, k, rules, counts, raw.player_category, raw.dealer_categories,
+                    raise_ev(counts, raw.player_category, nets), nets.fold)

@@ -1,0 +1,139 @@
+"""Every table and document the package prints: tabulate formats, plus json and csv.
+
+Results never format themselves; floats appear only here, for display.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from tabulate import tabulate, tabulate_formats
+
+from .errors import InvalidRules
+
+EXTRA_FORMATS = ("json", "csv")
+
+
+def formats() -> list[str]:
+    return sorted(set(tabulate_formats) | set(EXTRA_FORMATS))
+
+
+def check_format(fmt: str) -> str:
+    if fmt not in tabulate_formats and fmt not in EXTRA_FORMATS:
+        raise InvalidRules(f"format {fmt!r}: unknown (use json, csv or a tabulate format such as "
+                           "simple, github, grid, plain)")
+    return fmt
+
+
+def frac(x: Fraction) -> str:
+    """Exact fraction as text: "-12773/10879" (integers without "/1")."""
+    return str(x)
+
+
+def dec(x: Fraction | float, places: int = 6) -> str:
+    return f"{float(x):.{places}f}"
+
+
+def pct(x: Fraction | float, places: int = 4) -> str:
+    return f"{float(x) * 100:.{places}f}%"
+
+
+def grouped(n: int) -> str:
+    return f"{n:,}"
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
+    """Rows as a tabulate table, or CSV when fmt == "csv"."""
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(headers)
+        for r in rows:
+            w.writerow(r)
+        return buf.getvalue().rstrip("\n")
+    return tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True)
+
+
+def to_json(obj: Any) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False)
+
+
+def key_values(pairs: Sequence[tuple[str, str]], fmt: str) -> str:
+    return table([list(p) for p in pairs], ["figure", "value"], fmt)
+
+
+def _outcome_table(rows: Sequence[Any], fmt: str, count_label: str = "count") -> str:
+    body = [[r.outcome, grouped(r.count) if fmt != "csv" else r.count,
+             dec(r.probability, 8), frac(r.net), dec(r.contribution, 8)] for r in rows]
+    return table(body, ["outcome", count_label, "probability", "net per ante", "contribution"], fmt)
+
+
+def decision(d: Any, fmt: str) -> str:
+    """One situation (odds.Decision)."""
+    if fmt == "json":
+        return to_json(d.as_json())
+    if fmt == "csv":
+        out = _outcome_table(d.rows(), fmt)
+        tail = [["ev_raise", frac(d.ev_raise)], ["ev_fold", frac(d.ev_fold)],
+                ["decision", d.decision], ["margin", frac(d.margin)]]
+        return out + "\n" + table(tail, ["figure", "value"], "csv")
+    from .cards import format_cards
+
+    head = f"hand {format_cards(d.hand)} ({d.player_hand_name}), dealer up card {d.up}"
+    if d.dead:
+        head += f", dead {format_cards(d.dead)}"
+    if d.dealer:
+        head += f", dealer holds {format_cards(d.dealer)}"
+    lines = [head, f"rules: {describe_rules(d.rules)}", "",
+             _outcome_table(d.rows(), fmt), ""]
+    summary = [
+        ["EV raise", frac(d.ev_raise), dec(d.ev_raise)],
+        ["EV fold", frac(d.ev_fold), dec(d.ev_fold)],
+        ["margin (raise - fold)", frac(d.margin), dec(d.margin)],
+    ]
+    lines.append(table(summary, ["", "exact", "decimal"], fmt))
+    lines.append("")
+    lines.append(f"decision: {d.decision.upper()}  (over {grouped(d.counts.total)} dealer completions)")
+    return "\n".join(lines)
+
+
+def describe_rules(rules: Any) -> str:
+    s = f"pay table {rules.paytable.name} ({rules.paytable.short()}), dealer qualifies with " \
+        f"{rules.qualifier.label}"
+    if rules.ante is not None:
+        s += f", ante {rules.ante}"
+    if rules.max_payout is not None:
+        s += f", cap {rules.max_payout} per bet"
+    return s
+
+
+def report(r: Any, fmt: str) -> str:
+    """The whole game (game.GameReport)."""
+    if fmt == "json":
+        return to_json(r.as_json())
+    figures = [
+        ["return per ante", frac(r.return_per_ante), pct(r.return_per_ante)],
+        ["house edge", frac(r.house_edge), pct(r.house_edge)],
+        ["element of risk", frac(r.element_of_risk), pct(r.element_of_risk)],
+        ["return to player (per ante)", frac(r.return_to_player), pct(r.return_to_player)],
+        ["return on total wager", frac(r.return_on_wager), pct(r.return_on_wager)],
+        ["probability of raising", frac(r.raise_probability), pct(r.raise_probability)],
+        ["expected total wager (antes)", frac(r.expected_wager), dec(r.expected_wager)],
+        ["variance per ante", frac(r.variance), dec(r.variance)],
+        ["standard deviation per ante", "", dec(r.standard_deviation)],
+        ["total net return (antes)", frac(r.total_return), f"over {grouped(r.total_weight)} deals"],
+        ["raising situations", str(r.raise_situations),
+         f"of {grouped(r.total_weight // 163185)} (hand, up card)"],
+    ]
+    if fmt == "csv":
+        return table(figures, ["figure", "exact", "display"], fmt) + "\n\n" + _outcome_table(
+            r.return_table(), fmt, "deals")
+    lines = [f"rules: {describe_rules(r.rules)}; strategy: {r.strategy}", "",
+             table(figures, ["figure", "exact", "display"], fmt), "",
+             _outcome_table(r.return_table(), fmt, "deals")]
+    return "\n".join(lines)

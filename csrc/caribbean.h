@@ -1,0 +1,136 @@
+/*
+ * caribbean.h - public C API of the caribbean-exact counting core.
+ *
+ * Cards: card = rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s.
+ * Hand values: 0 .. CS_NUM_VALUES-1, a total order (higher wins); equal value means the
+ * same five ranks in the same roles (suits never break ties).
+ * Categories: CS_HIGH_CARD (0) .. CS_ROYAL_FLUSH (9).
+ *
+ * Every function checks its arguments and returns a status (CS_OK = 0 on success);
+ * outputs go through caller-allocated pointers. The core counts with integers only:
+ * it knows nothing of money beyond integer nets handed in by the caller.
+ *
+ * Only the region between the cdef markers is read by csrc/build_ffi.py, so it must
+ * hold plain declarations (no preprocessor lines).
+ */
+#ifndef CARIBBEAN_H
+#define CARIBBEAN_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cdef-begin */
+enum cs_status {
+    CS_OK = 0,
+    CS_E_NULL = 1,        /* a required pointer is NULL */
+    CS_E_CARD = 2,        /* a card outside 0..51 */
+    CS_E_DUPLICATE = 3,   /* the same card given twice */
+    CS_E_SIZE = 4,        /* a count out of range (too many cards, too few left, bad length) */
+    CS_E_NOMEM = 5,       /* out of memory */
+    CS_E_ARG = 6,         /* another argument out of range (qualifier, threads, index, nets) */
+    CS_E_OVERFLOW = 7     /* an integer result would not fit */
+};
+
+enum cs_category {
+    CS_HIGH_CARD = 0, CS_PAIR = 1, CS_TWO_PAIR = 2, CS_THREE_OF_A_KIND = 3,
+    CS_STRAIGHT = 4, CS_FLUSH = 5, CS_FULL_HOUSE = 6, CS_FOUR_OF_A_KIND = 7,
+    CS_STRAIGHT_FLUSH = 8, CS_ROYAL_FLUSH = 9
+};
+
+enum cs_constants {
+    CS_NUM_VALUES = 7462,     /* distinct five-card hand values */
+    CS_NUM_HANDS = 2598960,   /* C(52,5) */
+    CS_NUM_CATEGORIES = 10,
+    CS_NUM_SIX_CARD_SETS = 20358520,  /* C(52,6) */
+    CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
+    CS_NUM_CHART_CELLS = 963300       /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
+};
+
+/* One situation counted: the dealer's completions split by outcome. */
+typedef struct {
+    uint64_t not_qualify;   /* dealer below the qualifier */
+    uint64_t win;           /* dealer qualifies, player higher */
+    uint64_t tie;           /* dealer qualifies, same value */
+    uint64_t lose;          /* dealer qualifies, dealer higher */
+    uint64_t total;         /* number of completions = C(unseen, unknown) */
+    uint64_t dealer_categories[10];  /* every completion by the dealer's category */
+    uint16_t player_value;
+    uint8_t player_category;
+} cs_deal_counts;
+
+/* Integer nets per ante of each outcome, all scaled by one common positive denominator. */
+typedef struct {
+    int64_t fold;           /* usually -1 */
+    int64_t not_qualify;    /* usually +1 (ante paid, raise pushes) */
+    int64_t tie;            /* usually 0 */
+    int64_t lose;           /* usually -3 */
+    int64_t win[10];        /* by the player's category: ante win + raise win */
+} cs_nets;
+
+/* Whole-game aggregates under a strategy: weighted deal counts by the player's category. */
+typedef struct {
+    uint64_t fold[10];
+    uint64_t not_qualify[10];
+    uint64_t win[10];
+    uint64_t tie[10];
+    uint64_t lose[10];
+    uint64_t raise_situations;        /* (hand, up card) situations that raise, of 122,151,120 */
+    uint64_t indifferent_situations;  /* exact ties between raising and folding */
+    uint64_t total_weight;            /* deals counted: 19,933,230,517,200 for the full game */
+} cs_totals;
+
+typedef struct cs_solver cs_solver;
+
+const char *cs_strerror(int status);
+int cs_init(void);
+
+/* Five-card evaluator. */
+int cs_evaluate5(const uint8_t *cards, uint16_t *value, uint8_t *category);
+int cs_value_category(uint16_t value, uint8_t *category);
+int cs_category_counts(uint64_t *counts10);
+/* Number of the 2,598,960 hands with each value (CS_NUM_VALUES entries). */
+int cs_value_counts(uint64_t *counts, size_t n);
+
+/* One situation: every completion of the dealer's unknown hole cards. */
+int cs_deal(const uint8_t *player, uint8_t up,
+            const uint8_t *dead, uint32_t n_dead,
+            const uint8_t *dealer, uint32_t n_dealer,
+            uint16_t qualifier, cs_deal_counts *out);
+
+/* Whole game: per-situation counts for one qualifier, then priced for any nets. */
+int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out);
+void cs_solver_free(cs_solver *solver);
+int cs_solver_size(const cs_solver *solver, uint32_t *n_hands);
+int cs_solver_hand(const cs_solver *solver, uint32_t index, uint8_t *cards, uint32_t *weight);
+int cs_solver_situation(const cs_solver *solver, const uint8_t *player, uint8_t up,
+                        cs_deal_counts *out);
+/* Optimal decisions for the nets. flags: CS_RAISE_ON_TIE counts exact ties as raises,
+ * CS_IGNORE_UP decides each hand once for all up cards (best strategy blind to the up card).
+ * decisions (optional, n_hands * 52): 0 fold, 1 raise, 2 exact tie, 255 up card in the hand. */
+enum cs_price_flags { CS_RAISE_ON_TIE = 1, CS_IGNORE_UP = 2 };
+int cs_solver_price(const cs_solver *solver, const cs_nets *nets, uint32_t flags,
+                    cs_totals *out, uint8_t *decisions, size_t n_decisions);
+/* A given strategy: raise[hand * 52 + up] != 0 raises (entries of up cards in the hand ignored). */
+int cs_solver_apply(const cs_solver *solver, const uint8_t *raise, size_t n_raise, cs_totals *out);
+/* A strategy given per chart cell (see below): raise[cell] != 0 raises. */
+int cs_solver_apply_cells(const cs_solver *solver, const uint8_t *raise, size_t n_cells,
+                          cs_totals *out);
+/* Chart cells: cell = ((pattern * 2 + flush) * 13 + up_rank) * 6 + cards of the up card's suit,
+ * pattern = index of the player's rank multiset (cs_rank_pattern), weights in (hand, up) situations. */
+int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern);
+int cs_solver_chart(const cs_solver *solver, const uint8_t *raise, size_t n_raise,
+                    uint64_t *raise_weight, uint64_t *total_weight, size_t n_cells);
+
+/* Six cards: the best five-card category (5+1 Bonus), over every set. */
+int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);
+int cs_six_card_counts(uint64_t *counts10);
+/* cdef-end */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,284 @@
+/* eval.c - five-card evaluator: a dense value 0..7461 (higher wins) and a category.
+ *
+ * Every hand gets a score (category << 20 | tie-break ranks as nibbles); the 7,462 distinct
+ * scores, in increasing order, are the values. The value of every one of the 2,598,960 hands
+ * is built once (thread-safe, pthread_once) and looked up by colex index.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+uint32_t cs__binom[53][7];
+uint32_t cs__binom_t[7][53];
+uint16_t *cs__value5 = NULL;
+uint8_t cs__value_cat[CS_NUM_VALUES];
+int16_t *cs__pattern_of_key = NULL;
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static int tables_status = CS_E_NOMEM;
+
+static const char *const status_text[] = {
+    "ok",
+    "a required pointer is NULL",
+    "a card is outside 0..51",
+    "a card is given twice",
+    "a count is out of range",
+    "out of memory",
+    "an argument is out of range",
+    "an integer result would overflow",
+};
+
+const char *cs_strerror(int status)
+{
+    if (status < 0 || status >= (int)(sizeof status_text / sizeof status_text[0]))
+        return "unknown status";
+    return status_text[status];
+}
+
+void cs__sort5(uint8_t *c)
+{
+    for (int i = 1; i < 5; i++) {
+        uint8_t x = c[i];
+        int j = i - 1;
+        while (j >= 0 && c[j] > x) {
+            c[j + 1] = c[j];
+            j--;
+        }
+        c[j + 1] = x;
+    }
+}
+
+int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
+{
+    if (n > 0 && cards == NULL)
+        return CS_E_NULL;
+    if (n > 52)
+        return CS_E_SIZE;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cards[i] >= 52)
+            return CS_E_CARD;
+        uint64_t bit = (uint64_t)1 << cards[i];
+        if (*mask & bit)
+            return CS_E_DUPLICATE;
+        *mask |= bit;
+    }
+    return CS_OK;
+}
+
+/* Score of five cards: higher score = better hand; equal score = equal hand. */
+static uint32_t score5(const uint8_t *c)
+{
+    int cnt[13] = {0};
+    unsigned mask = 0;
+    int flush = 1;
+    for (int i = 0; i < 5; i++) {
+        int r = c[i] >> 2;
+        cnt[r]++;
+        mask |= 1u << r;
+        if ((c[i] & 3) != (c[0] & 3))
+            flush = 0;
+    }
+    int straight_high = -1;
+    if (__builtin_popcount(mask) == 5) {
+        int high = 31 - __builtin_clz(mask);
+        if (mask == (0x1Fu << (high - 4)))
+            straight_high = high;
+        else if (mask == 0x100Fu) /* A-2-3-4-5 */
+            straight_high = 3;
+    }
+    if (straight_high >= 0) {
+        uint32_t cat = flush ? (straight_high == 12 ? CS_ROYAL_FLUSH : CS_STRAIGHT_FLUSH) : CS_STRAIGHT;
+        return cat << 20 | (uint32_t)straight_high << 16;
+    }
+    /* tie-break ranks: groups by size descending, then rank descending */
+    uint32_t nib = 0;
+    int shift = 16, groups[5] = {0}, ng = 0;
+    for (int size = 4; size >= 1; size--)
+        for (int r = 12; r >= 0; r--)
+            if (cnt[r] == size) {
+                nib |= (uint32_t)r << shift;
+                shift -= 4;
+                groups[ng++] = size;
+            }
+    uint32_t cat;
+    if (flush)
+        cat = CS_FLUSH;
+    else if (groups[0] == 4)
+        cat = CS_FOUR_OF_A_KIND;
+    else if (groups[0] == 3)
+        cat = groups[1] == 2 ? CS_FULL_HOUSE : CS_THREE_OF_A_KIND;
+    else if (groups[0] == 2)
+        cat = groups[1] == 2 ? CS_TWO_PAIR : CS_PAIR;
+    else
+        cat = CS_HIGH_CARD;
+    return cat << 20 | nib;
+}
+
+static void build_tables(void)
+{
+    for (int n = 0; n <= 52; n++)
+        for (int k = 0; k <= 6; k++) {
+            if (k == 0)
+                cs__binom[n][k] = 1;
+            else if (n == 0)
+                cs__binom[n][k] = 0;
+            else
+                cs__binom[n][k] = cs__binom[n - 1][k - 1] + cs__binom[n - 1][k];
+            cs__binom_t[k][n] = cs__binom[n][k];
+        }
+
+    /* scores live in 24 bits: a bitmap of the scores that occur, then ranks by popcount */
+    const size_t words = (size_t)1 << 18; /* 2^24 bits / 64 */
+    uint64_t *seen = calloc(words, sizeof *seen);
+    uint32_t *prefix = malloc(words * sizeof *prefix);
+    uint32_t *scores = malloc((size_t)CS_NUM_HANDS * sizeof *scores);
+    uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
+    int16_t *patterns = malloc((size_t)371293 * sizeof *patterns);
+    if (!seen || !prefix || !scores || !values || !patterns) {
+        free(seen); free(prefix); free(scores); free(values); free(patterns);
+        tables_status = CS_E_NOMEM;
+        return;
+    }
+    uint8_t c[5];
+    for (c[4] = 4; c[4] < 52; c[4]++)
+        for (c[3] = 3; c[3] < c[4]; c[3]++)
+            for (c[2] = 2; c[2] < c[3]; c[2]++)
+                for (c[1] = 1; c[1] < c[2]; c[1]++)
+                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
+                        uint32_t s = score5(c);
+                        scores[cs__colex5(c)] = s;
+                        seen[s >> 6] |= (uint64_t)1 << (s & 63);
+                    }
+    uint32_t run = 0;
+    for (size_t w = 0; w < words; w++) {
+        prefix[w] = run;
+        run += (uint32_t)__builtin_popcountll(seen[w]);
+    }
+    for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++) {
+        uint32_t s = scores[i];
+        uint64_t below = seen[s >> 6] & (((uint64_t)1 << (s & 63)) - 1);
+        uint32_t v = prefix[s >> 6] + (uint32_t)__builtin_popcountll(below);
+        values[i] = (uint16_t)v;
+        cs__value_cat[v] = (uint8_t)(s >> 20);
+    }
+    free(seen);
+    free(prefix);
+    free(scores);
+
+    /* rank patterns: non-increasing r0 >= ... >= r4, no rank five times, in lexicographic order */
+    for (int i = 0; i < 371293; i++)
+        patterns[i] = -1;
+    int16_t next = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = 0; b <= a; b++)
+            for (int d = 0; d <= b; d++)
+                for (int e = 0; e <= d; e++)
+                    for (int f = 0; f <= e; f++) {
+                        if (a == f)
+                            continue;
+                        patterns[(((a * 13 + b) * 13 + d) * 13 + e) * 13 + f] = next++;
+                    }
+    cs__value5 = values;
+    cs__pattern_of_key = patterns;
+    tables_status = (run == CS_NUM_VALUES && next == CS_NUM_RANK_PATTERNS) ? CS_OK : CS_E_ARG;
+}
+
+int cs__ensure_tables(void)
+{
+    if (pthread_once(&tables_once, build_tables) != 0)
+        return CS_E_NOMEM;
+    return tables_status;
+}
+
+int cs_init(void)
+{
+    return cs__ensure_tables();
+}
+
+uint16_t cs__value_of(const uint8_t *cards5)
+{
+    uint8_t s[5];
+    memcpy(s, cards5, 5);
+    cs__sort5(s);
+    return cs__value5[cs__colex5(s)];
+}
+
+int cs_evaluate5(const uint8_t *cards, uint16_t *value, uint8_t *category)
+{
+    if (!cards || !value || !category)
+        return CS_E_NULL;
+    uint64_t mask = 0;
+    int st = cs__check_cards(cards, 5, &mask);
+    if (st != CS_OK)
+        return st;
+    if ((st = cs__ensure_tables()) != CS_OK)
+        return st;
+    *value = cs__value_of(cards);
+    *category = cs__value_cat[*value];
+    return CS_OK;
+}
+
+int cs_value_category(uint16_t value, uint8_t *category)
+{
+    if (!category)
+        return CS_E_NULL;
+    if (value >= CS_NUM_VALUES)
+        return CS_E_ARG;
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    *category = cs__value_cat[value];
+    return CS_OK;
+}
+
+int cs_category_counts(uint64_t *counts10)
+{
+    if (!counts10)
+        return CS_E_NULL;
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    memset(counts10, 0, 10 * sizeof *counts10);
+    for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
+        counts10[cs__value_cat[cs__value5[i]]]++;
+    return CS_OK;
+}
+
+int cs_value_counts(uint64_t *counts, size_t n)
+{
+    if (!counts)
+        return CS_E_NULL;
+    if (n != CS_NUM_VALUES)
+        return CS_E_SIZE;
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    memset(counts, 0, n * sizeof *counts);
+    for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
+        counts[cs__value5[i]]++;
+    return CS_OK;
+}
+
+int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern)
+{
+    if (!ranks5 || !pattern)
+        return CS_E_NULL;
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    uint8_t r[5];
+    for (int i = 0; i < 5; i++) {
+        if (ranks5[i] >= 13)
+            return CS_E_CARD;
+        r[i] = ranks5[i];
+    }
+    cs__sort5(r);
+    int key = (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
+    int16_t p = cs__pattern_of_key[key];
+    if (p < 0)
+        return CS_E_DUPLICATE;
+    *pattern = (uint32_t)p;
+    return CS_OK;
+}

@@ -1,0 +1,30 @@
+/* internal.h - shared tables and helpers of the C core (not part of the public API). */
+#ifndef CARIBBEAN_INTERNAL_H
+#define CARIBBEAN_INTERNAL_H
+
+#include "caribbean.h"
+
+/* binom[n][k] = C(n, k) for n <= 52, k <= 6. */
+extern uint32_t cs__binom[53][7];
+/* binom_t[k][n] = C(n, k): the transpose, for loops over n. */
+extern uint32_t cs__binom_t[7][53];
+/* Value of every five-card hand, indexed by its colex index
+ * C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5) with c0 < c1 < ... < c4. */
+extern uint16_t *cs__value5;
+/* Category of every value. */
+extern uint8_t cs__value_cat[CS_NUM_VALUES];
+/* Rank pattern index of a base-13 key r0*13^4 + ... + r4 (ranks non-increasing); -1 if invalid. */
+extern int16_t *cs__pattern_of_key;
+
+int cs__ensure_tables(void);
+int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
+uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
+void cs__sort5(uint8_t *c);
+
+static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
+{
+    return cs__binom[s[0]][1] + cs__binom[s[1]][2] + cs__binom[s[2]][3]
+         + cs__binom[s[3]][4] + cs__binom[s[4]][5];
+}
+
+#endif

@@ -1,0 +1,77 @@
+"""An independent plain-Python evaluator and brute-force enumeration, for checking the C core.
+
+Written from the rules, sharing no code with the package: cards are rank * 4 + suit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+# categories as in the package: 0 high card .. 9 royal flush
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL = range(10)
+
+
+def ref_key(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """Comparable key: (category, tie-break ranks...). Higher key = better hand."""
+    ranks = sorted((c // 4 for c in cards), reverse=True)
+    suits = {c % 4 for c in cards}
+    flush = len(suits) == 1
+    counts = Counter(ranks)
+    distinct = sorted(counts, reverse=True)
+    straight_high = None
+    if len(distinct) == 5:
+        if distinct[0] - distinct[4] == 4:
+            straight_high = distinct[0]
+        elif distinct == [12, 3, 2, 1, 0]:
+            straight_high = 3
+    if straight_high is not None and flush:
+        return (ROYAL if straight_high == 12 else STRAIGHT_FLUSH, straight_high)
+    shape = sorted(counts.values(), reverse=True)
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    if shape[0] == 4:
+        return (QUADS, *order)
+    if shape == [3, 2]:
+        return (FULL_HOUSE, *order)
+    if flush:
+        return (FLUSH, *ranks)
+    if straight_high is not None:
+        return (STRAIGHT, straight_high)
+    if shape[0] == 3:
+        return (TRIPS, *order)
+    if shape[:2] == [2, 2]:
+        return (TWO_PAIR, *order)
+    if shape[0] == 2:
+        return (PAIR, *order)
+    return (HIGH, *ranks)
+
+
+def ref_category(cards: tuple[int, ...] | list[int]) -> int:
+    return ref_key(cards)[0]
+
+
+AK_KEY = ref_key([12 * 4, 11 * 4 + 1, 2 * 4, 1 * 4, 0 * 4])  # A K 4 3 2, the lowest qualifying hand
+
+
+def ref_deal(player, up, dead=(), dealer=(), qualifier_key=AK_KEY) -> dict:
+    """Brute force: every completion of the dealer's hand, counted by outcome."""
+    used = set(player) | {up} | set(dead) | set(dealer)
+    unseen = [c for c in range(52) if c not in used]
+    pk = ref_key(player)
+    out = {"not_qualify": 0, "win": 0, "tie": 0, "lose": 0, "total": 0}
+    cats = [0] * 10
+    for extra in combinations(unseen, 4 - len(dealer)):
+        hand = (up, *dealer, *extra)
+        dk = ref_key(hand)
+        cats[dk[0]] += 1
+        out["total"] += 1
+        if dk < qualifier_key:
+            out["not_qualify"] += 1
+        elif dk < pk:
+            out["win"] += 1
+        elif dk == pk:
+            out["tie"] += 1
+        else:
+            out["lose"] += 1
+    out["dealer_categories"] = tuple(cats)
+    return out

@@ -1,0 +1,82 @@
+"""The command line through main(argv), and once as a real subprocess."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from caribbean_exact.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_ev_table(capsys):
+    code, out, err = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh")
+    assert code == 0 and err == ""
+    assert "-12773/10879" in out and "decision: FOLD" in out and "74,490" in out
+
+
+def test_ev_json(capsys):
+    code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "json")
+    doc = json.loads(out)
+    assert doc["counts"] == {"not_qualify": 74490, "win": 0, "tie": 0, "lose": 88695}
+    assert doc["total"] == 163185 and isinstance(doc["total"], int)
+    assert doc["ev_raise"] == "-12773/10879" and doc["ev_fold"] == "-1" and doc["decision"] == "fold"
+
+
+def test_ev_options_and_formats(capsys):
+    code, out, _ = run(capsys, "ev", "AhKhQhJhTh", "--up", "2c", "--dead", "3c 4c", "--dealer", "5d",
+                       "--paytable", "200,50,20,7,5,4,3,2,1,1", "--ante", "100", "--max-payout", "5000",
+                       "--format", "github")
+    assert code == 0 and "| outcome" in out and "RAISE" in out
+    code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "csv")
+    assert code == 0 and out.splitlines()[0] == "outcome,count,probability,net per ante,contribution"
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["ev", "As Kd 7h 4c 2x", "--up", "Qh"], "'2x'"),
+    (["ev", "As Kd 7h 4c", "--up", "Qh"], "expected 5 cards"),
+    (["ev", "As Kd 7h 4c 2s", "--up", "As"], "card As"),
+    (["ev", "As Kd 7h 4c 2s"], "--up"),
+    (["ev", "As Kd 7h 4c 2s", "--up", "Qh", "--paytable", "1,2"], "expected 10 pays"),
+    (["ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "nope"], "format 'nope'"),
+    (["solve", "--qualifier", "zz"], "qualifier 'zz'"),
+    (["solve", "--ante", "10", "--max-payout", "5"], "below the ante"),
+    (["nosuchcommand"], "invalid choice"),
+    ([], "usage"),
+])
+def test_errors_one_line_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    if argv:
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert needle in err
+
+
+def test_solve_json(capsys):
+    code, out, _ = run(capsys, "solve", "--format", "json", "--quiet")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["total_weight"] == 19_933_230_517_200 and doc["raise_situations"] == 63_794_004
+    assert doc["total_return"] == "-1041372912372"
+    assert doc["house_edge"] == "142031221/2718662100"
+    rows = {r["outcome"]: r for r in doc["return_table"]}
+    assert rows["player wins: royal flush"]["net"] == "201" and isinstance(rows["fold"]["count"], int)
+
+
+def test_installed_entry_point_subprocess():
+    exe = shutil.which("caribbean-exact")
+    cmd = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    p = subprocess.run([*cmd, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "json"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["ev_raise"] == "-12773/10879"
+    p = subprocess.run([sys.executable, "-m", "caribbean_exact", "ev", "As", "--up", "Qh"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr

@@ -1,0 +1,76 @@
+"""The C functions check their arguments and return status codes (called through the ffi)."""
+
+import pytest
+
+from caribbean_exact._core import ffi, lib
+
+pytestmark = pytest.mark.csan
+
+
+def deal(player, up, dead=(), dealer=(), qualifier=1113, n_dead=None, n_dealer=None):
+    out = ffi.new("cs_deal_counts *")
+    p = ffi.new("uint8_t[]", list(player)) if player is not None else ffi.NULL
+    d = ffi.new("uint8_t[]", list(dead)) if dead else ffi.NULL
+    k = ffi.new("uint8_t[]", list(dealer)) if dealer else ffi.NULL
+    return lib.cs_deal(p, up, d, len(dead) if n_dead is None else n_dead, k,
+                       len(dealer) if n_dealer is None else n_dealer, qualifier, out)
+
+
+def test_valid_call_is_ok():
+    assert deal([0, 5, 10, 15, 20], 30) == lib.CS_OK
+
+
+@pytest.mark.parametrize("args,status", [
+    (([0, 5, 10, 15, 52], 30), "CS_E_CARD"),
+    (([0, 5, 10, 15, 255], 30), "CS_E_CARD"),
+    (([0, 5, 10, 15, 20], 52), "CS_E_CARD"),
+    (([0, 5, 10, 15, 15], 30), "CS_E_DUPLICATE"),
+    (([0, 5, 10, 15, 20], 20), "CS_E_DUPLICATE"),
+    (([0, 5, 10, 15, 20], 30, [30]), "CS_E_DUPLICATE"),
+    (([0, 5, 10, 15, 20], 30, [], [1, 2, 3, 4, 6]), "CS_E_SIZE"),
+    (([0, 5, 10, 15, 20], 30, [], [], 7463), "CS_E_ARG"),
+    ((None, 30), "CS_E_NULL"),
+])
+def test_bad_arguments(args, status):
+    assert deal(*args) == getattr(lib, status)
+
+
+def test_null_arrays_with_counts():
+    out = ffi.new("cs_deal_counts *")
+    p = ffi.new("uint8_t[]", [0, 5, 10, 15, 20])
+    assert lib.cs_deal(p, 30, ffi.NULL, 3, ffi.NULL, 0, 1113, out) == lib.CS_E_NULL
+    assert lib.cs_deal(p, 30, ffi.NULL, 0, ffi.NULL, 2, 1113, out) == lib.CS_E_NULL
+    assert lib.cs_deal(p, 30, ffi.NULL, 0, ffi.NULL, 0, 1113, ffi.NULL) == lib.CS_E_NULL
+
+
+def test_too_few_cards_left():
+    dead = [c for c in range(52) if c not in (0, 5, 10, 15, 20, 30)][:44]  # 2 unseen, dealer needs 4
+    assert deal([0, 5, 10, 15, 20], 30, dead) == lib.CS_E_SIZE
+    assert deal([0, 5, 10, 15, 20], 30, dead[:42]) == lib.CS_OK  # exactly 4 left
+    assert deal([0, 5, 10, 15, 20], 30, list(range(21, 30)), n_dead=53) == lib.CS_E_SIZE
+
+
+def test_evaluators_and_strerror():
+    v = ffi.new("uint16_t *")
+    c = ffi.new("uint8_t *")
+    assert lib.cs_evaluate5(ffi.new("uint8_t[]", [0, 1, 2, 3, 60]), v, c) == lib.CS_E_CARD
+    assert lib.cs_evaluate5(ffi.new("uint8_t[]", [0, 1, 2, 3, 3]), v, c) == lib.CS_E_DUPLICATE
+    assert lib.cs_evaluate5(ffi.NULL, v, c) == lib.CS_E_NULL
+    assert lib.cs_evaluate6(ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 4]), v, c) == lib.CS_E_DUPLICATE
+    assert lib.cs_value_category(7462, c) == lib.CS_E_ARG
+    assert lib.cs_value_counts(ffi.new("uint64_t[]", 10), 10) == lib.CS_E_SIZE
+    assert ffi.string(lib.cs_strerror(lib.CS_E_DUPLICATE)) == b"a card is given twice"
+    assert ffi.string(lib.cs_strerror(99)) == b"unknown status"
+    assert ffi.string(lib.cs_strerror(-1)) == b"unknown status"
+
+
+def test_solver_arguments():
+    ptr = ffi.new("cs_solver **")
+    assert lib.cs_solver_new(7463, 1, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, 0, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, 65, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, 1, ffi.NULL) == lib.CS_E_NULL
+    totals = ffi.new("cs_totals *")
+    nets = ffi.new("cs_nets *")
+    assert lib.cs_solver_price(ffi.NULL, nets, 0, totals, ffi.NULL, 0) == lib.CS_E_NULL
+    assert lib.cs_solver_apply(ffi.NULL, ffi.new("uint8_t[]", 1), 1, totals) == lib.CS_E_NULL
