@@ -101,7 +101,7 @@ def _register_extras() -> None:
     """Import the modules that add subcommands (each calls ``register``)."""
     import importlib
 
-    for mod in ("strategy", "sidebets", "tables", "known"):
+    for mod in ("strategy", "compare", "sidebets", "tables", "known"):
         try:
             importlib.import_module(f"{__package__}.{mod}")
         except ModuleNotFoundError as e:
