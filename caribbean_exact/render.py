@@ -137,3 +137,58 @@ def report(r: Any, fmt: str) -> str:
              table(figures, ["figure", "exact", "display"], fmt), "",
              _outcome_table(r.return_table(), fmt, "deals")]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- strategy charts and comparisons
+
+
+def chart(ch: Any, fmt: str, margins: bool = False) -> str:
+    """A strategy chart (strategy.Chart): plain rules, the grid, what decides mixed cells."""
+    if fmt == "json":
+        return to_json(ch.as_json())
+    headers = ["hand"] + list(ch.columns)
+    body = []
+    for label, cells in ch.rows:
+        row = [label]
+        for c in cells:
+            mark = c.mark
+            if margins and c.margin is not None:
+                mark = f"{mark} {float(c.margin):+.3f}"
+            row.append(mark)
+        body.append(row)
+    if fmt == "csv":
+        return table(body, headers, "csv")
+    lines = [f"Optimal strategy: {describe_rules(ch.rules)}", "",
+             "Plain rules (each checked over every situation it covers):"]
+    lines += [f"- {r}" for r in ch.plain_rules]
+    if body:
+        lines += ["", "Where the decision depends on the dealer's up card (columns: up card rank).",
+                  "R = every suit combination raises, F = none does, NN% = share of situations that raise"
+                  + (", then the mean exact EV margin of raising over folding, per ante" if margins else "")
+                  + ":", "", table(body, headers, fmt)]
+    if ch.mixed:
+        lines += ["", "What decides the mixed cells: how many of your cards share the up card's suit.", ""]
+        lines.append(table([[c.pattern, c.up, c.decider()] for c in ch.mixed],
+                           ["hand", "up", "decision by cards of the up card's suit"], fmt))
+    return "\n".join(lines)
+
+
+def strategies(results: Sequence[Any], fmt: str) -> str:
+    """The comparison of strategies (strategy.StrategyResult list)."""
+    if fmt == "json":
+        rules = results[0].report.rules.describe() if results else {}
+        return to_json({"rules": rules, "total_weight": results[0].report.total_weight if results else 0,
+                        "strategies": [r.as_json() for r in results]})
+    rows = []
+    for r in results:
+        rep = r.report
+        tr = r.total_return
+        rows.append([r.name, pct(rep.house_edge), pct(rep.element_of_risk), pct(rep.raise_probability, 2),
+                     str(int(tr)) if tr.denominator == 1 else frac(tr), pct(r.cost)])
+    headers = ["strategy", "house edge", "element of risk", "P(raise)", "total net return", "cost vs optimal"]
+    if fmt == "csv":
+        return table(rows, headers, fmt)
+    total = results[0].report.total_weight if results else 0
+    head = [f"Strategies compared: {describe_rules(results[0].report.rules)}" if results else "",
+            f"total net return is exact, in antes, over {grouped(total)} equally likely deals", ""]
+    return "\n".join(head) + "\n" + table(rows, headers, fmt)

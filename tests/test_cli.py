@@ -80,3 +80,26 @@ def test_installed_entry_point_subprocess():
     p = subprocess.run([sys.executable, "-m", "caribbean_exact", "ev", "As", "--up", "Qh"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+def test_chart_json_and_table(capsys):
+    code, out, _ = run(capsys, "chart", "--format", "json", "--quiet")
+    doc = json.loads(out)
+    assert code == 0 and doc["plain_rules"][0] == "Always raise pair or better."
+    cell = next(c for c in doc["cells"] if c["pattern"] == "AKQ52" and c["up"] == "3")
+    assert 0 < cell["raise"] < cell["total"] and isinstance(cell["total"], int)
+    code, out, _ = run(capsys, "chart", "--margins")
+    assert code == 0 and "Plain rules" in out and "AKQJ9" in out
+
+
+def test_strategies_json_and_rule_file(capsys, tmp_path):
+    rule = tmp_path / "mine.txt"
+    rule.write_text("name: pairs only\nraise if hand >= pair\n")
+    code, out, _ = run(capsys, "strategies", "--format", "json", "--rules", str(rule))
+    doc = json.loads(out)
+    rows = {r["name"]: r for r in doc["strategies"]}
+    assert rows["optimal"]["total_return"] == -1_041_372_912_372
+    assert rows["pairs only"]["total_return"] == rows["pair or better"]["total_return"] == -1_090_272_101_460
+    assert isinstance(rows["optimal"]["raise_situations"], int)
+    code, out, err = run(capsys, "strategies", "--rules", str(tmp_path / "missing.txt"))
+    assert code == 2 and "missing.txt" in err

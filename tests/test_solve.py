@@ -103,7 +103,7 @@ def test_capped_report_depends_on_ante():
 
 def test_price_and_apply_agree():
     solver, dec = game.optimal_decisions(ce.Rules())
-    flags = bytes(1 if d == 1 else 0 for d in dec)
+    flags = dec.translate(bytes(1 if i == 1 else 0 for i in range(256)))
     nets, _ = ce.Rules().nets().scaled()
     opt, _ = solver.price(nets)
     assert solver.apply(flags) == opt

@@ -1,0 +1,108 @@
+"""Charts and strategy comparisons, checked against the solver independently."""
+
+from fractions import Fraction
+
+import pytest
+
+import caribbean_exact as ce
+from caribbean_exact import game, strategy
+from caribbean_exact.errors import InvalidRules
+
+pytestmark = pytest.mark.csan
+RAISE_ONLY = bytes(1 if i == 1 else 0 for i in range(256))
+
+
+def test_published_strategy_figures():
+    rows = {r.name: r for r in strategy.compare_strategies()}
+    assert rows["optimal"].total_return == -1_041_372_912_372
+    assert rows["raise always"].total_return == -3_310_360_338_060
+    assert rows["pair or better"].total_return == -1_090_272_101_460
+    assert rows["raise always"].report.raise_situations == 122_151_120
+    assert rows["optimal"].cost == 0
+    for r in rows.values():  # nothing beats optimal; the blind strategy cannot beat it either
+        assert r.total_return <= rows["optimal"].total_return
+    assert rows["best ignoring the up card"].total_return > rows["A-K-J-8-3 or better"].total_return - 10**9
+
+
+def test_custom_callable_equals_builtin():
+    r = strategy.evaluate(lambda s: s.category >= 1 or s.is_ace_king)
+    assert r.total_return == strategy.evaluate(strategy.BUILTIN[2]).total_return  # Ace-King or better
+    # a suit-dependent strategy is evaluated per suit-match count
+    r2 = strategy.evaluate(lambda s: s.category >= 1 or (s.is_ace_king and s.suited >= 2))
+    assert r2.total_return != r.total_return
+
+
+def _ak_cells_by_solver(rules):
+    """Raise / total situations per (pattern label, up rank) of every A-K high hand, by pricing each
+    situation's counts in Python (independent of the chart aggregation in C)."""
+    solver = game.solver_for(rules.qualifier.value)
+    nets = rules.nets()
+    cells = {}
+    for cards, w in solver.hands():
+        ranks = sorted((c >> 2 for c in cards), reverse=True)
+        if ranks[0] != 12 or ranks[1] != 11 or len(set(ranks)) < 5:
+            continue
+        flush = len({c & 3 for c in cards}) == 1
+        d0 = solver.situation(list(cards), next(u for u in range(52) if u not in cards))
+        if d0.player_category != 0 or flush:
+            continue
+        label = "".join(strategy.RANK_CHARS[r] for r in ranks)
+        for u in range(52):
+            if u in cards:
+                continue
+            d = solver.situation(list(cards), u)
+            ev = Fraction(d.not_qualify * nets.not_qualify + d.win * nets.win[0] + d.lose * nets.lose
+                          + d.tie * nets.tie, d.total)
+            acc = cells.setdefault((label, strategy.RANK_CHARS[u >> 2]), [0, 0])
+            acc[0] += w if ev > nets.fold else 0
+            acc[1] += w
+    return cells
+
+
+def test_chart_cells_equal_solver_over_all_ace_king_situations():
+    rules = ce.Rules()
+    ch = strategy.build_chart(rules)
+    expected = _ak_cells_by_solver(rules)
+    got = {(c.pattern, c.up): [c.raise_count, c.total] for _, row in ch.rows for c in row}
+    assert got == expected
+    assert all(0 <= r <= t for r, t in got.values()) and len(got) == 164 * 13
+    assert ch.plain_rules == ("Always raise pair or better.", "Always fold high card below A-K high.")
+
+
+def test_plain_rules_hold_over_every_situation():
+    rules = ce.Rules()
+    solver, dec = game.optimal_decisions(rules)
+    nets, _ = rules.nets().scaled()
+    opt, _ = solver.price(nets)
+    assert opt.indifferent_situations == 0
+    # pair or better: no situation folds (aggregated by category in the pricing pass)
+    assert all(opt.fold[c] == 0 for c in range(1, 10))
+    # below A-K: forcing a fold on every such situation leaves the optimal total unchanged,
+    # so none of them raises (each raise there would have had a strictly positive margin)
+    flags = bytearray(dec.translate(RAISE_ONLY))
+    below = 0
+    for i, (cards, _) in enumerate(solver.hands()):
+        ranks = sorted((c >> 2 for c in cards), reverse=True)
+        d = solver.situation(list(cards), next(u for u in range(52) if u not in cards))
+        if d.player_category == 0 and not (ranks[0] == 12 and ranks[1] == 11):
+            below += 1
+            assert not any(flags[i * 52:(i + 1) * 52]), cards
+    assert below > 40_000
+
+
+def test_other_rules_discover_other_plain_rules():
+    ch = strategy.build_chart(ce.Rules.make(qualifier="pair"))
+    assert ch.plain_rules and all(r.endswith(".") for r in ch.plain_rules)
+    assert ch.plain_rules != ("Always raise pair or better.", "Always fold high card below A-K high.")
+
+
+def test_rule_files():
+    st = strategy.parse_rule_file("name: thumb\nraise if hand >= pair\n"
+                                  "raise if ace king and up in 2-Q and up matches\n")
+    assert st.name == "thumb"
+    r = strategy.evaluate(st)
+    mine = strategy.evaluate(lambda s: s.category >= 1 or (s.is_ace_king and s.up_rank <= 10 and s.up_matches))
+    assert r.total_return == mine.total_return
+    for bad in ("raise if hand >= QQQQQ", "raise if sky is blue", "hello", "", "raise if up in Z"):
+        with pytest.raises(InvalidRules):
+            strategy.parse_rule_file(bad)
