@@ -161,6 +161,8 @@ def load_paytables_file(path: str) -> dict[str, Paytable]:
         raise InvalidRules(f"pay table file {path!r}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise InvalidRules(f"pay table file {path!r}: not UTF-8 text") from None
+    except ValueError:  # a path open() cannot take, e.g. one with a NUL character
+        raise InvalidRules(f"pay table file {path!r}: not a usable file name") from None
     return load_paytables_text(text, f"pay table file {path!r}")
 
 

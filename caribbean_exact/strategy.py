@@ -379,6 +379,8 @@ def load_rule_file(path: str) -> Strategy:
         raise InvalidRules(f"rule file {path!r}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise InvalidRules(f"rule file {path!r}: not UTF-8 text") from None
+    except ValueError:  # a path open() cannot take, e.g. one with a NUL character
+        raise InvalidRules(f"rule file {path!r}: not a usable file name") from None
     return parse_rule_file(text, f"rule file {path!r}")
 
 
