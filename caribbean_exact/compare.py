@@ -151,17 +151,24 @@ def compare(names: Sequence[str] | None = None, qualifier: object = None, ante: 
 
     base_rules = rules_of(base_table)
     solver = solver_for(base_rules.qualifier.value)
-    base_ints, _ = base_rules.nets().scaled()
-    _, base_dec = solver.price(base_ints, 0, decisions=True)
-    assert base_dec is not None
+    priced: dict[tuple[int, ...], tuple[_ffi.Totals, bytes]] = {}
+
+    def price(rules: Rules) -> tuple[_ffi.Totals, bytes]:
+        ints, _ = rules.nets().scaled()
+        key = tuple(ints)
+        if key not in priced:
+            totals, dec = solver.price(ints, 0, decisions=True)
+            assert dec is not None
+            priced[key] = (totals, dec)
+        return priced[key]
+
+    _, base_dec = price(base_rules)
     base_raise_bytes = base_dec.translate(_RAISE)
     b1, b0 = _bits(base_dec, _RAISE), _bits(base_dec, _FOLD)
     rows = []
     for t in tables:
         rules = rules_of(t)
-        ints, _ = rules.nets().scaled()
-        totals, dec = solver.price(ints, 0, decisions=True)
-        assert dec is not None
+        totals, dec = price(rules)
         report = GameReport(rules, totals, "optimal", solver)
         if dec == base_dec:
             differs, n_diff, cost = False, 0, Fraction(0)
