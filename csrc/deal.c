@@ -1,47 +1,255 @@
-/* deal.c - one situation: enumerate every completion of the dealer's unknown hole cards.
+/* deal.c - one situation: every completion of the dealer's unknown hole cards.
  *
- * The dealer's hand values are gathered in a histogram over the 7,462 values; the outcome
- * counts and the dealer's category distribution are read off it. With no known hole card
- * the four unknown cards are enumerated with incremental colex indices (the up card's
- * contribution depends only on how many chosen cards lie below it).
+ * The outcome counts and the dealer's category distribution are counts of dealer hand values
+ * below a few thresholds: the first value of each category, the qualifier, the player's value
+ * and the player's value + 1.
+ *
+ * With no known dealer hole card (the common query: 163,185 completions) the value of the
+ * dealer's hand {a, b, c, d, u} (a < b < c < d unseen, u the up card) depends only on its five
+ * ranks and on whether it is a flush. For each (b, c, d) the cards a < b are not enumerated:
+ * a histogram row for the rank multiset of (b, c, d) gets, in one 16-lane vector add, the
+ * number of unseen cards below b of each rank. The rows (455 multisets x 13 ranks of a) are
+ * then read against a small value table (every rank multiset with u's rank), and the few
+ * flushes are moved out of the histogram and counted one by one.
+ * With known hole cards or dead cards the generic path enumerates hands and looks them up.
  */
+#include <pthread.h>
 #include <string.h>
 
 #include "internal.h"
 
-static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, uint32_t *hist)
+/* Values are counted against the thresholds 16 lanes at a time (GCC/Clang vector extensions;
+ * on x86-64 an AVX2 version is picked at run time, SSE2 otherwise). */
+#define N_THRESH 12
+#define BUF_LEN 2048
+typedef int16_t v16i16 __attribute__((vector_size(32)));
+typedef uint16_t v16u16 __attribute__((vector_size(32)));
+
+typedef struct {
+    int16_t thresh[N_THRESH];
+    uint64_t below[N_THRESH]; /* values counted under each threshold */
+    uint32_t nb;
+    uint16_t buf[BUF_LEN + 16]; /* values waiting to be counted */
+} counter;
+
+/* Rank multisets: sorted ranks s0 <= s1 <= ... get the index sum of C(s_k + k, k + 1). Four
+ * ranks: index < C(16, 4) = 1,820; three ranks: < C(15, 3) = 455. */
+#define N_MSET4 1820
+#define N_MSET3 455
+/* value of the hand with the four ranks of multiset m and a fifth card of rank r: plain (not a
+ * flush) at [m * 16 + r], flush at the same place in flush16; 0x7fff where impossible */
+static uint16_t plain16[N_MSET4 * 16] __attribute__((aligned(32)));
+static uint16_t flush16[N_MSET4 * 16];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static inline uint32_t mset4(const uint8_t *s) /* s sorted ascending */
 {
-    /* contribution of unseen[i] when it is the j-th chosen card (j = 0..3) */
-    uint32_t contrib[4][52];
-    uint32_t iu = 0;
-    while (iu < n && unseen[iu] < up)
-        iu++;
-    for (uint32_t i = 0; i < n; i++)
-        for (int j = 0; j < 4; j++)
-            contrib[j][i] = cs__binom[unseen[i]][j + (unseen[i] < up ? 1 : 2)];
-    uint32_t upc[5]; /* up card's contribution when p chosen cards lie below it */
-    for (int p = 0; p < 5; p++)
-        upc[p] = cs__binom[up][p + 1];
-    const uint16_t *val = cs__value5;
-    for (uint32_t i = 0; i + 3 < n; i++) {
-        uint32_t s1 = contrib[0][i], p1 = i < iu;
-        for (uint32_t j = i + 1; j + 2 < n; j++) {
-            uint32_t s2 = s1 + contrib[1][j], p2 = p1 + (j < iu);
-            for (uint32_t k = j + 1; k + 1 < n; k++) {
-                uint32_t s3 = s2 + contrib[2][k], p3 = p2 + (k < iu);
-                uint32_t lo = s3 + upc[p3 + 1], hi = s3 + upc[p3];
-                uint32_t l = k + 1, lim = iu > l ? (iu < n ? iu : n) : l;
-                for (; l < lim; l++)
-                    hist[val[lo + contrib[3][l]]]++;
-                for (; l < n; l++)
-                    hist[val[hi + contrib[3][l]]]++;
+    return cs__binom_t[1][s[0]] + cs__binom_t[2][s[1] + 1] + cs__binom_t[3][s[2] + 2]
+         + cs__binom_t[4][s[3] + 3];
+}
+
+static void build_tables(void)
+{
+    for (uint32_t i = 0; i < N_MSET4 * 16; i++)
+        plain16[i] = flush16[i] = 0x7fff;
+    uint8_t s[4];
+    for (s[3] = 0; s[3] < 13; s[3]++)
+        for (s[2] = 0; s[2] <= s[3]; s[2]++)
+            for (s[1] = 0; s[1] <= s[2]; s[1]++)
+                for (s[0] = 0; s[0] <= s[1]; s[0]++) {
+                    uint32_t m = mset4(s);
+                    for (uint8_t r = 0; r < 13; r++) {
+                        uint8_t rk[5] = {s[0], s[1], s[2], s[3], r}, h[5];
+                        cs__sort5(rk);
+                        if (rk[0] == rk[4])
+                            continue; /* five of a kind */
+                        for (int k = 0; k < 5; k++) /* suits 0 1 2 3 0: equal ranks differ */
+                            h[k] = (uint8_t)(rk[k] * 4 + (k & 3));
+                        plain16[m * 16 + r] = cs__value_of(h);
+                        if (rk[0] < rk[1] && rk[1] < rk[2] && rk[2] < rk[3] && rk[3] < rk[4]) {
+                            for (int k = 0; k < 5; k++)
+                                h[k] = (uint8_t)(rk[k] * 4);
+                            flush16[m * 16 + r] = cs__value_of(h);
+                        }
+                    }
+                }
+}
+
+#define FLUSH_BODY(VEC, LANES)                                                          \
+    uint32_t nv = (ct->nb + LANES - 1) / LANES;                                         \
+    for (uint32_t i = ct->nb; i < nv * LANES; i++)                                      \
+        ct->buf[i] = 0x7fff; /* above every threshold */                                \
+    VEC t[N_THRESH], acc[N_THRESH];                                                     \
+    for (int k = 0; k < N_THRESH; k++) {                                                \
+        for (int l = 0; l < LANES; l++)                                                 \
+            t[k][l] = ct->thresh[k];                                                    \
+        acc[k] = (VEC){0};                                                              \
+    }                                                                                   \
+    for (uint32_t i = 0; i < nv; i++) {                                                 \
+        VEC v;                                                                          \
+        memcpy(&v, ct->buf + LANES * i, sizeof v);                                      \
+        for (int k = 0; k < N_THRESH; k++)                                              \
+            acc[k] -= (VEC)(v < t[k]); /* -1 where below */                             \
+    }                                                                                   \
+    for (int k = 0; k < N_THRESH; k++) {                                                \
+        uint32_t s = 0;                                                                 \
+        for (int l = 0; l < LANES; l++)                                                 \
+            s += (uint16_t)acc[k][l];                                                   \
+        ct->below[k] += s;                                                              \
+    }                                                                                   \
+    ct->nb = 0;
+
+/* Weighted: rows of 16 (value, count) pairs; a count is at most 4^4 = 256, so 16-bit lane
+ * sums are widened every 64 rows. */
+#define ROWS_BODY(VEC, UVEC)                                                            \
+    UVEC acc[N_THRESH];                                                                 \
+    VEC t[N_THRESH];                                                                    \
+    for (int k = 0; k < N_THRESH; k++) {                                                \
+        for (int l = 0; l < 16; l++)                                                    \
+            t[k][l] = ct->thresh[k];                                                    \
+        acc[k] = (UVEC){0};                                                             \
+    }                                                                                   \
+    for (uint32_t i = 0; i < n_rows; i++) {                                             \
+        VEC v;                                                                          \
+        UVEC h;                                                                         \
+        memcpy(&v, values[i], sizeof v);                                                \
+        memcpy(&h, counts + 16 * i, sizeof h);                                          \
+        for (int k = 0; k < N_THRESH; k++)                                              \
+            acc[k] += (UVEC)(v < t[k]) & h;                                             \
+        if ((i & 63) == 63 || i + 1 == n_rows)                                          \
+            for (int k = 0; k < N_THRESH; k++) {                                        \
+                uint32_t s = 0;                                                         \
+                for (int l = 0; l < 16; l++)                                            \
+                    s += acc[k][l];                                                     \
+                ct->below[k] += s;                                                      \
+                acc[k] = (UVEC){0};                                                     \
+            }                                                                           \
+    }
+
+static void flush_generic(counter *ct)
+{
+    FLUSH_BODY(v16i16, 16)
+}
+
+static void rows_generic(counter *ct, const uint16_t *const *values, const uint16_t *counts,
+                         uint32_t n_rows)
+{
+    ROWS_BODY(v16i16, v16u16)
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) static void flush_avx2(counter *ct)
+{
+    FLUSH_BODY(v16i16, 16)
+}
+
+__attribute__((target("avx2"))) static void rows_avx2(counter *ct, const uint16_t *const *values,
+                                                      const uint16_t *counts, uint32_t n_rows)
+{
+    ROWS_BODY(v16i16, v16u16)
+}
+
+static int have_avx2(void)
+{
+    static int avx2 = -1; /* benign race: every thread computes the same answer */
+    if (avx2 < 0)
+        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return avx2;
+}
+
+static void flush(counter *ct)
+{
+    if (have_avx2())
+        flush_avx2(ct);
+    else
+        flush_generic(ct);
+}
+
+static void count_rows(counter *ct, const uint16_t *const *values, const uint16_t *counts,
+                       uint32_t n_rows)
+{
+    if (have_avx2())
+        rows_avx2(ct, values, counts, n_rows);
+    else
+        rows_generic(ct, values, counts, n_rows);
+}
+#else
+#define flush flush_generic
+#define count_rows rows_generic
+#endif
+
+static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counter *ct)
+{
+    uint8_t ru = up >> 2, su = up & 3, rank[52], suit[52];
+    /* below[i][r]: unseen cards of rank r among unseen[0 .. i) */
+    uint16_t below[53][16] __attribute__((aligned(32)));
+    memset(below[0], 0, sizeof below[0]);
+    /* contribution of unseen[i] to the three-rank multiset index at position k */
+    uint32_t at[3][52];
+    for (uint32_t i = 0; i < n; i++) {
+        rank[i] = unseen[i] >> 2;
+        suit[i] = unseen[i] & 3;
+        memcpy(below[i + 1], below[i], sizeof below[i]);
+        below[i + 1][rank[i]]++;
+        for (int k = 0; k < 3; k++)
+            at[k][i] = cs__binom_t[k + 1][rank[i] + k];
+    }
+    uint16_t hist[N_MSET3 * 16] __attribute__((aligned(32)));
+    memset(hist, 0, sizeof hist);
+    ct->nb = 0;
+    for (uint32_t id = 3; id < n; id++)
+        for (uint32_t ic = 2; ic < id; ic++) {
+            uint32_t cd = at[1][ic] + at[2][id];
+            int suited = suit[ic] == su && suit[id] == su;
+            for (uint32_t ib = 1; ib < ic; ib++) {
+                uint16_t *row = hist + 16 * (cd + at[0][ib]);
+                v16u16 h, w;
+                memcpy(&h, row, sizeof h);
+                memcpy(&w, below[ib], sizeof w);
+                h += w;
+                memcpy(row, &h, sizeof h);
+                if (suited && suit[ib] == su) { /* a of the same suit: a flush, not plain */
+                    uint8_t s[4] = {rank[ib], rank[ic], rank[id], ru};
+                    for (int k = 3; k > 0 && s[k] < s[k - 1]; k--) {
+                        uint8_t x = s[k];
+                        s[k] = s[k - 1];
+                        s[k - 1] = x;
+                    }
+                    const uint16_t *fv = flush16 + 16 * mset4(s);
+                    for (uint32_t ia = 0; ia < ib; ia++)
+                        if (suit[ia] == su) {
+                            row[rank[ia]]--;
+                            ct->buf[ct->nb++] = fv[rank[ia]]; /* at most C(12, 4) = 495 */
+                        }
+                }
             }
         }
-    }
+    flush(ct);
+    /* read the rows: three-rank multiset of (b, c, d) in index order, with u's rank added */
+    const uint16_t *values[N_MSET3];
+    uint32_t m = 0;
+    uint8_t s[4];
+    for (s[2] = 0; s[2] < 13; s[2]++)
+        for (s[1] = 0; s[1] <= s[2]; s[1]++)
+            for (s[0] = 0; s[0] <= s[1]; s[0]++) {
+                uint8_t t[4];
+                int k = 0, placed = 0;
+                for (int j = 0; j < 3; j++) {
+                    if (!placed && ru < s[j]) {
+                        t[k++] = ru;
+                        placed = 1;
+                    }
+                    t[k++] = s[j];
+                }
+                if (!placed)
+                    t[k++] = ru;
+                values[m++] = plain16 + 16 * mset4(t);
+            }
+    count_rows(ct, values, hist, N_MSET3);
 }
 
 static void enumerate_generic(const uint8_t *unseen, uint32_t n, const uint8_t *fixed,
-                              uint32_t n_fixed, uint32_t *hist)
+                              uint32_t n_fixed, counter *ct)
 {
     uint32_t k = 5 - n_fixed;
     uint32_t idx[5];
@@ -52,7 +260,9 @@ static void enumerate_generic(const uint8_t *unseen, uint32_t n, const uint8_t *
         memcpy(hand, fixed, n_fixed);
         for (uint32_t i = 0; i < k; i++)
             hand[n_fixed + i] = unseen[idx[i]];
-        hist[cs__value_of(hand)]++;
+        if (ct->nb == BUF_LEN)
+            flush(ct);
+        ct->buf[ct->nb++] = cs__value_of(hand);
         /* next combination */
         int i = (int)k - 1;
         while (i >= 0 && idx[i] == n - k + (uint32_t)i)
@@ -62,6 +272,22 @@ static void enumerate_generic(const uint8_t *unseen, uint32_t n, const uint8_t *
         idx[i]++;
         for (uint32_t j = (uint32_t)i + 1; j < k; j++)
             idx[j] = idx[j - 1] + 1;
+    }
+}
+
+/* First value of each category (values are ordered by category first). */
+static void category_starts(uint16_t *start10)
+{
+    for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
+        uint32_t lo = 0, hi = CS_NUM_VALUES; /* first value with category >= c */
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (cs__value_cat[mid] < c)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        start10[c] = (uint16_t)lo;
     }
 }
 
@@ -96,36 +322,49 @@ int cs_deal(const uint8_t *player, uint8_t up,
         return CS_E_SIZE;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
+    if (pthread_once(&tables_once, build_tables) != 0)
+        return CS_E_NOMEM;
 
-    uint32_t hist[CS_NUM_VALUES];
-    memset(hist, 0, sizeof hist);
+    uint16_t pv = cs__value_of(player);
+    uint16_t starts[CS_NUM_CATEGORIES];
+    category_starts(starts);
+    /* thresholds: categories 1..9 start, qualifier, player value, player value + 1 (the last
+     * two raised to the qualifier: a dealer who does not qualify is neither a win nor a tie) */
+    counter ct;
+    for (int c = 1; c < CS_NUM_CATEGORIES; c++)
+        ct.thresh[c - 1] = (int16_t)starts[c];
+    uint16_t q = qualifier;
+    ct.thresh[9] = (int16_t)q;
+    ct.thresh[10] = (int16_t)(pv > q ? pv : q);
+    ct.thresh[11] = (int16_t)(pv + 1 > q ? pv + 1 : q);
+    memset(ct.below, 0, sizeof ct.below);
+    ct.nb = 0;
     if (unknown == 4) {
-        enumerate_four(unseen, n, up, hist);
+        enumerate_four(unseen, n, up, &ct);
     } else {
         uint8_t fixed[5];
         fixed[0] = up;
         memcpy(fixed + 1, dealer, n_dealer);
-        enumerate_generic(unseen, n, fixed, 1 + n_dealer, hist);
+        enumerate_generic(unseen, n, fixed, 1 + n_dealer, &ct);
     }
+    flush(&ct);
 
+    uint64_t total = 1; /* C(n, unknown) */
+    for (uint32_t i = 0; i < unknown; i++)
+        total = total * (n - i) / (i + 1);
     memset(out, 0, sizeof *out);
-    uint16_t pv = cs__value_of(player);
     out->player_value = pv;
     out->player_category = cs__value_cat[pv];
-    for (uint32_t v = 0; v < CS_NUM_VALUES; v++) {
-        uint64_t h = hist[v];
-        if (!h)
-            continue;
-        out->total += h;
-        out->dealer_categories[cs__value_cat[v]] += h;
-        if (v < qualifier)
-            out->not_qualify += h;
-        else if (v < pv)
-            out->win += h;
-        else if (v == pv)
-            out->tie += h;
-        else
-            out->lose += h;
+    out->total = total;
+    uint64_t prev = 0;
+    for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
+        uint64_t upto = c + 1 < CS_NUM_CATEGORIES ? ct.below[c] : total;
+        out->dealer_categories[c] = upto - prev;
+        prev = upto;
     }
+    out->not_qualify = ct.below[9];
+    out->win = ct.below[10] - ct.below[9];
+    out->tie = ct.below[11] - ct.below[10];
+    out->lose = total - ct.below[11];
     return CS_OK;
 }
