@@ -1,14 +1,18 @@
-/* solve.c - every situation of the game, exact, by subset counting.
+/* solve.c - every situation of the game, exact, by subset counting over rank multisets.
  *
  * For a player hand P and up card u, the dealer hands are the 5-card hands D with u in D and
  * D disjoint from P. By inclusion-exclusion over the player's cards,
  *     #{D : v(D) < x} = sum over S subset of P, |S| <= 4, of (-1)^|S| N_x({u} + S),
- * where N_x(T) counts the 5-card hands containing T with value below x. Sweeping the hands in
- * increasing value while keeping, for every set of 1..4 cards, the running count of hands
- * containing it, N_x is at hand for every T when the sweep passes x (a 5-set is counted iff
- * its own value is below x). Each canonical player hand (suit symmetry: 134,459 of them)
- * is queried for all 47 up cards at the qualifier and at its own value; ties (same five ranks)
- * are enumerated directly. The per-situation counts do not depend on the pay table.
+ * where N_x(T) counts the 5-card hands containing T with value below x. N_x(T) depends on T
+ * only through its rank multiset and whether its cards share a suit, so a sweep over the 7,462
+ * values in increasing order keeps N_x for every such type of T (1 to 4 cards: 4,758 counters;
+ * 5 cards: compare the value itself); a value adds to at most 30 counters.
+ * When the sweep reaches x, the sum splits into a part that depends only on the rank multiset
+ * of P (every T taken as not suited: computed once per value of P) and corrections for the
+ * subsets S of P's cards of one suit s when u has suit s. Each canonical player hand (suit
+ * symmetry: 134,459 of them) is counted for all 47 up cards at the qualifier and at its own
+ * value; ties (same five ranks, same flushness) are counted by a closed formula. The
+ * per-situation counts do not depend on the pay table.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,20 +21,24 @@
 #include "internal.h"
 
 #define TOTAL_COMPLETIONS 163185u /* C(46,4) */
-#define N4 270725u                /* C(52,4) */
-#define N3 22100u
-#define N2 1326u
+#define UPS 47u                   /* up cards per hand */
+#define N_M5 6188u                /* multisets of 5 ranks (with five of a kind), C(17, 5) */
+#define N_M4 1820u                /* C(16, 4) */
+#define NO_VALUE 0x7fffu          /* value of an impossible hand: above every threshold */
+
+/* Per situation: nq (18 bits) | win << 18 (18 bits) | tie << 36; lose = total - the rest. */
+#define REC_NQ(r) ((uint32_t)((r) & 0x3ffff))
+#define REC_WIN(r) ((uint32_t)((r) >> 18 & 0x3ffff))
+#define REC_TIE(r) ((uint32_t)((r) >> 36 & 0x3ff))
 
 struct cs_solver {
     uint16_t qualifier;
-    uint32_t n;             /* canonical hands, in increasing value */
+    uint32_t n;             /* canonical hands, in increasing value (colex order within a value) */
     uint32_t *cards;        /* packed sorted cards, 6 bits each */
     uint8_t *weight;        /* hands in the suit orbit (1..24) */
     uint16_t *value;
-    int32_t *canon_of_colex;
-    uint32_t *nq;           /* [i * 52 + u] completions below the qualifier */
-    uint32_t *below;        /* [i * 52 + u] completions below the player's value */
-    uint32_t *tie;          /* [i * 52 + u] completions equal to the player's value */
+    uint64_t *by_colex;     /* colex index << 32 | hand index, sorted: lookup of a canonical hand */
+    uint64_t *rec;          /* [i * 47 + slot] counts; slot = up card's rank among cards not in P */
 };
 
 static inline void unpack(uint32_t packed, uint8_t *c)
@@ -45,26 +53,6 @@ static inline uint32_t pack(const uint8_t *c)
     for (int i = 0; i < 5; i++)
         p |= (uint32_t)c[i] << (6 * i);
     return p;
-}
-
-/* Suit masks of a hand; canonical iff non-increasing; orbit size 24 / prod(mult!). */
-static int canonical_weight(const uint8_t *c)
-{
-    unsigned m[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 5; i++)
-        m[c[i] & 3] |= 1u << (c[i] >> 2);
-    if (!(m[0] >= m[1] && m[1] >= m[2] && m[2] >= m[3]))
-        return 0;
-    int denom = 1, run = 1;
-    for (int s = 1; s < 4; s++) {
-        if (m[s] == m[s - 1]) {
-            run++;
-            denom *= run;
-        } else {
-            run = 1;
-        }
-    }
-    return 24 / denom;
 }
 
 /* Suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
@@ -86,180 +74,322 @@ static void canonical_perm(const uint8_t *c, uint8_t *perm)
         perm[order[s]] = (uint8_t)s;
 }
 
+/* ---- rank multisets ------------------------------------------------------------------
+ * k ranks sorted s0 <= s1 <= ... have the index sum of C(s_j + j, j + 1): 0 .. C(12 + k, k) - 1. */
+
+static const uint32_t n_mset[6] = {1, 13, 91, 455, 1820, 6188};
+
+static inline uint32_t mset_index(const uint8_t *s, int k)
+{
+    uint32_t m = 0;
+    for (int j = 0; j < k; j++)
+        m += cs__binom_t[j + 1][s[j] + j];
+    return m;
+}
+
+typedef struct {
+    uint16_t plain5[N_M5];          /* value of a non-flush hand with these ranks */
+    uint16_t flush5[N_M5];          /* value of a flush (five distinct ranks) */
+    uint16_t *ins[5];               /* ins[k][m * 13 + r]: k-multiset m with rank r added */
+    uint8_t vranks[CS_NUM_VALUES][5];
+    uint8_t vflush[CS_NUM_VALUES];
+} rank_tables;
+
+/* next non-decreasing sequence of k ranks; 0 when done */
+static int next_mset(uint8_t *s, int k)
+{
+    int j = k - 1;
+    while (j >= 0 && s[j] == 12)
+        j--;
+    if (j < 0)
+        return 0;
+    s[j]++;
+    for (int i = j + 1; i < k; i++)
+        s[i] = s[j];
+    return 1;
+}
+
+static int build_rank_tables(rank_tables *t)
+{
+    memset(t->ins, 0, sizeof t->ins);
+    for (int k = 0; k < 5; k++) {
+        t->ins[k] = malloc((size_t)n_mset[k] * 13 * sizeof *t->ins[k]);
+        if (!t->ins[k])
+            return CS_E_NOMEM;
+        uint8_t s[5] = {0, 0, 0, 0, 0};
+        do {
+            uint32_t m = mset_index(s, k);
+            for (uint8_t r = 0; r < 13; r++) {
+                uint8_t w[6];
+                int j = 0, o = 0;
+                while (j < k && s[j] <= r)
+                    w[o++] = s[j++];
+                w[o++] = r;
+                while (j < k)
+                    w[o++] = s[j++];
+                t->ins[k][m * 13 + r] = (uint16_t)mset_index(w, k + 1);
+            }
+        } while (next_mset(s, k));
+    }
+    for (uint32_t m = 0; m < N_M5; m++)
+        t->plain5[m] = t->flush5[m] = NO_VALUE;
+    uint8_t s[5] = {0, 0, 0, 0, 0};
+    do {
+        if (s[0] == s[4])
+            continue; /* five of a kind */
+        uint32_t m = mset_index(s, 5);
+        uint8_t h[5];
+        for (int j = 0; j < 5; j++) /* suits 0 1 2 3 0: equal ranks get different suits */
+            h[j] = (uint8_t)(s[j] * 4 + (j & 3));
+        uint16_t v = cs__value_of(h);
+        t->plain5[m] = v;
+        memcpy(t->vranks[v], s, 5);
+        t->vflush[v] = 0;
+        if (s[0] < s[1] && s[1] < s[2] && s[2] < s[3] && s[3] < s[4]) {
+            for (int j = 0; j < 5; j++)
+                h[j] = (uint8_t)(s[j] * 4);
+            v = cs__value_of(h);
+            t->flush5[m] = v;
+            memcpy(t->vranks[v], s, 5);
+            t->vflush[v] = 1;
+        }
+    } while (next_mset(s, 5));
+    return CS_OK;
+}
+
+static void free_rank_tables(rank_tables *t)
+{
+    for (int k = 0; k < 5; k++)
+        free(t->ins[k]);
+}
+
+/* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted). */
+typedef struct {
+    int32_t c1[13];          /* T one card, by rank */
+    int32_t u[5][N_M4];      /* u[k]: k = 2..4 cards not all of one suit, by rank multiset */
+    int32_t d[5][N_M4];      /* d[k]: suited minus not suited */
+} counters;
+
+/* Count the hands of value v into every counter of a T they contain. */
+static void add_value(counters *ct, const rank_tables *t, uint16_t v)
+{
+    const uint8_t *r = t->vranks[v];
+    int flush = t->vflush[v];
+    int distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
+    for (unsigned mask = 1; mask < 31; mask++) {
+        /* one subset per sub-multiset: of equal ranks, take the first positions */
+        int ok = 1;
+        for (int i = 1; i < 5; i++)
+            if (r[i] == r[i - 1] && (mask >> i & 1) && !(mask >> (i - 1) & 1))
+                ok = 0;
+        if (!ok)
+            continue;
+        uint8_t s[5];
+        int k = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                s[k++] = r[i];
+        if (flush) { /* one hand holds a suited T, none an unsuited one */
+            if (k == 1)
+                ct->c1[s[0]] += 1;
+            else
+                ct->d[k][mset_index(s, k)] += 1;
+            continue;
+        }
+        /* hands with ranks r holding a given T: per rank, the suits left for the rest */
+        int32_t e = 1;
+        for (int i = 0; i < 5; i++) {
+            if (i > 0 && r[i] == r[i - 1])
+                continue;
+            int m = 0, tk = 0;
+            for (int j = 0; j < 5; j++)
+                m += r[j] == r[i];
+            for (int j = 0; j < k; j++)
+                tk += s[j] == r[i];
+            e *= (int32_t)cs__binom[4 - tk][m - tk];
+        }
+        /* less the flush among them when T is one card or suited */
+        if (k == 1)
+            ct->c1[s[0]] += e - distinct;
+        else {
+            uint32_t m = mset_index(s, k);
+            ct->u[k][m] += e;
+            ct->d[k][m] -= distinct;
+        }
+    }
+}
+
+/* The part of the count that ignores suits: for rank multiset r of P, by the up card's rank. */
+static void base_counts(const counters *ct, const rank_tables *t, const uint8_t *r, uint16_t x,
+                        int32_t *out)
+{
+    memset(out, 0, 13 * sizeof *out);
+    for (unsigned mask = 0; mask < 31; mask++) {
+        uint8_t s[5];
+        int k = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                s[k++] = r[i];
+        const uint16_t *row = t->ins[k] + mset_index(s, k) * 13;
+        int32_t sign = k & 1 ? -1 : 1;
+        if (k == 0)
+            for (int u = 0; u < 13; u++)
+                out[u] += ct->c1[u];
+        else if (k < 4)
+            for (int u = 0; u < 13; u++)
+                out[u] += sign * ct->u[k + 1][row[u]];
+        else
+            for (int u = 0; u < 13; u++)
+                out[u] += t->plain5[row[u]] < x;
+    }
+}
+
+/* The correction for an up card of suit s: subsets S of q (P's ranks in suit s, kq of them). */
+static void suit_counts(const counters *ct, const rank_tables *t, const uint8_t *q, int kq,
+                        uint16_t x, int32_t *out)
+{
+    memset(out, 0, 13 * sizeof *out);
+    for (unsigned mask = 1; mask < (1u << kq); mask++) {
+        uint8_t s[5];
+        int k = 0;
+        for (int i = 0; i < kq; i++)
+            if (mask >> i & 1)
+                s[k++] = q[i];
+        if (k == 5)
+            continue;
+        const uint16_t *row = t->ins[k] + mset_index(s, k) * 13;
+        int32_t sign = k & 1 ? -1 : 1;
+        if (k < 4)
+            for (int u = 0; u < 13; u++)
+                out[u] += sign * ct->d[k + 1][row[u]];
+        else
+            for (int u = 0; u < 13; u++)
+                out[u] += (t->flush5[row[u]] < x) - (t->plain5[row[u]] < x);
+    }
+}
+
+/* acc[slot] = #{dealer hands D : u in D, D disjoint from P, v(D) < x} for the 47 up cards */
+static void count_below(const counters *ct, const rank_tables *t, const int32_t *base,
+                        const uint8_t *p, uint16_t x, uint32_t *acc)
+{
+    uint8_t q[4][5];
+    int kq[4] = {0, 0, 0, 0};
+    uint64_t in_hand = 0;
+    for (int i = 0; i < 5; i++) {
+        int s = p[i] & 3;
+        q[s][kq[s]++] = p[i] >> 2;
+        in_hand |= (uint64_t)1 << p[i];
+    }
+    int32_t delta[4][13];
+    for (int s = 0; s < 4; s++) {
+        if (kq[s])
+            suit_counts(ct, t, q[s], kq[s], x, delta[s]);
+        else
+            memset(delta[s], 0, sizeof delta[s]);
+    }
+    uint32_t slot = 0;
+    for (unsigned u = 0; u < 52; u++)
+        if (!(in_hand >> u & 1))
+            acc[slot++] = (uint32_t)(base[u >> 2] + delta[u & 3][u >> 2]);
+}
+
+/* tie[slot]: dealer hands with P's value: the same ranks, flush iff P is a flush */
+static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
+{
+    int cnt[13] = {0};
+    unsigned suits = 0;
+    uint64_t in_hand = 0;
+    for (int i = 0; i < 5; i++) {
+        cnt[p[i] >> 2]++;
+        suits |= 1u << (p[i] & 3);
+        in_hand |= (uint64_t)1 << p[i];
+    }
+    int distinct = 1;
+    uint32_t prod = 1; /* per rank of P: suits left for the dealer's cards of that rank */
+    for (int r = 0; r < 13; r++) {
+        if (cnt[r] > 1)
+            distinct = 0;
+        if (cnt[r])
+            prod *= cs__binom[4 - cnt[r]][cnt[r]];
+    }
+    uint32_t slot = 0;
+    for (unsigned u = 0; u < 52; u++) {
+        if (in_hand >> u & 1)
+            continue;
+        int ru = (int)(u >> 2), m = cnt[ru];
+        uint32_t n = 0;
+        if (m && flush)
+            n = 1; /* the same ranks in u's suit */
+        else if (m && prod) {
+            /* u is one of the dealer's m cards of its rank: the other m - 1 from 3 - m suits */
+            n = prod / cs__binom[4 - m][m] * cs__binom[3 - m][m - 1];
+            if (distinct && !(suits >> (u & 3) & 1))
+                n--; /* the ranks all in u's suit: a flush, not a tie */
+        }
+        tie[slot++] = n;
+    }
+}
+
 typedef struct {
     const cs_solver *solver;
-    const uint32_t *bucket_start; /* [CS_NUM_VALUES + 1] */
-    const uint32_t *bucket_hands; /* packed cards by value */
-    const uint32_t *canon_start;  /* [CS_NUM_VALUES + 1] */
+    const rank_tables *tables;
+    const uint32_t *canon_start; /* [CS_NUM_VALUES + 1] */
     uint32_t tid, threads;
     int status;
 } sweep_job;
-
-typedef struct {
-    uint32_t c1[52], *c2, *c3, *c4;
-} counters;
-
-#define binom_t cs__binom_t
-
-/* acc[u] = #{5-card hands H with u in H, H disjoint from P, value < x} for u not in P */
-static void query(const counters *ct, const uint8_t *p, uint16_t x, int32_t *acc)
-{
-    memset(acc, 0, 52 * sizeof *acc);
-    const uint16_t *val = cs__value5;
-    for (unsigned sub = 0; sub < 31; sub++) {
-        uint8_t s[5] = {0, 0, 0, 0, 0};
-        int m = 0;
-        for (int i = 0; i < 5; i++)
-            if (sub >> i & 1)
-                s[m++] = p[i];
-        uint32_t a[5];
-        for (int q = 0; q <= m; q++) {
-            uint32_t t = 0;
-            for (int i = 0; i < m; i++)
-                t += cs__binom[s[i]][i + (i < q ? 1 : 2)];
-            a[q] = t;
-        }
-        for (int q = 0; q <= m; q++) {
-            unsigned lo = q == 0 ? 0 : s[q - 1] + 1u, hi = q == m ? 52u : s[q];
-            const uint32_t *bt = binom_t[q + 1];
-            uint32_t base = a[q];
-            switch (m) {
-            case 0:
-                for (unsigned u = lo; u < hi; u++) acc[u] += (int32_t)ct->c1[u];
-                break;
-            case 1:
-                for (unsigned u = lo; u < hi; u++) acc[u] -= (int32_t)ct->c2[base + bt[u]];
-                break;
-            case 2:
-                for (unsigned u = lo; u < hi; u++) acc[u] += (int32_t)ct->c3[base + bt[u]];
-                break;
-            case 3:
-                for (unsigned u = lo; u < hi; u++) acc[u] -= (int32_t)ct->c4[base + bt[u]];
-                break;
-            default:
-                for (unsigned u = lo; u < hi; u++) acc[u] += val[base + bt[u]] < x;
-                break;
-            }
-        }
-    }
-}
-
-/* tie[u] = #{dealer hands with the player's value, containing u, disjoint from P} */
-static void ties(const uint8_t *p, uint16_t pv, uint32_t *tie)
-{
-    memset(tie, 0, 52 * sizeof *tie);
-    int cnt[13] = {0};
-    unsigned used[13] = {0};
-    for (int i = 0; i < 5; i++) {
-        cnt[p[i] >> 2]++;
-        used[p[i] >> 2] |= 1u << (p[i] & 3);
-    }
-    /* per rank of P, the choices of suits for the dealer: subsets of the free suits of size cnt */
-    int ranks[5], nr = 0;
-    unsigned options[5][6];
-    int nopt[5];
-    for (int r = 0; r < 13; r++) {
-        if (!cnt[r])
-            continue;
-        if (cnt[r] > 2)
-            return; /* trips or more: no disjoint hand has the same ranks */
-        nopt[nr] = 0;
-        for (unsigned sm = 1; sm < 16; sm++)
-            if (!(sm & used[r]) && __builtin_popcount(sm) == cnt[r])
-                options[nr][nopt[nr]++] = sm;
-        ranks[nr++] = r;
-    }
-    int idx[5] = {0, 0, 0, 0, 0};
-    for (;;) {
-        uint8_t d[5];
-        int nd = 0;
-        for (int g = 0; g < nr; g++)
-            for (int s = 0; s < 4; s++)
-                if (options[g][idx[g]] >> s & 1)
-                    d[nd++] = (uint8_t)(ranks[g] * 4 + s);
-        if (cs__value_of(d) == pv)
-            for (int i = 0; i < 5; i++)
-                tie[d[i]]++;
-        int g = nr - 1;
-        while (g >= 0 && ++idx[g] == nopt[g]) {
-            idx[g] = 0;
-            g--;
-        }
-        if (g < 0)
-            break;
-    }
-}
-
-static void add_hand(counters *ct, const uint8_t *c)
-{
-    for (int i = 0; i < 5; i++) {
-        ct->c1[c[i]]++;
-        for (int j = i + 1; j < 5; j++) {
-            uint32_t ij = binom_t[1][c[i]] + binom_t[2][c[j]];
-            ct->c2[ij]++;
-            for (int k = j + 1; k < 5; k++) {
-                uint32_t ijk = ij + binom_t[3][c[k]];
-                ct->c3[ijk]++;
-                for (int l = k + 1; l < 5; l++)
-                    ct->c4[ijk + binom_t[4][c[l]]]++;
-            }
-        }
-    }
-}
 
 static void *sweep(void *arg)
 {
     sweep_job *job = arg;
     const cs_solver *s = job->solver;
-    counters ct;
-    memset(ct.c1, 0, sizeof ct.c1);
-    ct.c2 = calloc(N2, sizeof *ct.c2);
-    ct.c3 = calloc(N3, sizeof *ct.c3);
-    ct.c4 = calloc(N4, sizeof *ct.c4);
-    if (!ct.c2 || !ct.c3 || !ct.c4) {
+    const rank_tables *t = job->tables;
+    counters *ct = calloc(1, sizeof *ct);
+    if (!ct) {
         job->status = CS_E_NOMEM;
-        goto done;
+        return NULL;
     }
-    int32_t acc[52];
-    uint32_t tie[52];
     const uint16_t q = s->qualifier;
-    for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
-        if (v == q) {
-            for (uint32_t i = job->tid; i < s->n; i += job->threads) {
-                uint8_t p[5];
-                unpack(s->cards[i], p);
-                query(&ct, p, (uint16_t)v, acc);
-                for (int u = 0; u < 52; u++)
-                    s->nq[(size_t)i * 52 + u] = (uint32_t)acc[u];
-            }
-        }
-        if (v == CS_NUM_VALUES)
-            break;
-        if (v >= q) {
-            uint32_t first = job->canon_start[v], last = job->canon_start[v + 1];
-            uint32_t i = first + (job->threads - first % job->threads + job->tid) % job->threads;
-            for (; i < last; i += job->threads) {
-                uint8_t p[5];
-                unpack(s->cards[i], p);
-                query(&ct, p, (uint16_t)v, acc);
-                ties(p, (uint16_t)v, tie);
-                for (int u = 0; u < 52; u++) {
-                    s->below[(size_t)i * 52 + u] = (uint32_t)acc[u];
-                    s->tie[(size_t)i * 52 + u] = tie[u];
+    int32_t base[13];
+    uint32_t acc[UPS], tie[UPS];
+    for (uint32_t x = 0; x <= CS_NUM_VALUES; x++) {
+        if (x == q) { /* every owned hand: completions below the qualifier */
+            for (uint32_t v = job->tid; v < CS_NUM_VALUES; v += job->threads) {
+                uint32_t first = job->canon_start[v], last = job->canon_start[v + 1];
+                if (first == last)
+                    continue;
+                base_counts(ct, t, t->vranks[v], q, base);
+                for (uint32_t i = first; i < last; i++) {
+                    uint8_t p[5];
+                    unpack(s->cards[i], p);
+                    count_below(ct, t, base, p, q, acc);
+                    uint64_t *rec = s->rec + (size_t)i * UPS;
+                    for (uint32_t k = 0; k < UPS; k++)
+                        rec[k] = acc[k];
                 }
             }
         }
-        for (uint32_t h = job->bucket_start[v]; h < job->bucket_start[v + 1]; h++) {
-            uint8_t c[5];
-            unpack(job->bucket_hands[h], c);
-            add_hand(&ct, c);
+        if (x == CS_NUM_VALUES)
+            break;
+        if (x >= q && x % job->threads == job->tid) { /* hands of value x: below and tied */
+            uint32_t first = job->canon_start[x], last = job->canon_start[x + 1];
+            if (first < last)
+                base_counts(ct, t, t->vranks[x], (uint16_t)x, base);
+            for (uint32_t i = first; i < last; i++) {
+                uint8_t p[5];
+                unpack(s->cards[i], p);
+                count_below(ct, t, base, p, (uint16_t)x, acc);
+                count_ties(p, t->vflush[x], tie);
+                uint64_t *rec = s->rec + (size_t)i * UPS;
+                for (uint32_t k = 0; k < UPS; k++) {
+                    uint64_t nq = REC_NQ(rec[k]);
+                    rec[k] = nq | (uint64_t)(acc[k] - nq) << 18 | (uint64_t)tie[k] << 36;
+                }
+            }
         }
+        add_value(ct, t, (uint16_t)x);
     }
+    free(ct);
     job->status = CS_OK;
-done:
-    free(ct.c2);
-    free(ct.c3);
-    free(ct.c4);
     return NULL;
 }
 
@@ -270,11 +400,105 @@ void cs_solver_free(cs_solver *s)
     free(s->cards);
     free(s->weight);
     free(s->value);
-    free(s->canon_of_colex);
-    free(s->nq);
-    free(s->below);
-    free(s->tie);
+    free(s->by_colex);
+    free(s->rec);
     free(s);
+}
+
+/* LSD radix sort of 64-bit keys on their low `bits` bits, 11 bits a pass. */
+static int radix_sort(uint64_t *a, uint32_t n, int bits)
+{
+    uint64_t *tmp = malloc((size_t)n * sizeof *tmp);
+    if (!tmp)
+        return CS_E_NOMEM;
+    uint64_t *src = a, *dst = tmp;
+    for (int shift = 0; shift < bits; shift += 11) {
+        uint32_t cnt[2049] = {0};
+        for (uint32_t i = 0; i < n; i++)
+            cnt[(src[i] >> shift & 2047) + 1]++;
+        for (int b = 0; b < 2048; b++)
+            cnt[b + 1] += cnt[b];
+        for (uint32_t i = 0; i < n; i++)
+            dst[cnt[src[i] >> shift & 2047]++] = src[i];
+        uint64_t *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != a)
+        memcpy(a, src, (size_t)n * sizeof *a);
+    free(tmp);
+    return CS_OK;
+}
+
+/* Every canonical hand (suit masks m0 >= m1 >= m2 >= m3): key value << 22 | colex. */
+static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys)
+{
+    uint16_t masks[6][1287];
+    uint32_t nm[6] = {0};
+    for (unsigned m = 0; m < 8192; m++) {
+        int k = __builtin_popcount(m);
+        if (k <= 5)
+            masks[k][nm[k]++] = (uint16_t)m; /* increasing */
+    }
+    uint32_t n = 0;
+    unsigned m[4];
+    for (int k0 = 1; k0 <= 5; k0++)
+        for (uint32_t a = 0; a < nm[k0]; a++) {
+            m[0] = masks[k0][a];
+            for (int k1 = 0; k1 <= 5 - k0; k1++)
+                for (uint32_t b = 0; b < nm[k1] && masks[k1][b] <= m[0]; b++) {
+                    m[1] = masks[k1][b];
+                    for (int k2 = 0; k2 <= 5 - k0 - k1; k2++)
+                        for (uint32_t c = 0; c < nm[k2] && masks[k2][c] <= m[1]; c++) {
+                            m[2] = masks[k2][c];
+                            int k3 = 5 - k0 - k1 - k2;
+                            for (uint32_t d = 0; d < nm[k3] && masks[k3][d] <= m[2]; d++) {
+                                m[3] = masks[k3][d];
+                                uint8_t cards[5], ranks[5];
+                                int j = 0;
+                                for (int r = 0; r < 13; r++)
+                                    for (int st = 0; st < 4; st++)
+                                        if (m[st] >> r & 1) {
+                                            ranks[j] = (uint8_t)r;
+                                            cards[j++] = (uint8_t)(r * 4 + st);
+                                        }
+                                uint32_t mi = mset_index(ranks, 5);
+                                uint16_t v = k0 == 5 ? t->flush5[mi] : t->plain5[mi];
+                                keys[n++] = (uint64_t)v << 22 | cs__colex5(cards);
+                            }
+                        }
+                }
+        }
+    return n;
+}
+
+static uint8_t orbit_weight(const uint8_t *c)
+{
+    unsigned m[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        m[c[i] & 3] |= 1u << (c[i] >> 2);
+    int denom = 1, run = 1;
+    for (int s = 1; s < 4; s++) {
+        if (m[s] == m[s - 1])
+            denom *= ++run;
+        else
+            run = 1;
+    }
+    return (uint8_t)(24 / denom);
+}
+
+/* cards of a hand from its colex index (largest card first) */
+static void uncolex5(uint32_t idx, uint8_t *c)
+{
+    uint32_t hi = 52;
+    for (int k = 5; k >= 1; k--) {
+        uint32_t x = hi - 1;
+        while (cs__binom[x][k] > idx)
+            x--;
+        c[k - 1] = (uint8_t)x;
+        idx -= cs__binom[x][k];
+        hi = x;
+    }
 }
 
 int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
@@ -289,101 +513,75 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         return st;
 
     cs_solver *s = calloc(1, sizeof *s);
-    uint32_t *bucket_start = calloc(CS_NUM_VALUES + 1, sizeof *bucket_start);
+    rank_tables *t = calloc(1, sizeof *t);
     uint32_t *canon_start = calloc(CS_NUM_VALUES + 1, sizeof *canon_start);
-    uint32_t *bucket_hands = malloc((size_t)CS_NUM_HANDS * sizeof *bucket_hands);
-    uint32_t *fill = calloc(CS_NUM_VALUES, sizeof *fill);
-    if (!s || !bucket_start || !canon_start || !bucket_hands || !fill) {
+    uint64_t *keys = malloc(140000 * sizeof *keys);
+    if (!s || !t || !canon_start || !keys) {
         st = CS_E_NOMEM;
-        goto fail;
+        goto done;
     }
     s->qualifier = qualifier;
-    s->canon_of_colex = malloc((size_t)CS_NUM_HANDS * sizeof *s->canon_of_colex);
-    if (!s->canon_of_colex) {
-        st = CS_E_NOMEM;
-        goto fail;
-    }
-    /* bucket every hand by value; count canonical hands per value */
-    for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
-        bucket_start[cs__value5[i] + 1]++;
-    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        bucket_start[v + 1] += bucket_start[v];
-    uint8_t c[5];
-    uint32_t n = 0;
-    for (c[4] = 4; c[4] < 52; c[4]++)
-        for (c[3] = 3; c[3] < c[4]; c[3]++)
-            for (c[2] = 2; c[2] < c[3]; c[2]++)
-                for (c[1] = 1; c[1] < c[2]; c[1]++)
-                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
-                        uint32_t idx = cs__colex5(c);
-                        uint16_t v = cs__value5[idx];
-                        bucket_hands[bucket_start[v] + fill[v]++] = pack(c);
-                        s->canon_of_colex[idx] = -1;
-                        if (canonical_weight(c)) {
-                            canon_start[v + 1]++;
-                            n++;
-                        }
-                    }
-    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        canon_start[v + 1] += canon_start[v];
+    if ((st = build_rank_tables(t)) != CS_OK)
+        goto done;
+    uint32_t n = canonical_hands(t, keys);
+    if ((st = radix_sort(keys, n, 35)) != CS_OK)
+        goto done;
     s->n = n;
     s->cards = malloc(n * sizeof *s->cards);
     s->weight = malloc(n);
     s->value = malloc(n * sizeof *s->value);
-    s->nq = malloc((size_t)n * 52 * sizeof *s->nq);
-    s->below = calloc((size_t)n * 52, sizeof *s->below);
-    s->tie = calloc((size_t)n * 52, sizeof *s->tie);
-    if (!s->cards || !s->weight || !s->value || !s->nq || !s->below || !s->tie) {
+    s->by_colex = malloc(n * sizeof *s->by_colex);
+    s->rec = malloc((size_t)n * UPS * sizeof *s->rec);
+    if (!s->cards || !s->weight || !s->value || !s->by_colex || !s->rec) {
         st = CS_E_NOMEM;
-        goto fail;
+        goto done;
     }
-    /* canonical hands in increasing value (bucket order) */
-    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t c[5];
+        uint32_t colex = (uint32_t)(keys[i] & 0x3fffff);
+        uncolex5(colex, c);
+        s->cards[i] = pack(c);
+        s->weight[i] = orbit_weight(c);
+        s->value[i] = (uint16_t)(keys[i] >> 22);
+        canon_start[s->value[i] + 1]++;
+        s->by_colex[i] = (uint64_t)colex << 32 | i;
+    }
     for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        for (uint32_t h = bucket_start[v]; h < bucket_start[v + 1]; h++) {
-            unpack(bucket_hands[h], c);
-            int w = canonical_weight(c);
-            if (!w)
-                continue;
-            s->cards[k] = bucket_hands[h];
-            s->weight[k] = (uint8_t)w;
-            s->value[k] = (uint16_t)v;
-            s->canon_of_colex[cs__colex5(c)] = (int32_t)k;
-            k++;
-        }
+        canon_start[v + 1] += canon_start[v];
+    if ((st = radix_sort(s->by_colex, n, 54)) != CS_OK)
+        goto done;
 
     pthread_t tids[64];
     sweep_job jobs[64];
-    uint32_t started = 0;
-    for (uint32_t t = 0; t < threads; t++) {
-        jobs[t] = (sweep_job){s, bucket_start, bucket_hands, canon_start, t, threads, CS_E_NOMEM};
-        if (t + 1 < threads && pthread_create(&tids[t], NULL, sweep, &jobs[t]) == 0)
-            started++;
-        else if (t + 1 < threads)
-            sweep(&jobs[t]); /* could not start a thread: do its share here */
+    int started[64] = {0};
+    for (uint32_t k = 0; k < threads; k++) {
+        jobs[k] = (sweep_job){s, t, canon_start, k, threads, CS_E_NOMEM};
+        if (k + 1 < threads)
+            started[k] = pthread_create(&tids[k], NULL, sweep, &jobs[k]) == 0;
     }
+    for (uint32_t k = 0; k + 1 < threads; k++)
+        if (!started[k])
+            sweep(&jobs[k]); /* could not start a thread: do its share here */
     sweep(&jobs[threads - 1]);
-    for (uint32_t t = 0, j = 0; t + 1 < threads && j < started; t++, j++)
-        pthread_join(tids[t], NULL);
+    for (uint32_t k = 0; k + 1 < threads; k++)
+        if (started[k])
+            pthread_join(tids[k], NULL);
     st = CS_OK;
-    for (uint32_t t = 0; t < threads; t++)
-        if (jobs[t].status != CS_OK)
-            st = jobs[t].status;
-    if (st != CS_OK)
-        goto fail;
-    free(bucket_start);
+    for (uint32_t k = 0; k < threads; k++)
+        if (jobs[k].status != CS_OK)
+            st = jobs[k].status;
+done:
+    if (t)
+        free_rank_tables(t);
+    free(t);
     free(canon_start);
-    free(bucket_hands);
-    free(fill);
+    free(keys);
+    if (st != CS_OK) {
+        cs_solver_free(s);
+        return st;
+    }
     *out = s;
     return CS_OK;
-fail:
-    free(bucket_start);
-    free(canon_start);
-    free(bucket_hands);
-    free(fill);
-    cs_solver_free(s);
-    return st;
 }
 
 int cs_solver_size(const cs_solver *s, uint32_t *n_hands)
@@ -409,19 +607,13 @@ typedef struct {
     uint64_t nq, win, tie, lose;
 } outcome;
 
-static inline outcome counts_of(const cs_solver *s, uint32_t i, unsigned u)
+static inline outcome outcome_of(uint64_t r)
 {
-    size_t at = (size_t)i * 52 + u;
     outcome o;
-    o.nq = s->nq[at];
-    if (s->value[i] < s->qualifier) {
-        o.win = o.tie = 0;
-        o.lose = TOTAL_COMPLETIONS - o.nq;
-    } else {
-        o.tie = s->tie[at];
-        o.win = s->below[at] - o.nq;
-        o.lose = TOTAL_COMPLETIONS - s->below[at] - o.tie;
-    }
+    o.nq = REC_NQ(r);
+    o.win = REC_WIN(r);
+    o.tie = REC_TIE(r);
+    o.lose = TOTAL_COMPLETIONS - o.nq - o.win - o.tie;
     return o;
 }
 
@@ -437,14 +629,27 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
         return st;
     uint8_t perm[4], c[5];
     canonical_perm(player, perm);
-    for (int i = 0; i < 5; i++)
+    uint64_t in_hand = 0;
+    for (int i = 0; i < 5; i++) {
         c[i] = (uint8_t)((player[i] & ~3) | perm[player[i] & 3]);
+        in_hand |= (uint64_t)1 << c[i];
+    }
     cs__sort5(c);
-    int32_t i = s->canon_of_colex[cs__colex5(c)];
-    if (i < 0)
+    uint64_t key = (uint64_t)cs__colex5(c) << 32;
+    uint32_t lo = 0, hi = s->n; /* first entry with key >= colex << 32 */
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (s->by_colex[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == s->n || s->by_colex[lo] >> 32 != key >> 32)
         return CS_E_ARG; /* cannot happen for a valid hand */
+    uint32_t i = (uint32_t)s->by_colex[lo];
     unsigned u = (unsigned)((up & ~3) | perm[up & 3]);
-    outcome o = counts_of(s, (uint32_t)i, u);
+    unsigned slot = u - (unsigned)__builtin_popcountll(in_hand & (((uint64_t)1 << u) - 1));
+    outcome o = outcome_of(s->rec[(size_t)i * UPS + slot]);
     memset(out, 0, sizeof *out);
     out->not_qualify = o.nq;
     out->win = o.win;
@@ -475,10 +680,27 @@ static inline void add_raise(cs_totals *t, int cat, uint64_t w, outcome o)
     t->raise_situations += w;
 }
 
-static inline __int128 raise_value(const cs_nets *nets, int cat, outcome o)
+/* Raising minus folding, in nets x completions: exact in 64 bits. Each net is within 2^40
+ * (check_nets) and the counts sum to 163,185 < 2^17.4, so each product is below 2^58.4 and
+ * raise - fold = nq (NQ - L) + win (W - L) + tie (T - L) + 163,185 (L - F) stays below 2^61. */
+typedef struct {
+    int64_t nq, win, tie, base;
+} margin_coef;
+
+static inline margin_coef coef_of(const cs_nets *nets, int cat)
 {
-    return (__int128)o.nq * nets->not_qualify + (__int128)o.win * nets->win[cat]
-         + (__int128)o.tie * nets->tie + (__int128)o.lose * nets->lose;
+    margin_coef c;
+    c.nq = nets->not_qualify - nets->lose;
+    c.win = nets->win[cat] - nets->lose;
+    c.tie = nets->tie - nets->lose;
+    c.base = (int64_t)TOTAL_COMPLETIONS * (nets->lose - nets->fold);
+    return c;
+}
+
+static inline int64_t margin(margin_coef c, uint64_t r)
+{
+    return c.nq * (int64_t)REC_NQ(r) + c.win * (int64_t)REC_WIN(r) + c.tie * (int64_t)REC_TIE(r)
+         + c.base;
 }
 
 int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
@@ -494,45 +716,60 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
     if (st != CS_OK)
         return st;
     memset(out, 0, sizeof *out);
-    const __int128 fold_value = (__int128)TOTAL_COMPLETIONS * nets->fold;
+    const int tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
     for (uint32_t i = 0; i < s->n; i++) {
-        uint8_t p[5];
-        unpack(s->cards[i], p);
-        uint64_t in_hand = 0;
-        for (int k = 0; k < 5; k++)
-            in_hand |= (uint64_t)1 << p[k];
         int cat = cs__value_cat[s->value[i]];
         uint64_t w = s->weight[i];
-        int hand_choice = -1; /* with CS_IGNORE_UP: one decision for the hand */
+        const uint64_t *rec = s->rec + (size_t)i * UPS;
+        margin_coef c = coef_of(nets, cat);
+        /* per hand: sums over the up cards that raise, and how many raise / are indifferent */
+        uint64_t n_raise = 0, n_equal = 0, s_nq = 0, s_win = 0, s_tie = 0;
+        uint8_t choice[UPS];
         if (flags & CS_IGNORE_UP) {
             __int128 sum = 0;
-            for (unsigned u = 0; u < 52; u++)
-                if (!(in_hand >> u & 1))
-                    sum += raise_value(nets, cat, counts_of(s, i, u)) - fold_value;
-            hand_choice = sum > 0 ? 1 : sum < 0 ? 0 : 2;
-        }
-        for (unsigned u = 0; u < 52; u++) {
-            if (in_hand >> u & 1) {
-                if (decisions)
-                    decisions[(size_t)i * 52 + u] = 255;
-                continue;
+            for (uint32_t k = 0; k < UPS; k++)
+                sum += margin(c, rec[k]);
+            int h = sum > 0 ? 1 : sum < 0 ? 0 : 2;
+            int raises = h == 1 || (h == 2 && tie_raises);
+            memset(choice, h, sizeof choice);
+            n_equal = h == 2 ? UPS : 0;
+            if (raises) {
+                n_raise = UPS;
+                for (uint32_t k = 0; k < UPS; k++) {
+                    s_nq += REC_NQ(rec[k]);
+                    s_win += REC_WIN(rec[k]);
+                    s_tie += REC_TIE(rec[k]);
+                }
             }
-            outcome o = counts_of(s, i, u);
-            int choice = hand_choice;
-            if (choice < 0) {
-                __int128 r = raise_value(nets, cat, o);
-                choice = r > fold_value ? 1 : r < fold_value ? 0 : 2;
+        } else {
+            for (uint32_t k = 0; k < UPS; k++) {
+                uint64_t r = rec[k];
+                int64_t d = margin(c, r);
+                uint64_t eq = d == 0, raises = (d > 0) | (eq & (uint64_t)tie_raises);
+                uint64_t m = (uint64_t)0 - raises;
+                n_raise += raises;
+                n_equal += eq;
+                s_nq += REC_NQ(r) & m;
+                s_win += REC_WIN(r) & m;
+                s_tie += REC_TIE(r) & m;
+                choice[k] = (uint8_t)(eq ? 2 : d > 0);
             }
-            if (decisions)
-                decisions[(size_t)i * 52 + u] = (uint8_t)choice;
-            if (choice == 2)
-                out->indifferent_situations += w;
-            if (choice == 1 || (choice == 2 && (flags & CS_RAISE_ON_TIE)))
-                add_raise(out, cat, w, o);
-            else
-                out->fold[cat] += w * TOTAL_COMPLETIONS;
-            out->total_weight += w * TOTAL_COMPLETIONS;
         }
+        if (decisions) {
+            uint8_t p[5];
+            unpack(s->cards[i], p);
+            uint8_t *dst = decisions + (size_t)i * 52;
+            for (unsigned u = 0, k = 0, j = 0; u < 52; u++)
+                dst[u] = j < 5 && p[j] == u ? (j++, 255) : choice[k++];
+        }
+        out->not_qualify[cat] += w * s_nq;
+        out->win[cat] += w * s_win;
+        out->tie[cat] += w * s_tie;
+        out->lose[cat] += w * (n_raise * TOTAL_COMPLETIONS - s_nq - s_win - s_tie);
+        out->raise_situations += w * n_raise;
+        out->indifferent_situations += w * n_equal;
+        out->fold[cat] += w * (UPS - n_raise) * TOTAL_COMPLETIONS;
+        out->total_weight += w * UPS * TOTAL_COMPLETIONS;
     }
     return CS_OK;
 }
@@ -577,9 +814,10 @@ static int walk(const cs_solver *s, const uint8_t *raise, int per_cell, cs_total
         uint32_t pattern = pattern_of(p, &flush);
         int cat = cs__value_cat[s->value[i]];
         uint64_t w = s->weight[i];
-        for (unsigned u = 0; u < 52; u++) {
+        for (unsigned u = 0, k = 0; u < 52; u++) {
             if (in_hand >> u & 1)
                 continue;
+            uint64_t rec = s->rec[(size_t)i * UPS + k++];
             uint32_t cell = cell_of(p, pattern, flush, u);
             int r = per_cell ? raise[cell] != 0 : raise[(size_t)i * 52 + u] != 0;
             if (raise_w) {
@@ -590,7 +828,7 @@ static int walk(const cs_solver *s, const uint8_t *raise, int per_cell, cs_total
             if (!out)
                 continue;
             if (r)
-                add_raise(out, cat, w, counts_of(s, i, u));
+                add_raise(out, cat, w, outcome_of(rec));
             else
                 out->fold[cat] += w * TOTAL_COMPLETIONS;
             out->total_weight += w * TOTAL_COMPLETIONS;
@@ -625,4 +863,9 @@ int cs_solver_chart(const cs_solver *s, const uint8_t *raise, size_t n_raise,
     if (n_raise != (size_t)s->n * 52 || n_cells != (size_t)CS_NUM_CHART_CELLS)
         return CS_E_SIZE;
     return walk(s, raise, 0, NULL, raise_weight, total_weight);
+}
+
+uint16_t cs__solver_qualifier(const cs_solver *s)
+{
+    return s->qualifier;
 }
