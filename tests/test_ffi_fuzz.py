@@ -113,7 +113,7 @@ def corrupted_cards(draw, n_max=60):
 
 # ---------------------------------------------------------------- cs_deal
 
-@fuzz_settings(400)
+@fuzz_settings(300)
 @given(cards=corrupted_cards(64), n_player=st.sampled_from([5, 5, 5, 0]),
        n_dead=st.integers(0, 56), n_dealer=st.integers(0, 6), trim_dead=st.integers(0, 3),
        qualifier=st.one_of(st.sampled_from([0, AK, 7461, 7462, 7463]), st.integers(0, 65535)),
@@ -304,7 +304,7 @@ def test_solver_null_outputs_and_bad_sizes(solver):
     assert record("cs_solver_price", lib.cs_solver_price(solver, nets, 3, totals, dec, n_hands * 52)) == lib.CS_OK
 
 
-@fuzz_settings(300)
+@fuzz_settings(150)
 @given(cards=corrupted_cards(7), null=st.integers(0, 15))
 def test_solver_situation_status(solver, cards, null):
     cards = (cards + [0, 1, 2, 3, 4, 5])[:6]
