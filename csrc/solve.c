@@ -17,11 +17,23 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "internal.h"
+#ifdef CS_PROFILE
+#include <stdio.h>
+#include <time.h>
+static double prof_now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec*1e3+t.tv_nsec*1e-6;}
+#define PROF(label) do { double _t = prof_now(); fprintf(stderr, "  %-14s %.1f ms\n", label, _t - prof_t); prof_t = _t; } while (0)
+#else
+#define PROF(label) do { } while (0)
+#endif
 
 #define TOTAL_COMPLETIONS 163185u /* C(46,4) */
 #define UPS 47u                   /* up cards per hand */
+#define CANONICAL_HANDS 134459u   /* hands up to suit relabelling */
 #define N_M5 6188u                /* multisets of 5 ranks (with five of a kind), C(17, 5) */
 #define N_M4 1820u                /* C(16, 4) */
 #define NO_VALUE 0x7fffu          /* value of an impossible hand: above every threshold */
@@ -163,20 +175,38 @@ static void free_rank_tables(rank_tables *t)
         free(t->ins[k]);
 }
 
-/* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted). */
+/* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted), stored
+ * as rows: T = S + one card of rank r sits in row S (rank multiset of k = |S| cards), lane r,
+ * so that the terms of one S for all 13 ranks of the up card are one row of 16 lanes.
+ *   b[k]: T not all of one suit (or one card), d[k]: T suited minus not suited (k >= 1).
+ * Five-card T (k = 4): 1 if the hand's value is below x, so d = [flush < x] - [plain < x]. */
+#define LANES 16
 typedef struct {
-    int32_t c1[13];          /* T one card, by rank */
-    int32_t u[5][N_M4];      /* u[k]: k = 2..4 cards not all of one suit, by rank multiset */
-    int32_t d[5][N_M4];      /* d[k]: suited minus not suited */
+    int32_t *b[5], *d[5];
+    int32_t *block;
 } counters;
+
+static const uint32_t row_start[6] = {0, 1, 14, 105, 560, 2380}; /* partial sums of n_mset */
+
+static int counters_init(counters *ct)
+{
+    ct->block = calloc((size_t)2 * row_start[5] * LANES, sizeof *ct->block);
+    if (!ct->block)
+        return CS_E_NOMEM;
+    for (int k = 0; k < 5; k++) {
+        ct->b[k] = ct->block + (size_t)row_start[k] * LANES;
+        ct->d[k] = ct->block + (size_t)(row_start[5] + row_start[k]) * LANES;
+    }
+    return CS_OK;
+}
 
 /* Count the hands of value v into every counter of a T they contain. */
 static void add_value(counters *ct, const rank_tables *t, uint16_t v)
 {
     const uint8_t *r = t->vranks[v];
     int flush = t->vflush[v];
-    int distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
-    for (unsigned mask = 1; mask < 31; mask++) {
+    int32_t distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
+    for (unsigned mask = 1; mask < 32; mask++) {
         /* one subset per sub-multiset: of equal ranks, take the first positions */
         int ok = 1;
         for (int i = 1; i < 5; i++)
@@ -189,66 +219,68 @@ static void add_value(counters *ct, const rank_tables *t, uint16_t v)
         for (int i = 0; i < 5; i++)
             if (mask >> i & 1)
                 s[k++] = r[i];
-        if (flush) { /* one hand holds a suited T, none an unsuited one */
-            if (k == 1)
-                ct->c1[s[0]] += 1;
-            else
-                ct->d[k][mset_index(s, k)] += 1;
-            continue;
+        int32_t cu, cd;
+        if (flush) { /* one hand holds T if T is suited (or one card), none otherwise */
+            cu = k == 1 ? 1 : 0;
+            cd = 1;
+        } else {
+            /* hands with ranks r holding a given T: per rank, the suits left for the rest */
+            int32_t e = 1;
+            for (int i = 0; i < 5; i++) {
+                if (i > 0 && r[i] == r[i - 1])
+                    continue;
+                int m = 0, tk = 0;
+                for (int j = 0; j < 5; j++)
+                    m += r[j] == r[i];
+                for (int j = 0; j < k; j++)
+                    tk += s[j] == r[i];
+                e *= (int32_t)cs__binom[4 - tk][m - tk];
+            }
+            /* less the flush among them when T is one card or suited */
+            cu = k == 1 ? e - distinct : e;
+            cd = -distinct;
         }
-        /* hands with ranks r holding a given T: per rank, the suits left for the rest */
-        int32_t e = 1;
-        for (int i = 0; i < 5; i++) {
-            if (i > 0 && r[i] == r[i - 1])
+        /* T = S + rank s[j], for each distinct rank of T */
+        for (int j = 0; j < k; j++) {
+            if (j > 0 && s[j] == s[j - 1])
                 continue;
-            int m = 0, tk = 0;
-            for (int j = 0; j < 5; j++)
-                m += r[j] == r[i];
-            for (int j = 0; j < k; j++)
-                tk += s[j] == r[i];
-            e *= (int32_t)cs__binom[4 - tk][m - tk];
-        }
-        /* less the flush among them when T is one card or suited */
-        if (k == 1)
-            ct->c1[s[0]] += e - distinct;
-        else {
-            uint32_t m = mset_index(s, k);
-            ct->u[k][m] += e;
-            ct->d[k][m] -= distinct;
+            uint8_t rest[4];
+            int o = 0;
+            for (int i = 0; i < k; i++)
+                if (i != j)
+                    rest[o++] = s[i];
+            size_t at = (size_t)mset_index(rest, k - 1) * LANES + s[j];
+            ct->b[k - 1][at] += cu;
+            if (k > 1)
+                ct->d[k - 1][at] += cd;
         }
     }
 }
 
 /* The part of the count that ignores suits: for rank multiset r of P, by the up card's rank. */
-static void base_counts(const counters *ct, const rank_tables *t, const uint8_t *r, uint16_t x,
-                        int32_t *out)
+static void base_counts(const counters *ct, const uint8_t *r, int32_t *out)
 {
-    memset(out, 0, 13 * sizeof *out);
+    memset(out, 0, LANES * sizeof *out);
     for (unsigned mask = 0; mask < 31; mask++) {
         uint8_t s[5];
         int k = 0;
         for (int i = 0; i < 5; i++)
             if (mask >> i & 1)
                 s[k++] = r[i];
-        const uint16_t *row = t->ins[k] + mset_index(s, k) * 13;
-        int32_t sign = k & 1 ? -1 : 1;
-        if (k == 0)
-            for (int u = 0; u < 13; u++)
-                out[u] += ct->c1[u];
-        else if (k < 4)
-            for (int u = 0; u < 13; u++)
-                out[u] += sign * ct->u[k + 1][row[u]];
+        const int32_t *row = ct->b[k] + (size_t)mset_index(s, k) * LANES;
+        if (k & 1)
+            for (int l = 0; l < LANES; l++)
+                out[l] -= row[l];
         else
-            for (int u = 0; u < 13; u++)
-                out[u] += t->plain5[row[u]] < x;
+            for (int l = 0; l < LANES; l++)
+                out[l] += row[l];
     }
 }
 
 /* The correction for an up card of suit s: subsets S of q (P's ranks in suit s, kq of them). */
-static void suit_counts(const counters *ct, const rank_tables *t, const uint8_t *q, int kq,
-                        uint16_t x, int32_t *out)
+static void suit_counts(const counters *ct, const uint8_t *q, int kq, int32_t *out)
 {
-    memset(out, 0, 13 * sizeof *out);
+    memset(out, 0, LANES * sizeof *out);
     for (unsigned mask = 1; mask < (1u << kq); mask++) {
         uint8_t s[5];
         int k = 0;
@@ -257,20 +289,18 @@ static void suit_counts(const counters *ct, const rank_tables *t, const uint8_t 
                 s[k++] = q[i];
         if (k == 5)
             continue;
-        const uint16_t *row = t->ins[k] + mset_index(s, k) * 13;
-        int32_t sign = k & 1 ? -1 : 1;
-        if (k < 4)
-            for (int u = 0; u < 13; u++)
-                out[u] += sign * ct->d[k + 1][row[u]];
+        const int32_t *row = ct->d[k] + (size_t)mset_index(s, k) * LANES;
+        if (k & 1)
+            for (int l = 0; l < LANES; l++)
+                out[l] -= row[l];
         else
-            for (int u = 0; u < 13; u++)
-                out[u] += (t->flush5[row[u]] < x) - (t->plain5[row[u]] < x);
+            for (int l = 0; l < LANES; l++)
+                out[l] += row[l];
     }
 }
 
 /* acc[slot] = #{dealer hands D : u in D, D disjoint from P, v(D) < x} for the 47 up cards */
-static void count_below(const counters *ct, const rank_tables *t, const int32_t *base,
-                        const uint8_t *p, uint16_t x, uint32_t *acc)
+static void count_below(const counters *ct, const int32_t *base, const uint8_t *p, uint32_t *acc)
 {
     uint8_t q[4][5];
     int kq[4] = {0, 0, 0, 0};
@@ -280,10 +310,10 @@ static void count_below(const counters *ct, const rank_tables *t, const int32_t 
         q[s][kq[s]++] = p[i] >> 2;
         in_hand |= (uint64_t)1 << p[i];
     }
-    int32_t delta[4][13];
+    int32_t delta[4][LANES];
     for (int s = 0; s < 4; s++) {
         if (kq[s])
-            suit_counts(ct, t, q[s], kq[s], x, delta[s]);
+            suit_counts(ct, q[s], kq[s], delta[s]);
         else
             memset(delta[s], 0, sizeof delta[s]);
     }
@@ -305,27 +335,30 @@ static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
         in_hand |= (uint64_t)1 << p[i];
     }
     int distinct = 1;
-    uint32_t prod = 1; /* per rank of P: suits left for the dealer's cards of that rank */
-    for (int r = 0; r < 13; r++) {
-        if (cnt[r] > 1)
-            distinct = 0;
-        if (cnt[r])
-            prod *= cs__binom[4 - cnt[r]][cnt[r]];
+    for (int r = 0; r < 13; r++)
+        distinct &= cnt[r] <= 1;
+    /* by u's rank: u is one of the dealer's m cards of its rank (the other m - 1 from the
+     * 3 - m suits left), each other rank of P takes its m cards from the 4 - m left */
+    uint32_t by_rank[13];
+    for (int ru = 0; ru < 13; ru++) {
+        uint32_t n = 0;
+        if (cnt[ru] && flush) {
+            n = 1; /* the same ranks in u's suit */
+        } else if (cnt[ru]) {
+            n = cs__binom[3 - cnt[ru]][cnt[ru] - 1];
+            for (int r = 0; r < 13; r++)
+                if (cnt[r] && r != ru)
+                    n *= cs__binom[4 - cnt[r]][cnt[r]];
+        }
+        by_rank[ru] = n;
     }
     uint32_t slot = 0;
     for (unsigned u = 0; u < 52; u++) {
         if (in_hand >> u & 1)
             continue;
-        int ru = (int)(u >> 2), m = cnt[ru];
-        uint32_t n = 0;
-        if (m && flush)
-            n = 1; /* the same ranks in u's suit */
-        else if (m && prod) {
-            /* u is one of the dealer's m cards of its rank: the other m - 1 from 3 - m suits */
-            n = prod / cs__binom[4 - m][m] * cs__binom[3 - m][m - 1];
-            if (distinct && !(suits >> (u & 3) & 1))
-                n--; /* the ranks all in u's suit: a flush, not a tie */
-        }
+        uint32_t n = by_rank[u >> 2];
+        if (n && !flush && distinct && !(suits >> (u & 3) & 1))
+            n--; /* the ranks all in u's suit: a flush, not a tie */
         tie[slot++] = n;
     }
 }
@@ -343,13 +376,13 @@ static void *sweep(void *arg)
     sweep_job *job = arg;
     const cs_solver *s = job->solver;
     const rank_tables *t = job->tables;
-    counters *ct = calloc(1, sizeof *ct);
-    if (!ct) {
+    counters ctr, *ct = &ctr;
+    if (counters_init(ct) != CS_OK) {
         job->status = CS_E_NOMEM;
         return NULL;
     }
     const uint16_t q = s->qualifier;
-    int32_t base[13];
+    int32_t base[LANES];
     uint32_t acc[UPS], tie[UPS];
     for (uint32_t x = 0; x <= CS_NUM_VALUES; x++) {
         if (x == q) { /* every owned hand: completions below the qualifier */
@@ -357,11 +390,11 @@ static void *sweep(void *arg)
                 uint32_t first = job->canon_start[v], last = job->canon_start[v + 1];
                 if (first == last)
                     continue;
-                base_counts(ct, t, t->vranks[v], q, base);
+                base_counts(ct, t->vranks[v], base);
                 for (uint32_t i = first; i < last; i++) {
                     uint8_t p[5];
                     unpack(s->cards[i], p);
-                    count_below(ct, t, base, p, q, acc);
+                    count_below(ct, base, p, acc);
                     uint64_t *rec = s->rec + (size_t)i * UPS;
                     for (uint32_t k = 0; k < UPS; k++)
                         rec[k] = acc[k];
@@ -373,11 +406,11 @@ static void *sweep(void *arg)
         if (x >= q && x % job->threads == job->tid) { /* hands of value x: below and tied */
             uint32_t first = job->canon_start[x], last = job->canon_start[x + 1];
             if (first < last)
-                base_counts(ct, t, t->vranks[x], (uint16_t)x, base);
+                base_counts(ct, t->vranks[x], base);
             for (uint32_t i = first; i < last; i++) {
                 uint8_t p[5];
                 unpack(s->cards[i], p);
-                count_below(ct, t, base, p, (uint16_t)x, acc);
+                count_below(ct, base, p, acc);
                 count_ties(p, t->vflush[x], tie);
                 uint64_t *rec = s->rec + (size_t)i * UPS;
                 for (uint32_t k = 0; k < UPS; k++) {
@@ -388,7 +421,7 @@ static void *sweep(void *arg)
         }
         add_value(ct, t, (uint16_t)x);
     }
-    free(ct);
+    free(ct->block);
     job->status = CS_OK;
     return NULL;
 }
@@ -405,14 +438,31 @@ void cs_solver_free(cs_solver *s)
     free(s);
 }
 
-/* LSD radix sort of 64-bit keys on their low `bits` bits, 11 bits a pass. */
-static int radix_sort(uint64_t *a, uint32_t n, int bits)
+/* The records (50 MB): on Linux in transparent huge pages where allowed, which saves most of
+ * the 12,000 page faults of their first touch. */
+static uint64_t *alloc_records(size_t count)
+{
+    size_t bytes = count * sizeof(uint64_t);
+#ifdef MADV_HUGEPAGE
+    const size_t huge = (size_t)2 << 20;
+    size_t rounded = (bytes + huge - 1) / huge * huge;
+    uint64_t *p = aligned_alloc(huge, rounded);
+    if (p) {
+        madvise(p, rounded, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return malloc(bytes);
+}
+
+/* LSD radix sort of 64-bit keys on their bits lo .. hi - 1, 11 bits a pass. */
+static int radix_sort(uint64_t *a, uint32_t n, int lo, int hi)
 {
     uint64_t *tmp = malloc((size_t)n * sizeof *tmp);
     if (!tmp)
         return CS_E_NOMEM;
     uint64_t *src = a, *dst = tmp;
-    for (int shift = 0; shift < bits; shift += 11) {
+    for (int shift = lo; shift < hi; shift += 11) {
         uint32_t cnt[2049] = {0};
         for (uint32_t i = 0; i < n; i++)
             cnt[(src[i] >> shift & 2047) + 1]++;
@@ -430,8 +480,9 @@ static int radix_sort(uint64_t *a, uint32_t n, int bits)
     return CS_OK;
 }
 
-/* Every canonical hand (suit masks m0 >= m1 >= m2 >= m3): key value << 22 | colex. */
-static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys)
+/* Every canonical hand (suit masks m0 >= m1 >= m2 >= m3), in no particular order:
+ * packed[seq] its cards, keys[seq] = value << 40 | colex << 18 | seq. */
+static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *packed)
 {
     uint16_t masks[6][1287];
     uint32_t nm[6] = {0};
@@ -464,7 +515,9 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys)
                                         }
                                 uint32_t mi = mset_index(ranks, 5);
                                 uint16_t v = k0 == 5 ? t->flush5[mi] : t->plain5[mi];
-                                keys[n++] = (uint64_t)v << 22 | cs__colex5(cards);
+                                packed[n] = pack(cards);
+                                keys[n] = (uint64_t)v << 40 | (uint64_t)cs__colex5(cards) << 18 | n;
+                                n++;
                             }
                         }
                 }
@@ -487,20 +540,6 @@ static uint8_t orbit_weight(const uint8_t *c)
     return (uint8_t)(24 / denom);
 }
 
-/* cards of a hand from its colex index (largest card first) */
-static void uncolex5(uint32_t idx, uint8_t *c)
-{
-    uint32_t hi = 52;
-    for (int k = 5; k >= 1; k--) {
-        uint32_t x = hi - 1;
-        while (cs__binom[x][k] > idx)
-            x--;
-        c[k - 1] = (uint8_t)x;
-        idx -= cs__binom[x][k];
-        hi = x;
-    }
-}
-
 int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
 {
     if (!out)
@@ -515,41 +554,53 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     cs_solver *s = calloc(1, sizeof *s);
     rank_tables *t = calloc(1, sizeof *t);
     uint32_t *canon_start = calloc(CS_NUM_VALUES + 1, sizeof *canon_start);
-    uint64_t *keys = malloc(140000 * sizeof *keys);
-    if (!s || !t || !canon_start || !keys) {
+    uint64_t *keys = malloc(CANONICAL_HANDS * sizeof *keys);
+    uint32_t *packed = malloc(CANONICAL_HANDS * sizeof *packed);
+    if (!s || !t || !canon_start || !keys || !packed) {
         st = CS_E_NOMEM;
         goto done;
     }
+#ifdef CS_PROFILE
+    double prof_t = prof_now();
+#endif
     s->qualifier = qualifier;
     if ((st = build_rank_tables(t)) != CS_OK)
         goto done;
-    uint32_t n = canonical_hands(t, keys);
-    if ((st = radix_sort(keys, n, 35)) != CS_OK)
+    PROF("rank tables");
+    uint32_t n = canonical_hands(t, keys, packed);
+    PROF("canonical");
+    if (n != CANONICAL_HANDS) {
+        st = CS_E_ARG; /* cannot happen */
         goto done;
+    }
+    if ((st = radix_sort(keys, n, 18, 53)) != CS_OK) /* by value, then colex */
+        goto done;
+    PROF("sort");
     s->n = n;
     s->cards = malloc(n * sizeof *s->cards);
     s->weight = malloc(n);
     s->value = malloc(n * sizeof *s->value);
     s->by_colex = malloc(n * sizeof *s->by_colex);
-    s->rec = malloc((size_t)n * UPS * sizeof *s->rec);
+    s->rec = alloc_records((size_t)n * UPS);
     if (!s->cards || !s->weight || !s->value || !s->by_colex || !s->rec) {
         st = CS_E_NOMEM;
         goto done;
     }
     for (uint32_t i = 0; i < n; i++) {
         uint8_t c[5];
-        uint32_t colex = (uint32_t)(keys[i] & 0x3fffff);
-        uncolex5(colex, c);
-        s->cards[i] = pack(c);
+        uint32_t colex = (uint32_t)(keys[i] >> 18 & 0x3fffff);
+        s->cards[i] = packed[keys[i] & 0x3ffff];
+        unpack(s->cards[i], c);
         s->weight[i] = orbit_weight(c);
-        s->value[i] = (uint16_t)(keys[i] >> 22);
+        s->value[i] = (uint16_t)(keys[i] >> 40);
         canon_start[s->value[i] + 1]++;
         s->by_colex[i] = (uint64_t)colex << 32 | i;
     }
     for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
         canon_start[v + 1] += canon_start[v];
-    if ((st = radix_sort(s->by_colex, n, 54)) != CS_OK)
+    if ((st = radix_sort(s->by_colex, n, 32, 54)) != CS_OK)
         goto done;
+    PROF("hands");
 
     pthread_t tids[64];
     sweep_job jobs[64];
@@ -566,6 +617,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     for (uint32_t k = 0; k + 1 < threads; k++)
         if (started[k])
             pthread_join(tids[k], NULL);
+    PROF("sweep");
     st = CS_OK;
     for (uint32_t k = 0; k < threads; k++)
         if (jobs[k].status != CS_OK)
@@ -576,6 +628,7 @@ done:
     free(t);
     free(canon_start);
     free(keys);
+    free(packed);
     if (st != CS_OK) {
         cs_solver_free(s);
         return st;
@@ -703,6 +756,97 @@ static inline int64_t margin(margin_coef c, uint64_t r)
          + c.base;
 }
 
+/* Sums over the up cards of one hand that raise. */
+typedef struct {
+    uint64_t n_raise, n_equal, nq, win, tie;
+} hand_sums;
+
+/* choice (optional): 0 fold, 1 raise, 2 indifferent, per slot */
+static void sums_scalar(const uint64_t *rec, uint32_t from, margin_coef c, int tie_raises,
+                        hand_sums *h, uint8_t *choice)
+{
+    for (uint32_t k = from; k < UPS; k++) {
+        uint64_t r = rec[k];
+        int64_t d = margin(c, r);
+        uint64_t eq = d == 0, raises = (d > 0) | (eq & (uint64_t)tie_raises);
+        uint64_t m = (uint64_t)0 - raises;
+        h->n_raise += raises;
+        h->n_equal += eq;
+        h->nq += REC_NQ(r) & m;
+        h->win += REC_WIN(r) & m;
+        h->tie += REC_TIE(r) & m;
+        if (choice)
+            choice[k] = (uint8_t)(eq ? 2 : d > 0);
+    }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+/* Four situations at a time; only when the three count coefficients fit in 32 bits (products
+ * by 32-bit signed multiplies, still exact in 64 bits). */
+__attribute__((target("avx2"))) static void sums_avx2(const uint64_t *rec, margin_coef c,
+                                                      int tie_raises, hand_sums *h, uint8_t *choice)
+{
+    const __m256i m18 = _mm256_set1_epi64x(0x3ffff), m10 = _mm256_set1_epi64x(0x3ff);
+    const __m256i a = _mm256_set1_epi64x(c.nq), b = _mm256_set1_epi64x(c.win),
+                  t = _mm256_set1_epi64x(c.tie), e = _mm256_set1_epi64x(c.base),
+                  zero = _mm256_setzero_si256(),
+                  tie_mask = _mm256_set1_epi64x(tie_raises ? -1 : 0);
+    __m256i s_nq = zero, s_win = zero, s_tie = zero, s_n = zero, s_eq = zero;
+    uint32_t k = 0;
+    for (; k + 4 <= UPS; k += 4) {
+        __m256i r = _mm256_loadu_si256((const __m256i *)(rec + k));
+        __m256i nq = _mm256_and_si256(r, m18);
+        __m256i win = _mm256_and_si256(_mm256_srli_epi64(r, 18), m18);
+        __m256i tie = _mm256_and_si256(_mm256_srli_epi64(r, 36), m10);
+        __m256i d = _mm256_add_epi64(
+            _mm256_add_epi64(_mm256_mul_epi32(nq, a), _mm256_mul_epi32(win, b)),
+            _mm256_add_epi64(_mm256_mul_epi32(tie, t), e));
+        __m256i gt = _mm256_cmpgt_epi64(d, zero), eq = _mm256_cmpeq_epi64(d, zero);
+        __m256i raise = _mm256_or_si256(gt, _mm256_and_si256(eq, tie_mask));
+        s_nq = _mm256_add_epi64(s_nq, _mm256_and_si256(nq, raise));
+        s_win = _mm256_add_epi64(s_win, _mm256_and_si256(win, raise));
+        s_tie = _mm256_add_epi64(s_tie, _mm256_and_si256(tie, raise));
+        s_n = _mm256_sub_epi64(s_n, raise);
+        s_eq = _mm256_sub_epi64(s_eq, eq);
+        if (choice) {
+            int g = _mm256_movemask_pd(_mm256_castsi256_pd(gt));
+            int q = _mm256_movemask_pd(_mm256_castsi256_pd(eq));
+            for (int l = 0; l < 4; l++)
+                choice[k + l] = (uint8_t)(q >> l & 1 ? 2 : g >> l & 1);
+        }
+    }
+    uint64_t lanes[5][4];
+    _mm256_storeu_si256((__m256i *)lanes[0], s_nq);
+    _mm256_storeu_si256((__m256i *)lanes[1], s_win);
+    _mm256_storeu_si256((__m256i *)lanes[2], s_tie);
+    _mm256_storeu_si256((__m256i *)lanes[3], s_n);
+    _mm256_storeu_si256((__m256i *)lanes[4], s_eq);
+    for (int l = 0; l < 4; l++) {
+        h->nq += lanes[0][l];
+        h->win += lanes[1][l];
+        h->tie += lanes[2][l];
+        h->n_raise += lanes[3][l];
+        h->n_equal += lanes[4][l];
+    }
+    sums_scalar(rec, k, c, tie_raises, h, choice);
+}
+
+static int use_avx2(void)
+{
+    static int avx2 = -1; /* benign race: every thread computes the same answer */
+    if (avx2 < 0)
+        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return avx2;
+}
+#endif
+
+static inline int fits32(int64_t x)
+{
+    return x >= INT32_MIN && x <= INT32_MAX;
+}
+
 int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
                     cs_totals *out, uint8_t *decisions, size_t n_decisions)
 {
@@ -717,58 +861,67 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         return st;
     memset(out, 0, sizeof *out);
     const int tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
+    margin_coef coef[CS_NUM_CATEGORIES];
+    int vector[CS_NUM_CATEGORIES];
+    for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
+        coef[cat] = coef_of(nets, cat);
+        vector[cat] = fits32(coef[cat].nq) && fits32(coef[cat].win) && fits32(coef[cat].tie);
+#if defined(__x86_64__) && defined(__GNUC__)
+        vector[cat] = vector[cat] && use_avx2();
+#else
+        vector[cat] = 0;
+#endif
+    }
     for (uint32_t i = 0; i < s->n; i++) {
         int cat = cs__value_cat[s->value[i]];
         uint64_t w = s->weight[i];
         const uint64_t *rec = s->rec + (size_t)i * UPS;
-        margin_coef c = coef_of(nets, cat);
-        /* per hand: sums over the up cards that raise, and how many raise / are indifferent */
-        uint64_t n_raise = 0, n_equal = 0, s_nq = 0, s_win = 0, s_tie = 0;
+        margin_coef c = coef[cat];
+        hand_sums h = {0, 0, 0, 0, 0};
         uint8_t choice[UPS];
         if (flags & CS_IGNORE_UP) {
             __int128 sum = 0;
             for (uint32_t k = 0; k < UPS; k++)
                 sum += margin(c, rec[k]);
-            int h = sum > 0 ? 1 : sum < 0 ? 0 : 2;
-            int raises = h == 1 || (h == 2 && tie_raises);
-            memset(choice, h, sizeof choice);
-            n_equal = h == 2 ? UPS : 0;
-            if (raises) {
-                n_raise = UPS;
+            int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
+            memset(choice, hc, sizeof choice);
+            h.n_equal = hc == 2 ? UPS : 0;
+            if (hc == 1 || (hc == 2 && tie_raises)) {
+                h.n_raise = UPS;
                 for (uint32_t k = 0; k < UPS; k++) {
-                    s_nq += REC_NQ(rec[k]);
-                    s_win += REC_WIN(rec[k]);
-                    s_tie += REC_TIE(rec[k]);
+                    h.nq += REC_NQ(rec[k]);
+                    h.win += REC_WIN(rec[k]);
+                    h.tie += REC_TIE(rec[k]);
                 }
             }
         } else {
-            for (uint32_t k = 0; k < UPS; k++) {
-                uint64_t r = rec[k];
-                int64_t d = margin(c, r);
-                uint64_t eq = d == 0, raises = (d > 0) | (eq & (uint64_t)tie_raises);
-                uint64_t m = (uint64_t)0 - raises;
-                n_raise += raises;
-                n_equal += eq;
-                s_nq += REC_NQ(r) & m;
-                s_win += REC_WIN(r) & m;
-                s_tie += REC_TIE(r) & m;
-                choice[k] = (uint8_t)(eq ? 2 : d > 0);
-            }
+#if defined(__x86_64__) && defined(__GNUC__)
+            if (vector[cat])
+                sums_avx2(rec, c, tie_raises, &h, decisions ? choice : NULL);
+            else
+#endif
+                sums_scalar(rec, 0, c, tie_raises, &h, decisions ? choice : NULL);
         }
         if (decisions) {
             uint8_t p[5];
             unpack(s->cards[i], p);
             uint8_t *dst = decisions + (size_t)i * 52;
-            for (unsigned u = 0, k = 0, j = 0; u < 52; u++)
-                dst[u] = j < 5 && p[j] == u ? (j++, 255) : choice[k++];
+            for (unsigned u = 0, k = 0, j = 0; u < 52; u++) {
+                if (j < 5 && p[j] == u) {
+                    dst[u] = 255;
+                    j++;
+                } else {
+                    dst[u] = choice[k++];
+                }
+            }
         }
-        out->not_qualify[cat] += w * s_nq;
-        out->win[cat] += w * s_win;
-        out->tie[cat] += w * s_tie;
-        out->lose[cat] += w * (n_raise * TOTAL_COMPLETIONS - s_nq - s_win - s_tie);
-        out->raise_situations += w * n_raise;
-        out->indifferent_situations += w * n_equal;
-        out->fold[cat] += w * (UPS - n_raise) * TOTAL_COMPLETIONS;
+        out->not_qualify[cat] += w * h.nq;
+        out->win[cat] += w * h.win;
+        out->tie[cat] += w * h.tie;
+        out->lose[cat] += w * (h.n_raise * TOTAL_COMPLETIONS - h.nq - h.win - h.tie);
+        out->raise_situations += w * h.n_raise;
+        out->indifferent_situations += w * h.n_equal;
+        out->fold[cat] += w * (UPS - h.n_raise) * TOTAL_COMPLETIONS;
         out->total_weight += w * UPS * TOTAL_COMPLETIONS;
     }
     return CS_OK;
