@@ -209,3 +209,69 @@ class Solver:
         check(lib.cs_solver_chart(self._s, raise_flags, len(raise_flags), rw, tw, NUM_CHART_CELLS),
               "chart")
         return list(rw), list(tw)
+
+
+SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
+SEEN_COMPLETIONS: int = 14190  # C(45, 3)
+
+
+def _nets_struct(nets: Sequence[int]) -> object:
+    fold, nq, tie, lose, *win = nets
+    return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose, "win": list(win)})
+
+
+def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
+                   chart: bool = False, probes: Sequence[Sequence[int]] = ()
+                   ) -> tuple[Totals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
+    """The whole game with one dealer hole card seen: totals, optional chart, probe counts."""
+    out = ffi.new("cs_totals *")
+    n = SEEN_CHART_CELLS if chart else 0
+    rw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
+    tw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
+    flat = [c for pr in probes for c in pr]
+    if any(len(pr) != 7 for pr in probes):
+        raise InvalidCards("a probe is 7 cards: the player's five, the up card, the seen card")
+    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
+    pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
+    check(lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
+                                pbuf, len(probes), pout), "solve with a seen card")
+    counts = [tuple(pout[4 * k: 4 * k + 4]) for k in range(len(probes))]
+    return _totals(out), ((list(rw), list(tw)) if chart else None), counts  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True)
+class SampleSums:
+    """Sums over sampled deals of the scaled per-deal optimal EV x (see cs_sample_deals)."""
+
+    deals: int
+    raises: int
+    completions: int
+    total: int
+    total_squares: int
+    diff: int = 0           # control variate: sum of x * 163185 - x0 * completions
+    diff_squares: int = 0
+
+    def __add__(self, other: SampleSums) -> SampleSums:
+        return SampleSums(self.deals + other.deals, self.raises + other.raises,
+                          other.completions or self.completions, self.total + other.total,
+                          self.total_squares + other.total_squares, self.diff + other.diff,
+                          self.diff_squares + other.diff_squares)
+
+
+def _int128(hi: int, lo: int, signed: bool) -> int:
+    v = (hi << 64) | lo
+    if signed and v >= 1 << 127:
+        v -= 1 << 128
+    return v
+
+
+def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_players: int, seed: int,
+                 first: int, count: int, threads: int = 2, base: Solver | None = None) -> SampleSums:
+    """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate."""
+    out = ffi.new("cs_sample_sums *")
+    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players,
+                              seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
+                              base._s if base is not None else ffi.NULL, out), "sample deals")
+    return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
+                      _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
+                      _int128(out.dsumsq_hi, out.dsumsq_lo, False))

@@ -58,10 +58,26 @@ def cmd_ev(args: argparse.Namespace) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> str:
+    from . import known
     from .game import solve
 
-    r = solve(rules=rules_from(args), ignore_up=args.ignore_up)
-    return render.report(r, args.format)
+    k = args.known_dealer_cards
+    rules = rules_from(args)
+    if k == 0:
+        return render.report(solve(rules=rules, ignore_up=args.ignore_up), args.format)
+    if args.ignore_up:
+        raise UsageError("solve: --ignore-up does not combine with --known-dealer-cards")
+    if k == 1:
+        report, chart = known.solve_seen(rules)
+        if args.format == "json":
+            return render.report(report, "json")
+        text = render.report(report, args.format)
+        if args.format == "csv":
+            return text
+        return text + "\n\nWhen to raise, by up card and seen hole card:\n" + known.render_seen_chart(
+            chart, args.format)
+    r = known.sample(rules, k, 1, args.deals, args.seed)
+    return known.render_sampled(r, args.format, f"{k} dealer hole cards seen (sampled, each deal exact)")
 
 
 Command = Callable[[argparse.Namespace], str]
@@ -85,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="the whole game under optimal play: house edge, return table")
     _rules_args(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
+    p.add_argument("--known-dealer-cards", type=int, default=0, choices=range(5), metavar="K",
+                   help="the player also sees K dealer hole cards: 1 exact, 2-4 sampled")
+    p.add_argument("--deals", type=int, default=20_000, help="deals to sample when K >= 2")
+    p.add_argument("--seed", type=int, default=20261129, help="seed of the sample when K >= 2")
     _common(p)
     p.set_defaults(run=cmd_solve)
 

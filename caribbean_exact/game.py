@@ -21,6 +21,7 @@ from . import _ffi
 from .cards import Card, CardsLike
 from .odds import Counts, Decision, OutcomeRow, parse_situation, raise_ev
 from .progress import Progress
+from .errors import InvalidRules
 from .rules import CATEGORIES, Nets, PaytableLike, Rules
 
 #: (hand, up card) situations of the game: 2,598,960 x 47.
@@ -74,6 +75,8 @@ class GameReport:
     totals: _ffi.Totals
     strategy: str = "optimal"
     _solver: _ffi.Solver | None = None
+    completions: int = _ffi.COMPLETIONS  # dealer completions of each situation
+    known_dealer_cards: int = 0
 
     @property
     def nets(self) -> Nets:
@@ -101,8 +104,13 @@ class GameReport:
         return self.totals.raise_situations
 
     @property
+    def situations(self) -> int:
+        """Situations decided: (hand, up card), or (hand, up card, seen card) with a seen card."""
+        return self.totals.total_weight // self.completions
+
+    @property
     def raise_probability(self) -> Fraction:
-        return Fraction(self.totals.raise_situations, self.totals.total_weight // _ffi.COMPLETIONS)
+        return Fraction(self.totals.raise_situations, self.situations)
 
     @property
     def expected_wager(self) -> Fraction:
@@ -149,6 +157,8 @@ class GameReport:
 
     def decision(self, hand: CardsLike, up: CardsLike) -> Decision:
         """The exact optimal decision of one situation, from the solver's counts."""
+        if self.known_dealer_cards:
+            raise InvalidRules("decision(): with known dealer cards use ev(hand, up, dealer=...)")
         solver = self._solver or solver_for(self.rules.qualifier.value)
         h, u, _, _ = parse_situation(hand, up)
         raw = solver.situation([c.index for c in h], u.index)
@@ -172,7 +182,8 @@ class GameReport:
             "standard_deviation": self.standard_deviation,
             "total_return": str(self.total_return),
             "raise_situations": self.raise_situations,
-            "situations": self.total_weight // _ffi.COMPLETIONS,
+            "situations": self.situations,
+            "known_dealer_cards": self.known_dealer_cards,
             "indifferent_situations": self.totals.indifferent_situations,
             "total_weight": self.total_weight,
             "return_table": [
@@ -185,15 +196,26 @@ class GameReport:
 
 def solve(paytable: PaytableLike = None, qualifier: object = None, ante: object = None,
           max_payout: object = None, *, rules: Rules | None = None, threads: int | None = None,
-          raise_on_tie: bool = False, ignore_up: bool = False) -> GameReport:
+          raise_on_tie: bool = False, ignore_up: bool = False, known_dealer_cards: int = 0,
+          deals: int | None = None, seed: int | None = None) -> Any:
     """The whole game under optimal play, exact.
 
     ``raise_on_tie`` counts situations where raising and folding are worth exactly the same
     as raises (default: folds); ``ignore_up`` gives the best strategy that never looks at the
-    dealer's up card.
+    dealer's up card. ``known_dealer_cards=1``: the player also sees one hole card (exact
+    GameReport); 2 to 4: sampled deals, each decided exactly (a ``known.SampledReport``).
     """
     if rules is None:
         rules = Rules.make(paytable, qualifier, ante, max_payout)
+    if known_dealer_cards:
+        from . import known
+
+        if known_dealer_cards == 1:
+            if ignore_up:
+                raise InvalidRules("ignore_up: not available with known dealer cards")
+            return known.solve_seen(rules, threads, raise_on_tie)[0]
+        return known.sample(rules, known_dealer_cards, 1, deals or known.DEFAULT_DEALS,
+                            known.DEFAULT_SEED if seed is None else seed, threads)
     solver = solver_for(rules.qualifier.value, threads)
     ints, _ = rules.nets().scaled()
     flags = (_ffi.RAISE_ON_TIE if raise_on_tie else 0) | (_ffi.IGNORE_UP if ignore_up else 0)

@@ -43,6 +43,18 @@ def pct(x: Fraction | float, places: int = 4) -> str:
     return f"{float(x) * 100:.{places}f}%"
 
 
+def share(r: int, t: int) -> str:
+    """Chart mark: R (all raise), F (none), else the share raising; never rounds to 0% or 100%."""
+    if t == 0:
+        return ""
+    if r == t:
+        return "R"
+    if r == 0:
+        return "F"
+    x = 100 * r / t
+    return "<1%" if x < 1 else ">99%" if x > 99 else f"{x:.0f}%"
+
+
 def grouped(n: int) -> str:
     return f"{n:,}"
 
@@ -128,7 +140,7 @@ def report(r: Any, fmt: str) -> str:
         ["standard deviation per ante", "", dec(r.standard_deviation)],
         ["total net return (antes)", frac(r.total_return), f"over {grouped(r.total_weight)} deals"],
         ["raising situations", str(r.raise_situations),
-         f"of {grouped(r.total_weight // 163185)} (hand, up card)"],
+         f"of {grouped(r.situations)} (hand, up card{', seen card' if r.known_dealer_cards else ''})"],
     ]
     if fmt == "csv":
         return table(figures, ["figure", "exact", "display"], fmt) + "\n\n" + _outcome_table(

@@ -398,13 +398,9 @@ class ChartCell:
 
     @property
     def mark(self) -> str:
-        if self.total == 0:
-            return ""
-        if self.raise_count == self.total:
-            return "R"
-        if self.raise_count == 0:
-            return "F"
-        return f"{100 * self.raise_count / self.total:.0f}%"
+        from .render import share
+
+        return share(self.raise_count, self.total)
 
     def decider(self) -> str:
         """What decides a mixed cell, by how many of the player's cards share the up card's suit."""

@@ -16,8 +16,19 @@ from .errors import InvalidRules
 from .progress import Progress
 from .rules import Rules, builtin_paytables
 
-#: name -> function returning {file name: text}; each runs once per rebuild.
-GENERATORS: dict[str, Callable[[], dict[str, str]]] = {}
+#: name -> "module:function" returning {file name: text}; each runs once per rebuild.
+GENERATORS: dict[str, str] = {
+    "strategy": "tables:_strategy_files",
+    "known": "known:table_files",
+}
+
+
+def _resolve(spec: str) -> Callable[[], dict[str, str]]:
+    import importlib
+
+    mod, func = spec.split(":")
+    fn: Callable[[], dict[str, str]] = getattr(importlib.import_module(f"{__package__}.{mod}"), func)
+    return fn
 
 
 def _md(title: str, body: str) -> str:
@@ -41,15 +52,12 @@ def _strategy_files() -> dict[str, str]:
     return out
 
 
-GENERATORS["strategy"] = _strategy_files
-
-
 def generate() -> dict[str, str]:
     """Every file of tables/, by name (deterministic: no dates, no timings)."""
     files: dict[str, str] = {}
     with Progress("building tables", total=len(GENERATORS)) as p:
-        for name, gen in GENERATORS.items():
-            for fname, text in gen().items():
+        for name, spec in GENERATORS.items():
+            for fname, text in _resolve(spec)().items():
                 if fname in files:
                     raise RuntimeError(f"two generators write {fname}")
                 files[fname] = text

@@ -47,7 +47,8 @@ enum cs_constants {
     CS_NUM_CATEGORIES = 10,
     CS_NUM_SIX_CARD_SETS = 20358520,  /* C(52,6) */
     CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
-    CS_NUM_CHART_CELLS = 963300       /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
+    CS_NUM_CHART_CELLS = 963300,      /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
+    CS_SEEN_CHART_CELLS = 1859        /* 11 player classes x 13 up ranks x 13 seen ranks */
 };
 
 /* One situation counted: the dealer's completions split by outcome. */
@@ -124,6 +125,37 @@ int cs_solver_apply_cells(const cs_solver *solver, const uint8_t *raise, size_t 
 int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern);
 int cs_solver_chart(const cs_solver *solver, const uint8_t *raise, size_t n_raise,
                     uint64_t *raise_weight, uint64_t *total_weight, size_t n_cells);
+
+/* Known cards. The whole game when the player also sees one dealer hole card, exact, decided
+ * and aggregated for the nets (no per-situation storage). Situations are (hand, up, seen) with
+ * up and seen ordered: 2,598,960 x 47 x 46; deals add the 14,190 completions of each.
+ * Chart (optional, CS_SEEN_CHART_CELLS): cell = (class * 13 + up rank) * 13 + seen rank, class
+ * 0 = high card without A-K, 1 = A-K high, category + 1 from a pair (2) to a royal flush (10).
+ * Probes (optional, at most 4096): 7 cards each (player's five, up, seen); probe_counts gets
+ * 4 counts per probe (not qualify, win, tie, lose), for checking against cs_deal. */
+int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+
+/* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards and
+ * the hands of other_players other players. Deal i depends only on (seed, i). Sums of the
+ * per-deal optimal EV x (scaled: x / (completions * denominator) is the EV per ante), as 128-bit
+ * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
+ * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
+ * variate: its mean over all deals is the exact optimal return). Nets within +-2^20; at most
+ * 32,768 deals a call. */
+typedef struct {
+    uint64_t deals;
+    uint64_t raises;
+    uint64_t completions;
+    uint64_t sum_hi, sum_lo;
+    uint64_t sumsq_hi, sumsq_lo;
+    uint64_t dsum_hi, dsum_lo;
+    uint64_t dsumsq_hi, dsumsq_lo;
+} cs_sample_sums;
+int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
+                    uint64_t seed, uint64_t first_deal, uint64_t n_deals, uint32_t threads,
+                    const cs_solver *base, cs_sample_sums *out);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

@@ -50,6 +50,41 @@ void cs__sort5(uint8_t *c)
     }
 }
 
+int cs__canonical_weight(const uint8_t *c)
+{
+    unsigned m[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        m[c[i] & 3] |= 1u << (c[i] >> 2);
+    if (!(m[0] >= m[1] && m[1] >= m[2] && m[2] >= m[3]))
+        return 0;
+    int denom = 1, run = 1;
+    for (int s = 1; s < 4; s++) {
+        if (m[s] == m[s - 1])
+            denom *= ++run;
+        else
+            run = 1;
+    }
+    return 24 / denom;
+}
+
+void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
+{
+    unsigned m[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        m[c[i] & 3] |= 1u << (c[i] >> 2);
+    int order[4] = {0, 1, 2, 3};
+    for (int i = 1; i < 4; i++) { /* stable insertion sort, mask descending */
+        int x = order[i], j = i - 1;
+        while (j >= 0 && m[order[j]] < m[x]) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = x;
+    }
+    for (int s = 0; s < 4; s++)
+        perm[order[s]] = (uint8_t)s;
+}
+
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
 {
     if (n > 0 && cards == NULL)

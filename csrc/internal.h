@@ -17,9 +17,15 @@ extern uint8_t cs__value_cat[CS_NUM_VALUES];
 extern int16_t *cs__pattern_of_key;
 
 int cs__ensure_tables(void);
+uint16_t cs__solver_qualifier(const cs_solver *solver);
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
 void cs__sort5(uint8_t *c);
+/* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
+ * size of its suit orbit (24 / product of factorials of equal masks), 0 if not canonical. */
+int cs__canonical_weight(const uint8_t *cards5);
+/* The suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
+void cs__canonical_perm(const uint8_t *cards5, uint8_t *perm);
 
 static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
 {

@@ -1,0 +1,112 @@
+"""Known-card analysis: one dealer hole card seen (exact), sampled k >= 2 and collusion."""
+
+import json
+import random
+
+import pytest
+from conftest import random_situation
+
+import caribbean_exact as ce
+from caribbean_exact import _ffi, game, known
+from caribbean_exact.cli import main
+from caribbean_exact.errors import InvalidRules
+
+SEEN_DEALS = 2_598_960 * 47 * 46 * 14_190
+STANDARD = [-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201]  # nets: fold, nq, tie, lose, win by category
+
+
+def cards(text):
+    return [c.index for c in ce.parse_cards(text)]
+
+
+@pytest.fixture(scope="module")
+def seen_one():
+    """One exact solve with probes: random situations plus edge cases."""
+    rng = random.Random(4242)
+    probes = []
+    for _ in range(300):
+        p, u, _, dealer = random_situation(rng, 0, 1)
+        probes.append([*p, u, dealer[0]])
+    for hand, up, seen in [("Ac Kd 4h 3s 2c", "Qh", "Jd"), ("Ac Qd Jh Ts 9c", "Kh", "Ad"),
+                           ("5c 4d 3h 2s Ac", "Ad", "5h"), ("Ah Kh Qh Jh Th", "9h", "8h"),
+                           ("Qs Qd 8h 5c 3s", "Qh", "Qc"), ("7c 7d 7h 7s 2c", "2d", "2h"),
+                           ("Ac Kd Qh Js 9c", "9d", "9h")]:
+        probes.append([*cards(hand), cards(up)[0], cards(seen)[0]])
+    totals, chart, counts = _ffi.solve_seen_one(1113, STANDARD, 0, 2, chart=True, probes=probes)
+    return probes, totals, chart, counts
+
+
+def test_seen_counts_equal_single_hand_core(seen_one):
+    probes, _, _, counts = seen_one
+    for pr, got in zip(probes, counts):
+        d = _ffi.deal(pr[:5], pr[5], (), [pr[6]], 1113)
+        assert got == (d.not_qualify, d.win, d.tie, d.lose), pr
+        assert sum(got) == 14_190
+
+
+def test_seen_totals_are_consistent_with_the_plain_game(seen_one):
+    _, totals, chart, _ = seen_one
+    assert totals.total_weight == SEEN_DEALS
+    plain = game.solve()
+    # the player's hand is dealt the same way: deals per player category, in proportion
+    for c in range(10):
+        seen_c = totals.fold[c] + totals.not_qualify[c] + totals.win[c] + totals.tie[c] + totals.lose[c]
+        plain_c = (plain.totals.fold[c] + plain.totals.not_qualify[c] + plain.totals.win[c]
+                   + plain.totals.tie[c] + plain.totals.lose[c])
+        assert seen_c * plain.total_weight == plain_c * SEEN_DEALS
+    report = game.GameReport(ce.Rules(), totals, "seen", None, _ffi.SEEN_COMPLETIONS, 1)
+    # seeing a card can only help: strictly better than the plain optimal game
+    assert report.house_edge < plain.house_edge
+    assert report.situations == 2_598_960 * 47 * 46
+    assert sum(chart[1]) == 2_598_960 * 47 * 46 and 0 < sum(chart[0]) == totals.raise_situations
+
+
+def test_sampling_is_reproducible_and_thread_independent():
+    a = known.sample(known_dealer_cards=3, deals=3000, seed=9, threads=1)
+    b = known.sample(known_dealer_cards=3, deals=3000, seed=9, threads=2, chunk=700)
+    assert a.sums == b.sums and a.house_edge == b.house_edge
+    c = known.sample(known_dealer_cards=3, deals=3000, seed=10)
+    assert c.sums != a.sums
+
+
+def test_sampled_interval_contains_exact_figures(seen_one):
+    exact0 = game.solve().house_edge
+    r = known.sample(players=1, deals=4000, seed=3, control_variate=False)
+    lo, hi = r.house_edge_interval
+    assert lo <= exact0 <= hi
+    _, totals, _, _ = seen_one
+    exact1 = game.GameReport(ce.Rules(), totals, "seen", None, _ffi.SEEN_COMPLETIONS, 1).house_edge
+    for cv in (True, False):
+        r1 = known.sample(known_dealer_cards=1, deals=6000, seed=11, control_variate=cv)
+        lo, hi = r1.house_edge_interval
+        assert lo <= exact1 <= hi, (cv, lo, float(exact1), hi)
+    # with the control variate and nothing extra known, the estimate is the exact figure
+    r0 = known.sample(players=1, deals=200, seed=3)
+    assert r0.house_edge == exact0 and r0.half_width == 0
+
+
+def test_more_knowledge_helps():
+    two = known.sample(players=2, deals=1500, seed=1)
+    seven = known.sample(players=7, deals=6000, seed=1)
+    exact0 = game.solve().house_edge
+    assert seven.house_edge < two.house_edge < exact0
+    assert seven.deals_for() > 0 and seven.as_json()["deals"] == 6000
+
+
+@pytest.mark.parametrize("kwargs", [dict(players=8), dict(players=0), dict(known_dealer_cards=5),
+                                    dict(deals=1), dict(seed=-1), dict(players=2, known_dealer_cards=1)])
+def test_bad_sampling_arguments(kwargs):
+    with pytest.raises(InvalidRules):
+        known.sample(**kwargs)
+
+
+def test_cli_known_and_collusion(capsys):
+    assert main(["solve", "--known-dealer-cards", "2", "--deals", "2000", "--seed", "5", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["deals"] == 2000 and doc["seed"] == 5 and len(doc["house_edge_interval"]) == 2
+    assert doc["house_edge_interval"][0] <= float(doc["house_edge_estimate"]) <= doc["house_edge_interval"][1]
+    assert main(["collusion", "--players", "3", "--deals", "1000", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["players"] == 3 and isinstance(doc["deals"], int) and "/" in doc["house_edge"]
+    assert main(["collusion", "--players", "9"]) == 2
+    assert "players" in capsys.readouterr().err
