@@ -1,0 +1,153 @@
+/* bruteforce.c - the whole game the slow way, for a slice of player hands (a benchmark baseline).
+ *
+ * Self-contained: its own five-card evaluator (a score per hand, ranked into 7,462 values like
+ * the core's) and, for each player hand read from stdin, one pass over the C(47, 5) = 1,533,939
+ * five-card dealer hands among the other 47 cards; each dealer hand is credited to its five
+ * cards as the up card (not qualifying / player wins / tie / dealer wins).
+ *
+ *   cc -O3 -o bruteforce bruteforce.c
+ *   echo "qualifier" then one hand per line, five card indices (rank * 4 + suit), on stdin
+ * Output: per hand and up card "u nq win tie lose"; on stderr the seconds spent on the passes.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define N_HANDS 2598960u
+
+static uint32_t binom[53][6];
+static uint16_t *value; /* by colex index */
+
+static uint32_t score5(const int *c)
+{
+    int cnt[13] = {0}, flush = 1;
+    unsigned mask = 0;
+    for (int i = 0; i < 5; i++) {
+        cnt[c[i] >> 2]++;
+        mask |= 1u << (c[i] >> 2);
+        flush &= (c[i] & 3) == (c[0] & 3);
+    }
+    int high = -1;
+    if (__builtin_popcount(mask) == 5) {
+        int top = 31 - __builtin_clz(mask);
+        if (mask == 0x1Fu << (top - 4))
+            high = top;
+        else if (mask == 0x100Fu)
+            high = 3; /* wheel */
+    }
+    if (high >= 0) /* straight (8), straight flush (8 + 0x10 .. royal the top one) */
+        return (uint32_t)(flush ? 8 : 4) << 20 | (uint32_t)high << 16;
+    uint32_t kick = 0;
+    int shift = 16, g0 = 0, g1 = 0, ng = 0;
+    for (int size = 4; size >= 1; size--)
+        for (int r = 12; r >= 0; r--)
+            if (cnt[r] == size) {
+                kick |= (uint32_t)r << shift;
+                shift -= 4;
+                if (ng == 0)
+                    g0 = size;
+                else if (ng == 1)
+                    g1 = size;
+                ng++;
+            }
+    int cat = flush ? 5 : g0 == 4 ? 7 : g0 == 3 ? (g1 == 2 ? 6 : 3) : g0 == 2 ? (g1 == 2 ? 2 : 1) : 0;
+    return (uint32_t)cat << 20 | kick;
+}
+
+static void build(void)
+{
+    for (int n = 0; n <= 52; n++)
+        for (int k = 0; k <= 5; k++)
+            binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
+    uint32_t *score = malloc(N_HANDS * sizeof *score);
+    uint8_t *seen = calloc(1u << 24, 1);
+    uint32_t *rank = malloc((1u << 24) * sizeof *rank);
+    value = malloc(N_HANDS * sizeof *value);
+    int c[5];
+    for (c[4] = 4; c[4] < 52; c[4]++)
+        for (c[3] = 3; c[3] < c[4]; c[3]++)
+            for (c[2] = 2; c[2] < c[3]; c[2]++)
+                for (c[1] = 1; c[1] < c[2]; c[1]++)
+                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
+                        uint32_t i = binom[c[0]][1] + binom[c[1]][2] + binom[c[2]][3] + binom[c[3]][4]
+                                   + binom[c[4]][5];
+                        score[i] = score5(c);
+                        seen[score[i]] = 1;
+                    }
+    uint32_t v = 0;
+    for (uint32_t s = 0; s < (1u << 24); s++) {
+        rank[s] = v;
+        v += seen[s];
+    }
+    for (uint32_t i = 0; i < N_HANDS; i++)
+        value[i] = (uint16_t)rank[score[i]];
+    free(score);
+    free(seen);
+    free(rank);
+}
+
+int main(void)
+{
+    build();
+    unsigned qualifier;
+    if (scanf("%u", &qualifier) != 1)
+        return 2;
+    double spent = 0;
+    int p[5];
+    while (scanf("%d %d %d %d %d", &p[0], &p[1], &p[2], &p[3], &p[4]) == 5) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int sorted[5];
+        memcpy(sorted, p, sizeof sorted);
+        for (int i = 1; i < 5; i++)
+            for (int j = i; j > 0 && sorted[j] < sorted[j - 1]; j--) {
+                int x = sorted[j];
+                sorted[j] = sorted[j - 1];
+                sorted[j - 1] = x;
+            }
+        uint16_t pv = value[binom[sorted[0]][1] + binom[sorted[1]][2] + binom[sorted[2]][3]
+                            + binom[sorted[3]][4] + binom[sorted[4]][5]];
+        uint64_t in_hand = 0;
+        for (int i = 0; i < 5; i++)
+            in_hand |= (uint64_t)1 << p[i];
+        int un[47], n = 0;
+        for (int x = 0; x < 52; x++)
+            if (!(in_hand >> x & 1))
+                un[n++] = x;
+        uint64_t cnt[52][4];
+        memset(cnt, 0, sizeof cnt);
+        for (int e = 4; e < n; e++) {
+            uint32_t ie = binom[un[e]][5];
+            for (int d = 3; d < e; d++) {
+                uint32_t id = ie + binom[un[d]][4];
+                for (int cc = 2; cc < d; cc++) {
+                    uint32_t ic = id + binom[un[cc]][3];
+                    for (int b = 1; b < cc; b++) {
+                        uint32_t ib = ic + binom[un[b]][2];
+                        for (int a = 0; a < b; a++) {
+                            uint16_t v = value[ib + (uint32_t)un[a]];
+                            int o = v < qualifier ? 0 : v < pv ? 1 : v == pv ? 2 : 3;
+                            cnt[un[a]][o]++;
+                            cnt[un[b]][o]++;
+                            cnt[un[cc]][o]++;
+                            cnt[un[d]][o]++;
+                            cnt[un[e]][o]++;
+                        }
+                    }
+                }
+            }
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        spent += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        for (int i = 0; i < n; i++) {
+            int u = un[i];
+            printf("%d %llu %llu %llu %llu\n", u, (unsigned long long)cnt[u][0],
+                   (unsigned long long)cnt[u][1], (unsigned long long)cnt[u][2],
+                   (unsigned long long)cnt[u][3]);
+        }
+    }
+    fprintf(stderr, "%.6f\n", spent);
+    return 0;
+}
