@@ -591,7 +591,7 @@ def _plot(ch: Chart, path: str) -> None:
     if not ch.rows:
         raise InvalidRules("--plot: the optimal strategy has no mixed classes under these rules")
     data = [[(c.raise_count / c.total) if c.total else float("nan") for c in cells] for _, cells in ch.rows]
-    fig, ax = plt.subplots(figsize=(7, max(3, 0.12 * len(data))))
+    fig, ax = plt.subplots(figsize=(7, min(14, max(4, 0.08 * len(data)))))
     im = ax.imshow(data, aspect="auto", cmap="RdYlGn", vmin=0, vmax=1)
     ax.set_xticks(range(len(ch.columns)), list(ch.columns))
     step = max(1, len(data) // 40)

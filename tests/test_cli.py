@@ -103,3 +103,39 @@ def test_strategies_json_and_rule_file(capsys, tmp_path):
     assert isinstance(rows["optimal"]["raise_situations"], int)
     code, out, err = run(capsys, "strategies", "--rules", str(tmp_path / "missing.txt"))
     assert code == 2 and "missing.txt" in err
+
+
+def test_chart_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "chart.png"
+    assert main(["chart", "--plot", str(out), "--quiet"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    capsys.readouterr()
+    assert main(["chart", "--plot", str(tmp_path / "no" / "such" / "dir.png")]) == 2
+    assert "--plot" in capsys.readouterr().err
+
+
+def test_progress_only_on_a_terminal():
+    import io
+
+    from caribbean_exact import progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        with progress.Progress("work", total=4, stream=stream) as p:
+            for _ in range(4):
+                p.advance()
+    assert "work [" in tty.getvalue() and "4/4" in tty.getvalue()
+    assert pipe.getvalue() == ""
+    progress.set_quiet(True)
+    try:
+        quiet = Tty()
+        with progress.Progress("work", total=2, stream=quiet) as p:
+            p.advance(2)
+        assert quiet.getvalue() == ""
+    finally:
+        progress.set_quiet(False)
