@@ -38,10 +38,15 @@ static double prof_now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t)
 #define N_M4 1820u                /* C(16, 4) */
 #define NO_VALUE 0x7fffu          /* value of an impossible hand: above every threshold */
 
-/* Per situation: nq (18 bits) | win << 18 (18 bits) | tie << 36; lose = total - the rest. */
-#define REC_NQ(r) ((uint32_t)((r) & 0x3ffff))
-#define REC_WIN(r) ((uint32_t)((r) >> 18 & 0x3ffff))
-#define REC_TIE(r) ((uint32_t)((r) >> 36 & 0x3ff))
+/* Per situation (hand i, up card u) 32 bits, with the per-value rows bq, bw:
+ *   not qualifying = bq[value][rank u] + DQ,  player wins = bw[value][rank u] + DW,  tie = TIE.
+ * DQ and DW are the suit corrections (see count_deltas): within +-1,370, stored + 2,048 in
+ * 12 bits each; TIE <= 81 in the top 8 bits. Entries of up cards in the hand are unused. */
+#define REC_DQ(r) ((int32_t)((r) & 0xfff) - 2048)
+#define REC_DW(r) ((int32_t)((r) >> 12 & 0xfff) - 2048)
+#define REC_TIE(r) ((uint32_t)((r) >> 24))
+#define REC_MAKE(dq, dw, tie) \
+    ((uint32_t)((dq) + 2048) | (uint32_t)((dw) + 2048) << 12 | (uint32_t)(tie) << 24)
 
 struct cs_solver {
     uint16_t qualifier;
@@ -50,7 +55,8 @@ struct cs_solver {
     uint8_t *weight;        /* hands in the suit orbit (1..24) */
     uint16_t *value;
     uint64_t *by_colex;     /* colex index << 32 | hand index, sorted: lookup of a canonical hand */
-    uint64_t *rec;          /* [i * 47 + slot] counts; slot = up card's rank among cards not in P */
+    uint32_t *rec;          /* [i * 52 + u] */
+    int32_t *bq, *bw;       /* [value * 16 + rank of u]: suit-blind parts of nq and win */
 };
 
 static inline void unpack(uint32_t packed, uint8_t *c)
@@ -299,31 +305,27 @@ static void suit_counts(const counters *ct, const uint8_t *q, int kq, int32_t *o
     }
 }
 
-/* acc[slot] = #{dealer hands D : u in D, D disjoint from P, v(D) < x} for the 47 up cards */
-static void count_below(const counters *ct, const int32_t *base, const uint8_t *p, uint32_t *acc)
+/* delta[s][r]: what an up card of suit s and rank r adds to the suit-blind count (base_counts)
+ * of #{dealer hands D : u in D, D disjoint from P, v(D) < x}. A term of suit_counts for |S| = k
+ * is at most the number of five-rank sets holding k + 1 given ranks, C(12 - k, 4 - k), so
+ * |delta| <= 5 * 165 + 10 * 45 + 10 * 9 + 5 * 1 = 1,370, and so is the difference of two. */
+static void count_deltas(const counters *ct, const uint8_t *p, int32_t delta[4][LANES])
 {
     uint8_t q[4][5];
     int kq[4] = {0, 0, 0, 0};
-    uint64_t in_hand = 0;
     for (int i = 0; i < 5; i++) {
         int s = p[i] & 3;
         q[s][kq[s]++] = p[i] >> 2;
-        in_hand |= (uint64_t)1 << p[i];
     }
-    int32_t delta[4][LANES];
     for (int s = 0; s < 4; s++) {
         if (kq[s])
             suit_counts(ct, q[s], kq[s], delta[s]);
         else
             memset(delta[s], 0, sizeof delta[s]);
     }
-    uint32_t slot = 0;
-    for (unsigned u = 0; u < 52; u++)
-        if (!(in_hand >> u & 1))
-            acc[slot++] = (uint32_t)(base[u >> 2] + delta[u & 3][u >> 2]);
 }
 
-/* tie[slot]: dealer hands with P's value: the same ranks, flush iff P is a flush */
+/* tie[u]: dealer hands with P's value: the same ranks, flush iff P is a flush */
 static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
 {
     int cnt[13] = {0};
@@ -352,14 +354,11 @@ static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
         }
         by_rank[ru] = n;
     }
-    uint32_t slot = 0;
     for (unsigned u = 0; u < 52; u++) {
-        if (in_hand >> u & 1)
-            continue;
         uint32_t n = by_rank[u >> 2];
         if (n && !flush && distinct && !(suits >> (u & 3) & 1))
             n--; /* the ranks all in u's suit: a flush, not a tie */
-        tie[slot++] = n;
+        tie[u] = in_hand >> u & 1 ? 0 : n;
     }
 }
 
@@ -382,22 +381,26 @@ static void *sweep(void *arg)
         return NULL;
     }
     const uint16_t q = s->qualifier;
-    int32_t base[LANES];
-    uint32_t acc[UPS], tie[UPS];
+    int32_t base[LANES], delta[4][LANES];
+    uint32_t tie[52];
+    int bad = 0; /* a correction outside its 12 bits: cannot happen (see count_deltas) */
     for (uint32_t x = 0; x <= CS_NUM_VALUES; x++) {
         if (x == q) { /* every owned hand: completions below the qualifier */
             for (uint32_t v = job->tid; v < CS_NUM_VALUES; v += job->threads) {
                 uint32_t first = job->canon_start[v], last = job->canon_start[v + 1];
                 if (first == last)
                     continue;
-                base_counts(ct, t->vranks[v], base);
+                base_counts(ct, t->vranks[v], s->bq + (size_t)v * LANES);
                 for (uint32_t i = first; i < last; i++) {
                     uint8_t p[5];
                     unpack(s->cards[i], p);
-                    count_below(ct, base, p, acc);
-                    uint64_t *rec = s->rec + (size_t)i * UPS;
-                    for (uint32_t k = 0; k < UPS; k++)
-                        rec[k] = acc[k];
+                    count_deltas(ct, p, delta);
+                    uint32_t *rec = s->rec + (size_t)i * 52;
+                    for (unsigned u = 0; u < 52; u++) {
+                        int32_t dq = delta[u & 3][u >> 2];
+                        bad |= dq < -2047 || dq > 2047;
+                        rec[u] = REC_MAKE(dq, 0, 0);
+                    }
                 }
             }
         }
@@ -405,24 +408,28 @@ static void *sweep(void *arg)
             break;
         if (x >= q && x % job->threads == job->tid) { /* hands of value x: below and tied */
             uint32_t first = job->canon_start[x], last = job->canon_start[x + 1];
-            if (first < last)
+            if (first < last) {
                 base_counts(ct, t->vranks[x], base);
+                for (int l = 0; l < LANES; l++)
+                    s->bw[(size_t)x * LANES + l] = base[l] - s->bq[(size_t)x * LANES + l];
+            }
             for (uint32_t i = first; i < last; i++) {
                 uint8_t p[5];
                 unpack(s->cards[i], p);
-                count_below(ct, base, p, acc);
+                count_deltas(ct, p, delta);
                 count_ties(p, t->vflush[x], tie);
-                uint64_t *rec = s->rec + (size_t)i * UPS;
-                for (uint32_t k = 0; k < UPS; k++) {
-                    uint64_t nq = REC_NQ(rec[k]);
-                    rec[k] = nq | (uint64_t)(acc[k] - nq) << 18 | (uint64_t)tie[k] << 36;
+                uint32_t *rec = s->rec + (size_t)i * 52;
+                for (unsigned u = 0; u < 52; u++) {
+                    int32_t dq = REC_DQ(rec[u]), dw = delta[u & 3][u >> 2] - dq;
+                    bad |= dw < -2047 || dw > 2047;
+                    rec[u] = REC_MAKE(dq, dw, tie[u]);
                 }
             }
         }
         add_value(ct, t, (uint16_t)x);
     }
     free(ct->block);
-    job->status = CS_OK;
+    job->status = bad ? CS_E_OVERFLOW : CS_OK;
     return NULL;
 }
 
@@ -435,18 +442,20 @@ void cs_solver_free(cs_solver *s)
     free(s->value);
     free(s->by_colex);
     free(s->rec);
+    free(s->bq);
+    free(s->bw);
     free(s);
 }
 
 /* The records (50 MB): on Linux in transparent huge pages where allowed, which saves most of
  * the 12,000 page faults of their first touch. */
-static uint64_t *alloc_records(size_t count)
+static uint32_t *alloc_records(size_t count)
 {
-    size_t bytes = count * sizeof(uint64_t);
+    size_t bytes = count * sizeof(uint32_t);
 #ifdef MADV_HUGEPAGE
     const size_t huge = (size_t)2 << 20;
     size_t rounded = (bytes + huge - 1) / huge * huge;
-    uint64_t *p = aligned_alloc(huge, rounded);
+    uint32_t *p = aligned_alloc(huge, rounded);
     if (p) {
         madvise(p, rounded, MADV_HUGEPAGE);
         return p;
@@ -581,8 +590,10 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     s->weight = malloc(n);
     s->value = malloc(n * sizeof *s->value);
     s->by_colex = malloc(n * sizeof *s->by_colex);
-    s->rec = alloc_records((size_t)n * UPS);
-    if (!s->cards || !s->weight || !s->value || !s->by_colex || !s->rec) {
+    s->rec = alloc_records((size_t)n * 52);
+    s->bq = calloc((size_t)CS_NUM_VALUES * LANES, sizeof *s->bq);
+    s->bw = calloc((size_t)CS_NUM_VALUES * LANES, sizeof *s->bw);
+    if (!s->cards || !s->weight || !s->value || !s->by_colex || !s->rec || !s->bq || !s->bw) {
         st = CS_E_NOMEM;
         goto done;
     }
@@ -660,11 +671,13 @@ typedef struct {
     uint64_t nq, win, tie, lose;
 } outcome;
 
-static inline outcome outcome_of(uint64_t r)
+static inline outcome outcome_at(const cs_solver *s, uint32_t i, unsigned u)
 {
+    uint32_t r = s->rec[(size_t)i * 52 + u];
+    size_t row = (size_t)s->value[i] * LANES + (u >> 2);
     outcome o;
-    o.nq = REC_NQ(r);
-    o.win = REC_WIN(r);
+    o.nq = (uint64_t)(s->bq[row] + REC_DQ(r));
+    o.win = (uint64_t)(s->bw[row] + REC_DW(r));
     o.tie = REC_TIE(r);
     o.lose = TOTAL_COMPLETIONS - o.nq - o.win - o.tie;
     return o;
@@ -682,11 +695,8 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
         return st;
     uint8_t perm[4], c[5];
     canonical_perm(player, perm);
-    uint64_t in_hand = 0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 5; i++)
         c[i] = (uint8_t)((player[i] & ~3) | perm[player[i] & 3]);
-        in_hand |= (uint64_t)1 << c[i];
-    }
     cs__sort5(c);
     uint64_t key = (uint64_t)cs__colex5(c) << 32;
     uint32_t lo = 0, hi = s->n; /* first entry with key >= colex << 32 */
@@ -701,8 +711,7 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
         return CS_E_ARG; /* cannot happen for a valid hand */
     uint32_t i = (uint32_t)s->by_colex[lo];
     unsigned u = (unsigned)((up & ~3) | perm[up & 3]);
-    unsigned slot = u - (unsigned)__builtin_popcountll(in_hand & (((uint64_t)1 << u) - 1));
-    outcome o = outcome_of(s->rec[(size_t)i * UPS + slot]);
+    outcome o = outcome_at(s, i, u);
     memset(out, 0, sizeof *out);
     out->not_qualify = o.nq;
     out->win = o.win;
@@ -750,10 +759,9 @@ static inline margin_coef coef_of(const cs_nets *nets, int cat)
     return c;
 }
 
-static inline int64_t margin(margin_coef c, uint64_t r)
+static inline int64_t margin(margin_coef c, int64_t nq, int64_t win, int64_t tie)
 {
-    return c.nq * (int64_t)REC_NQ(r) + c.win * (int64_t)REC_WIN(r) + c.tie * (int64_t)REC_TIE(r)
-         + c.base;
+    return c.nq * nq + c.win * win + c.tie * tie + c.base;
 }
 
 /* Sums over the up cards of one hand that raise. */
@@ -761,76 +769,109 @@ typedef struct {
     uint64_t n_raise, n_equal, nq, win, tie;
 } hand_sums;
 
-/* choice (optional): 0 fold, 1 raise, 2 indifferent, per slot */
-static void sums_scalar(const uint64_t *rec, uint32_t from, margin_coef c, int tie_raises,
-                        hand_sums *h, uint8_t *choice)
+/* One hand: rec[52], bq and bw its value's rows; choice (optional): 0 fold, 1 raise,
+ * 2 indifferent, 255 up card in the hand. */
+static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *bw, uint64_t in_hand,
+                        margin_coef c, int tie_raises, hand_sums *h, uint8_t *choice)
 {
-    for (uint32_t k = from; k < UPS; k++) {
-        uint64_t r = rec[k];
-        int64_t d = margin(c, r);
+    for (unsigned u = 0; u < 52; u++) {
+        if (in_hand >> u & 1) {
+            if (choice)
+                choice[u] = 255;
+            continue;
+        }
+        uint32_t r = rec[u];
+        int64_t nq = bq[u >> 2] + REC_DQ(r), win = bw[u >> 2] + REC_DW(r), tie = REC_TIE(r);
+        int64_t d = margin(c, nq, win, tie);
         uint64_t eq = d == 0, raises = (d > 0) | (eq & (uint64_t)tie_raises);
         uint64_t m = (uint64_t)0 - raises;
         h->n_raise += raises;
         h->n_equal += eq;
-        h->nq += REC_NQ(r) & m;
-        h->win += REC_WIN(r) & m;
-        h->tie += REC_TIE(r) & m;
+        h->nq += (uint64_t)nq & m;
+        h->win += (uint64_t)win & m;
+        h->tie += (uint64_t)tie & m;
         if (choice)
-            choice[k] = (uint8_t)(eq ? 2 : d > 0);
+            choice[u] = (uint8_t)(eq ? 2 : d > 0);
     }
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-/* Four situations at a time; only when the three count coefficients fit in 32 bits (products
- * by 32-bit signed multiplies, still exact in 64 bits). */
-__attribute__((target("avx2"))) static void sums_avx2(const uint64_t *rec, margin_coef c,
-                                                      int tie_raises, hand_sums *h, uint8_t *choice)
+/* Hands first .. last - 1 (all of one category, coefficients c), the four suits of one rank
+ * at a time; only when the three count coefficients fit in 32 bits (products by 32-bit signed
+ * multiplies, exact in 64 bits). Per hand the sums are multiplied by its weight in place. */
+__attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32_t first,
+                                                      uint32_t last, margin_coef c, int tie_raises,
+                                                      hand_sums *out, uint8_t *decisions)
 {
-    const __m256i m18 = _mm256_set1_epi64x(0x3ffff), m10 = _mm256_set1_epi64x(0x3ff);
+    const __m256i m12 = _mm256_set1_epi64x(0xfff);
     const __m256i a = _mm256_set1_epi64x(c.nq), b = _mm256_set1_epi64x(c.win),
                   t = _mm256_set1_epi64x(c.tie), e = _mm256_set1_epi64x(c.base),
-                  zero = _mm256_setzero_si256(),
+                  zero = _mm256_setzero_si256(), bit = _mm256_set_epi64x(8, 4, 2, 1),
                   tie_mask = _mm256_set1_epi64x(tie_raises ? -1 : 0);
-    __m256i s_nq = zero, s_win = zero, s_tie = zero, s_n = zero, s_eq = zero;
-    uint32_t k = 0;
-    for (; k + 4 <= UPS; k += 4) {
-        __m256i r = _mm256_loadu_si256((const __m256i *)(rec + k));
-        __m256i nq = _mm256_and_si256(r, m18);
-        __m256i win = _mm256_and_si256(_mm256_srli_epi64(r, 18), m18);
-        __m256i tie = _mm256_and_si256(_mm256_srli_epi64(r, 36), m10);
-        __m256i d = _mm256_add_epi64(
-            _mm256_add_epi64(_mm256_mul_epi32(nq, a), _mm256_mul_epi32(win, b)),
-            _mm256_add_epi64(_mm256_mul_epi32(tie, t), e));
-        __m256i gt = _mm256_cmpgt_epi64(d, zero), eq = _mm256_cmpeq_epi64(d, zero);
-        __m256i raise = _mm256_or_si256(gt, _mm256_and_si256(eq, tie_mask));
-        s_nq = _mm256_add_epi64(s_nq, _mm256_and_si256(nq, raise));
-        s_win = _mm256_add_epi64(s_win, _mm256_and_si256(win, raise));
-        s_tie = _mm256_add_epi64(s_tie, _mm256_and_si256(tie, raise));
-        s_n = _mm256_sub_epi64(s_n, raise);
-        s_eq = _mm256_sub_epi64(s_eq, eq);
-        if (choice) {
-            int g = _mm256_movemask_pd(_mm256_castsi256_pd(gt));
-            int q = _mm256_movemask_pd(_mm256_castsi256_pd(eq));
-            for (int l = 0; l < 4; l++)
-                choice[k + l] = (uint8_t)(q >> l & 1 ? 2 : g >> l & 1);
+    __m256i w_nq = zero, w_win = zero, w_tie = zero, w_n = zero, w_eq = zero;
+    for (uint32_t i = first; i < last; i++) {
+        const uint32_t *rec = s->rec + (size_t)i * 52;
+        const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
+        const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
+        uint32_t packed = s->cards[i];
+        uint64_t in_hand = 0;
+        for (int k = 0; k < 5; k++)
+            in_hand |= (uint64_t)1 << (packed >> (6 * k) & 63);
+        uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
+        __m256i s_nq = zero, s_win = zero, s_tie = zero, s_n = zero, s_eq = zero;
+        for (unsigned r = 0; r < 13; r++) {
+            __m256i x = _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(rec + 4 * r)));
+            __m256i nq = _mm256_add_epi64(_mm256_and_si256(x, m12), _mm256_set1_epi64x(bq[r] - 2048));
+            __m256i win = _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(x, 12), m12),
+                                           _mm256_set1_epi64x(bw[r] - 2048));
+            __m256i tie = _mm256_srli_epi64(x, 24);
+            __m256i d = _mm256_add_epi64(
+                _mm256_add_epi64(_mm256_mul_epi32(nq, a), _mm256_mul_epi32(win, b)),
+                _mm256_add_epi64(_mm256_mul_epi32(tie, t), e));
+            __m256i gt = _mm256_cmpgt_epi64(d, zero), eq = _mm256_cmpeq_epi64(d, zero);
+            unsigned held = (unsigned)(in_hand >> (4 * r) & 15);
+            if (held) { /* keep the lanes of up cards not in the hand */
+                __m256i valid =
+                    _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(held), bit), zero);
+                gt = _mm256_and_si256(gt, valid);
+                eq = _mm256_and_si256(eq, valid);
+            }
+            __m256i raise = _mm256_or_si256(gt, _mm256_and_si256(eq, tie_mask));
+            s_nq = _mm256_add_epi64(s_nq, _mm256_and_si256(nq, raise));
+            s_win = _mm256_add_epi64(s_win, _mm256_and_si256(win, raise));
+            s_tie = _mm256_add_epi64(s_tie, _mm256_and_si256(tie, raise));
+            s_n = _mm256_sub_epi64(s_n, raise);
+            s_eq = _mm256_sub_epi64(s_eq, eq);
+            if (choice) {
+                int g = _mm256_movemask_pd(_mm256_castsi256_pd(gt));
+                int q = _mm256_movemask_pd(_mm256_castsi256_pd(eq));
+                for (unsigned l = 0; l < 4; l++)
+                    choice[4 * r + l] = held >> l & 1 ? 255 : (uint8_t)(q >> l & 1 ? 2 : g >> l & 1);
+            }
         }
+        /* a hand's lane sums are below 13 * 163,185 < 2^32: 32 x 32 -> 64-bit products */
+        __m256i w = _mm256_set1_epi64x(s->weight[i]);
+        w_nq = _mm256_add_epi64(w_nq, _mm256_mul_epu32(s_nq, w));
+        w_win = _mm256_add_epi64(w_win, _mm256_mul_epu32(s_win, w));
+        w_tie = _mm256_add_epi64(w_tie, _mm256_mul_epu32(s_tie, w));
+        w_n = _mm256_add_epi64(w_n, _mm256_mul_epu32(s_n, w));
+        w_eq = _mm256_add_epi64(w_eq, _mm256_mul_epu32(s_eq, w));
     }
     uint64_t lanes[5][4];
-    _mm256_storeu_si256((__m256i *)lanes[0], s_nq);
-    _mm256_storeu_si256((__m256i *)lanes[1], s_win);
-    _mm256_storeu_si256((__m256i *)lanes[2], s_tie);
-    _mm256_storeu_si256((__m256i *)lanes[3], s_n);
-    _mm256_storeu_si256((__m256i *)lanes[4], s_eq);
+    _mm256_storeu_si256((__m256i *)lanes[0], w_nq);
+    _mm256_storeu_si256((__m256i *)lanes[1], w_win);
+    _mm256_storeu_si256((__m256i *)lanes[2], w_tie);
+    _mm256_storeu_si256((__m256i *)lanes[3], w_n);
+    _mm256_storeu_si256((__m256i *)lanes[4], w_eq);
     for (int l = 0; l < 4; l++) {
-        h->nq += lanes[0][l];
-        h->win += lanes[1][l];
-        h->tie += lanes[2][l];
-        h->n_raise += lanes[3][l];
-        h->n_equal += lanes[4][l];
+        out->nq += lanes[0][l];
+        out->win += lanes[1][l];
+        out->tie += lanes[2][l];
+        out->n_raise += lanes[3][l];
+        out->n_equal += lanes[4][l];
     }
-    sums_scalar(rec, k, c, tie_raises, h, choice);
 }
 
 static int use_avx2(void)
@@ -872,57 +913,78 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         vector[cat] = 0;
 #endif
     }
-    for (uint32_t i = 0; i < s->n; i++) {
-        int cat = cs__value_cat[s->value[i]];
-        uint64_t w = s->weight[i];
-        const uint64_t *rec = s->rec + (size_t)i * UPS;
+    /* hands are in increasing value: each category is one run of hands */
+    for (uint32_t first = 0, last; first < s->n; first = last) {
+        int cat = cs__value_cat[s->value[first]];
+        last = first + 1;
+        while (last < s->n && cs__value_cat[s->value[last]] == cat)
+            last++;
         margin_coef c = coef[cat];
-        hand_sums h = {0, 0, 0, 0, 0};
-        uint8_t choice[UPS];
-        if (flags & CS_IGNORE_UP) {
-            __int128 sum = 0;
-            for (uint32_t k = 0; k < UPS; k++)
-                sum += margin(c, rec[k]);
-            int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
-            memset(choice, hc, sizeof choice);
-            h.n_equal = hc == 2 ? UPS : 0;
-            if (hc == 1 || (hc == 2 && tie_raises)) {
-                h.n_raise = UPS;
-                for (uint32_t k = 0; k < UPS; k++) {
-                    h.nq += REC_NQ(rec[k]);
-                    h.win += REC_WIN(rec[k]);
-                    h.tie += REC_TIE(rec[k]);
-                }
-            }
-        } else {
+        hand_sums h = {0, 0, 0, 0, 0}; /* weighted */
+        uint64_t hands_w = 0;
+        for (uint32_t i = first; i < last; i++)
+            hands_w += s->weight[i];
 #if defined(__x86_64__) && defined(__GNUC__)
-            if (vector[cat])
-                sums_avx2(rec, c, tie_raises, &h, decisions ? choice : NULL);
-            else
-#endif
-                sums_scalar(rec, 0, c, tie_raises, &h, decisions ? choice : NULL);
+        if (vector[cat] && !(flags & CS_IGNORE_UP)) {
+            sums_avx2(s, first, last, c, tie_raises, &h, decisions);
+            goto add;
         }
-        if (decisions) {
+#endif
+        for (uint32_t i = first; i < last; i++) {
+            uint64_t w = s->weight[i];
+            const uint32_t *rec = s->rec + (size_t)i * 52;
+            const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
+            const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
             uint8_t p[5];
             unpack(s->cards[i], p);
-            uint8_t *dst = decisions + (size_t)i * 52;
-            for (unsigned u = 0, k = 0, j = 0; u < 52; u++) {
-                if (j < 5 && p[j] == u) {
-                    dst[u] = 255;
-                    j++;
-                } else {
-                    dst[u] = choice[k++];
+            uint64_t in_hand = 0;
+            for (int k = 0; k < 5; k++)
+                in_hand |= (uint64_t)1 << p[k];
+            hand_sums hs = {0, 0, 0, 0, 0};
+            uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
+            if (flags & CS_IGNORE_UP) {
+                __int128 sum = 0;
+                hand_sums all = {0, 0, 0, 0, 0};
+                for (unsigned u = 0; u < 52; u++) {
+                    if (in_hand >> u & 1)
+                        continue;
+                    int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
+                    int64_t tie = REC_TIE(rec[u]);
+                    sum += margin(c, nq, win, tie);
+                    all.nq += (uint64_t)nq;
+                    all.win += (uint64_t)win;
+                    all.tie += (uint64_t)tie;
                 }
+                int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
+                if (choice)
+                    for (unsigned u = 0; u < 52; u++)
+                        choice[u] = in_hand >> u & 1 ? 255 : (uint8_t)hc;
+                hs.n_equal = hc == 2 ? UPS : 0;
+                if (hc == 1 || (hc == 2 && tie_raises)) {
+                    all.n_raise = UPS;
+                    all.n_equal = hs.n_equal;
+                    hs = all;
+                }
+            } else {
+                sums_scalar(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
             }
+            h.nq += w * hs.nq;
+            h.win += w * hs.win;
+            h.tie += w * hs.tie;
+            h.n_raise += w * hs.n_raise;
+            h.n_equal += w * hs.n_equal;
         }
-        out->not_qualify[cat] += w * h.nq;
-        out->win[cat] += w * h.win;
-        out->tie[cat] += w * h.tie;
-        out->lose[cat] += w * (h.n_raise * TOTAL_COMPLETIONS - h.nq - h.win - h.tie);
-        out->raise_situations += w * h.n_raise;
-        out->indifferent_situations += w * h.n_equal;
-        out->fold[cat] += w * (UPS - h.n_raise) * TOTAL_COMPLETIONS;
-        out->total_weight += w * UPS * TOTAL_COMPLETIONS;
+#if defined(__x86_64__) && defined(__GNUC__)
+    add:
+#endif
+        out->not_qualify[cat] += h.nq;
+        out->win[cat] += h.win;
+        out->tie[cat] += h.tie;
+        out->lose[cat] += h.n_raise * TOTAL_COMPLETIONS - h.nq - h.win - h.tie;
+        out->raise_situations += h.n_raise;
+        out->indifferent_situations += h.n_equal;
+        out->fold[cat] += (hands_w * UPS - h.n_raise) * TOTAL_COMPLETIONS;
+        out->total_weight += hands_w * UPS * TOTAL_COMPLETIONS;
     }
     return CS_OK;
 }
@@ -967,10 +1029,9 @@ static int walk(const cs_solver *s, const uint8_t *raise, int per_cell, cs_total
         uint32_t pattern = pattern_of(p, &flush);
         int cat = cs__value_cat[s->value[i]];
         uint64_t w = s->weight[i];
-        for (unsigned u = 0, k = 0; u < 52; u++) {
+        for (unsigned u = 0; u < 52; u++) {
             if (in_hand >> u & 1)
                 continue;
-            uint64_t rec = s->rec[(size_t)i * UPS + k++];
             uint32_t cell = cell_of(p, pattern, flush, u);
             int r = per_cell ? raise[cell] != 0 : raise[(size_t)i * 52 + u] != 0;
             if (raise_w) {
@@ -981,7 +1042,7 @@ static int walk(const cs_solver *s, const uint8_t *raise, int per_cell, cs_total
             if (!out)
                 continue;
             if (r)
-                add_raise(out, cat, w, outcome_of(rec));
+                add_raise(out, cat, w, outcome_at(s, i, u));
             else
                 out->fold[cat] += w * TOTAL_COMPLETIONS;
             out->total_weight += w * TOTAL_COMPLETIONS;
