@@ -336,15 +336,20 @@ static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
         suits |= 1u << (p[i] & 3);
         in_hand |= (uint64_t)1 << p[i];
     }
-    int distinct = 1;
-    for (int r = 0; r < 13; r++)
+    int distinct = 1, most = 0;
+    for (int r = 0; r < 13; r++) {
         distinct &= cnt[r] <= 1;
+        most = cnt[r] > most ? cnt[r] : most;
+    }
     /* by u's rank: u is one of the dealer's m cards of its rank (the other m - 1 from the
-     * 3 - m suits left), each other rank of P takes its m cards from the 4 - m left */
+     * 3 - m suits left), each other rank of P takes its m cards from the 4 - m left; with
+     * three or four of a rank in P no disjoint hand has its ranks */
     uint32_t by_rank[13];
     for (int ru = 0; ru < 13; ru++) {
         uint32_t n = 0;
-        if (cnt[ru] && flush) {
+        if (most > 2) {
+            n = 0;
+        } else if (cnt[ru] && flush) {
             n = 1; /* the same ranks in u's suit */
         } else if (cnt[ru]) {
             n = cs__binom[3 - cnt[ru]][cnt[ru] - 1];
