@@ -325,45 +325,40 @@ static void count_deltas(const counters *ct, const uint8_t *p, int32_t delta[4][
     }
 }
 
-/* tie[u]: dealer hands with P's value: the same ranks, flush iff P is a flush */
+/* tie[u]: dealer hands with P's value: the same ranks, flush iff P is a flush. u is one of the
+ * dealer's m cards of its rank (the other m - 1 from the 3 - m suits left), each other rank
+ * of P takes its m cards from the 4 - m suits left: C(3, 1) = 3 ways for a single rank,
+ * C(2, 2) = 1 for a pair, none with three or four of a rank in P. */
 static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
 {
     int cnt[13] = {0};
     unsigned suits = 0;
-    uint64_t in_hand = 0;
     for (int i = 0; i < 5; i++) {
         cnt[p[i] >> 2]++;
         suits |= 1u << (p[i] & 3);
-        in_hand |= (uint64_t)1 << p[i];
     }
-    int distinct = 1, most = 0;
+    int singles = 0, most = 0;
     for (int r = 0; r < 13; r++) {
-        distinct &= cnt[r] <= 1;
+        singles += cnt[r] == 1;
         most = cnt[r] > most ? cnt[r] : most;
     }
-    /* by u's rank: u is one of the dealer's m cards of its rank (the other m - 1 from the
-     * 3 - m suits left), each other rank of P takes its m cards from the 4 - m left; with
-     * three or four of a rank in P no disjoint hand has its ranks */
+    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
     uint32_t by_rank[13];
-    for (int ru = 0; ru < 13; ru++) {
-        uint32_t n = 0;
-        if (most > 2) {
-            n = 0;
-        } else if (cnt[ru] && flush) {
-            n = 1; /* the same ranks in u's suit */
-        } else if (cnt[ru]) {
-            n = cs__binom[3 - cnt[ru]][cnt[ru] - 1];
-            for (int r = 0; r < 13; r++)
-                if (cnt[r] && r != ru)
-                    n *= cs__binom[4 - cnt[r]][cnt[r]];
-        }
-        by_rank[ru] = n;
+    for (int r = 0; r < 13; r++) {
+        if (most > 2 || !cnt[r])
+            by_rank[r] = 0;
+        else if (flush)
+            by_rank[r] = 1; /* the same ranks in u's suit */
+        else
+            by_rank[r] = pow3[singles - (cnt[r] == 1)];
     }
+    /* five distinct ranks, none of P in u's suit: one of them is the flush, not a tie */
+    uint32_t less[4];
+    for (int s = 0; s < 4; s++)
+        less[s] = !flush && singles == 5 && !(suits >> s & 1);
     for (unsigned u = 0; u < 52; u++) {
         uint32_t n = by_rank[u >> 2];
-        if (n && !flush && distinct && !(suits >> (u & 3) & 1))
-            n--; /* the ranks all in u's suit: a flush, not a tie */
-        tie[u] = in_hand >> u & 1 ? 0 : n;
+        tie[u] = n ? n - less[u & 3] : 0; /* (entries of u in P are not used) */
     }
 }
 
@@ -494,6 +489,15 @@ static int radix_sort(uint64_t *a, uint32_t n, int lo, int hi)
     return CS_OK;
 }
 
+/* bit r of a 13-bit rank mask moved to bit 4 r: the cards of suit 0 */
+static inline uint64_t spread4(uint64_t x)
+{
+    x = (x | x << 24) & 0x000000FF000000FFull;
+    x = (x | x << 12) & 0x000F000F000F000Full;
+    x = (x | x << 6) & 0x0303030303030303ull;
+    return (x | x << 3) & 0x1111111111111111ull;
+}
+
 /* Every canonical hand (suit masks m0 >= m1 >= m2 >= m3), in no particular order:
  * packed[seq] its cards, keys[seq] = value << 40 | colex << 18 | seq. */
 static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *packed)
@@ -505,6 +509,7 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *
         if (k <= 5)
             masks[k][nm[k]++] = (uint16_t)m; /* increasing */
     }
+
     uint32_t n = 0;
     unsigned m[4];
     for (int k0 = 1; k0 <= 5; k0++)
@@ -519,14 +524,14 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *
                             int k3 = 5 - k0 - k1 - k2;
                             for (uint32_t d = 0; d < nm[k3] && masks[k3][d] <= m[2]; d++) {
                                 m[3] = masks[k3][d];
+                                uint64_t all = spread4(m[0]) | spread4(m[1]) << 1
+                                             | spread4(m[2]) << 2 | spread4(m[3]) << 3;
                                 uint8_t cards[5], ranks[5];
-                                int j = 0;
-                                for (int r = 0; r < 13; r++)
-                                    for (int st = 0; st < 4; st++)
-                                        if (m[st] >> r & 1) {
-                                            ranks[j] = (uint8_t)r;
-                                            cards[j++] = (uint8_t)(r * 4 + st);
-                                        }
+                                for (int j = 0; j < 5; j++) { /* set bits = sorted cards */
+                                    cards[j] = (uint8_t)__builtin_ctzll(all);
+                                    ranks[j] = cards[j] >> 2;
+                                    all &= all - 1;
+                                }
                                 uint32_t mi = mset_index(ranks, 5);
                                 uint16_t v = k0 == 5 ? t->flush5[mi] : t->plain5[mi];
                                 packed[n] = pack(cards);
