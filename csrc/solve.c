@@ -22,14 +22,6 @@
 #endif
 
 #include "internal.h"
-#ifdef CS_PROFILE
-#include <stdio.h>
-#include <time.h>
-static double prof_now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec*1e3+t.tv_nsec*1e-6;}
-#define PROF(label) do { double _t = prof_now(); fprintf(stderr, "  %-14s %.1f ms\n", label, _t - prof_t); prof_t = _t; } while (0)
-#else
-#define PROF(label) do { } while (0)
-#endif
 
 #define TOTAL_COMPLETIONS 163185u /* C(46,4) */
 #define UPS 47u                   /* up cards per hand */
@@ -579,22 +571,16 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         st = CS_E_NOMEM;
         goto done;
     }
-#ifdef CS_PROFILE
-    double prof_t = prof_now();
-#endif
     s->qualifier = qualifier;
     if ((st = build_rank_tables(t)) != CS_OK)
         goto done;
-    PROF("rank tables");
     uint32_t n = canonical_hands(t, keys, packed);
-    PROF("canonical");
     if (n != CANONICAL_HANDS) {
         st = CS_E_ARG; /* cannot happen */
         goto done;
     }
     if ((st = radix_sort(keys, n, 18, 53)) != CS_OK) /* by value, then colex */
         goto done;
-    PROF("sort");
     s->n = n;
     s->cards = malloc(n * sizeof *s->cards);
     s->weight = malloc(n);
@@ -621,7 +607,6 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         canon_start[v + 1] += canon_start[v];
     if ((st = radix_sort(s->by_colex, n, 32, 54)) != CS_OK)
         goto done;
-    PROF("hands");
 
     pthread_t tids[64];
     sweep_job jobs[64];
@@ -638,7 +623,6 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     for (uint32_t k = 0; k + 1 < threads; k++)
         if (started[k])
             pthread_join(tids[k], NULL);
-    PROF("sweep");
     st = CS_OK;
     for (uint32_t k = 0; k < threads; k++)
         if (jobs[k].status != CS_OK)
