@@ -13,11 +13,9 @@ Fraction(25, 1)
 from __future__ import annotations
 
 import argparse
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 from typing import Any
 
 from . import _ffi, cli, render
@@ -46,29 +44,13 @@ class TableInfo:
     origin: str  # "built-in" or the file it came from
 
 
-def _sources(text: str) -> dict[str, str]:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return {}
-    out = {}
-    for e in doc.get("paytable", []):
-        if isinstance(e, dict) and isinstance(e.get("name"), str) and isinstance(e.get("source"), str):
-            out[e["name"].strip().lower()] = e["source"]
-    return out
-
-
 def paytable_list(paytables_file: str | None = None) -> list[TableInfo]:
     """The built-in pay tables, then those of ``paytables_file`` (a TOML file), in file order."""
-    text = resources.files(__package__).joinpath("data/paytables.toml").read_text(encoding="utf-8")
-    src = _sources(text)
-    out = [TableInfo(t.name, t, t.where, src.get(k, ""), "built-in") for k, t in builtin_paytables().items()]
+    out = [TableInfo(t.name, t, t.where, t.source, "built-in") for t in builtin_paytables().values()]
     if paytables_file:
         extra = load_paytables_file(paytables_file)
-        with open(paytables_file, encoding="utf-8") as f:
-            src = _sources(f.read())
         out = [i for i in out if i.name.lower() not in extra]
-        out += [TableInfo(t.name, t, t.where, src.get(k, ""), paytables_file) for k, t in extra.items()]
+        out += [TableInfo(t.name, t, t.where, t.source, paytables_file) for t in extra.values()]
     return out
 
 

@@ -19,9 +19,9 @@ from typing import Any
 
 from . import _ffi
 from .cards import Card, CardsLike
+from .errors import InvalidRules
 from .odds import Counts, Decision, OutcomeRow, parse_situation, raise_ev
 from .progress import Progress
-from .errors import InvalidRules
 from .rules import CATEGORIES, Nets, PaytableLike, Rules
 
 #: (hand, up card) situations of the game: 2,598,960 x 47.

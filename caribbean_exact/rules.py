@@ -66,6 +66,7 @@ class Paytable:
     name: str
     pays: tuple[Fraction, ...]
     where: str = ""
+    source: str = ""
 
     def __post_init__(self) -> None:
         if len(self.pays) != 10:
@@ -137,12 +138,14 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
             raise InvalidRules(f"{origin}: pay table {name!r} field 'pays' must be a list of 10 numbers")
         table = Paytable.from_numbers(pays, name=name)
         where = entry.get("where", "")
-        if not isinstance(where, str):
-            raise InvalidRules(f"{origin}: pay table {name!r} field 'where' must be text")
+        source = entry.get("source", "")
+        for fname, val in (("where", where), ("source", source)):
+            if not isinstance(val, str):
+                raise InvalidRules(f"{origin}: pay table {name!r} field {fname!r} must be text")
         key = name.strip().lower()
         if key in out:
             raise InvalidRules(f"{origin}: pay table {name!r} is defined twice")
-        out[key] = Paytable(name.strip(), table.pays, where)
+        out[key] = Paytable(name.strip(), table.pays, where, source)
     return out
 
 
@@ -153,17 +156,21 @@ def builtin_paytables() -> dict[str, Paytable]:
     return load_paytables_text(text, "built-in paytables.toml")
 
 
-def load_paytables_file(path: str) -> dict[str, Paytable]:
+def read_text_file(path: str, what: str) -> str:
+    """A UTF-8 text file; any failure is InvalidRules naming ``what`` and the path."""
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read()
+            return f.read()
     except OSError as e:
-        raise InvalidRules(f"pay table file {path!r}: {e.strerror}") from None
+        raise InvalidRules(f"{what} {path!r}: {e.strerror}") from None
     except UnicodeDecodeError:
-        raise InvalidRules(f"pay table file {path!r}: not UTF-8 text") from None
-    except ValueError:  # a path open() cannot take, e.g. one with a NUL character
-        raise InvalidRules(f"pay table file {path!r}: not a usable file name") from None
-    return load_paytables_text(text, f"pay table file {path!r}")
+        raise InvalidRules(f"{what} {path!r}: not UTF-8 text") from None
+    except (ValueError, TypeError):  # a path open() cannot take, e.g. one with a NUL character
+        raise InvalidRules(f"{what} {path!r}: not a usable file name") from None
+
+
+def load_paytables_file(path: str) -> dict[str, Paytable]:
+    return load_paytables_text(read_text_file(path, "pay table file"), f"pay table file {path!r}")
 
 
 PaytableLike = Union[str, Paytable, Sequence[Number], None]

@@ -22,7 +22,7 @@ from typing import Any
 from . import _ffi
 from .errors import InvalidRules
 from .game import GameReport, optimal_decisions, solve, solver_for
-from .rules import CATEGORIES, CATEGORY_INDEX, Qualifier, Rules
+from .rules import CATEGORIES, CATEGORY_INDEX, Qualifier, Rules, read_text_file
 
 RANK_CHARS = "23456789TJQKA"
 N_CELLS = _ffi.NUM_CHART_CELLS
@@ -372,16 +372,7 @@ def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
 
 
 def load_rule_file(path: str) -> Strategy:
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise InvalidRules(f"rule file {path!r}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidRules(f"rule file {path!r}: not UTF-8 text") from None
-    except ValueError:  # a path open() cannot take, e.g. one with a NUL character
-        raise InvalidRules(f"rule file {path!r}: not a usable file name") from None
-    return parse_rule_file(text, f"rule file {path!r}")
+    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {path!r}")
 
 
 # ---------------------------------------------------------------- charts
