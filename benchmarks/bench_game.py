@@ -120,12 +120,11 @@ def bench_bruteforce(solver, n_slice: int):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--slice", type=int, default=24, help="player hands for the brute force")
+    ap.add_argument("--slice", type=int, default=24, help="player hands for the brute force (0: skip)")
     args = ap.parse_args()
     print("machine:", machine())
     cold = bench_cold(args.runs)
     solver, tables, price, report, build = bench_warm(max(args.runs, 5))
-    per_hand, n_hands, bad = bench_bruteforce(solver, args.slice)
     m = {k: median(v) for k, v in cold.items()}
     print(f"\n(b) whole game, medians of {args.runs} fresh processes (default threads: "
           f"{os.cpu_count() and min(os.cpu_count() or 1, 8)})")
@@ -142,12 +141,15 @@ def main() -> None:
     for t, v in build.items():
         print(f"  cs_solver_new, {t} thread{'s' if t > 1 else ' '}          {fmt_ms(median(v)):>10}   "
               f"(warm tables, median of {len(v)})")
+    if args.slice <= 0:
+        return
+    per_hand, n_hands, bad = bench_bruteforce(solver, args.slice)
     total_bf = per_hand * n_hands
-    fast = median(build[min(2, os.cpu_count() or 1)])
+    fast = median(build[1])
     print(f"\n(c) brute force (benchmarks/bruteforce.c, cc -O3, one thread): {fmt_ms(per_hand)} per player hand, "
           f"{args.slice} hands timed; counts {'agree' if not bad else f'DISAGREE in {bad} situations'}")
     print(f"  extrapolated to {n_hands:,} hands: {total_bf:,.0f} s "
-          f"= {total_bf / fast:,.0f}x the solver's counting ({fmt_ms(fast)})")
+          f"= {total_bf / fast:,.0f}x the solver's counting on one thread ({fmt_ms(fast)})")
 
 
 if __name__ == "__main__":

@@ -127,6 +127,7 @@ def main() -> None:
     ap.add_argument("--treys-n", type=int, default=5000, help="completions timed per treys query")
     ap.add_argument("--eval7-n", type=int, default=20000, help="completions timed per eval7 query")
     ap.add_argument("--no-check", action="store_true", help="skip the full-query cross checks")
+    ap.add_argument("--only-core", action="store_true", help="time caribbean-exact only")
     args = ap.parse_args()
     print("machine:", machine())
     queries = random_queries(args.queries)
@@ -135,6 +136,10 @@ def main() -> None:
     base = median(m)
     rows.append(("caribbean-exact _ffi.deal (C core)", f"{args.queries} queries, full", base, m))
     few = queries[:5]
+    if args.only_core:
+        print(f"caribbean-exact _ffi.deal: {fmt_ms(base)} per query (median of {args.runs} runs, "
+              f"{fmt_ms(min(m))}..{fmt_ms(max(m))})")
+        return
     try:
         t = extrapolated(treys_query, few, args.treys_n, args.runs)
         rows.append(("treys loop (pure Python)", f"5 queries x {args.treys_n:,} completions, extrapolated",

@@ -32,8 +32,12 @@ def machine() -> str:
         cc = subprocess.run(["cc", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     except (OSError, IndexError):
         cc = "no cc"
+    try:
+        load = "load average %.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        load = "load average unknown"
     return (f"{model}, nproc {os.cpu_count()}, {platform.system()} {platform.machine()}, "
-            f"Python {platform.python_version()}, {cc}")
+            f"Python {platform.python_version()}, {cc}; {load}")
 
 
 def median(xs: list[float]) -> float:
