@@ -5,8 +5,9 @@
  *     #{D : v(D) < x} = sum over S subset of P, |S| <= 4, of (-1)^|S| N_x({u} + S),
  * where N_x(T) counts the 5-card hands containing T with value below x. N_x(T) depends on T
  * only through its rank multiset and whether its cards share a suit, so a sweep over the 7,462
- * values in increasing order keeps N_x for every such type of T (1 to 4 cards: 4,758 counters;
- * 5 cards: compare the value itself); a value adds to at most 30 counters.
+ * values in increasing order keeps N_x for every such type of T (1 to 4 cards: 4,745 counters;
+ * 5 cards: whether the value itself is below x); a value adds to the types of its at most 31
+ * sub-multisets.
  * When the sweep reaches x, the sum splits into a part that depends only on the rank multiset
  * of P (every T taken as not suited: computed once per value of P) and corrections for the
  * subsets S of P's cards of one suit s when u has suit s. Each canonical player hand (suit
@@ -27,7 +28,6 @@
 #define UPS 47u                   /* up cards per hand */
 #define CANONICAL_HANDS 134459u   /* hands up to suit relabelling */
 #define N_M5 6188u                /* multisets of 5 ranks (with five of a kind), C(17, 5) */
-#define N_M4 1820u                /* C(16, 4) */
 #define NO_VALUE 0x7fffu          /* value of an impossible hand: above every threshold */
 
 /* Per situation (hand i, up card u) 32 bits, with the per-value rows bq, bw:
@@ -87,8 +87,6 @@ static void canonical_perm(const uint8_t *c, uint8_t *perm)
 /* ---- rank multisets ------------------------------------------------------------------
  * k ranks sorted s0 <= s1 <= ... have the index sum of C(s_j + j, j + 1): 0 .. C(12 + k, k) - 1. */
 
-static const uint32_t n_mset[6] = {1, 13, 91, 455, 1820, 6188};
-
 static inline uint32_t mset_index(const uint8_t *s, int k)
 {
     uint32_t m = 0;
@@ -100,7 +98,6 @@ static inline uint32_t mset_index(const uint8_t *s, int k)
 typedef struct {
     uint16_t plain5[N_M5];          /* value of a non-flush hand with these ranks */
     uint16_t flush5[N_M5];          /* value of a flush (five distinct ranks) */
-    uint16_t *ins[5];               /* ins[k][m * 13 + r]: k-multiset m with rank r added */
     uint8_t vranks[CS_NUM_VALUES][5];
     uint8_t vflush[CS_NUM_VALUES];
 } rank_tables;
@@ -119,28 +116,9 @@ static int next_mset(uint8_t *s, int k)
     return 1;
 }
 
-static int build_rank_tables(rank_tables *t)
+/* values of every rank multiset, plain and flush, and the ranks of every value */
+static void build_rank_tables(rank_tables *t)
 {
-    memset(t->ins, 0, sizeof t->ins);
-    for (int k = 0; k < 5; k++) {
-        t->ins[k] = malloc((size_t)n_mset[k] * 13 * sizeof *t->ins[k]);
-        if (!t->ins[k])
-            return CS_E_NOMEM;
-        uint8_t s[5] = {0, 0, 0, 0, 0};
-        do {
-            uint32_t m = mset_index(s, k);
-            for (uint8_t r = 0; r < 13; r++) {
-                uint8_t w[6];
-                int j = 0, o = 0;
-                while (j < k && s[j] <= r)
-                    w[o++] = s[j++];
-                w[o++] = r;
-                while (j < k)
-                    w[o++] = s[j++];
-                t->ins[k][m * 13 + r] = (uint16_t)mset_index(w, k + 1);
-            }
-        } while (next_mset(s, k));
-    }
     for (uint32_t m = 0; m < N_M5; m++)
         t->plain5[m] = t->flush5[m] = NO_VALUE;
     uint8_t s[5] = {0, 0, 0, 0, 0};
@@ -164,13 +142,6 @@ static int build_rank_tables(rank_tables *t)
             t->vflush[v] = 1;
         }
     } while (next_mset(s, 5));
-    return CS_OK;
-}
-
-static void free_rank_tables(rank_tables *t)
-{
-    for (int k = 0; k < 5; k++)
-        free(t->ins[k]);
 }
 
 /* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted), stored
@@ -184,7 +155,8 @@ typedef struct {
     int32_t *block;
 } counters;
 
-static const uint32_t row_start[6] = {0, 1, 14, 105, 560, 2380}; /* partial sums of n_mset */
+/* first row of each k: partial sums of the numbers of k-multisets 1, 13, 91, 455, 1820 */
+static const uint32_t row_start[6] = {0, 1, 14, 105, 560, 2380};
 
 static int counters_init(counters *ct)
 {
@@ -572,8 +544,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         goto done;
     }
     s->qualifier = qualifier;
-    if ((st = build_rank_tables(t)) != CS_OK)
-        goto done;
+    build_rank_tables(t);
     uint32_t n = canonical_hands(t, keys, packed);
     if (n != CANONICAL_HANDS) {
         st = CS_E_ARG; /* cannot happen */
@@ -628,8 +599,6 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         if (jobs[k].status != CS_OK)
             st = jobs[k].status;
 done:
-    if (t)
-        free_rank_tables(t);
     free(t);
     free(canon_start);
     free(keys);
@@ -870,10 +839,7 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
 
 static int use_avx2(void)
 {
-    static int avx2 = -1; /* benign race: every thread computes the same answer */
-    if (avx2 < 0)
-        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return avx2;
+    return __builtin_cpu_supports("avx2") != 0; /* a load of libgcc's cpu model, no state here */
 }
 #endif
 
