@@ -81,13 +81,13 @@ def bench_warm(runs: int):
     for name in tables:
         nets, _ = Rules.make(paytable=name).nets().scaled()
         solver.price(nets)
-        price.append(median([_timed(lambda: solver.price(nets)) for _ in range(runs)]))
+        price.append(median([_timed(lambda nets=nets: solver.price(nets)) for _ in range(runs)]))
     report = []
     for name in tables:
-        report.append(_timed(lambda: game.solve(paytable=name)))
+        report.append(_timed(lambda name=name: game.solve(paytable=name)))
     build = {}
     for threads in (1, 2):
-        build[threads] = [_timed(lambda: _ffi.Solver(q, threads)) for _ in range(runs)]
+        build[threads] = [_timed(lambda threads=threads: _ffi.Solver(q, threads)) for _ in range(runs)]
     return solver, tables, price, report, build
 
 

@@ -29,11 +29,12 @@ def machine() -> str:
     except OSError:
         pass
     try:
-        cc = subprocess.run(["cc", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+        cc = subprocess.run(["cc", "--version"], capture_output=True, text=True,
+                            check=False).stdout.splitlines()[0]
     except (OSError, IndexError):
         cc = "no cc"
     try:
-        load = "load average %.2f %.2f %.2f" % os.getloadavg()
+        load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     except OSError:
         load = "load average unknown"
     return (f"{model}, nproc {os.cpu_count()}, {platform.system()} {platform.machine()}, "
