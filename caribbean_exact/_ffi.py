@@ -102,6 +102,21 @@ def six_card_counts() -> tuple[int, ...]:
     return tuple(out)
 
 
+def pattern_values() -> tuple[list[int], list[int]]:
+    """Values of every rank pattern, not suited and suited (0xFFFF: cannot be suited)."""
+    plain = ffi.new("uint16_t[]", NUM_RANK_PATTERNS)
+    suited = ffi.new("uint16_t[]", NUM_RANK_PATTERNS)
+    check(lib.cs_pattern_values(plain, suited, NUM_RANK_PATTERNS), "pattern_values")
+    return list(plain), list(suited)
+
+
+def value_categories() -> bytes:
+    """The category of every value, as bytes indexed by value."""
+    out = ffi.new("uint8_t[]", NUM_VALUES)
+    check(lib.cs_value_categories(out, NUM_VALUES), "value_categories")
+    return bytes(ffi.buffer(out))
+
+
 def rank_pattern(ranks: Sequence[int]) -> int:
     out = ffi.new("uint32_t *")
     check(lib.cs_rank_pattern(bytes(ranks), out), "rank_pattern")

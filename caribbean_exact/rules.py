@@ -198,7 +198,6 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
 
 # ---------------------------------------------------------------- qualifier
 
-_RANK_CHARS = "23456789TJQKA"
 _CATEGORY_ALIASES = {
     "pair": 1, "one pair": 1, "two pair": 2, "two pairs": 2, "trips": 3, "three of a kind": 3,
     "set": 3, "straight": 4, "flush": 5, "full house": 6, "quads": 7, "four of a kind": 7,
@@ -206,32 +205,61 @@ _CATEGORY_ALIASES = {
 }
 
 
+RANK_CHARS = "23456789TJQKA"
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A multiset of five ranks, in the C core's pattern order (cs_rank_pattern)."""
+
+    index: int
+    ranks: tuple[int, ...]    # high to low
+    grouped: tuple[int, ...]  # by group size, then rank: pairs first (e.g. 9 9 A 5 2)
+    category: int             # when not all one suit
+    value: int                # when not all one suit
+    flush_category: int | None
+    flush_value: int | None
+
+    @property
+    def label(self) -> str:
+        return "".join(RANK_CHARS[r] for r in self.grouped)
+
+
 @cache
-def _value_table() -> tuple[tuple[int, tuple[int, ...], bool], ...]:
-    """(value, grouped ranks, flush) of a representative of every hand class."""
-    rows: list[tuple[int, tuple[int, ...], bool]] = []
+def patterns() -> tuple[Pattern, ...]:
+    """All 6,175 rank patterns with their values, from one call to the core.
+
+    >>> p = patterns()
+    >>> royal = next(x for x in p if x.label == "AKQJT")
+    >>> len(p), p[-1].label, CATEGORIES[royal.category], CATEGORIES[royal.flush_category]
+    (6175, 'AAAAK', 'straight', 'royal flush')
+    """
+    plain, suited = _ffi.pattern_values()
+    cats = _ffi.value_categories()
+    out: list[Pattern] = []
     for a in range(13):
         for b in range(a + 1):
             for c in range(b + 1):
                 for d in range(c + 1):
                     for e in range(d + 1):
-                        ranks = (a, b, c, d, e)
                         if a == e:
                             continue
-                        counts = {r: ranks.count(r) for r in set(ranks)}
-                        grouped = tuple(r for r, _ in sorted(counts.items(), key=lambda kv: (-kv[1], -kv[0]))
-                                        for _ in range(counts[r]))
-                        used: dict[int, int] = {}
-                        cards = []
-                        for i, r in enumerate(ranks):
-                            s = used.get(r, 0)
-                            used[r] = s + 1
-                            cards.append(r * 4 + (s if counts[r] > 1 else (1 if i == 1 else 0)))
-                        v, _ = _ffi.evaluate5(cards)
-                        rows.append((v, grouped, False))
-                        if len(counts) == 5:
-                            v, _ = _ffi.evaluate5([r * 4 for r in ranks])
-                            rows.append((v, grouped, True))
+                        ranks = (a, b, c, d, e)
+                        counts = {r: ranks.count(r) for r in ranks}
+                        grouped = tuple(sorted(ranks, key=lambda r: (-counts[r], -r)))
+                        k = len(out)
+                        fv = suited[k] if suited[k] != 0xFFFF else None
+                        out.append(Pattern(k, ranks, grouped, cats[plain[k]], plain[k],
+                                           None if fv is None else cats[fv], fv))
+    assert len(out) == _ffi.NUM_RANK_PATTERNS
+    return tuple(out)
+
+
+@cache
+def _value_table() -> tuple[tuple[int, tuple[int, ...], bool], ...]:
+    """(value, grouped ranks, suited) of every hand class, by value."""
+    rows = [(p.value, p.grouped, False) for p in patterns()]
+    rows += [(p.flush_value, p.grouped, True) for p in patterns() if p.flush_value is not None]
     return tuple(sorted(rows))
 
 
@@ -264,11 +292,12 @@ class Qualifier:
             return cls("none", 0)
         if t in _CATEGORY_ALIASES:
             cat = _CATEGORY_ALIASES[t]
-            v = min(v for v, g, f in _value_table() if _ffi.value_category(v) >= cat)
+            cats = _ffi.value_categories()
+            v = min(v for v, g, f in _value_table() if cats[v] >= cat)
             return cls(t, v)
         compact = t.replace(" ", "").replace("10", "t").upper()
-        if compact and all(ch in _RANK_CHARS for ch in compact) and len(compact) <= 5:
-            prefix = tuple(_RANK_CHARS.index(ch) for ch in compact)
+        if compact and all(ch in RANK_CHARS for ch in compact) and len(compact) <= 5:
+            prefix = tuple(RANK_CHARS.index(ch) for ch in compact)
             found = [v for v, g, f in _value_table() if not f and g[: len(prefix)] == prefix]
             if not found:
                 raise InvalidRules(f"qualifier {spec!r}: no hand starts with those ranks")

@@ -22,58 +22,20 @@ from typing import Any
 from . import _ffi
 from .errors import InvalidRules
 from .game import GameReport, optimal_decisions, solve, solver_for
-from .rules import CATEGORIES, CATEGORY_INDEX, Qualifier, Rules, read_text_file
+from .rules import (
+    CATEGORIES,
+    CATEGORY_INDEX,
+    RANK_CHARS,
+    Pattern,
+    Qualifier,
+    Rules,
+    patterns,
+    read_text_file,
+)
 
-RANK_CHARS = "23456789TJQKA"
 N_CELLS = _ffi.NUM_CHART_CELLS
 #: bytes.translate table: decision bytes (0 fold, 1 raise, 2 tie, 255 n/a) -> 1 for raise only
 RAISE_ONLY = bytes(1 if i == 1 else 0 for i in range(256))
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """A multiset of five ranks, in the C core's pattern order."""
-
-    index: int
-    ranks: tuple[int, ...]    # high to low
-    grouped: tuple[int, ...]  # by group size, then rank: pairs first (e.g. 9 9 A 5 2)
-    category: int             # when not all one suit
-    value: int                # when not all one suit
-    flush_category: int | None
-    flush_value: int | None
-
-    @property
-    def label(self) -> str:
-        return "".join(RANK_CHARS[r] for r in self.grouped)
-
-
-@cache
-def patterns() -> tuple[Pattern, ...]:
-    """All 6,175 rank patterns, index = the core's cs_rank_pattern."""
-    out: list[Pattern] = []
-    for a in range(13):
-        for b in range(a + 1):
-            for c in range(b + 1):
-                for d in range(c + 1):
-                    for e in range(d + 1):
-                        if a == e:
-                            continue
-                        ranks = (a, b, c, d, e)
-                        counts = {r: ranks.count(r) for r in ranks}
-                        grouped = tuple(sorted(ranks, key=lambda r: (-counts[r], -r)))
-                        seen: dict[int, int] = {}
-                        cards = []
-                        for i, r in enumerate(ranks):
-                            k = seen.get(r, 0)
-                            seen[r] = k + 1
-                            cards.append(r * 4 + (k if counts[r] > 1 else i % 2))
-                        v, cat = _ffi.evaluate5(cards)
-                        fv = fc = None
-                        if len(counts) == 5:
-                            fv, fc = _ffi.evaluate5([r * 4 for r in ranks])
-                        out.append(Pattern(len(out), ranks, grouped, cat, v, fc, fv))
-    assert len(out) == _ffi.NUM_RANK_PATTERNS
-    return tuple(out)
 
 
 def cell_index(pattern: int, flush: bool, up_rank: int, suited: int) -> int:
@@ -120,13 +82,18 @@ StrategyFn = Callable[[Situation], bool]
 
 @dataclass(frozen=True)
 class Strategy:
-    """A named strategy: ``raises(situation) -> bool``. ``uses_suits`` False lets it be
-    evaluated once per (pattern, suited?, up rank) instead of per suit-match count."""
+    """A named strategy: ``raises(situation) -> bool``.
+
+    ``uses_suits`` False lets it be evaluated once per (pattern, suited?, up rank) instead of per
+    suit-match count; ``uses_up`` False once per (pattern, suited?) for every up card. Declare
+    only what is true: a strategy that reads ``suited`` or the up card must keep them True.
+    """
 
     name: str
     raises: StrategyFn
     uses_suits: bool = True
     description: str = ""
+    uses_up: bool = True
 
 
 def _valid_cells() -> list[tuple[Pattern, bool, int]]:
@@ -136,21 +103,35 @@ def _valid_cells() -> list[tuple[Pattern, bool, int]]:
             if flush and p.flush_value is None:
                 continue
             for up in range(13):
-                if sum(1 for r in p.ranks if r == up) >= 4:
-                    continue
-                out.append((p, flush, up))
+                if p.ranks.count(up) < 4:
+                    out.append((p, flush, up))
     return out
 
 
 @cache
-def _cell_situations() -> tuple[tuple[int, Situation], ...]:
-    """(first cell index, situation with suited=0) of every valid (pattern, suitedness, up rank)."""
+def _hand_situations() -> tuple[tuple[int, Situation], ...]:
+    """Per (pattern, suited?): its first chart cell and a situation with up rank 0.
+
+    The 13 x 6 cells of one (pattern, suited?) are contiguous, up rank major.
+    """
     out = []
-    for p, flush, up in _valid_cells():
-        cat = p.flush_category if flush else p.category
-        val = p.flush_value if flush else p.value
-        assert cat is not None and val is not None
-        out.append((cell_index(p.index, flush, up, 0), Situation(p.grouped, flush, cat, val, up, 0)))
+    for p in patterns():
+        out.append((cell_index(p.index, False, 0, 0), Situation(p.grouped, False, p.category, p.value, 0, 0)))
+        if p.flush_value is not None:
+            assert p.flush_category is not None
+            out.append((cell_index(p.index, True, 0, 0),
+                        Situation(p.grouped, True, p.flush_category, p.flush_value, 0, 0)))
+    return tuple(out)
+
+
+@cache
+def _cell_situations() -> tuple[tuple[int, Situation], ...]:
+    """(first cell index, situation with suited=0) of every valid (pattern, suited?, up rank)."""
+    out = []
+    for base, h in _hand_situations():
+        for up in range(13):
+            if h.ranks.count(up) < 4:
+                out.append((base + 6 * up, Situation(h.ranks, h.flush, h.category, h.value, up, 0)))
     return tuple(out)
 
 
@@ -161,6 +142,12 @@ def cell_flags(strategy: Strategy | StrategyFn) -> bytes:
     flags = bytearray(N_CELLS)
     raises = st.raises
     six = b"\x01" * 6
+    if not st.uses_up and not st.uses_suits:
+        every_up = b"\x01" * (6 * 13)
+        for base, sit in _hand_situations():
+            if raises(sit):
+                flags[base: base + 6 * 13] = every_up
+        return bytes(flags)
     for base, sit in _cell_situations():
         if st.uses_suits:
             for suited in range(6):
@@ -195,11 +182,13 @@ def _rules_of_thumb(s: Situation) -> bool:
 
 
 BUILTIN: tuple[Strategy, ...] = (
-    Strategy("raise always", lambda s: True, False, "raise every hand"),
-    Strategy("pair or better", lambda s: s.category >= 1, False, "raise a pair or better, fold the rest"),
-    Strategy("Ace-King or better", _at_least("AK"), False, "raise a pair or better or any A-K"),
+    Strategy("raise always", lambda s: True, False, "raise every hand", uses_up=False),
+    Strategy("pair or better", lambda s: s.category >= 1, False, "raise a pair or better, fold the rest",
+             uses_up=False),
+    Strategy("Ace-King or better", _at_least("AK"), False, "raise a pair or better or any A-K",
+             uses_up=False),
     Strategy("A-K-J-8-3 or better", _at_least("AKJ83"), False,
-             "raise a pair or better, or A-K-J-8-3 or better"),
+             "raise a pair or better, or A-K-J-8-3 or better", uses_up=False),
     Strategy("matching rank", _matching_rank, False,
              "raise a pair or better, or A-K with a card matching the up card's rank"),
     Strategy("rules of thumb", _rules_of_thumb, False,

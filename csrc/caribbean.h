@@ -123,6 +123,11 @@ int cs_solver_apply_cells(const cs_solver *solver, const uint8_t *raise, size_t 
 /* Chart cells: cell = ((pattern * 2 + flush) * 13 + up_rank) * 6 + cards of the up card's suit,
  * pattern = index of the player's rank multiset (cs_rank_pattern), weights in (hand, up) situations. */
 int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern);
+/* The value of every rank pattern (in pattern order) when not all one suit, and when all one
+ * suit (0xFFFF where a pattern repeats a rank and cannot be suited): n = CS_NUM_RANK_PATTERNS. */
+int cs_pattern_values(uint16_t *plain, uint16_t *suited, size_t n);
+/* The category of every value: n = CS_NUM_VALUES. */
+int cs_value_categories(uint8_t *categories, size_t n);
 int cs_solver_chart(const cs_solver *solver, const uint8_t *raise, size_t n_raise,
                     uint64_t *raise_weight, uint64_t *total_weight, size_t n_cells);
 

@@ -296,6 +296,63 @@ int cs_value_counts(uint64_t *counts, size_t n)
     return CS_OK;
 }
 
+int cs_value_categories(uint8_t *categories, size_t n)
+{
+    if (!categories)
+        return CS_E_NULL;
+    if (n != CS_NUM_VALUES)
+        return CS_E_SIZE;
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    memcpy(categories, cs__value_cat, CS_NUM_VALUES);
+    return CS_OK;
+}
+
+int cs_pattern_values(uint16_t *plain, uint16_t *suited, size_t n)
+{
+    if (!plain || !suited)
+        return CS_E_NULL;
+    if (n != CS_NUM_RANK_PATTERNS)
+        return CS_E_SIZE;
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    size_t k = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = 0; b <= a; b++)
+            for (int d = 0; d <= b; d++)
+                for (int e = 0; e <= d; e++)
+                    for (int f = 0; f <= e; f++) {
+                        if (a == f)
+                            continue;
+                        const int r[5] = {a, b, d, e, f};
+                        uint8_t hand[5];
+                        int distinct = 1;
+                        for (int i = 0; i < 5; i++) {
+                            int copies = 0, total = 0; /* earlier / all cards of the same rank */
+                            for (int j = 0; j < 5; j++) {
+                                copies += j < i && r[j] == r[i];
+                                total += r[j] == r[i];
+                            }
+                            distinct &= total == 1;
+                            /* a repeated rank takes suits 0, 1, ...; lone ranks 0 but the second
+                             * card 1, so five distinct ranks are never a flush */
+                            hand[i] = (uint8_t)(r[i] * 4 + (total > 1 ? copies : (i == 1)));
+                        }
+                        plain[k] = cs__value_of(hand);
+                        if (distinct) {
+                            for (int i = 0; i < 5; i++)
+                                hand[i] = (uint8_t)(r[i] * 4);
+                            suited[k] = cs__value_of(hand);
+                        } else {
+                            suited[k] = 0xFFFF;
+                        }
+                        k++;
+                    }
+    return k == n ? CS_OK : CS_E_ARG;
+}
+
 int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern)
 {
     if (!ranks5 || !pattern)
