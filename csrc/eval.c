@@ -151,6 +151,43 @@ static uint32_t score5(const uint8_t *c)
     return cat << 20 | nib;
 }
 
+/* Per rank pattern (in pattern order): its value when not all one suit, and when all one suit
+ * (0xFFFF where a rank repeats). */
+static uint16_t pattern_plain[CS_NUM_RANK_PATTERNS];
+static uint16_t pattern_suited[CS_NUM_RANK_PATTERNS];
+
+/* A hand of the ranks r[0..4]: suited (all clubs, only for five distinct ranks) or plain, never a
+ * flush: a repeated rank takes suits 0, 1, ...; lone ranks 0 but the second card 1. Returns
+ * whether the five ranks are distinct. */
+static int pattern_hand(const int *r, int suited, uint8_t *hand)
+{
+    int distinct = 1;
+    for (int i = 0; i < 5; i++) {
+        int copies = 0, total = 0; /* earlier / all cards of the same rank */
+        for (int j = 0; j < 5; j++) {
+            copies += j < i && r[j] == r[i];
+            total += r[j] == r[i];
+        }
+        distinct &= total == 1;
+        hand[i] = (uint8_t)(r[i] * 4 + (suited ? 0 : total > 1 ? copies : (i == 1)));
+    }
+    return distinct;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static uint16_t rank_of_score(const uint32_t *sorted, uint32_t score)
+{
+    const uint32_t *hit = bsearch(&score, sorted, CS_NUM_VALUES, sizeof *sorted, cmp_u32);
+    return (uint16_t)(hit - sorted);
+}
+
+/* The value of a hand depends only on its rank pattern and whether it is one suit: score the
+ * 7,462 classes once, rank the scores, then fill the table of all 2,598,960 hands. */
 static void build_tables(void)
 {
     for (int n = 0; n <= 52; n++)
@@ -164,48 +201,20 @@ static void build_tables(void)
             cs__binom_t[k][n] = cs__binom[n][k];
         }
 
-    /* scores live in 24 bits: a bitmap of the scores that occur, then ranks by popcount */
-    const size_t words = (size_t)1 << 18; /* 2^24 bits / 64 */
-    uint64_t *seen = calloc(words, sizeof *seen);
-    uint32_t *prefix = malloc(words * sizeof *prefix);
-    uint32_t *scores = malloc((size_t)CS_NUM_HANDS * sizeof *scores);
     uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
     int16_t *patterns = malloc((size_t)371293 * sizeof *patterns);
-    if (!seen || !prefix || !scores || !values || !patterns) {
-        free(seen); free(prefix); free(scores); free(values); free(patterns);
+    static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
+    static uint32_t sorted[2 * CS_NUM_RANK_PATTERNS];
+    if (!values || !patterns) {
+        free(values);
+        free(patterns);
         tables_status = CS_E_NOMEM;
         return;
     }
-    uint8_t c[5];
-    for (c[4] = 4; c[4] < 52; c[4]++)
-        for (c[3] = 3; c[3] < c[4]; c[3]++)
-            for (c[2] = 2; c[2] < c[3]; c[2]++)
-                for (c[1] = 1; c[1] < c[2]; c[1]++)
-                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
-                        uint32_t s = score5(c);
-                        scores[cs__colex5(c)] = s;
-                        seen[s >> 6] |= (uint64_t)1 << (s & 63);
-                    }
-    uint32_t run = 0;
-    for (size_t w = 0; w < words; w++) {
-        prefix[w] = run;
-        run += (uint32_t)__builtin_popcountll(seen[w]);
-    }
-    for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++) {
-        uint32_t s = scores[i];
-        uint64_t below = seen[s >> 6] & (((uint64_t)1 << (s & 63)) - 1);
-        uint32_t v = prefix[s >> 6] + (uint32_t)__builtin_popcountll(below);
-        values[i] = (uint16_t)v;
-        cs__value_cat[v] = (uint8_t)(s >> 20);
-    }
-    free(seen);
-    free(prefix);
-    free(scores);
-
     /* rank patterns: non-increasing r0 >= ... >= r4, no rank five times, in lexicographic order */
     for (int i = 0; i < 371293; i++)
         patterns[i] = -1;
-    int16_t next = 0;
+    int next = 0, n_scores = 0;
     for (int a = 0; a < 13; a++)
         for (int b = 0; b <= a; b++)
             for (int d = 0; d <= b; d++)
@@ -213,11 +222,52 @@ static void build_tables(void)
                     for (int f = 0; f <= e; f++) {
                         if (a == f)
                             continue;
-                        patterns[(((a * 13 + b) * 13 + d) * 13 + e) * 13 + f] = next++;
+                        const int r[5] = {a, b, d, e, f};
+                        uint8_t hand[5];
+                        patterns[(((a * 13 + b) * 13 + d) * 13 + e) * 13 + f] = (int16_t)next;
+                        int distinct = pattern_hand(r, 0, hand);
+                        plain_score[next] = sorted[n_scores++] = score5(hand);
+                        suited_score[next] = UINT32_MAX;
+                        if (distinct) {
+                            pattern_hand(r, 1, hand);
+                            suited_score[next] = sorted[n_scores++] = score5(hand);
+                        }
+                        next++;
+                    }
+    qsort(sorted, (size_t)n_scores, sizeof *sorted, cmp_u32);
+    int ok = next == CS_NUM_RANK_PATTERNS && n_scores == CS_NUM_VALUES;
+    for (int v = 1; ok && v < n_scores; v++)
+        ok = sorted[v - 1] < sorted[v]; /* every class has its own score */
+    if (!ok) {
+        free(values);
+        free(patterns);
+        tables_status = CS_E_ARG;
+        return;
+    }
+    for (int v = 0; v < CS_NUM_VALUES; v++)
+        cs__value_cat[v] = (uint8_t)(sorted[v] >> 20);
+    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
+        pattern_plain[k] = rank_of_score(sorted, plain_score[k]);
+        pattern_suited[k] = suited_score[k] == UINT32_MAX ? 0xFFFF : rank_of_score(sorted, suited_score[k]);
+    }
+    uint8_t c[5];
+    for (c[4] = 4; c[4] < 52; c[4]++)
+        for (c[3] = 3; c[3] < c[4]; c[3]++)
+            for (c[2] = 2; c[2] < c[3]; c[2]++)
+                for (c[1] = 1; c[1] < c[2]; c[1]++)
+                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
+                        /* cards ascending, so ranks are too: c[4] holds the highest rank */
+                        int key = ((((c[4] >> 2) * 13 + (c[3] >> 2)) * 13 + (c[2] >> 2)) * 13
+                                   + (c[1] >> 2)) * 13 + (c[0] >> 2);
+                        int k = patterns[key];
+                        int suit = c[0] & 3;
+                        int flush = (c[1] & 3) == suit && (c[2] & 3) == suit && (c[3] & 3) == suit
+                                 && (c[4] & 3) == suit;
+                        values[cs__colex5(c)] = flush ? pattern_suited[k] : pattern_plain[k];
                     }
     cs__value5 = values;
     cs__pattern_of_key = patterns;
-    tables_status = (run == CS_NUM_VALUES && next == CS_NUM_RANK_PATTERNS) ? CS_OK : CS_E_ARG;
+    tables_status = CS_OK;
 }
 
 int cs__ensure_tables(void)
@@ -318,39 +368,9 @@ int cs_pattern_values(uint16_t *plain, uint16_t *suited, size_t n)
     int st = cs__ensure_tables();
     if (st != CS_OK)
         return st;
-    size_t k = 0;
-    for (int a = 0; a < 13; a++)
-        for (int b = 0; b <= a; b++)
-            for (int d = 0; d <= b; d++)
-                for (int e = 0; e <= d; e++)
-                    for (int f = 0; f <= e; f++) {
-                        if (a == f)
-                            continue;
-                        const int r[5] = {a, b, d, e, f};
-                        uint8_t hand[5];
-                        int distinct = 1;
-                        for (int i = 0; i < 5; i++) {
-                            int copies = 0, total = 0; /* earlier / all cards of the same rank */
-                            for (int j = 0; j < 5; j++) {
-                                copies += j < i && r[j] == r[i];
-                                total += r[j] == r[i];
-                            }
-                            distinct &= total == 1;
-                            /* a repeated rank takes suits 0, 1, ...; lone ranks 0 but the second
-                             * card 1, so five distinct ranks are never a flush */
-                            hand[i] = (uint8_t)(r[i] * 4 + (total > 1 ? copies : (i == 1)));
-                        }
-                        plain[k] = cs__value_of(hand);
-                        if (distinct) {
-                            for (int i = 0; i < 5; i++)
-                                hand[i] = (uint8_t)(r[i] * 4);
-                            suited[k] = cs__value_of(hand);
-                        } else {
-                            suited[k] = 0xFFFF;
-                        }
-                        k++;
-                    }
-    return k == n ? CS_OK : CS_E_ARG;
+    memcpy(plain, pattern_plain, sizeof pattern_plain);
+    memcpy(suited, pattern_suited, sizeof pattern_suited);
+    return CS_OK;
 }
 
 int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern)
