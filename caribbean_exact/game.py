@@ -49,7 +49,7 @@ def solver_for(qualifier_value: int, threads: int | None = None) -> _ffi.Solver:
 
 
 def clear_cache() -> None:
-    """Forget cached solvers (about 84 MB each)."""
+    """Forget cached solvers (about 30 MB each)."""
     with _solvers_lock:
         _solvers.clear()
 

@@ -1,0 +1,54 @@
+"""(d) End to end from the command line: each command in a fresh process, median of several runs.
+
+The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
+under 2 s each; the exact one-seen-card game in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+from common import machine
+
+COMMANDS = [
+    ["ev", "As Kd 7h 4c 2s", "--up", "Qh"],
+    ["solve"],
+    ["chart"],
+    ["strategies"],
+    ["compare"],
+    ["cap"],
+    ["bonus"],
+    ["progressive"],
+    ["paytables"],
+    ["solve", "--known-dealer-cards", "1"],
+    ["solve", "--known-dealer-cards", "2", "--deals", "20000"],
+    ["collusion", "--players", "7", "--deals", "20000"],
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    exe = shutil.which("caribbean-exact")
+    base = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    print(machine())
+    print(f"| command | median of {args.runs} runs |")
+    print("|---|---:|")
+    for cmd in COMMANDS:
+        times = []
+        for _ in range(args.runs):
+            t = time.perf_counter()
+            subprocess.run([*base, *cmd, "--quiet"], check=True, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t)
+        shown = " ".join(f'"{c}"' if " " in c else c for c in cmd)
+        print(f"| `caribbean-exact {shown}` | {statistics.median(times):.2f} s |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
