@@ -12,13 +12,12 @@ from __future__ import annotations
 import math
 import os
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from . import _ffi
-from .cards import Card, CardsLike
+from .cards import CardsLike
 from .errors import InvalidRules
 from .odds import Counts, Decision, OutcomeRow, parse_situation, raise_ev
 from .progress import Progress
@@ -230,7 +229,3 @@ def optimal_decisions(rules: Rules) -> tuple[_ffi.Solver, bytes]:
     _, dec = solver.price(ints, 0, decisions=True)
     assert dec is not None
     return solver, dec
-
-
-def hands_of(cards: Sequence[Card]) -> list[int]:
-    return [c.index for c in cards]
