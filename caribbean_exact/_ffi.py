@@ -250,8 +250,9 @@ def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads:
     pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
     check(lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
                                 pbuf, len(probes), pout), "solve with a seen card")
-    counts = [tuple(pout[4 * k: 4 * k + 4]) for k in range(len(probes))]
-    return _totals(out), ((list(rw), list(tw)) if chart else None), counts  # type: ignore[misc]
+    counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
+              for k in range(len(probes))]
+    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
 
 
 @dataclass(frozen=True, slots=True)

@@ -314,7 +314,7 @@ def render_compare(rows: Sequence[CompareRow], fmt: str) -> str:
             same,
         ])
         if exact:
-            body[-1] += [r.differing_situations, render.frac(r.baseline_strategy_cost)]
+            body[-1] += [str(r.differing_situations), render.frac(r.baseline_strategy_cost)]
     base = rows[0].baseline if rows else "standard"
     headers = ["pay table", "pays", "house edge", "element of risk", "return on wager", "P(raise)",
                "SD per ante", "largest win (antes)", f"strategy differs from {base}"]

@@ -68,7 +68,7 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
         for r in rows:
             w.writerow(r)
         return buf.getvalue().rstrip("\n")
-    return tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True)
+    return str(tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
 
 
 def to_json(obj: Any) -> str:

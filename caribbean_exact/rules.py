@@ -352,7 +352,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.paytable, Paytable):
-            object.__setattr__(self, "paytable", get_paytable(self.paytable))  # type: ignore[arg-type]
+            object.__setattr__(self, "paytable", get_paytable(self.paytable))
         if not isinstance(self.qualifier, Qualifier):
             object.__setattr__(self, "qualifier", Qualifier.parse(self.qualifier))
         for name in ("ante", "max_payout"):

@@ -236,7 +236,7 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
     """
     rules = rules or Rules()
     st = strategy if isinstance(strategy, Strategy) else Strategy(
-        name or getattr(strategy, "__name__", "custom"), strategy)
+        name or str(getattr(strategy, "__name__", "custom")), strategy)
     totals = solver_for(rules.qualifier.value).apply_cells(cell_flags(st))
     return GameReport(rules, totals, st.name)
 
