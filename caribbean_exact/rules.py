@@ -269,6 +269,8 @@ class Qualifier:
 
     >>> Qualifier.parse("AK").value, Qualifier.parse("pair").value, Qualifier.parse("none").value
     (1113, 1277, 0)
+    >>> Qualifier.parse("As Kd Jh 8c 3s").value == Qualifier.parse("AKJ83").value
+    True
     """
 
     label: str
@@ -302,8 +304,25 @@ class Qualifier:
             if not found:
                 raise InvalidRules(f"qualifier {spec!r}: no hand starts with those ranks")
             return cls(compact, min(found))
+        hand = _five_cards(spec)
+        if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
+            v, _ = _ffi.evaluate5([c.index for c in hand])
+            return cls(" ".join(str(c) for c in hand), v)
         raise InvalidRules(f"qualifier {spec!r}: expected 'AK', 'pair', '44', a five-rank hand like "
-                           "'AKJ83', a category name, or 'none'")
+                           "'AKJ83' or five cards, a category name, or 'none'")
+
+
+def _five_cards(text: str) -> tuple[Any, ...] | None:
+    from .cards import parse_cards
+    from .errors import InvalidCards
+
+    try:
+        hand = parse_cards(text)
+    except InvalidCards:
+        return None
+    if len(hand) != 5 or len({c.index for c in hand}) != 5:
+        return None
+    return hand
 
 
 # ---------------------------------------------------------------- rules and nets
