@@ -86,7 +86,10 @@ EXTRA_COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], 
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     parser = _Parser(prog="caribbean-exact", description="Exact odds for Caribbean Stud Poker.")
+    parser.add_argument("--version", action="version", version=f"caribbean-exact {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     p = sub.add_parser("ev", help="exact EV of raising and folding one hand")
@@ -140,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args_list:
             parser.print_help(sys.stderr)
             return 2
-        if args_list[0] in ("-h", "--help") or "-h" in args_list or "--help" in args_list:
+        if args_list[0] in ("-h", "--help", "--version") or "-h" in args_list or "--help" in args_list:
             try:
                 parser.parse_args(args_list)
             except SystemExit as e:

@@ -139,3 +139,14 @@ def test_progress_only_on_a_terminal():
         assert quiet.getvalue() == ""
     finally:
         progress.set_quiet(False)
+
+
+def test_version_and_help(capsys):
+    from caribbean_exact import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"caribbean-exact {__version__}"
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for cmd in ("ev", "solve", "chart", "strategies", "compare", "bonus", "progressive", "cap", "collusion"):
+        assert f"    {cmd}" in out
