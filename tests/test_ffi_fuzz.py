@@ -9,41 +9,31 @@ larger than the array is a caller bug C cannot detect, so it is not "bad input" 
 
 from __future__ import annotations
 
-import json
 import math
-import os
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from caribbean_exact._core import ffi, lib
+from fuzzutil import fuzz_settings, write_stats
+from hypothesis import given
 from hypothesis import strategies as st
 
 from caribbean_exact import game
-from caribbean_exact._core import ffi, lib
 from caribbean_exact.rules import Qualifier
 
 pytestmark = pytest.mark.csan
 
-SCALE = max(1, int(os.environ.get("CARIBBEAN_EXACT_FUZZ_SCALE", "1")))
 STATUS = {getattr(lib, n): n for n in ("CS_OK", "CS_E_NULL", "CS_E_CARD", "CS_E_DUPLICATE", "CS_E_SIZE",
                                        "CS_E_NOMEM", "CS_E_ARG", "CS_E_OVERFLOW")}
 AK = Qualifier.parse("AK").value
 STATS: Counter[tuple[str, str]] = Counter()
 
 
-def fuzz_settings(n: int) -> settings:
-    return settings(max_examples=n * SCALE, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _report_stats():
     yield
-    path = os.environ.get("CARIBBEAN_EXACT_FUZZ_STATS")
-    if path:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"module": "ffi", "inputs": sum(STATS.values()),
-                                "paths": sorted(f"{fn}:{s}" for fn, s in STATS)}) + "\n")
+    write_stats({"module": "ffi", "inputs": sum(STATS.values()),
+                 "paths": sorted(f"{fn}:{s}" for fn, s in STATS)})
 
 
 def record(fn: str, status: int) -> int:

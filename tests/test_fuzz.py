@@ -24,40 +24,37 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from fuzzutil import fuzz_settings, write_stats
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import caribbean_exact as ce
 from caribbean_exact import _ffi, cli, game, render
 from caribbean_exact.cards import Card, format_cards, parse_cards
 from caribbean_exact.errors import CaribbeanError, InvalidCards, InvalidRules
-from caribbean_exact.rules import (Paytable, Qualifier, Rules, get_paytable, load_paytables_file,
-                                   load_paytables_text, to_fraction)
+from caribbean_exact.rules import (
+    Paytable,
+    Qualifier,
+    Rules,
+    get_paytable,
+    load_paytables_file,
+    load_paytables_text,
+    to_fraction,
+)
 
 pytestmark = pytest.mark.csan  # ev, the qualifier and the CLI reach the C core
 
-SCALE = max(1, int(os.environ.get("CARIBBEAN_EXACT_FUZZ_SCALE", "1")))
 AK = Qualifier.parse("AK").value
 INPUTS: Counter[str] = Counter()        # fuzzed inputs per target
 PATHS: Counter[str] = Counter()         # distinct error paths (raise site or CLI message template)
 OUTCOMES: Counter[str] = Counter()      # CLI exit codes ("expensive": accepted, counting skipped)
 
 
-def fuzz_settings(n: int) -> settings:
-    return settings(max_examples=n * SCALE, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                                           HealthCheck.data_too_large])
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _report_stats():
     yield
-    path = os.environ.get("CARIBBEAN_EXACT_FUZZ_STATS")
-    if path:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"module": "fuzz", "inputs": sum(INPUTS.values()), "by_target": dict(INPUTS),
-                                "cli_outcomes": dict(OUTCOMES),
-                                "paths": sorted(PATHS)}) + "\n")
+    write_stats({"module": "fuzz", "inputs": sum(INPUTS.values()), "by_target": dict(INPUTS),
+                 "cli_outcomes": dict(OUTCOMES), "paths": sorted(PATHS)})
 
 
 def raise_site(e: BaseException) -> str:

@@ -13,13 +13,12 @@ multiplies the number of examples for a longer local run.
 
 from __future__ import annotations
 
-import json
 import math
-import os
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from fuzzutil import fuzz_settings, write_stats
+from hypothesis import given
 from hypothesis import strategies as st
 from reference import ref_category, ref_deal, ref_key
 
@@ -29,7 +28,6 @@ from caribbean_exact.rules import Qualifier
 
 pytestmark = pytest.mark.csan
 
-SCALE = max(1, int(os.environ.get("CARIBBEAN_EXACT_FUZZ_SCALE", "1")))
 AK = Qualifier.parse("AK").value
 #: whole-game solvers are cached per qualifier (about 2 s to build each); test_solve.py covers more
 SOLVER_QUALIFIERS = ("AK",)
@@ -37,18 +35,10 @@ COUNT_FIELDS = ("not_qualify", "win", "tie", "lose", "total")
 EXAMPLES = {"n": 0}
 
 
-def prop_settings(n: int) -> settings:
-    return settings(max_examples=n * SCALE, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _report_stats():
     yield
-    path = os.environ.get("CARIBBEAN_EXACT_FUZZ_STATS")
-    if path:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"module": "properties", "inputs": EXAMPLES["n"], "paths": []}) + "\n")
+    write_stats({"module": "properties", "inputs": EXAMPLES["n"], "paths": []})
 
 
 def counted(fn):
@@ -107,7 +97,7 @@ def relabel(perm, cards):
 
 # ---------------------------------------------------------------- fast path = exhaustive path
 
-@prop_settings(150)
+@fuzz_settings(150)
 @given(sit=situations(dead=st.just(0), dealer=st.just(0)), qual=st.sampled_from(SOLVER_QUALIFIERS))
 @counted
 def test_fast_path_equals_exhaustive(sit, qual):
@@ -119,7 +109,7 @@ def test_fast_path_equals_exhaustive(sit, qual):
     assert (fast.player_value, fast.player_category) == (slow.player_value, slow.player_category)
 
 
-@prop_settings(150)
+@fuzz_settings(150)
 @given(sit=small_situations(), qual=qualifiers())
 @counted
 def test_exhaustive_equals_brute_force_with_dead_and_known_cards(sit, qual):
@@ -131,7 +121,7 @@ def test_exhaustive_equals_brute_force_with_dead_and_known_cards(sit, qual):
 
 # ---------------------------------------------------------------- invariants
 
-@prop_settings(150)
+@fuzz_settings(150)
 @given(sit=situations(dead=st.integers(0, 42)), qual=st.integers(0, _ffi.NUM_VALUES))
 @counted
 def test_counts_sum_to_completions(sit, qual):
@@ -148,7 +138,7 @@ def test_counts_sum_to_completions(sit, qual):
         assert d.not_qualify == d.total
 
 
-@prop_settings(100)
+@fuzz_settings(100)
 @given(sit=situations(), perm=st.permutations(range(4)), qual=st.integers(0, _ffi.NUM_VALUES))
 @counted
 def test_relabelling_suits_changes_nothing(sit, perm, qual):
@@ -161,7 +151,7 @@ def test_relabelling_suits_changes_nothing(sit, perm, qual):
         assert s.situation(p, u) == s.situation(relabel(perm, p), relabel(perm, [u])[0])
 
 
-@prop_settings(100)
+@fuzz_settings(100)
 @given(sit=situations(dead=st.integers(0, 30), dealer=st.integers(0, 3)), pick=st.integers(0, 51),
        qual=st.integers(0, _ffi.NUM_VALUES))
 @counted
@@ -200,7 +190,7 @@ def rules(draw):
     return ce.Rules.make([Fraction(x) for x in table], qual, ante, cap)
 
 
-@prop_settings(100)
+@fuzz_settings(100)
 @given(sit=situations(dead=st.integers(0, 30)), r=rules())
 @counted
 def test_ev_raise_bounds(sit, r):
