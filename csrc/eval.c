@@ -15,6 +15,8 @@ uint32_t cs__binom_t[7][53];
 uint16_t *cs__value5 = NULL;
 uint8_t cs__value_cat[CS_NUM_VALUES];
 int16_t *cs__pattern_of_key = NULL;
+uint8_t cs__value_ranks[CS_NUM_VALUES][5];
+uint8_t cs__value_flush[CS_NUM_VALUES];
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static int tables_status = CS_E_NOMEM;
@@ -205,6 +207,7 @@ static void build_tables(void)
     int16_t *patterns = malloc((size_t)371293 * sizeof *patterns);
     static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
     static uint32_t sorted[2 * CS_NUM_RANK_PATTERNS];
+    static uint8_t pattern_ranks[CS_NUM_RANK_PATTERNS][5]; /* ascending */
     if (!values || !patterns) {
         free(values);
         free(patterns);
@@ -225,6 +228,8 @@ static void build_tables(void)
                         const int r[5] = {a, b, d, e, f};
                         uint8_t hand[5];
                         patterns[(((a * 13 + b) * 13 + d) * 13 + e) * 13 + f] = (int16_t)next;
+                        for (int j = 0; j < 5; j++)
+                            pattern_ranks[next][j] = (uint8_t)r[4 - j];
                         int distinct = pattern_hand(r, 0, hand);
                         plain_score[next] = sorted[n_scores++] = score5(hand);
                         suited_score[next] = UINT32_MAX;
@@ -249,6 +254,12 @@ static void build_tables(void)
     for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
         pattern_plain[k] = rank_of_score(sorted, plain_score[k]);
         pattern_suited[k] = suited_score[k] == UINT32_MAX ? 0xFFFF : rank_of_score(sorted, suited_score[k]);
+        memcpy(cs__value_ranks[pattern_plain[k]], pattern_ranks[k], 5);
+        cs__value_flush[pattern_plain[k]] = 0;
+        if (pattern_suited[k] != 0xFFFF) {
+            memcpy(cs__value_ranks[pattern_suited[k]], pattern_ranks[k], 5);
+            cs__value_flush[pattern_suited[k]] = 1;
+        }
     }
     uint8_t c[5];
     for (c[4] = 4; c[4] < 52; c[4]++)

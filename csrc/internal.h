@@ -13,6 +13,9 @@ extern uint32_t cs__binom_t[7][53];
 extern uint16_t *cs__value5;
 /* Category of every value. */
 extern uint8_t cs__value_cat[CS_NUM_VALUES];
+/* The ranks of every value, ascending, and whether it is a flush (flush or straight flush). */
+extern uint8_t cs__value_ranks[CS_NUM_VALUES][5];
+extern uint8_t cs__value_flush[CS_NUM_VALUES];
 /* Rank pattern index of a base-13 key r0*13^4 + ... + r4 (ranks non-increasing); -1 if invalid. */
 extern int16_t *cs__pattern_of_key;
 
@@ -31,6 +34,16 @@ static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
 {
     return cs__binom[s[0]][1] + cs__binom[s[1]][2] + cs__binom[s[2]][3]
          + cs__binom[s[3]][4] + cs__binom[s[4]][5];
+}
+
+/* Index of a multiset of k ranks s0 <= s1 <= ...: the sum of C(s_j + j, j + 1),
+ * 0 .. C(12 + k, k) - 1. */
+static inline uint32_t cs__mset_index(const uint8_t *s, int k)
+{
+    uint32_t m = 0;
+    for (int j = 0; j < k; j++)
+        m += cs__binom_t[j + 1][s[j] + j];
+    return m;
 }
 
 #endif

@@ -3,12 +3,20 @@
  * cs_solve_seen_one: the whole game when the player also sees one of the dealer's hole cards,
  * exact. For player hand P, up card u and seen card s, the dealer hands are the 5-card hands
  * containing {u, s} and disjoint from P; by inclusion-exclusion over S subset of P (|S| <= 3),
- *     #{D : v(D) < x} = sum (-1)^|S| N_x({u, s} + S).
- * One sweep over the hands in increasing value keeps the running counts of hands containing
- * every 2-, 3- and 4-card set; a copy taken when the sweep passes the qualifier answers the
- * "dealer does not qualify" counts, the running counts answer "below the player". Each
- * situation is decided on the spot (exact integer comparison) and aggregated: nothing per
- * situation is stored.
+ *     #{D : v(D) < x} = sum (-1)^|S| N_x({u, s} + S),
+ * where N_x(T) counts the 5-card hands holding T with value below x. N_x(T) depends on T only
+ * through its rank multiset and whether its cards share a suit (as in solve.c): one sweep over
+ * the values in increasing order keeps, for every rank multiset S of 0 to 3 cards and every
+ * pair of ranks (a, b), the counts b (T = S + {a, b} not all of one suit) and d (suited minus
+ * not suited). A copy taken when the sweep passes the qualifier answers the "dealer does not
+ * qualify" counts, the running counts answer "below the player".
+ * So for a player value (rank multiset and flushness) the count splits into a part that
+ * depends only on the ranks (a, b) of u and s, and, when u and s share a suit, a correction
+ * that depends on the set Q of P's ranks in that suit: a sum over the subsets of Q, all of
+ * them at once by a subset-sum transform. The outcome of a situation (hand, u, s) thus depends
+ * only on the value of P, the ranks of u and s and, if they are suited, Q; each such class
+ * is decided once (exact integer comparison) and weighted by its number of situations, counted
+ * in closed form. Ties (the same ranks, the same flushness) have a closed formula.
  *
  * cs_sample_deals: deals drawn at random (a counter-based generator: deal i depends only on the
  * seed and i, whatever the thread count), each decided exactly by enumerating the dealer's
@@ -20,197 +28,149 @@
 
 #include "internal.h"
 
-#define N4 270725u
-#define N3 22100u
-#define N2 1326u
 #define SEEN_COMPLETIONS 14190u /* C(45,3) */
+#define PAIR_LANES 176u         /* rank pairs a * 13 + b (169 of them), padded */
+#define SEEN_ROWS 560u          /* rank multisets of 0 to 3 cards: 1 + 13 + 91 + 455 */
 
-/* Running counts of swept hands containing each 2-, 3- and 4-card set (at most 19,600, 1,176
- * and 48: 16 and 8 bits suffice) and a bitmap of the swept 5-card hands, all cache-friendly. */
-#define N5_WORDS ((2598960u + 63u) / 64u)
+static const uint32_t seen_row_start[4] = {0, 1, 14, 105};
+
+static inline uint32_t row_of(const uint8_t *s, int k)
+{
+    return seen_row_start[k] + cs__mset_index(s, k);
+}
+
+/* b[row * PAIR_LANES + a * 13 + b] (and d): the hands of value below the sweep holding a set T
+ * of rank multiset S + {a, b}, S the row; symmetric in a and b. Counts wrap modulo 2^32
+ * like unsigned sums, and every quantity read from them is small (see seen_value). */
 typedef struct {
-    uint16_t *c2, *c3;
-    uint8_t *c4;
-    uint64_t *h5;
-} pair_counters;
+    int32_t *b, *d;
+} seen_counters;
 
-static int counters_alloc(pair_counters *c)
+static int seen_counters_alloc(seen_counters *c)
 {
-    c->c2 = calloc(N2, sizeof *c->c2);
-    c->c3 = calloc(N3, sizeof *c->c3);
-    c->c4 = calloc(N4, sizeof *c->c4);
-    c->h5 = calloc(N5_WORDS, sizeof *c->h5);
-    return c->c2 && c->c3 && c->c4 && c->h5 ? CS_OK : CS_E_NOMEM;
+    c->b = calloc((size_t)2 * SEEN_ROWS * PAIR_LANES, sizeof *c->b);
+    c->d = c->b ? c->b + (size_t)SEEN_ROWS * PAIR_LANES : NULL;
+    return c->b ? CS_OK : CS_E_NOMEM;
 }
 
-static void counters_free(pair_counters *c)
+/* Count the hands of value v (ranks r ascending, flush or not) into the counters of every
+ * T of 2 to 5 of their cards. */
+static void seen_add_value(seen_counters *ct, const uint8_t *r, int flush)
 {
-    free(c->c2);
-    free(c->c3);
-    free(c->c4);
-    free(c->h5);
-}
-
-static void counters_copy(pair_counters *dst, const pair_counters *src)
-{
-    memcpy(dst->c2, src->c2, N2 * sizeof *dst->c2);
-    memcpy(dst->c3, src->c3, N3 * sizeof *dst->c3);
-    memcpy(dst->c4, src->c4, N4 * sizeof *dst->c4);
-    memcpy(dst->h5, src->h5, N5_WORDS * sizeof *dst->h5);
-}
-
-static void counters_add(pair_counters *ct, const uint8_t *c)
-{
-    const uint32_t (*bt)[53] = cs__binom_t;
-    for (int i = 0; i < 5; i++)
-        for (int j = i + 1; j < 5; j++) {
-            uint32_t ij = bt[1][c[i]] + bt[2][c[j]];
-            ct->c2[ij]++;
-            for (int k = j + 1; k < 5; k++) {
-                uint32_t ijk = ij + bt[3][c[k]];
-                ct->c3[ijk]++;
-                for (int l = k + 1; l < 5; l++)
-                    ct->c4[ijk + bt[4][c[l]]]++;
-            }
-        }
-    uint32_t h = cs__colex5(c);
-    ct->h5[h >> 6] |= (uint64_t)1 << (h & 63);
-}
-
-/* qacc/xacc[i * 47 + j] (i < j index the 47 cards outside P, np[]): hands containing
- * {np[i], np[j]}, disjoint from P, counted in snap (swept below the qualifier) and, if run is
- * given, in run (swept so far). btn[k][j] = C(np[j], k). */
-#define SEGMENT(LOOKUP)                                                                     \
-    do {                                                                                    \
-        if (xa)                                                                             \
-            for (; j < 47 && np[j] < limit; j++) {                                          \
-                uint32_t idx = base + bk[j];                                                \
-                qa[j] += sign * (int32_t)LOOKUP(snap, idx);                                 \
-                xa[j] += sign * (int32_t)LOOKUP(run, idx);                                  \
-            }                                                                               \
-        else                                                                                \
-            for (; j < 47 && np[j] < limit; j++)                                            \
-                qa[j] += sign * (int32_t)LOOKUP(snap, (base + bk[j]));                      \
-    } while (0)
-#define L2(c, idx) (c)->c2[idx]
-#define L3(c, idx) (c)->c3[idx]
-#define L4(c, idx) (c)->c4[idx]
-#define L5(c, idx) ((c)->h5[(idx) >> 6] >> ((idx) & 63) & 1)
-
-static void query_pairs(const pair_counters *snap, const pair_counters *run, const uint8_t *p,
-                        const uint8_t *np, uint32_t (*btn)[47], int32_t *qacc, int32_t *xacc)
-{
-    memset(qacc, 0, 47 * 47 * sizeof *qacc);
-    if (run)
-        memset(xacc, 0, 47 * 47 * sizeof *xacc);
-    const uint32_t (*bt)[53] = cs__binom_t;
-    for (unsigned sub = 0; sub < 32; sub++) {
-        int m = __builtin_popcount(sub);
-        if (m > 3)
+    const int32_t distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
+    for (unsigned mask = 3; mask < 32; mask++) {
+        int k = __builtin_popcount(mask);
+        if (k < 2)
             continue;
-        uint8_t s[4] = {0, 0, 0, 0};
-        int k = 0;
+        /* one subset per sub-multiset: of equal ranks, take the first positions */
+        int ok = 1;
+        for (int i = 1; i < 5; i++)
+            if (r[i] == r[i - 1] && (mask >> i & 1) && !(mask >> (i - 1) & 1))
+                ok = 0;
+        if (!ok)
+            continue;
+        uint8_t s[5];
+        k = 0;
         for (int i = 0; i < 5; i++)
-            if (sub >> i & 1)
-                s[k++] = p[i];
-        const int32_t sign = (m & 1) ? -1 : 1;
-        for (int i = 0; i < 46; i++) {
-            unsigned u = np[i];
-            /* t = S + {u}, sorted */
-            uint8_t t[4];
-            int n = 0, placed = 0;
-            for (int e = 0; e < m; e++) {
-                if (!placed && u < s[e]) {
-                    t[n++] = (uint8_t)u;
-                    placed = 1;
-                }
-                t[n++] = s[e];
+            if (mask >> i & 1)
+                s[k++] = r[i];
+        int32_t cu, cd;
+        if (flush) { /* one hand holds T if T is suited, none otherwise */
+            cu = 0;
+            cd = 1;
+        } else {
+            /* hands with ranks r holding a given T: per rank, the suits left for the rest; the
+             * flush among them (five distinct ranks) is no hand of value v when T is suited */
+            int32_t e = 1;
+            for (int i = 0; i < 5; i++) {
+                if (i > 0 && r[i] == r[i - 1])
+                    continue;
+                int m = 0, tk = 0;
+                for (int j = 0; j < 5; j++)
+                    m += r[j] == r[i];
+                for (int j = 0; j < k; j++)
+                    tk += s[j] == r[i];
+                e *= (int32_t)cs__binom[4 - tk][m - tk];
             }
-            if (!placed)
-                t[n++] = (uint8_t)u;
-            int32_t *qa = qacc + (size_t)i * 47, *xa = run ? xacc + (size_t)i * 47 : NULL;
-            int j = i + 1;
-            /* segments of the second card between t's cards: r of t's cards lie below it */
-            for (int r = 0; r <= n && j < 47; r++) {
-                unsigned limit = r < n ? t[r] : 52u;
-                uint32_t base = 0;
-                for (int e = 0; e < n; e++)
-                    base += bt[e + (e < r ? 1 : 2)][t[e]];
-                const uint32_t *bk = btn[r + 1];
-                switch (n) {
-                case 1: SEGMENT(L2); break;
-                case 2: SEGMENT(L3); break;
-                case 3: SEGMENT(L4); break;
-                default: SEGMENT(L5); break;
+            cu = e;
+            cd = -distinct;
+        }
+        /* T = S + {a, b} for each distinct pair of ranks a <= b of T */
+        for (int i = 0; i < k; i++) {
+            if (i > 0 && s[i] == s[i - 1])
+                continue;
+            for (int j = i + 1; j < k; j++) {
+                if (j > i + 1 && s[j] == s[j - 1])
+                    continue;
+                uint8_t rest[3];
+                int o = 0;
+                for (int x = 0; x < k; x++)
+                    if (x != i && x != j)
+                        rest[o++] = s[x];
+                size_t row = (size_t)row_of(rest, k - 2) * PAIR_LANES;
+                unsigned ab = s[i] * 13u + s[j], ba = s[j] * 13u + s[i];
+                ct->b[row + ab] += cu;
+                ct->d[row + ab] += cd;
+                if (ab != ba) {
+                    ct->b[row + ba] += cu;
+                    ct->d[row + ba] += cd;
                 }
             }
         }
     }
 }
 
-/* tie[a * 52 + b] (a < b): hands with the player's value, disjoint from P, containing a and b */
-static void pair_ties(const uint8_t *p, uint16_t pv, uint16_t *tie, uint8_t *touched, int *n_touched)
+/* The suit-blind part for a player of ranks r: sum over subsets S of P's cards (|S| <= 3). */
+static void seen_blind(const seen_counters *ct, const uint8_t *r, int32_t *out)
 {
-    int cnt[13] = {0};
-    unsigned used[13] = {0};
-    for (int i = 0; i < 5; i++) {
-        cnt[p[i] >> 2]++;
-        used[p[i] >> 2] |= 1u << (p[i] & 3);
-    }
-    int ranks[5], nr = 0, nopt[5];
-    unsigned options[5][6];
-    for (int r = 0; r < 13; r++) {
-        if (!cnt[r])
+    memset(out, 0, PAIR_LANES * sizeof *out);
+    for (unsigned mask = 0; mask < 32; mask++) {
+        int k = __builtin_popcount(mask);
+        if (k > 3)
             continue;
-        if (cnt[r] > 2)
-            return;
-        nopt[nr] = 0;
-        for (unsigned sm = 1; sm < 16; sm++)
-            if (!(sm & used[r]) && __builtin_popcount(sm) == cnt[r])
-                options[nr][nopt[nr]++] = sm;
-        ranks[nr++] = r;
-    }
-    int idx[5] = {0, 0, 0, 0, 0};
-    for (;;) {
-        uint8_t d[5];
-        int nd = 0;
-        for (int g = 0; g < nr; g++)
-            for (int s = 0; s < 4; s++)
-                if (options[g][idx[g]] >> s & 1)
-                    d[nd++] = (uint8_t)(ranks[g] * 4 + s);
-        if (cs__value_of(d) == pv) {
-            cs__sort5(d);
-            for (int i = 0; i < 5; i++)
-                for (int j = i + 1; j < 5; j++) {
-                    size_t at = (size_t)d[i] * 52 + d[j];
-                    if (!tie[at]) {
-                        touched[2 * *n_touched] = d[i];
-                        touched[2 * *n_touched + 1] = d[j];
-                        (*n_touched)++;
-                    }
-                    tie[at]++;
-                }
-        }
-        int g = nr - 1;
-        while (g >= 0 && ++idx[g] == nopt[g]) {
-            idx[g] = 0;
-            g--;
-        }
-        if (g < 0)
-            break;
+        uint8_t s[3];
+        k = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                s[k++] = r[i];
+        const int32_t *row = ct->b + (size_t)row_of(s, k) * PAIR_LANES;
+        if (k & 1)
+            for (unsigned l = 0; l < PAIR_LANES; l++)
+                out[l] -= row[l];
+        else
+            for (unsigned l = 0; l < PAIR_LANES; l++)
+                out[l] += row[l];
     }
 }
 
-static int chart_class(int cat, const uint8_t *p)
+/* The corrections for u and s of one suit, for every set Q of P's ranks in that suit (a mask
+ * over the nd distinct ranks dr): the sum over S subset of Q (|S| <= 3) of (-1)^|S| d(S). */
+static void seen_suited(const seen_counters *ct, const uint8_t *dr, int nd, int32_t (*out)[PAIR_LANES])
 {
-    if (cat > 0)
-        return cat + 1;
-    int has_a = 0, has_k = 0;
-    for (int i = 0; i < 5; i++) {
-        has_a |= (p[i] >> 2) == 12;
-        has_k |= (p[i] >> 2) == 11;
+    const unsigned n = 1u << nd;
+    for (unsigned m = 0; m < n; m++) {
+        int k = __builtin_popcount(m);
+        if (k > 3) {
+            memset(out[m], 0, sizeof out[m]);
+            continue;
+        }
+        uint8_t s[3];
+        k = 0;
+        for (int i = 0; i < nd; i++)
+            if (m >> i & 1)
+                s[k++] = dr[i];
+        const int32_t *row = ct->d + (size_t)row_of(s, k) * PAIR_LANES;
+        if (k & 1)
+            for (unsigned l = 0; l < PAIR_LANES; l++)
+                out[m][l] = -row[l];
+        else
+            memcpy(out[m], row, sizeof out[m]);
     }
-    return has_a && has_k;
+    for (int i = 0; i < nd; i++) /* subset sums */
+        for (unsigned m = 0; m < n; m++)
+            if (m >> i & 1)
+                for (unsigned l = 0; l < PAIR_LANES; l++)
+                    out[m][l] += out[m ^ (1u << i)][l];
 }
 
 typedef struct {
@@ -218,173 +178,231 @@ typedef struct {
     const cs_nets *nets;
     uint32_t flags;
     uint32_t tid, threads;
-    const uint32_t *bucket_start, *bucket_hands;
     cs_totals totals;
     uint64_t *chart_raise, *chart_total; /* per thread: CS_SEEN_CHART_CELLS each */
-    const uint8_t *probes;               /* canonical (5 player cards sorted, up, seen) */
-    const uint32_t *probe_colex;         /* colex of each probe's player hand */
-    size_t n_probes;
+    const uint8_t *probes;               /* 7 cards each (player's five, up, seen) */
+    const int32_t *probe_head, *probe_next; /* probes by player value: linked lists */
     uint64_t *probe_counts;              /* 4 per probe: nq, win, tie, lose */
+    int32_t (*cq)[PAIR_LANES], (*cv)[PAIR_LANES]; /* scratch: 32 rows each */
     int status;
 } seen_job;
 
-static void decide_pairs(seen_job *job, const uint8_t *p, const uint8_t *np, uint16_t pv, uint64_t w,
-                         const int32_t *qacc, const int32_t *xacc, const uint16_t *tie)
+static int chart_class(int cat, const uint8_t *r)
+{
+    if (cat > 0)
+        return cat + 1;
+    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
+}
+
+/* One class of situations, mult unordered (u, s) pairs, each counted in both orders. */
+static inline void seen_decide(seen_job *job, int cat, int cls, uint64_t mult, unsigned a, unsigned b,
+                               int64_t nq, int64_t win, int64_t tie, int64_t lose)
 {
     const cs_nets *nets = job->nets;
-    const int cat = cs__value_cat[pv];
-    const int qualified_possible = pv >= job->qualifier;
-    const int64_t fold_value = (int64_t)SEEN_COMPLETIONS * nets->fold;
-    const int64_t win_net = nets->win[cat];
-    const int cls = chart_class(cat, p);
+    /* counts < 2^14 and |nets| <= 2^40: every product and the sum fit in 64 bits */
+    int64_t r = nq * nets->not_qualify + win * nets->win[cat] + tie * nets->tie + lose * nets->lose;
+    int64_t fold_value = (int64_t)SEEN_COMPLETIONS * nets->fold;
+    int choice = r > fold_value ? 1 : r < fold_value ? 0 : 2;
     cs_totals *t = &job->totals;
-    const uint32_t colex = cs__colex5(p);
-    int probe_here = 0;
-    for (size_t k = 0; k < job->n_probes; k++)
-        probe_here |= job->probe_colex[k] == colex;
-    for (int i = 0; i < 46; i++) {
-        unsigned u = np[i];
-        for (int j = i + 1; j < 47; j++) {
-            unsigned s = np[j];
-            size_t at = (size_t)i * 47 + j;
-            uint64_t nq = (uint64_t)qacc[at], win = 0, ti = 0, lose;
-            if (qualified_possible) {
-                ti = tie[u * 52 + s];
-                win = (uint64_t)xacc[at] - nq;
-                lose = SEEN_COMPLETIONS - (uint64_t)xacc[at] - ti;
-            } else {
-                lose = SEEN_COMPLETIONS - nq;
-            }
-            /* counts < 2^14 and |nets| <= 2^40: every product and the sum fit in 64 bits */
-            int64_t r = (int64_t)nq * nets->not_qualify + (int64_t)win * win_net
-                      + (int64_t)ti * nets->tie + (int64_t)lose * nets->lose;
-            int choice = r > fold_value ? 1 : r < fold_value ? 0 : 2;
-            if (probe_here) {
-                for (size_t k = 0; k < job->n_probes; k++) {
-                    const uint8_t *pr = job->probes + 7 * k;
-                    unsigned a = pr[5] < pr[6] ? pr[5] : pr[6], b = pr[5] < pr[6] ? pr[6] : pr[5];
-                    if (job->probe_colex[k] == colex && a == u && b == s) {
-                        uint64_t *o = job->probe_counts + 4 * k;
-                        o[0] = nq;
-                        o[1] = win;
-                        o[2] = ti;
-                        o[3] = lose;
-                    }
-                }
-            }
-            /* both orders: u up and s seen, or s up and u seen */
-            uint64_t w2 = 2 * w;
-            if (choice == 2)
-                t->indifferent_situations += w2;
-            int raise = choice == 1 || (choice == 2 && (job->flags & CS_RAISE_ON_TIE));
-            if (raise) {
-                t->not_qualify[cat] += w2 * nq;
-                t->win[cat] += w2 * win;
-                t->tie[cat] += w2 * ti;
-                t->lose[cat] += w2 * lose;
-                t->raise_situations += w2;
-            } else {
-                t->fold[cat] += w2 * SEEN_COMPLETIONS;
-            }
-            t->total_weight += w2 * SEEN_COMPLETIONS;
-            if (job->chart_raise) {
-                size_t c1 = ((size_t)cls * 13 + (u >> 2)) * 13 + (s >> 2);
-                size_t c2 = ((size_t)cls * 13 + (s >> 2)) * 13 + (u >> 2);
-                job->chart_total[c1] += w;
-                job->chart_total[c2] += w;
-                if (raise) {
-                    job->chart_raise[c1] += w;
-                    job->chart_raise[c2] += w;
-                }
-            }
+    uint64_t w2 = 2 * mult;
+    if (choice == 2)
+        t->indifferent_situations += w2;
+    int raise = choice == 1 || (choice == 2 && (job->flags & CS_RAISE_ON_TIE));
+    if (raise) {
+        t->not_qualify[cat] += w2 * (uint64_t)nq;
+        t->win[cat] += w2 * (uint64_t)win;
+        t->tie[cat] += w2 * (uint64_t)tie;
+        t->lose[cat] += w2 * (uint64_t)lose;
+        t->raise_situations += w2;
+    } else {
+        t->fold[cat] += w2 * SEEN_COMPLETIONS;
+    }
+    t->total_weight += w2 * SEEN_COMPLETIONS;
+    if (job->chart_raise) {
+        size_t c1 = ((size_t)cls * 13 + a) * 13 + b, c2 = ((size_t)cls * 13 + b) * 13 + a;
+        job->chart_total[c1] += mult;
+        job->chart_total[c2] += mult;
+        if (raise) {
+            job->chart_raise[c1] += mult;
+            job->chart_raise[c2] += mult;
         }
     }
 }
 
-/* the 47 cards outside P, ascending, and their binomials */
-static void outside(const uint8_t *p, uint8_t *np, uint32_t (*btn)[47])
+/* Every situation with a player hand of value v: snap holds the hands below the qualifier,
+ * run (NULL when v is below the qualifier) the hands below v. */
+static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, const seen_counters *run)
 {
-    uint64_t in_p = 0;
+    const uint8_t *r = cs__value_ranks[v];
+    const int flush = cs__value_flush[v];
+    const int cat = cs__value_cat[v], cls = chart_class(cat, r);
+    int mult_of[13] = {0}, pos[13], nd = 0, singles = 0, most = 0;
+    uint8_t dr[5];
     for (int i = 0; i < 5; i++)
-        in_p |= (uint64_t)1 << p[i];
-    int n = 0;
-    for (unsigned c = 0; c < 52; c++)
-        if (!(in_p >> c & 1))
-            np[n++] = (uint8_t)c;
-    for (int k = 0; k < 6; k++)
-        for (int j = 0; j < 47; j++)
-            btn[k][j] = cs__binom_t[k][np[j]];
+        mult_of[r[i]]++;
+    for (int a = 0; a < 13; a++) {
+        pos[a] = -1;
+        if (!mult_of[a])
+            continue;
+        pos[a] = nd;
+        dr[nd++] = (uint8_t)a;
+        singles += mult_of[a] == 1;
+        most = mult_of[a] > most ? mult_of[a] : most;
+    }
+    const unsigned nq_sets = 1u << nd, full = nq_sets - 1;
+    /* hands of value v, and (hand, suit) pairs whose cards of that suit have the ranks Q */
+    uint64_t hands = 1, cnt[32];
+    if (flush) {
+        hands = 4;
+        for (unsigned m = 0; m < nq_sets; m++)
+            cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
+    } else {
+        for (int i = 0; i < nd; i++)
+            hands *= cs__binom[4][mult_of[dr[i]]];
+        hands -= nd == 5 ? 4 : 0; /* the flushes */
+        for (unsigned m = 0; m < nq_sets; m++) {
+            uint64_t c = 1;
+            for (int i = 0; i < nd; i++)
+                c *= cs__binom[3][mult_of[dr[i]] - (m >> i & 1)];
+            if (nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
+                c -= m == full ? 1 : m == 0 ? 3 : 0;
+            cnt[m] = 4 * c;
+        }
+    }
+    unsigned bit[13];
+    for (int a = 0; a < 13; a++)
+        bit[a] = pos[a] >= 0 ? 1u << pos[a] : 0;
+
+    /* ties: the dealer has P's ranks (none with three or four of a rank in P), u and s among
+     * them; each other rank of P takes its cards from the suits P left: 3 ways for a single,
+     * 1 for a pair. A flush P ties only with a flush of the same ranks in a suit P lacks. */
+    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
+    int32_t bq[PAIR_LANES], bv[PAIR_LANES];
+    int32_t(*cq)[PAIR_LANES] = job->cq, (*cv)[PAIR_LANES] = job->cv;
+    seen_blind(snap, r, bq);
+    seen_suited(snap, dr, nd, cq);
+    if (run) {
+        seen_blind(run, r, bv);
+        seen_suited(run, dr, nd, cv);
+    }
+
+    /* u and s of different suits (or one rank) */
+    for (unsigned a = 0; a < 13; a++) {
+        uint64_t avail_a = 4u - (unsigned)mult_of[a];
+        for (unsigned b = a; b < 13; b++) {
+            uint64_t avail_b = 4u - (unsigned)mult_of[b], mult;
+            if (a == b) {
+                mult = hands * (avail_a * (avail_a - 1) / 2);
+            } else {
+                mult = hands * avail_a * avail_b;
+                for (unsigned m = 0; m < nq_sets; m++)
+                    if (!(m & (bit[a] | bit[b])))
+                        mult -= cnt[m]; /* the suited pairs */
+            }
+            if (!mult)
+                continue;
+            unsigned ab = a * 13 + b;
+            int64_t nq = bq[ab];
+            if (!run) {
+                seen_decide(job, cat, cls, mult, a, b, nq, 0, 0, SEEN_COMPLETIONS - nq);
+                continue;
+            }
+            int64_t tie = 0;
+            if (!flush && most <= 2 && bit[a] && bit[b] && (a != b || mult_of[a] == 2))
+                tie = pow3[singles - (mult_of[a] == 1) - (a != b && mult_of[b] == 1)];
+            seen_decide(job, cat, cls, mult, a, b, nq, bv[ab] - nq, tie, SEEN_COMPLETIONS - bv[ab] - tie);
+        }
+    }
+    /* u and s of one suit, where P holds the ranks Q */
+    for (unsigned m = 0; m < nq_sets; m++) {
+        if (!cnt[m])
+            continue;
+        for (unsigned a = 0; a < 13; a++) {
+            if (m & bit[a])
+                continue;
+            for (unsigned b = a + 1; b < 13; b++) {
+                if (m & bit[b])
+                    continue;
+                unsigned ab = a * 13 + b;
+                int64_t nq = bq[ab] + cq[m][ab];
+                if (!run) {
+                    seen_decide(job, cat, cls, cnt[m], a, b, nq, 0, 0, SEEN_COMPLETIONS - nq);
+                    continue;
+                }
+                int64_t below = bv[ab] + cv[m][ab], tie = 0;
+                if (bit[a] && bit[b]) {
+                    if (flush)
+                        tie = m == 0;
+                    else if (most <= 2)
+                        tie = pow3[singles - (mult_of[a] == 1) - (mult_of[b] == 1)]
+                            - (nd == 5 && m == 0); /* less the flush in this suit */
+                }
+                seen_decide(job, cat, cls, cnt[m], a, b, nq, below - nq, tie,
+                            SEEN_COMPLETIONS - below - tie);
+            }
+        }
+    }
+    /* the probes of this value */
+    for (int32_t k = job->probe_head[v]; k >= 0; k = job->probe_next[k]) {
+        const uint8_t *pr = job->probes + 7 * (size_t)k;
+        unsigned a = pr[5] >> 2, b = pr[6] >> 2, ab = a * 13 + b, suit = pr[5] & 3;
+        int same = suit == (pr[6] & 3u);
+        unsigned m = 0;
+        for (int i = 0; i < 5; i++)
+            if ((pr[i] & 3u) == suit)
+                m |= bit[pr[i] >> 2];
+        uint64_t *o = job->probe_counts + 4 * (size_t)k;
+        int64_t nq = bq[ab] + (same ? cq[m][ab] : 0);
+        o[0] = (uint64_t)nq;
+        if (!run) {
+            o[1] = o[2] = 0;
+            o[3] = SEEN_COMPLETIONS - (uint64_t)nq;
+            continue;
+        }
+        int64_t below = bv[ab] + (same ? cv[m][ab] : 0), tie = 0;
+        if (bit[a] && bit[b] && (a != b || mult_of[a] == 2)) {
+            if (flush)
+                tie = same && m == 0;
+            else if (most <= 2)
+                tie = pow3[singles - (mult_of[a] == 1) - (a != b && mult_of[b] == 1)]
+                    - (same && nd == 5 && m == 0);
+        }
+        o[1] = (uint64_t)(below - nq);
+        o[2] = (uint64_t)tie;
+        o[3] = (uint64_t)(SEEN_COMPLETIONS - below - tie);
+    }
 }
 
 static void *seen_sweep(void *arg)
 {
     seen_job *job = arg;
-    pair_counters run = {0}, snap = {0};
-    int32_t *qacc = malloc(47 * 47 * sizeof *qacc);
-    int32_t *xacc = malloc(47 * 47 * sizeof *xacc);
-    uint8_t np[47];
-    uint32_t btn[6][47];
-    uint16_t *tie = calloc(52 * 52, sizeof *tie);
-    uint8_t touched[2 * 1300];
-    if (counters_alloc(&run) != CS_OK || counters_alloc(&snap) != CS_OK || !qacc || !xacc || !tie) {
+    seen_counters run = {0}, snap = {0};
+    job->cq = malloc(2 * 32 * sizeof *job->cq);
+    job->cv = job->cq ? job->cq + 32 : NULL;
+    if (seen_counters_alloc(&run) != CS_OK || seen_counters_alloc(&snap) != CS_OK || !job->cq) {
         job->status = CS_E_NOMEM;
         goto done;
     }
     const uint16_t q = job->qualifier;
-    uint64_t owned = 0; /* canonical hands seen so far, to split them between threads */
     for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
         if (v == q) {
-            counters_copy(&snap, &run);
+            memcpy(snap.b, run.b, (size_t)2 * SEEN_ROWS * PAIR_LANES * sizeof *snap.b);
             /* every hand below the qualifier: only the "does not qualify" counts matter */
-            for (uint32_t pv = 0; pv < q; pv++)
-                for (uint32_t h = job->bucket_start[pv]; h < job->bucket_start[pv + 1]; h++) {
-                    uint8_t p[5];
-                    uint32_t packed = job->bucket_hands[h];
-                    for (int i = 0; i < 5; i++)
-                        p[i] = (uint8_t)(packed >> (6 * i) & 63);
-                    int w = cs__canonical_weight(p);
-                    if (!w || owned++ % job->threads != job->tid)
-                        continue;
-                    outside(p, np, btn);
-                    query_pairs(&snap, NULL, p, np, btn, qacc, NULL);
-                    decide_pairs(job, p, np, (uint16_t)pv, (uint64_t)w, qacc, NULL, tie);
-                }
+            for (uint32_t pv = job->tid; pv < q; pv += job->threads)
+                seen_value(job, (uint16_t)pv, &snap, NULL);
         }
         if (v == CS_NUM_VALUES)
             break;
-        if (v >= q) {
-            for (uint32_t h = job->bucket_start[v]; h < job->bucket_start[v + 1]; h++) {
-                uint8_t p[5];
-                uint32_t packed = job->bucket_hands[h];
-                for (int i = 0; i < 5; i++)
-                    p[i] = (uint8_t)(packed >> (6 * i) & 63);
-                int w = cs__canonical_weight(p);
-                if (!w || owned++ % job->threads != job->tid)
-                    continue;
-                int n_touched = 0;
-                pair_ties(p, (uint16_t)v, tie, touched, &n_touched);
-                outside(p, np, btn);
-                query_pairs(&snap, &run, p, np, btn, qacc, xacc);
-                decide_pairs(job, p, np, (uint16_t)v, (uint64_t)w, qacc, xacc, tie);
-                for (int i = 0; i < n_touched; i++)
-                    tie[(size_t)touched[2 * i] * 52 + touched[2 * i + 1]] = 0;
-            }
-        }
-        for (uint32_t h = job->bucket_start[v]; h < job->bucket_start[v + 1]; h++) {
-            uint8_t c[5];
-            uint32_t packed = job->bucket_hands[h];
-            for (int i = 0; i < 5; i++)
-                c[i] = (uint8_t)(packed >> (6 * i) & 63);
-            counters_add(&run, c);
-        }
+        if (v >= q && v % job->threads == job->tid)
+            seen_value(job, (uint16_t)v, &snap, &run);
+        seen_add_value(&run, cs__value_ranks[v], cs__value_flush[v]);
     }
     job->status = CS_OK;
 done:
-    counters_free(&run);
-    counters_free(&snap);
-    free(qacc);
-    free(xacc);
-    free(tie);
+    free(run.b);
+    free(snap.b);
+    free(job->cq);
+    job->cq = job->cv = NULL;
     return NULL;
 }
 
@@ -426,43 +444,22 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
 
-    uint32_t *bucket_start = calloc(CS_NUM_VALUES + 1, sizeof *bucket_start);
-    uint32_t *fill = calloc(CS_NUM_VALUES, sizeof *fill);
-    uint32_t *bucket_hands = malloc((size_t)CS_NUM_HANDS * sizeof *bucket_hands);
     seen_job *jobs = calloc(threads, sizeof *jobs);
-    uint8_t *canon = malloc(7 * n_probes + 1);
-    uint32_t *pcolex = malloc(sizeof *pcolex * n_probes + 1);
+    int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
+    int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
     uint64_t *charts = chart_raise ? calloc((size_t)threads * 2 * CS_SEEN_CHART_CELLS, sizeof *charts) : NULL;
-    if (!bucket_start || !fill || !bucket_hands || !jobs || (chart_raise && !charts) || !canon || !pcolex) {
+    if (!jobs || !probe_head || !probe_next || (chart_raise && !charts)) {
         st = CS_E_NOMEM;
         goto out;
     }
-    for (size_t k = 0; k < n_probes; k++) { /* the probes in canonical suits */
-        const uint8_t *pr = probes + 7 * k;
-        uint8_t perm[4], *cp = canon + 7 * k;
-        cs__canonical_perm(pr, perm);
-        for (int i = 0; i < 7; i++)
-            cp[i] = (uint8_t)((pr[i] & ~3) | perm[pr[i] & 3]);
-        cs__sort5(cp);
-        pcolex[k] = cs__colex5(cp);
-        memset(probe_counts + 4 * k, 0, 4 * sizeof *probe_counts);
-    }
-    for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
-        bucket_start[cs__value5[i] + 1]++;
     for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        bucket_start[v + 1] += bucket_start[v];
-    uint8_t c[5];
-    for (c[4] = 4; c[4] < 52; c[4]++)
-        for (c[3] = 3; c[3] < c[4]; c[3]++)
-            for (c[2] = 2; c[2] < c[3]; c[2]++)
-                for (c[1] = 1; c[1] < c[2]; c[1]++)
-                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
-                        uint16_t v = cs__value5[cs__colex5(c)];
-                        uint32_t packed = 0;
-                        for (int i = 0; i < 5; i++)
-                            packed |= (uint32_t)c[i] << (6 * i);
-                        bucket_hands[bucket_start[v] + fill[v]++] = packed;
-                    }
+        probe_head[v] = -1;
+    for (size_t k = n_probes; k-- > 0;) { /* the probes by the value of the player's hand */
+        uint16_t v = cs__value_of(probes + 7 * k);
+        memset(probe_counts + 4 * k, 0, 4 * sizeof *probe_counts);
+        probe_next[k] = probe_head[v];
+        probe_head[v] = (int32_t)k;
+    }
 
     pthread_t tids[64];
     int started[64] = {0};
@@ -472,12 +469,10 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         jobs[t].flags = flags;
         jobs[t].tid = t;
         jobs[t].threads = threads;
-        jobs[t].bucket_start = bucket_start;
-        jobs[t].bucket_hands = bucket_hands;
         jobs[t].status = CS_E_NOMEM;
-        jobs[t].probes = canon;
-        jobs[t].probe_colex = pcolex;
-        jobs[t].n_probes = n_probes;
+        jobs[t].probes = probes;
+        jobs[t].probe_head = probe_head;
+        jobs[t].probe_next = probe_next;
         jobs[t].probe_counts = probe_counts;
         if (charts) {
             jobs[t].chart_raise = charts + (size_t)t * 2 * CS_SEEN_CHART_CELLS;
@@ -520,13 +515,10 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
             }
     }
 out:
-    free(bucket_start);
-    free(fill);
-    free(bucket_hands);
     free(jobs);
     free(charts);
-    free(canon);
-    free(pcolex);
+    free(probe_head);
+    free(probe_next);
     return st;
 }
 
