@@ -87,6 +87,64 @@ void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
         perm[order[s]] = (uint8_t)s;
 }
 
+void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
+{
+    pthread_t tids[64];
+    int started[64] = {0};
+    char *at = jobs;
+    for (uint32_t t = 1; t < threads && t < 64; t++)
+        started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
+    fn(at);
+    for (uint32_t t = 1; t < threads; t++) {
+        if (t < 64 && started[t])
+            pthread_join(tids[t], NULL);
+        else
+            fn(at + t * job_size); /* could not start a thread: do its share here */
+    }
+}
+
+int cs__value_subsets(uint16_t v, cs__subset *out)
+{
+    const uint8_t *r = cs__value_ranks[v];
+    const int flush = cs__value_flush[v];
+    const int32_t distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
+    int n = 0;
+    for (unsigned mask = 1; mask < 32; mask++) {
+        int ok = 1;
+        for (int i = 1; i < 5; i++)
+            if (r[i] == r[i - 1] && (mask >> i & 1) && !(mask >> (i - 1) & 1))
+                ok = 0;
+        if (!ok)
+            continue;
+        cs__subset *t = &out[n++];
+        t->k = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                t->ranks[t->k++] = r[i];
+        if (flush) { /* one hand holds T if T is suited (or one card), none otherwise */
+            t->plain = t->k == 1;
+            t->suited = 1;
+            continue;
+        }
+        /* hands with ranks r holding a given T: per rank, the suits left for the rest */
+        int32_t e = 1;
+        for (int i = 0; i < 5; i++) {
+            if (i > 0 && r[i] == r[i - 1])
+                continue;
+            int m = 0, tk = 0;
+            for (int j = 0; j < 5; j++)
+                m += r[j] == r[i];
+            for (int j = 0; j < t->k; j++)
+                tk += t->ranks[j] == r[i];
+            e *= (int32_t)cs__binom[4 - tk][m - tk];
+        }
+        /* less the flush among them (five distinct ranks) when T is one card or suited */
+        t->suited = e - distinct;
+        t->plain = t->k == 1 ? e - distinct : e;
+    }
+    return n;
+}
+
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
 {
     if (n > 0 && cards == NULL)
@@ -301,15 +359,21 @@ uint16_t cs__value_of(const uint8_t *cards5)
     return cs__value5[cs__colex5(s)];
 }
 
-int cs_evaluate5(const uint8_t *cards, uint16_t *value, uint8_t *category)
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category)
 {
     if (!cards || !value || !category)
         return CS_E_NULL;
     uint64_t mask = 0;
-    int st = cs__check_cards(cards, 5, &mask);
+    int st = cs__check_cards(cards, n, &mask);
     if (st != CS_OK)
         return st;
-    if ((st = cs__ensure_tables()) != CS_OK)
+    return cs__ensure_tables();
+}
+
+int cs_evaluate5(const uint8_t *cards, uint16_t *value, uint8_t *category)
+{
+    int st = cs__check_value_args(cards, 5, value, category);
+    if (st != CS_OK)
         return st;
     *value = cs__value_of(cards);
     *category = cs__value_cat[*value];

@@ -20,6 +20,13 @@ extern uint8_t cs__value_flush[CS_NUM_VALUES];
 extern int16_t *cs__pattern_of_key;
 
 int cs__ensure_tables(void);
+/* Run fn on each of threads jobs (job_size bytes apart, the first at jobs): jobs 1 .. threads - 1
+ * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
+ * caller's too. Returns when all are done. */
+void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads);
+/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
+ * cards, and the tables built. */
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
 uint16_t cs__solver_qualifier(const cs_solver *solver);
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
@@ -45,5 +52,17 @@ static inline uint32_t cs__mset_index(const uint8_t *s, int k)
         m += cs__binom_t[j + 1][s[j] + j];
     return m;
 }
+
+/* A sub-multiset T of a value's ranks (each once: of equal ranks, the first positions): its
+ * ranks ascending, its size k, and how many hands of that value hold a given set of cards with
+ * these ranks when they are not all of one suit (plain; for k = 1, any one card) and when
+ * they are (suited: distinct ranks; the same as plain for k = 1 or a repeated rank). */
+typedef struct {
+    uint8_t ranks[5];
+    int k;
+    int32_t plain, suited;
+} cs__subset;
+/* The sub-multisets (at most 31, none empty) of value v; returns how many. Tables must be built. */
+int cs__value_subsets(uint16_t v, cs__subset *out);
 
 #endif

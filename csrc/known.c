@@ -22,7 +22,6 @@
  * seed and i, whatever the thread count), each decided exactly by enumerating the dealer's
  * remaining completions given what the player knows (k dealer hole cards, other players' hands).
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,48 +52,15 @@ static int seen_counters_alloc(seen_counters *c)
     return c->b ? CS_OK : CS_E_NOMEM;
 }
 
-/* Count the hands of value v (ranks r ascending, flush or not) into the counters of every
- * T of 2 to 5 of their cards. */
-static void seen_add_value(seen_counters *ct, const uint8_t *r, int flush)
+/* Count the hands of value v into the counters of every T of 2 to 5 of their cards. */
+static void seen_add_value(seen_counters *ct, uint16_t v)
 {
-    const int32_t distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
-    for (unsigned mask = 3; mask < 32; mask++) {
-        int k = __builtin_popcount(mask);
-        if (k < 2)
-            continue;
-        /* one subset per sub-multiset: of equal ranks, take the first positions */
-        int ok = 1;
-        for (int i = 1; i < 5; i++)
-            if (r[i] == r[i - 1] && (mask >> i & 1) && !(mask >> (i - 1) & 1))
-                ok = 0;
-        if (!ok)
-            continue;
-        uint8_t s[5];
-        k = 0;
-        for (int i = 0; i < 5; i++)
-            if (mask >> i & 1)
-                s[k++] = r[i];
-        int32_t cu, cd;
-        if (flush) { /* one hand holds T if T is suited, none otherwise */
-            cu = 0;
-            cd = 1;
-        } else {
-            /* hands with ranks r holding a given T: per rank, the suits left for the rest; the
-             * flush among them (five distinct ranks) is no hand of value v when T is suited */
-            int32_t e = 1;
-            for (int i = 0; i < 5; i++) {
-                if (i > 0 && r[i] == r[i - 1])
-                    continue;
-                int m = 0, tk = 0;
-                for (int j = 0; j < 5; j++)
-                    m += r[j] == r[i];
-                for (int j = 0; j < k; j++)
-                    tk += s[j] == r[i];
-                e *= (int32_t)cs__binom[4 - tk][m - tk];
-            }
-            cu = e;
-            cd = -distinct;
-        }
+    cs__subset sub[31];
+    int n = cs__value_subsets(v, sub);
+    for (int x = 0; x < n; x++) {
+        const uint8_t *s = sub[x].ranks;
+        int k = sub[x].k;
+        int32_t cu = sub[x].plain, cd = sub[x].suited - sub[x].plain;
         /* T = S + {a, b} for each distinct pair of ranks a <= b of T */
         for (int i = 0; i < k; i++) {
             if (i > 0 && s[i] == s[i - 1])
@@ -104,9 +70,9 @@ static void seen_add_value(seen_counters *ct, const uint8_t *r, int flush)
                     continue;
                 uint8_t rest[3];
                 int o = 0;
-                for (int x = 0; x < k; x++)
-                    if (x != i && x != j)
-                        rest[o++] = s[x];
+                for (int y = 0; y < k; y++)
+                    if (y != i && y != j)
+                        rest[o++] = s[y];
                 size_t row = (size_t)row_of(rest, k - 2) * PAIR_LANES;
                 unsigned ab = s[i] * 13u + s[j], ba = s[j] * 13u + s[i];
                 ct->b[row + ab] += cu;
@@ -395,7 +361,7 @@ static void *seen_sweep(void *arg)
             break;
         if (v >= q && v % job->threads == job->tid)
             seen_value(job, (uint16_t)v, &snap, &run);
-        seen_add_value(&run, cs__value_ranks[v], cs__value_flush[v]);
+        seen_add_value(&run, (uint16_t)v);
     }
     job->status = CS_OK;
 done:
@@ -461,8 +427,6 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         probe_head[v] = (int32_t)k;
     }
 
-    pthread_t tids[64];
-    int started[64] = {0};
     for (uint32_t t = 0; t < threads; t++) {
         jobs[t].qualifier = qualifier;
         jobs[t].nets = nets;
@@ -479,15 +443,7 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
             jobs[t].chart_total = jobs[t].chart_raise + CS_SEEN_CHART_CELLS;
         }
     }
-    for (uint32_t t = 1; t < threads; t++)
-        started[t] = pthread_create(&tids[t], NULL, seen_sweep, &jobs[t]) == 0;
-    seen_sweep(&jobs[0]);
-    for (uint32_t t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(tids[t], NULL);
-        else
-            seen_sweep(&jobs[t]);
-    }
+    cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
     memset(out, 0, sizeof *out);
     if (chart_raise) {
         memset(chart_raise, 0, n_chart * sizeof *chart_raise);
@@ -648,8 +604,6 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     sample_job jobs[64];
-    pthread_t tids[64];
-    int started[64] = {0};
     uint64_t per = n_deals / threads, extra = n_deals % threads, at = first_deal;
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
@@ -664,15 +618,7 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         jobs[t].status = CS_E_NOMEM;
         at += jobs[t].count;
     }
-    for (uint32_t t = 1; t < threads; t++)
-        started[t] = pthread_create(&tids[t], NULL, sample_run, &jobs[t]) == 0;
-    sample_run(&jobs[0]);
-    for (uint32_t t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(tids[t], NULL);
-        else
-            sample_run(&jobs[t]);
-    }
+    cs__parallel(sample_run, jobs, sizeof *jobs, threads);
     memset(out, 0, sizeof *out);
     for (uint32_t t = 0; t < threads; t++) {
         if (jobs[t].status != CS_OK)

@@ -22,13 +22,8 @@ static uint16_t best_of_six(const uint8_t *c)
 
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category)
 {
-    if (!cards || !value || !category)
-        return CS_E_NULL;
-    uint64_t mask = 0;
-    int st = cs__check_cards(cards, 6, &mask);
+    int st = cs__check_value_args(cards, 6, value, category);
     if (st != CS_OK)
-        return st;
-    if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     *value = best_of_six(cards);
     *category = cs__value_cat[*value];

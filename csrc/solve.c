@@ -15,7 +15,6 @@
  * value; ties (same five ranks, same flushness) are counted by a closed formula. The
  * per-situation counts do not depend on the pay table.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
@@ -65,41 +64,12 @@ static inline uint32_t pack(const uint8_t *c)
     return p;
 }
 
-/* Suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
-static void canonical_perm(const uint8_t *c, uint8_t *perm)
-{
-    unsigned m[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 5; i++)
-        m[c[i] & 3] |= 1u << (c[i] >> 2);
-    int order[4] = {0, 1, 2, 3};
-    for (int i = 1; i < 4; i++) { /* stable insertion sort, mask descending */
-        int x = order[i], j = i - 1;
-        while (j >= 0 && m[order[j]] < m[x]) {
-            order[j + 1] = order[j];
-            j--;
-        }
-        order[j + 1] = x;
-    }
-    for (int s = 0; s < 4; s++)
-        perm[order[s]] = (uint8_t)s;
-}
-
 /* ---- rank multisets ------------------------------------------------------------------
- * k ranks sorted s0 <= s1 <= ... have the index sum of C(s_j + j, j + 1): 0 .. C(12 + k, k) - 1. */
-
-static inline uint32_t mset_index(const uint8_t *s, int k)
-{
-    uint32_t m = 0;
-    for (int j = 0; j < k; j++)
-        m += cs__binom_t[j + 1][s[j] + j];
-    return m;
-}
+ * k ranks sorted s0 <= s1 <= ... have the index cs__mset_index: 0 .. C(12 + k, k) - 1. */
 
 typedef struct {
     uint16_t plain5[N_M5];          /* value of a non-flush hand with these ranks */
     uint16_t flush5[N_M5];          /* value of a flush (five distinct ranks) */
-    uint8_t vranks[CS_NUM_VALUES][5];
-    uint8_t vflush[CS_NUM_VALUES];
 } rank_tables;
 
 /* next non-decreasing sequence of k ranks; 0 when done */
@@ -116,7 +86,7 @@ static int next_mset(uint8_t *s, int k)
     return 1;
 }
 
-/* values of every rank multiset, plain and flush, and the ranks of every value */
+/* values of every rank multiset, plain and flush */
 static void build_rank_tables(rank_tables *t)
 {
     for (uint32_t m = 0; m < N_M5; m++)
@@ -125,21 +95,17 @@ static void build_rank_tables(rank_tables *t)
     do {
         if (s[0] == s[4])
             continue; /* five of a kind */
-        uint32_t m = mset_index(s, 5);
+        uint32_t m = cs__mset_index(s, 5);
         uint8_t h[5];
         for (int j = 0; j < 5; j++) /* suits 0 1 2 3 0: equal ranks get different suits */
             h[j] = (uint8_t)(s[j] * 4 + (j & 3));
         uint16_t v = cs__value_of(h);
         t->plain5[m] = v;
-        memcpy(t->vranks[v], s, 5);
-        t->vflush[v] = 0;
         if (s[0] < s[1] && s[1] < s[2] && s[2] < s[3] && s[3] < s[4]) {
             for (int j = 0; j < 5; j++)
                 h[j] = (uint8_t)(s[j] * 4);
             v = cs__value_of(h);
             t->flush5[m] = v;
-            memcpy(t->vranks[v], s, 5);
-            t->vflush[v] = 1;
         }
     } while (next_mset(s, 5));
 }
@@ -171,45 +137,14 @@ static int counters_init(counters *ct)
 }
 
 /* Count the hands of value v into every counter of a T they contain. */
-static void add_value(counters *ct, const rank_tables *t, uint16_t v)
+static void add_value(counters *ct, uint16_t v)
 {
-    const uint8_t *r = t->vranks[v];
-    int flush = t->vflush[v];
-    int32_t distinct = r[0] < r[1] && r[1] < r[2] && r[2] < r[3] && r[3] < r[4];
-    for (unsigned mask = 1; mask < 32; mask++) {
-        /* one subset per sub-multiset: of equal ranks, take the first positions */
-        int ok = 1;
-        for (int i = 1; i < 5; i++)
-            if (r[i] == r[i - 1] && (mask >> i & 1) && !(mask >> (i - 1) & 1))
-                ok = 0;
-        if (!ok)
-            continue;
-        uint8_t s[5];
-        int k = 0;
-        for (int i = 0; i < 5; i++)
-            if (mask >> i & 1)
-                s[k++] = r[i];
-        int32_t cu, cd;
-        if (flush) { /* one hand holds T if T is suited (or one card), none otherwise */
-            cu = k == 1 ? 1 : 0;
-            cd = 1;
-        } else {
-            /* hands with ranks r holding a given T: per rank, the suits left for the rest */
-            int32_t e = 1;
-            for (int i = 0; i < 5; i++) {
-                if (i > 0 && r[i] == r[i - 1])
-                    continue;
-                int m = 0, tk = 0;
-                for (int j = 0; j < 5; j++)
-                    m += r[j] == r[i];
-                for (int j = 0; j < k; j++)
-                    tk += s[j] == r[i];
-                e *= (int32_t)cs__binom[4 - tk][m - tk];
-            }
-            /* less the flush among them when T is one card or suited */
-            cu = k == 1 ? e - distinct : e;
-            cd = -distinct;
-        }
+    cs__subset sub[31];
+    int n = cs__value_subsets(v, sub);
+    for (int x = 0; x < n; x++) {
+        const uint8_t *s = sub[x].ranks;
+        int k = sub[x].k;
+        int32_t cu = sub[x].plain, cd = sub[x].suited - sub[x].plain;
         /* T = S + rank s[j], for each distinct rank of T */
         for (int j = 0; j < k; j++) {
             if (j > 0 && s[j] == s[j - 1])
@@ -219,7 +154,7 @@ static void add_value(counters *ct, const rank_tables *t, uint16_t v)
             for (int i = 0; i < k; i++)
                 if (i != j)
                     rest[o++] = s[i];
-            size_t at = (size_t)mset_index(rest, k - 1) * LANES + s[j];
+            size_t at = (size_t)cs__mset_index(rest, k - 1) * LANES + s[j];
             ct->b[k - 1][at] += cu;
             if (k > 1)
                 ct->d[k - 1][at] += cd;
@@ -227,39 +162,22 @@ static void add_value(counters *ct, const rank_tables *t, uint16_t v)
     }
 }
 
-/* The part of the count that ignores suits: for rank multiset r of P, by the up card's rank. */
-static void base_counts(const counters *ct, const uint8_t *r, int32_t *out)
+/* The sum over the subsets S of the n ranks r (fewer than 5 of them; the empty one from first
+ * = 0) of (-1)^|S| rows[|S|][S]. With rows = b, r the rank multiset of P, first = 0: the part
+ * of the count that ignores suits, by the up card's rank. With rows = d, r P's ranks in one
+ * suit, first = 1: the correction for an up card of that suit. */
+static void alternating_sum(int32_t *const *rows, const uint8_t *r, int n, unsigned first, int32_t *out)
 {
     memset(out, 0, LANES * sizeof *out);
-    for (unsigned mask = 0; mask < 31; mask++) {
+    for (unsigned mask = first; mask < (1u << n); mask++) {
         uint8_t s[5];
         int k = 0;
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i < n; i++)
             if (mask >> i & 1)
                 s[k++] = r[i];
-        const int32_t *row = ct->b[k] + (size_t)mset_index(s, k) * LANES;
-        if (k & 1)
-            for (int l = 0; l < LANES; l++)
-                out[l] -= row[l];
-        else
-            for (int l = 0; l < LANES; l++)
-                out[l] += row[l];
-    }
-}
-
-/* The correction for an up card of suit s: subsets S of q (P's ranks in suit s, kq of them). */
-static void suit_counts(const counters *ct, const uint8_t *q, int kq, int32_t *out)
-{
-    memset(out, 0, LANES * sizeof *out);
-    for (unsigned mask = 1; mask < (1u << kq); mask++) {
-        uint8_t s[5];
-        int k = 0;
-        for (int i = 0; i < kq; i++)
-            if (mask >> i & 1)
-                s[k++] = q[i];
         if (k == 5)
             continue;
-        const int32_t *row = ct->d[k] + (size_t)mset_index(s, k) * LANES;
+        const int32_t *row = rows[k] + (size_t)cs__mset_index(s, k) * LANES;
         if (k & 1)
             for (int l = 0; l < LANES; l++)
                 out[l] -= row[l];
@@ -269,8 +187,8 @@ static void suit_counts(const counters *ct, const uint8_t *q, int kq, int32_t *o
     }
 }
 
-/* delta[s][r]: what an up card of suit s and rank r adds to the suit-blind count (base_counts)
- * of #{dealer hands D : u in D, D disjoint from P, v(D) < x}. A term of suit_counts for |S| = k
+/* delta[s][r]: what an up card of suit s and rank r adds to the suit-blind count
+ * of #{dealer hands D : u in D, D disjoint from P, v(D) < x}. A term of the correction for |S| = k
  * is at most the number of five-rank sets holding k + 1 given ranks, C(12 - k, 4 - k), so
  * |delta| <= 5 * 165 + 10 * 45 + 10 * 9 + 5 * 1 = 1,370, and so is the difference of two. */
 static void count_deltas(const counters *ct, const uint8_t *p, int32_t delta[4][LANES])
@@ -283,7 +201,7 @@ static void count_deltas(const counters *ct, const uint8_t *p, int32_t delta[4][
     }
     for (int s = 0; s < 4; s++) {
         if (kq[s])
-            suit_counts(ct, q[s], kq[s], delta[s]);
+            alternating_sum(ct->d, q[s], kq[s], 1, delta[s]);
         else
             memset(delta[s], 0, sizeof delta[s]);
     }
@@ -328,7 +246,6 @@ static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
 
 typedef struct {
     const cs_solver *solver;
-    const rank_tables *tables;
     const uint32_t *canon_start; /* [CS_NUM_VALUES + 1] */
     uint32_t tid, threads;
     int status;
@@ -338,7 +255,6 @@ static void *sweep(void *arg)
 {
     sweep_job *job = arg;
     const cs_solver *s = job->solver;
-    const rank_tables *t = job->tables;
     counters ctr, *ct = &ctr;
     if (counters_init(ct) != CS_OK) {
         job->status = CS_E_NOMEM;
@@ -354,7 +270,7 @@ static void *sweep(void *arg)
                 uint32_t first = job->canon_start[v], last = job->canon_start[v + 1];
                 if (first == last)
                     continue;
-                base_counts(ct, t->vranks[v], s->bq + (size_t)v * LANES);
+                alternating_sum(ct->b, cs__value_ranks[v], 5, 0, s->bq + (size_t)v * LANES);
                 for (uint32_t i = first; i < last; i++) {
                     uint8_t p[5];
                     unpack(s->cards[i], p);
@@ -373,7 +289,7 @@ static void *sweep(void *arg)
         if (x >= q && x % job->threads == job->tid) { /* hands of value x: below and tied */
             uint32_t first = job->canon_start[x], last = job->canon_start[x + 1];
             if (first < last) {
-                base_counts(ct, t->vranks[x], base);
+                alternating_sum(ct->b, cs__value_ranks[x], 5, 0, base);
                 for (int l = 0; l < LANES; l++)
                     s->bw[(size_t)x * LANES + l] = base[l] - s->bq[(size_t)x * LANES + l];
             }
@@ -381,7 +297,7 @@ static void *sweep(void *arg)
                 uint8_t p[5];
                 unpack(s->cards[i], p);
                 count_deltas(ct, p, delta);
-                count_ties(p, t->vflush[x], tie);
+                count_ties(p, cs__value_flush[x], tie);
                 uint32_t *rec = s->rec + (size_t)i * 52;
                 for (unsigned u = 0; u < 52; u++) {
                     int32_t dq = REC_DQ(rec[u]), dw = delta[u & 3][u >> 2] - dq;
@@ -390,7 +306,7 @@ static void *sweep(void *arg)
                 }
             }
         }
-        add_value(ct, t, (uint16_t)x);
+        add_value(ct, (uint16_t)x);
     }
     free(ct->block);
     job->status = bad ? CS_E_OVERFLOW : CS_OK;
@@ -496,7 +412,7 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *
                                     ranks[j] = cards[j] >> 2;
                                     all &= all - 1;
                                 }
-                                uint32_t mi = mset_index(ranks, 5);
+                                uint32_t mi = cs__mset_index(ranks, 5);
                                 uint16_t v = k0 == 5 ? t->flush5[mi] : t->plain5[mi];
                                 packed[n] = pack(cards);
                                 keys[n] = (uint64_t)v << 40 | (uint64_t)cs__colex5(cards) << 18 | n;
@@ -506,21 +422,6 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *
                 }
         }
     return n;
-}
-
-static uint8_t orbit_weight(const uint8_t *c)
-{
-    unsigned m[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 5; i++)
-        m[c[i] & 3] |= 1u << (c[i] >> 2);
-    int denom = 1, run = 1;
-    for (int s = 1; s < 4; s++) {
-        if (m[s] == m[s - 1])
-            denom *= ++run;
-        else
-            run = 1;
-    }
-    return (uint8_t)(24 / denom);
 }
 
 int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
@@ -569,7 +470,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         uint32_t colex = (uint32_t)(keys[i] >> 18 & 0x3fffff);
         s->cards[i] = packed[keys[i] & 0x3ffff];
         unpack(s->cards[i], c);
-        s->weight[i] = orbit_weight(c);
+        s->weight[i] = (uint8_t)cs__canonical_weight(c);
         s->value[i] = (uint16_t)(keys[i] >> 40);
         canon_start[s->value[i] + 1]++;
         s->by_colex[i] = (uint64_t)colex << 32 | i;
@@ -579,21 +480,10 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     if ((st = radix_sort(s->by_colex, n, 32, 54)) != CS_OK)
         goto done;
 
-    pthread_t tids[64];
     sweep_job jobs[64];
-    int started[64] = {0};
-    for (uint32_t k = 0; k < threads; k++) {
-        jobs[k] = (sweep_job){s, t, canon_start, k, threads, CS_E_NOMEM};
-        if (k + 1 < threads)
-            started[k] = pthread_create(&tids[k], NULL, sweep, &jobs[k]) == 0;
-    }
-    for (uint32_t k = 0; k + 1 < threads; k++)
-        if (!started[k])
-            sweep(&jobs[k]); /* could not start a thread: do its share here */
-    sweep(&jobs[threads - 1]);
-    for (uint32_t k = 0; k + 1 < threads; k++)
-        if (started[k])
-            pthread_join(tids[k], NULL);
+    for (uint32_t k = 0; k < threads; k++)
+        jobs[k] = (sweep_job){s, canon_start, k, threads, CS_E_NOMEM};
+    cs__parallel(sweep, jobs, sizeof *jobs, threads);
     st = CS_OK;
     for (uint32_t k = 0; k < threads; k++)
         if (jobs[k].status != CS_OK)
@@ -657,7 +547,7 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
     if ((st = cs__check_cards(&up, 1, &mask)) != CS_OK)
         return st;
     uint8_t perm[4], c[5];
-    canonical_perm(player, perm);
+    cs__canonical_perm(player, perm);
     for (int i = 0; i < 5; i++)
         c[i] = (uint8_t)((player[i] & ~3) | perm[player[i] & 3]);
     cs__sort5(c);
