@@ -1,7 +1,6 @@
 """The C functions check their arguments and return status codes (called through the ffi)."""
 
 import pytest
-
 from caribbean_exact._core import ffi, lib
 
 pytestmark = pytest.mark.csan

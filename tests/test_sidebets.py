@@ -12,8 +12,16 @@ from reference import ref_category, ref_key
 from caribbean_exact import InvalidRules, Rules, _ffi, solve
 from caribbean_exact.cli import main
 from caribbean_exact.sidebets import (
-    SIX_CARD_SETS, Pay, bonus, combined, parse_bonus_pays, parse_progressive_pays, progressive,
-    expected_share, royal_share, six_card_counts,
+    SIX_CARD_SETS,
+    Pay,
+    bonus,
+    combined,
+    expected_share,
+    parse_bonus_pays,
+    parse_progressive_pays,
+    progressive,
+    royal_share,
+    six_card_counts,
 )
 
 
