@@ -1,7 +1,7 @@
 """(d) End to end from the command line: each command in a fresh process, median of several runs.
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
-under 2 s each; the exact one-seen-card game in seconds.
+under 2 s each; the exact one-seen-card game (aim: seconds).
 """
 
 from __future__ import annotations

@@ -161,8 +161,15 @@ def cell_flags(strategy: Strategy | StrategyFn) -> bytes:
 # ---------------------------------------------------------------- built-in strategies
 
 def _at_least(spec: str) -> StrategyFn:
-    q = Qualifier.parse(spec).value
-    return lambda s: s.value >= q
+    """Raise with the hand ``spec`` (a qualifier spec) or better; resolved on first use."""
+    threshold: list[int] = []
+
+    def raises(s: Situation) -> bool:
+        if not threshold:
+            threshold.append(Qualifier.parse(spec).value)
+        return s.value >= threshold[0]
+
+    return raises
 
 
 def _matching_rank(s: Situation) -> bool:
