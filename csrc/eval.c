@@ -346,6 +346,15 @@ int cs__ensure_tables(void)
     return tables_status;
 }
 
+int cs__table_out(const void *out, size_t n, size_t expected)
+{
+    if (!out)
+        return CS_E_NULL;
+    if (n != expected)
+        return CS_E_SIZE;
+    return cs__ensure_tables();
+}
+
 int cs_init(void)
 {
     return cs__ensure_tables();
@@ -395,9 +404,7 @@ int cs_value_category(uint16_t value, uint8_t *category)
 
 int cs_category_counts(uint64_t *counts10)
 {
-    if (!counts10)
-        return CS_E_NULL;
-    int st = cs__ensure_tables();
+    int st = cs__table_out(counts10, 10, 10);
     if (st != CS_OK)
         return st;
     memset(counts10, 0, 10 * sizeof *counts10);
@@ -408,11 +415,7 @@ int cs_category_counts(uint64_t *counts10)
 
 int cs_value_counts(uint64_t *counts, size_t n)
 {
-    if (!counts)
-        return CS_E_NULL;
-    if (n != CS_NUM_VALUES)
-        return CS_E_SIZE;
-    int st = cs__ensure_tables();
+    int st = cs__table_out(counts, n, CS_NUM_VALUES);
     if (st != CS_OK)
         return st;
     memset(counts, 0, n * sizeof *counts);
@@ -423,11 +426,7 @@ int cs_value_counts(uint64_t *counts, size_t n)
 
 int cs_value_categories(uint8_t *categories, size_t n)
 {
-    if (!categories)
-        return CS_E_NULL;
-    if (n != CS_NUM_VALUES)
-        return CS_E_SIZE;
-    int st = cs__ensure_tables();
+    int st = cs__table_out(categories, n, CS_NUM_VALUES);
     if (st != CS_OK)
         return st;
     memcpy(categories, cs__value_cat, CS_NUM_VALUES);
@@ -436,11 +435,7 @@ int cs_value_categories(uint8_t *categories, size_t n)
 
 int cs_pattern_values(uint16_t *plain, uint16_t *suited, size_t n)
 {
-    if (!plain || !suited)
-        return CS_E_NULL;
-    if (n != CS_NUM_RANK_PATTERNS)
-        return CS_E_SIZE;
-    int st = cs__ensure_tables();
+    int st = cs__table_out(plain && suited ? plain : NULL, n, CS_NUM_RANK_PATTERNS);
     if (st != CS_OK)
         return st;
     memcpy(plain, pattern_plain, sizeof pattern_plain);

@@ -20,6 +20,9 @@ extern uint8_t cs__value_flush[CS_NUM_VALUES];
 extern int16_t *cs__pattern_of_key;
 
 int cs__ensure_tables(void);
+/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
+ * tables built. */
+int cs__table_out(const void *out, size_t n, size_t expected);
 /* Run fn on each of threads jobs (job_size bytes apart, the first at jobs): jobs 1 .. threads - 1
  * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
  * caller's too. Returns when all are done. */

@@ -32,9 +32,7 @@ int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category)
 
 int cs_six_card_counts(uint64_t *counts10)
 {
-    if (!counts10)
-        return CS_E_NULL;
-    int st = cs__ensure_tables();
+    int st = cs__table_out(counts10, 10, 10);
     if (st != CS_OK)
         return st;
     memset(counts10, 0, 10 * sizeof *counts10);
