@@ -125,11 +125,7 @@ def _register_extras() -> None:
     import importlib
 
     for mod in ("strategy", "compare", "sidebets", "tables", "known"):
-        try:
-            importlib.import_module(f"{__package__}.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__package__}.{mod}":
-                raise
+        importlib.import_module(f"{__package__}.{mod}")
 
 
 def register(name: str, help_: str, setup: Callable[[argparse.ArgumentParser], None], run: Command) -> None:
