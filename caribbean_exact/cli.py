@@ -76,6 +76,8 @@ def cmd_solve(args: argparse.Namespace) -> str:
             return text
         return text + "\n\nWhen to raise, by up card and seen hole card:\n" + known.render_seen_chart(
             chart, args.format)
+    if k == 4:
+        return render.report(known.solve_all_seen(rules), args.format)
     r = known.sample(rules, k, 1, args.deals, args.seed)
     return known.render_sampled(r, args.format, f"{k} dealer hole cards seen (sampled, each deal exact)")
 
@@ -105,9 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_args(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
     p.add_argument("--known-dealer-cards", type=int, default=0, choices=range(5), metavar="K",
-                   help="the player also sees K dealer hole cards: 1 exact, 2-4 sampled")
-    p.add_argument("--deals", type=int, default=20_000, help="deals to sample when K >= 2")
-    p.add_argument("--seed", type=int, default=20261129, help="seed of the sample when K >= 2")
+                   help="the player also sees K dealer hole cards: 1 and 4 exact, 2-3 sampled")
+    p.add_argument("--deals", type=int, default=20_000, help="deals to sample when K is 2 or 3")
+    p.add_argument("--seed", type=int, default=20261129, help="seed of the sample when K is 2 or 3")
     _common(p)
     p.set_defaults(run=cmd_solve)
 

@@ -201,18 +201,21 @@ def solve(paytable: PaytableLike = None, qualifier: object = None, ante: object 
 
     ``raise_on_tie`` counts situations where raising and folding are worth exactly the same
     as raises (default: folds); ``ignore_up`` gives the best strategy that never looks at the
-    dealer's up card. ``known_dealer_cards=1``: the player also sees one hole card (exact
-    GameReport); 2 to 4: sampled deals, each decided exactly (a ``known.SampledReport``).
+    dealer's up card. ``known_dealer_cards=1`` or ``4``: the player also sees one or all hole
+    cards (exact GameReport); 2 or 3: sampled deals, each decided exactly (a
+    ``known.SampledReport``).
     """
     if rules is None:
         rules = Rules.make(paytable, qualifier, ante, max_payout)
     if known_dealer_cards:
         from . import known
 
+        if ignore_up:
+            raise InvalidRules("ignore_up: not available with known dealer cards")
         if known_dealer_cards == 1:
-            if ignore_up:
-                raise InvalidRules("ignore_up: not available with known dealer cards")
             return known.solve_seen(rules, threads, raise_on_tie)[0]
+        if known_dealer_cards == 4:
+            return known.solve_all_seen(rules)
         return known.sample(rules, known_dealer_cards, 1, deals or known.DEFAULT_DEALS,
                             known.DEFAULT_SEED if seed is None else seed, threads)
     solver = solver_for(rules.qualifier.value, threads)

@@ -67,6 +67,25 @@ def solve_seen(rules: Rules | None = None, threads: int | None = None,
     return report, SeenChart(tuple(chart[0]), tuple(chart[1]))
 
 
+def solve_all_seen(rules: Rules | None = None) -> GameReport:
+    """The whole game when the player sees all four dealer hole cards, exact.
+
+    With the dealer's hand known the best play is plain: raise unless the dealer qualifies and
+    beats the player (raising then costs 3 antes, folding 1). So every deal is priced by its
+    outcome alone, and the outcome counts over all 19,933,230,517,200 (hand, up card, hole cards)
+    deals are those of "raise always" in the up-card-only game.
+    """
+    rules = rules or Rules()
+    solver = solver_for(rules.qualifier.value)
+    every = solver.apply(b"\x01" * (solver.n_hands * 52))
+    zero = (0,) * 10
+    raised = sum(every.not_qualify) + sum(every.win) + sum(every.tie)
+    totals = _ffi.Totals(every.lose, every.not_qualify, every.win, every.tie, zero, raised, 0,
+                         every.total_weight)
+    return GameReport(rules, totals, "optimal, all four dealer hole cards seen", None, 1,
+                      known_dealer_cards=4)
+
+
 @dataclass(frozen=True)
 class SampledReport:
     """Sampled deals, each decided exactly. EV figures are per ante.
@@ -270,7 +289,7 @@ def render_seen_chart(ch: SeenChart, fmt: str) -> str:
 
 #: Sample sizes of the committed tables (deals, fixed seed): reproducible, seconds to rebuild.
 TABLE_SEED = 20261129
-TABLE_KNOWN_DEALS = {2: 20_000, 3: 100_000, 4: 100_000}
+TABLE_KNOWN_DEALS = {2: 20_000, 3: 100_000}
 TABLE_COLLUSION_DEALS = {1: 1_000, 2: 20_000, 3: 50_000, 4: 50_000, 5: 50_000, 6: 50_000, 7: 50_000}
 
 
@@ -291,6 +310,8 @@ def table_files() -> dict[str, str]:
         rows.append([str(k), f"sampled, {deals} deals", render.pct(r.house_edge),
                      f"{lo * 100:.4f}% .. {hi * 100:.4f}%", render.frac(r.house_edge), str(r.deals_for()),
                      str(TABLE_SEED)])
+    all_seen = solve_all_seen(rules)
+    rows.append(["4", "exact", render.pct(all_seen.house_edge), "", render.frac(all_seen.house_edge), "", ""])
     crow = []
     for n, deals in TABLE_COLLUSION_DEALS.items():
         r = sample(rules, 0, n, deals, TABLE_SEED)

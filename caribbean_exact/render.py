@@ -124,6 +124,10 @@ def describe_rules(rules: Any) -> str:
     return s
 
 
+def _seen_label(k: int) -> str:
+    return "" if k == 0 else ", seen card" if k == 1 else f", {k} hole cards"
+
+
 def report(r: Any, fmt: str) -> str:
     """The whole game (game.GameReport)."""
     if fmt == "json":
@@ -140,7 +144,7 @@ def report(r: Any, fmt: str) -> str:
         ["standard deviation per ante", "", dec(r.standard_deviation)],
         ["total net return (antes)", frac(r.total_return), f"over {grouped(r.total_weight)} deals"],
         ["raising situations", str(r.raise_situations),
-         f"of {grouped(r.situations)} (hand, up card{', seen card' if r.known_dealer_cards else ''})"],
+         f"of {grouped(r.situations)} (hand, up card{_seen_label(r.known_dealer_cards)})"],
     ]
     if fmt == "csv":
         return table(figures, ["figure", "exact", "display"], fmt) + "\n\n" + _outcome_table(

@@ -1,7 +1,9 @@
 """Known-card analysis: one dealer hole card seen (exact), sampled k >= 2 and collusion."""
 
+import itertools
 import json
 import random
+from fractions import Fraction
 
 import pytest
 from conftest import random_situation
@@ -110,3 +112,29 @@ def test_cli_known_and_collusion(capsys):
     assert doc["players"] == 3 and isinstance(doc["deals"], int) and "/" in doc["house_edge"]
     assert main(["collusion", "--players", "9"]) == 2
     assert "players" in capsys.readouterr().err
+
+
+def test_all_four_hole_cards_seen_exact():
+    r = known.solve_all_seen()
+    assert r.total_weight == 19_933_230_517_200
+    assert r.house_edge == Fraction(-71185534689, 110740169540)
+    # one situation, every hole-card combination through the single-hand core: the same pricing
+    rng = random.Random(8)
+    p, u, _, _ = random_situation(rng)
+    unseen = [c for c in range(52) if c not in p and c != u]
+    base = _ffi.deal(p, u, (), (), 1113)
+    nets = ce.Rules().nets()
+    total = Fraction(0)
+    for hole in itertools.combinations(unseen, 4):
+        d = _ffi.deal(p, u, (), hole, 1113)
+        raised = (d.not_qualify * nets.not_qualify + d.win * nets.win[d.player_category] + d.tie * nets.tie
+                  + d.lose * nets.lose)
+        total += max(raised, nets.fold)
+    expected = (base.not_qualify * nets.not_qualify + base.win * nets.win[base.player_category]
+                + base.tie * nets.tie + base.lose * nets.fold)
+    assert total == expected
+    # the sampled estimate agrees with the exact figure
+    s = known.sample(known_dealer_cards=4, deals=200_000, seed=1)
+    lo, hi = s.house_edge_interval
+    assert lo <= r.house_edge <= hi
+    assert game.solve(known_dealer_cards=4).house_edge == r.house_edge
