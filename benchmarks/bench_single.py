@@ -140,22 +140,15 @@ def main() -> None:
         print(f"caribbean-exact _ffi.deal: {fmt_ms(base)} per query (median of {args.runs} runs, "
               f"{fmt_ms(min(m))}..{fmt_ms(max(m))})")
         return
-    try:
-        t = extrapolated(treys_query, few, args.treys_n, args.runs)
-        rows.append(("treys loop (pure Python)", f"5 queries x {args.treys_n:,} completions, extrapolated",
-                     median(t), t))
-        if not args.no_check:
-            check("treys", treys_query, *queries[0])
-    except ImportError:
-        print("  treys not installed (pip install -e '.[bench]')")
-    try:
-        t = extrapolated(eval7_query, few, args.eval7_n, args.runs)
-        rows.append(("eval7 loop (compiled evaluator)", f"5 queries x {args.eval7_n:,} completions, extrapolated",
-                     median(t), t))
-        if not args.no_check:
-            check("eval7", eval7_query, *queries[0])
-    except ImportError:
-        print("  eval7 not installed (pip install -e '.[bench]')")
+    for name, label, query, n in (("treys", "treys loop (pure Python)", treys_query, args.treys_n),
+                                  ("eval7", "eval7 loop (compiled evaluator)", eval7_query, args.eval7_n)):
+        try:
+            t = extrapolated(query, few, n, args.runs)
+            rows.append((label, f"5 queries x {n:,} completions, extrapolated", median(t), t))
+            if not args.no_check:
+                check(name, query, *queries[0])
+        except ImportError:
+            print(f"  {name} not installed (pip install -e '.[bench]')")
     print(f"\none query, 163,185 dealer completions; median of {args.runs} runs (each a median over queries)")
     print(f"{'method':38} {'per query':>12} {'ratio':>9}  {'runs (min..max)':>22}  timed")
     for name, how, t, runs in rows:
