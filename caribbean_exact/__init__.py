@@ -5,15 +5,30 @@
 'fold'
 """
 
+__version__ = "0.1.0"
+
+from .bet_cap import CapStudy, cap_study
 from .cards import Card, format_cards, parse_cards
-from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules
+from .chart import Chart, build_chart
+from .counts import Counts, DealTotals
+from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, UsageError
 from .game import GameReport, solve
-from .odds import Counts, Decision, ev
-from .rules import CATEGORIES, Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
+from .hands import CATEGORIES
+from .known_cards import SeenCardGame, solve_all_seen, solve_seen_card
+from .odds import Decision, ev
+from .paytables import CompareRow, compare
+from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
+from .sampling import SampledReport, sample
+from .sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
+from .strategy import Situation, Strategy, StrategyResult, compare_strategies, evaluate
+from .strategy_rules import load_rule_file, parse_rule_file
 
 __all__ = [
-    "CATEGORIES", "Card", "CaribbeanError", "CoreError", "Counts", "Decision", "GameReport", "InvalidCards",
-    "InvalidRules", "Nets", "Paytable", "Qualifier", "Rules", "builtin_paytables", "ev",
-    "format_cards", "get_paytable", "parse_cards", "solve",
+    "CATEGORIES", "BonusReport", "CapStudy", "Card", "CaribbeanError", "Chart", "CombinedReport", "CompareRow",
+    "CoreError", "Counts", "DealTotals", "Decision", "GameReport", "InvalidCards", "InvalidRules", "Nets",
+    "Paytable", "ProgressiveReport", "Qualifier", "Rules", "SampledReport", "SeenCardGame", "Situation",
+    "Strategy", "StrategyResult", "UsageError", "bonus", "build_chart", "builtin_paytables", "cap_study",
+    "combined", "compare", "compare_strategies", "ev", "evaluate", "format_cards", "get_paytable",
+    "load_rule_file", "parse_cards", "parse_rule_file", "progressive", "sample", "solve", "solve_all_seen",
+    "solve_seen_card",
 ]
-__version__ = "0.1.0"

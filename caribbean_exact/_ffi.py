@@ -11,13 +11,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._core import ffi, lib
+from .counts import DealTotals, SampleSums
 from .errors import CoreError, InvalidCards
 
 NUM_VALUES: int = lib.CS_NUM_VALUES
 NUM_HANDS: int = lib.CS_NUM_HANDS
 NUM_CHART_CELLS: int = lib.CS_NUM_CHART_CELLS
 NUM_RANK_PATTERNS: int = lib.CS_NUM_RANK_PATTERNS
-COMPLETIONS: int = 163185
+#: Dealer completions of one (hand, up card) situation: C(47, 4).
+COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
+#: Dealer completions with one hole card seen as well: C(45, 3).
+SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
+SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
+RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
+IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
 
 
@@ -133,30 +140,17 @@ def deal(player: Sequence[int], up: int, dead: Sequence[int] = (), dealer: Seque
     return _deal_counts(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Totals:
-    """Weighted deal counts by the player's category under one strategy (cs_totals)."""
-
-    fold: tuple[int, ...]
-    not_qualify: tuple[int, ...]
-    win: tuple[int, ...]
-    tie: tuple[int, ...]
-    lose: tuple[int, ...]
-    raise_situations: int
-    indifferent_situations: int
-    total_weight: int
-
-
-def _totals(t: object) -> Totals:
-    return Totals(
+def _totals(t: object) -> DealTotals:
+    return DealTotals(
         tuple(t.fold), tuple(t.not_qualify), tuple(t.win),  # type: ignore[attr-defined]
         tuple(t.tie), tuple(t.lose),  # type: ignore[attr-defined]
         t.raise_situations, t.indifferent_situations, t.total_weight,  # type: ignore[attr-defined]
     )
 
 
-RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
-IGNORE_UP: int = lib.CS_IGNORE_UP
+def _nets_struct(nets: Sequence[int]) -> object:
+    fold, nq, tie, lose, *win = nets
+    return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose, "win": list(win)})
 
 
 class Solver:
@@ -191,28 +185,22 @@ class Solver:
         check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
         return _deal_counts(out)
 
-    @staticmethod
-    def _nets(nets: Sequence[int]) -> object:
-        fold, nq, tie, lose, *win = nets
-        return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose,
-                                      "win": list(win)})
-
     def price(self, nets: Sequence[int], flags: int = 0,
-              decisions: bool = False) -> tuple[Totals, bytes | None]:
+              decisions: bool = False) -> tuple[DealTotals, bytes | None]:
         """Optimal strategy for integer nets (fold, nq, tie, lose, win x 10)."""
         out = ffi.new("cs_totals *")
         size = self.n_hands * 52
         buf = ffi.new("uint8_t[]", size) if decisions else ffi.NULL
-        check(lib.cs_solver_price(self._s, self._nets(nets), flags, out, buf,
+        check(lib.cs_solver_price(self._s, _nets_struct(nets), flags, out, buf,
                                   size if decisions else 0), "price")
         return _totals(out), (bytes(ffi.buffer(buf)) if decisions else None)
 
-    def apply(self, raise_flags: bytes) -> Totals:
+    def apply(self, raise_flags: bytes) -> DealTotals:
         out = ffi.new("cs_totals *")
         check(lib.cs_solver_apply(self._s, raise_flags, len(raise_flags), out), "apply")
         return _totals(out)
 
-    def apply_cells(self, raise_cells: bytes) -> Totals:
+    def apply_cells(self, raise_cells: bytes) -> DealTotals:
         out = ffi.new("cs_totals *")
         check(lib.cs_solver_apply_cells(self._s, raise_cells, len(raise_cells), out), "apply cells")
         return _totals(out)
@@ -226,18 +214,9 @@ class Solver:
         return list(rw), list(tw)
 
 
-SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
-SEEN_COMPLETIONS: int = 14190  # C(45, 3)
-
-
-def _nets_struct(nets: Sequence[int]) -> object:
-    fold, nq, tie, lose, *win = nets
-    return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose, "win": list(win)})
-
-
 def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
                    chart: bool = False, probes: Sequence[Sequence[int]] = ()
-                   ) -> tuple[Totals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
+                   ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
     """The whole game with one dealer hole card seen: totals, optional chart, probe counts."""
     out = ffi.new("cs_totals *")
     n = SEEN_CHART_CELLS if chart else 0
@@ -253,25 +232,6 @@ def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads:
     counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
               for k in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
-
-
-@dataclass(frozen=True, slots=True)
-class SampleSums:
-    """Sums over sampled deals of the scaled per-deal optimal EV x (see cs_sample_deals)."""
-
-    deals: int
-    raises: int
-    completions: int
-    total: int
-    total_squares: int
-    diff: int = 0           # control variate: sum of x * 163185 - x0 * completions
-    diff_squares: int = 0
-
-    def __add__(self, other: SampleSums) -> SampleSums:
-        return SampleSums(self.deals + other.deals, self.raises + other.raises,
-                          other.completions or self.completions, self.total + other.total,
-                          self.total_squares + other.total_squares, self.diff + other.diff,
-                          self.diff_squares + other.diff_squares)
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

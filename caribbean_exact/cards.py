@@ -17,6 +17,7 @@ from typing import Union
 
 from .errors import InvalidCards
 
+#: The one rank alphabet, deuce (0) .. ace (12).
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _SUIT_ALIASES = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
@@ -65,7 +66,7 @@ class Card:
         if not m:
             raise InvalidCards(f"card {token!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)")
         r, s = m.group(1).upper(), m.group(2).lower()
-        rank = 8 if r == "10" else RANKS.index(r)
+        rank = rank_index(r)
         suit = SUITS.index(_SUIT_ALIASES.get(s, s))
         return cls(rank * 4 + suit)
 
@@ -74,6 +75,19 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
+
+
+def rank_index(text: str) -> int:
+    """A rank from its character ("A", "t", or "10"); 0 = deuce .. 12 = ace.
+
+    >>> rank_index("10"), rank_index("a")
+    (8, 12)
+    """
+    t = text.strip().upper()
+    t = "T" if t == "10" else t
+    if len(t) != 1 or t not in RANKS:
+        raise InvalidCards(f"rank {text!r}: expected 2-9, T or 10, J, Q, K or A")
+    return RANKS.index(t)
 
 
 CardsLike = Union[str, Card, Iterable[Union[str, Card]]]

@@ -1,4 +1,8 @@
-"""Exceptions of caribbean-exact: every one is a ``CaribbeanError``; bad input is also a ``ValueError``."""
+"""Exceptions of caribbean-exact: every one is a ``CaribbeanError``; bad input is also a ``ValueError``.
+
+>>> issubclass(InvalidCards, ValueError), issubclass(UsageError, CaribbeanError)
+(True, True)
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,10 @@ class InvalidCards(CaribbeanError, ValueError):
 
 class InvalidRules(CaribbeanError, ValueError):
     """A pay table, qualifier, ante or cap that cannot be used (message names the field)."""
+
+
+class UsageError(CaribbeanError, ValueError):
+    """Bad command-line usage (an unknown command or option, a missing argument)."""
 
 
 class CoreError(CaribbeanError, RuntimeError):

@@ -9,50 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from . import _ffi
 from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
+from .counts import Counts
 from .errors import InvalidCards
-from .rules import CATEGORIES, Nets, PaytableLike, Rules
+from .hands import CATEGORIES
+from .pricing import ReturnRow, raise_ev, raise_rows
+from .rules import Number, PaytableLike, QualifierLike, Rules
 
-
-@dataclass(frozen=True, slots=True)
-class Counts:
-    """Dealer completions of one situation, split by outcome (integers)."""
-
-    not_qualify: int
-    win: int
-    tie: int
-    lose: int
-
-    @property
-    def total(self) -> int:
-        return self.not_qualify + self.win + self.tie + self.lose
-
-    def as_dict(self) -> dict[str, int]:
-        return {"not_qualify": self.not_qualify, "win": self.win, "tie": self.tie, "lose": self.lose}
-
-
-@dataclass(frozen=True, slots=True)
-class OutcomeRow:
-    outcome: str
-    count: int
-    probability: Fraction
-    net: Fraction
-    contribution: Fraction
+__all__ = ["Counts", "Decision", "decide", "ev", "parse_situation"]
 
 
 def decide(ev_raise: Fraction, ev_fold: Fraction) -> str:
+    """"raise", "fold", or "either" on an exact tie."""
     return "raise" if ev_raise > ev_fold else "fold" if ev_raise < ev_fold else "either"
-
-
-def raise_ev(counts: Counts, category: int, nets: Nets) -> Fraction:
-    """Exact EV per ante of raising, from the counts."""
-    total = counts.total
-    s = (counts.not_qualify * nets.not_qualify + counts.win * nets.win[category]
-         + counts.tie * nets.tie + counts.lose * nets.lose)
-    return Fraction(s) / total
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +37,7 @@ class Decision:
     rules: Rules
     counts: Counts
     player_category: int
+    #: Every completion by the dealer's category (None when decided from the whole-game solver).
     dealer_categories: tuple[int, ...] | None
     ev_raise: Fraction
     ev_fold: Fraction
@@ -93,40 +65,9 @@ class Decision:
         t = self.counts.total
         return {k: Fraction(v, t) for k, v in self.counts.as_dict().items()}
 
-    def rows(self) -> list[OutcomeRow]:
+    def rows(self) -> list[ReturnRow]:
         """The raise outcomes with count, probability, net per ante and contribution to EV(raise)."""
-        nets = self.rules.nets()
-        t = self.counts.total
-        out = []
-        for name, count, net in (
-            ("dealer does not qualify", self.counts.not_qualify, nets.not_qualify),
-            (f"player wins ({CATEGORIES[self.player_category]})", self.counts.win,
-             nets.win[self.player_category]),
-            ("tie (push)", self.counts.tie, nets.tie),
-            ("dealer wins", self.counts.lose, nets.lose),
-        ):
-            p = Fraction(count, t)
-            out.append(OutcomeRow(name, count, p, net, p * net))
-        return out
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "hand": format_cards(self.hand),
-            "up": str(self.up),
-            "dead": format_cards(self.dead),
-            "dealer": format_cards(self.dealer),
-            "player_hand": self.player_hand_name,
-            "counts": self.counts.as_dict(),
-            "total": self.counts.total,
-            "probabilities": {k: str(v) for k, v in self.probabilities().items()},
-            "ev_raise": str(self.ev_raise),
-            "ev_fold": str(self.ev_fold),
-            "decision": self.decision,
-            "margin": str(self.margin),
-            "dealer_categories": (None if self.dealer_categories is None else
-                                  {CATEGORIES[i]: n for i, n in enumerate(self.dealer_categories)}),
-            "rules": self.rules.describe(),
-        }
+        return raise_rows(self.counts, self.player_category, self.rules.nets())
 
 
 def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = None,
@@ -151,9 +92,20 @@ def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = Non
     return h, u[0], d, k
 
 
+def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: _ffi.DealCounts,
+                  dead: tuple[Card, ...] = (), dealer: tuple[Card, ...] = (),
+                  with_dealer_categories: bool = True) -> Decision:
+    """The Decision of one counted situation."""
+    counts = Counts(raw.not_qualify, raw.win, raw.tie, raw.lose)
+    nets = rules.nets()
+    return Decision(hand, up, dead, dealer, rules, counts, raw.player_category,
+                    raw.dealer_categories if with_dealer_categories else None,
+                    raise_ev(counts, raw.player_category, nets), nets.fold)
+
+
 def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer: CardsLike | None = None,
-       paytable: PaytableLike = None, qualifier: object = None, ante: object = None,
-       max_payout: object = None, rules: Rules | None = None) -> Decision:
+       paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
+       max_payout: Number | None = None, rules: Rules | None = None) -> Decision:
     """Exact EV of raising and folding for one situation, by enumerating every dealer completion.
 
     >>> d = ev("Ah Kh Qh Jh Th", "2c")
@@ -165,7 +117,4 @@ def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer:
     h, u, d, k = parse_situation(hand, up, dead, dealer)
     raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],
                     rules.qualifier.value)
-    counts = Counts(raw.not_qualify, raw.win, raw.tie, raw.lose)
-    nets = rules.nets()
-    return Decision(h, u, d, k, rules, counts, raw.player_category, raw.dealer_categories,
-                    raise_ev(counts, raw.player_category, nets), nets.fold)
+    return decision_from(h, u, rules, raw, d, k)

@@ -20,17 +20,25 @@ from importlib import resources
 from typing import Any, Union
 
 from . import _ffi
-from .errors import InvalidRules
-
-#: Category names by category index (0 = high card .. 9 = royal flush), as in the C core.
-CATEGORIES: tuple[str, ...] = (
-    "high card", "pair", "two pair", "three of a kind", "straight",
-    "flush", "full house", "four of a kind", "straight flush", "royal flush",
+from .cards import RANKS, Card, parse_cards
+from .errors import InvalidCards, InvalidRules
+from .hands import (
+    CATEGORIES,
+    CATEGORY_INDEX,
+    NUM_VALUES,
+    PAY_ORDER,
+    category_of_name,
+    lowest_plain_value_starting,
+    lowest_value_of_category,
 )
-CATEGORY_INDEX: dict[str, int] = {name: i for i, name in enumerate(CATEGORIES)}
-#: Order of the ten numbers of a pay table: royal flush first, high card last.
-PAY_ORDER: tuple[str, ...] = tuple(reversed(CATEGORIES))
 
+__all__ = [
+    "CATEGORIES", "CATEGORY_INDEX", "PAY_ORDER", "Nets", "Number", "Paytable", "PaytableLike", "Qualifier",
+    "QualifierLike", "Rules", "ScaledNets", "builtin_paytables", "get_paytable", "load_paytables_file",
+    "load_paytables_text", "read_text_file", "to_fraction",
+]
+
+#: An exact number as the library accepts it: floats only if finite (taken at their shortest repr).
 Number = Union[int, Fraction, str, float]
 
 
@@ -198,70 +206,6 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
 
 # ---------------------------------------------------------------- qualifier
 
-_CATEGORY_ALIASES = {
-    "pair": 1, "one pair": 1, "two pair": 2, "two pairs": 2, "trips": 3, "three of a kind": 3,
-    "set": 3, "straight": 4, "flush": 5, "full house": 6, "quads": 7, "four of a kind": 7,
-    "straight flush": 8, "royal": 9, "royal flush": 9,
-}
-
-
-RANK_CHARS = "23456789TJQKA"
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """A multiset of five ranks, in the C core's pattern order (cs_rank_pattern)."""
-
-    index: int
-    ranks: tuple[int, ...]    # high to low
-    grouped: tuple[int, ...]  # by group size, then rank: pairs first (e.g. 9 9 A 5 2)
-    category: int             # when not all one suit
-    value: int                # when not all one suit
-    flush_category: int | None
-    flush_value: int | None
-
-    @property
-    def label(self) -> str:
-        return "".join(RANK_CHARS[r] for r in self.grouped)
-
-
-@cache
-def patterns() -> tuple[Pattern, ...]:
-    """All 6,175 rank patterns with their values, from one call to the core.
-
-    >>> p = patterns()
-    >>> royal = next(x for x in p if x.label == "AKQJT")
-    >>> len(p), p[-1].label, CATEGORIES[royal.category], CATEGORIES[royal.flush_category]
-    (6175, 'AAAAK', 'straight', 'royal flush')
-    """
-    plain, suited = _ffi.pattern_values()
-    cats = _ffi.value_categories()
-    out: list[Pattern] = []
-    for a in range(13):
-        for b in range(a + 1):
-            for c in range(b + 1):
-                for d in range(c + 1):
-                    for e in range(d + 1):
-                        if a == e:
-                            continue
-                        ranks = (a, b, c, d, e)
-                        counts = {r: ranks.count(r) for r in ranks}
-                        grouped = tuple(sorted(ranks, key=lambda r: (-counts[r], -r)))
-                        k = len(out)
-                        fv = suited[k] if suited[k] != 0xFFFF else None
-                        out.append(Pattern(k, ranks, grouped, cats[plain[k]], plain[k],
-                                           None if fv is None else cats[fv], fv))
-    assert len(out) == _ffi.NUM_RANK_PATTERNS
-    return tuple(out)
-
-
-@cache
-def _value_table() -> tuple[tuple[int, tuple[int, ...], bool], ...]:
-    """(value, grouped ranks, suited) of every hand class, by value."""
-    rows = [(p.value, p.grouped, False) for p in patterns()]
-    rows += [(p.flush_value, p.grouped, True) for p in patterns() if p.flush_value is not None]
-    return tuple(sorted(rows))
-
 
 @dataclass(frozen=True, slots=True)
 class Qualifier:
@@ -277,14 +221,15 @@ class Qualifier:
     value: int
 
     @classmethod
-    def parse(cls, spec: object) -> Qualifier:
+    def parse(cls, spec: QualifierLike) -> Qualifier:
+        """A qualifier from a name, a rank prefix, five cards, a category, a value or "none"."""
         if isinstance(spec, Qualifier):
             return spec
         if spec is None:
-            return cls.parse("AK")
+            return _default_qualifier()
         if isinstance(spec, int) and not isinstance(spec, bool):
-            if not 0 <= spec <= _ffi.NUM_VALUES:
-                raise InvalidRules(f"qualifier {spec!r}: a hand value must be 0..{_ffi.NUM_VALUES}")
+            if not 0 <= spec <= NUM_VALUES:
+                raise InvalidRules(f"qualifier {spec!r}: a hand value must be 0..{NUM_VALUES}")
             return cls(str(spec), spec)
         if not isinstance(spec, str):
             raise InvalidRules(f"qualifier {spec!r}: expected text like 'AK', 'pair', '44' or 'none'")
@@ -292,18 +237,15 @@ class Qualifier:
         t = t.removesuffix(" or better")
         if t in ("none", "any", "no qualifier", "always"):
             return cls("none", 0)
-        if t in _CATEGORY_ALIASES:
-            cat = _CATEGORY_ALIASES[t]
-            cats = _ffi.value_categories()
-            v = min(v for v, g, f in _value_table() if cats[v] >= cat)
-            return cls(t, v)
+        cat = category_of_name(t)
+        if cat is not None:
+            return cls(t, lowest_value_of_category(cat))
         compact = t.replace(" ", "").replace("10", "t").upper()
-        if compact and all(ch in RANK_CHARS for ch in compact) and len(compact) <= 5:
-            prefix = tuple(RANK_CHARS.index(ch) for ch in compact)
-            found = [v for v, g, f in _value_table() if not f and g[: len(prefix)] == prefix]
-            if not found:
+        if compact and all(ch in RANKS for ch in compact) and len(compact) <= 5:
+            found = lowest_plain_value_starting(tuple(RANKS.index(ch) for ch in compact))
+            if found is None:
                 raise InvalidRules(f"qualifier {spec!r}: no hand starts with those ranks")
-            return cls(compact, min(found))
+            return cls(compact, found)
         hand = _five_cards(spec)
         if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
             v, _ = _ffi.evaluate5([c.index for c in hand])
@@ -312,10 +254,7 @@ class Qualifier:
                            "'AKJ83' or five cards, a category name, or 'none'")
 
 
-def _five_cards(text: str) -> tuple[Any, ...] | None:
-    from .cards import parse_cards
-    from .errors import InvalidCards
-
+def _five_cards(text: str) -> tuple[Card, ...] | None:
     try:
         hand = parse_cards(text)
     except InvalidCards:
@@ -323,6 +262,14 @@ def _five_cards(text: str) -> tuple[Any, ...] | None:
     if len(hand) != 5 or len({c.index for c in hand}) != 5:
         return None
     return hand
+
+
+QualifierLike = Union[Qualifier, str, int, None]
+
+
+@cache
+def _default_qualifier() -> Qualifier:
+    return Qualifier.parse("AK")
 
 
 # ---------------------------------------------------------------- rules and nets
@@ -338,15 +285,36 @@ class Nets:
     lose: Fraction
     win: tuple[Fraction, ...]
 
-    def scaled(self) -> tuple[list[int], int]:
-        """Integers (fold, nq, tie, lose, win x 10) over one common denominator, for the core."""
+    def scaled(self) -> ScaledNets:
+        """The nets as integers over one common denominator, for the core."""
         all_ = [self.fold, self.not_qualify, self.tie, self.lose, *self.win]
         den = math.lcm(*(x.denominator for x in all_))
         ints = [int(x * den) for x in all_]
-        if max(abs(i) for i in ints) > 1 << 40:
+        if max(abs(i) for i in ints) > SCALED_NET_LIMIT:
             raise InvalidRules("pay table: pays too large or too finely divided for exact counting "
                                "(scaled nets exceed 2^40)")
-        return ints, den
+        fold, nq, tie, lose, *win = ints
+        return ScaledNets(fold, nq, tie, lose, tuple(win), den)
+
+
+#: The largest scaled net the core accepts (cs_nets limit).
+SCALED_NET_LIMIT = 1 << 40
+
+
+@dataclass(frozen=True, slots=True)
+class ScaledNets:
+    """``Nets`` times ``denominator``: integers, as the core takes them."""
+
+    fold: int
+    not_qualify: int
+    tie: int
+    lose: int
+    win: tuple[int, ...]
+    denominator: int
+
+    def as_list(self) -> list[int]:
+        """(fold, not qualify, tie, lose, win x 10): the order of cs_nets."""
+        return [self.fold, self.not_qualify, self.tie, self.lose, *self.win]
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,8 +330,8 @@ class Rules:
     max_payout: Fraction | None = None
 
     @classmethod
-    def make(cls, paytable: PaytableLike = None, qualifier: object = None, ante: object = None,
-             max_payout: object = None, paytables: Mapping[str, Paytable] | None = None) -> Rules:
+    def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
+             max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None) -> Rules:
         """Rules from loose input (names, numbers, text), validated."""
         a = None if ante is None else to_fraction(ante, "ante")
         m = None if max_payout is None else to_fraction(max_payout, "max_payout")
@@ -396,13 +364,3 @@ class Rules:
             a = min(self.ante, self.max_payout) / self.ante
             raise_win = [min(r * self.ante, self.max_payout) / self.ante for r in raise_win]
         return Nets(Fraction(-1), a, Fraction(0), Fraction(-3), tuple(a + r for r in raise_win))
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "paytable": self.paytable.name,
-            "pays": [str(p) for p in self.paytable.pays],
-            "qualifier": self.qualifier.label,
-            "qualifier_value": self.qualifier.value,
-            "ante": None if self.ante is None else str(self.ante),
-            "max_payout": None if self.max_payout is None else str(self.max_payout),
-        }

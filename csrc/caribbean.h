@@ -48,7 +48,9 @@ enum cs_constants {
     CS_NUM_SIX_CARD_SETS = 20358520,  /* C(52,6) */
     CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
     CS_NUM_CHART_CELLS = 963300,      /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
-    CS_SEEN_CHART_CELLS = 1859        /* 11 player classes x 13 up ranks x 13 seen ranks */
+    CS_SEEN_CHART_CELLS = 1859,       /* 11 player classes x 13 up ranks x 13 seen ranks */
+    CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
+    CS_NUM_SEEN_COMPLETIONS = 14190   /* with one dealer hole card seen: C(45,3) */
 };
 
 /* One situation counted: the dealer's completions split by outcome. */

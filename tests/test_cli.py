@@ -117,8 +117,9 @@ def test_chart_plot(tmp_path, capsys):
 
 def test_progress_only_on_a_terminal():
     import io
+    import time
 
-    from caribbean_exact import progress
+    from caribbean_exact.cli.progress import TerminalProgress
 
     class Tty(io.StringIO):
         def isatty(self):
@@ -126,19 +127,42 @@ def test_progress_only_on_a_terminal():
 
     tty, pipe = Tty(), io.StringIO()
     for stream in (tty, pipe):
-        with progress.Progress("work", total=4, stream=stream) as p:
-            for _ in range(4):
-                p.advance()
-    assert "work [" in tty.getvalue() and "4/4" in tty.getvalue()
+        bar = TerminalProgress(stream)
+        for done in range(1, 5):
+            bar("work", done, 4)
+        bar.close()
+    assert "work [" in tty.getvalue() and "4/4" in tty.getvalue() and tty.getvalue().endswith("\r\033[K")
     assert pipe.getvalue() == ""
-    progress.set_quiet(True)
-    try:
-        quiet = Tty()
-        with progress.Progress("work", total=2, stream=quiet) as p:
-            p.advance(2)
-        assert quiet.getvalue() == ""
-    finally:
-        progress.set_quiet(False)
+    quiet = Tty()
+    bar = TerminalProgress(quiet, quiet=True)
+    bar("work", 2, 2)
+    bar("spin", 0, None)
+    bar.close()
+    assert quiet.getvalue() == ""
+    # one long step: a spinner from done=0 until done=1, then the line is cleared
+    spin = Tty()
+    bar = TerminalProgress(spin)
+    bar("counting", 0, None)
+    time.sleep(0.5)
+    bar("counting", 1, None)
+    text = spin.getvalue()
+    assert "counting |" in text and text.endswith("\r\033[K")
+    assert spin.getvalue() == text  # stopped: nothing more is drawn
+    time.sleep(0.3)
+    assert spin.getvalue() == text
+
+
+def test_library_progress_is_a_callback():
+    """Long library work reports through the callback it is given, and draws nothing itself."""
+    import caribbean_exact as ce
+
+    calls = []
+    ce.sample(deals=300, seed=1, chunk=100, progress=lambda *a: calls.append(a))
+    assert [c for c in calls if c[0] == "sampling deals"] == [
+        ("sampling deals", 100, 300), ("sampling deals", 200, 300), ("sampling deals", 300, 300)]
+    seen = []
+    ce.solve_seen_card(progress=lambda *a: seen.append(a))
+    assert [(d, t) for _, d, t in seen] == [(0, None), (1, None)]
 
 
 def test_version_and_help(capsys):

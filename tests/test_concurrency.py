@@ -18,7 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import caribbean_exact as ce
-from caribbean_exact import game
+from caribbean_exact import game, pricing
+from caribbean_exact.render.game import decision_json, report_json
 from caribbean_exact.rules import Qualifier
 
 pytestmark = pytest.mark.csan
@@ -40,24 +41,24 @@ def _jobs():
         kw = rng.choice([{}, {"paytable": "live-dealer"}, {"qualifier": "pair"}, {"qualifier": "none"},
                          {"ante": 100, "max_payout": 5000}, {"paytable": "250,50,20,7,5,4,3,2,1,1"}])
         jobs.append((f"ev{i}", lambda h=hand, u=up, d=dead, k=dealer, kw=kw:
-                     ce.ev(h, u, dead=d, dealer=k, **kw).as_json()))
+                     decision_json(ce.ev(h, u, dead=d, dealer=k, **kw))))
     solves = [{}, {"paytable": "live-dealer"}, {"ante": 100, "max_payout": 5000}, {"ignore_up": True},
               {"raise_on_tie": True, "paytable": "royal-250"}]
     if SANITIZED:
         solves = solves[:3]  # each is a walk over the whole game: slower under the sanitizer
     for i, kw in enumerate(solves):
-        jobs.append((f"solve{i}", lambda kw=kw: game.solve(**kw).as_json()))
+        jobs.append((f"solve{i}", lambda kw=kw: report_json(game.solve(**kw))))
     report_hands = [("As Kd 7h 4c 2s", "Qh"), ("Ac Kd 4h 3s 2c", "Qh"), ("Qs Qd 8h 5c 3s", "Qh")]
     for i, (h, u) in enumerate(report_hands):
-        jobs.append((f"decision{i}", lambda h=h, u=u: game.solve().decision(h, u).as_json()))
-    solver = game.solver_for(Qualifier.parse("AK").value)
+        jobs.append((f"decision{i}", lambda h=h, u=u: decision_json(game.solve().decision(h, u))))
+    solver = pricing.solver_for(Qualifier.parse("AK").value)
     sits = [(rng.sample(range(52), 6)) for _ in range(2000)]
     jobs.append(("situations", lambda: [solver.situation(s[:5], s[5]) for s in sits]))
     return jobs
 
 
 def test_eight_threads_give_the_sequential_results():
-    game.solver_for(Qualifier.parse("AK").value)  # built before the race; its first use is raced below
+    pricing.solver_for(Qualifier.parse("AK").value)  # built before the race; its first use is raced below
     jobs = _jobs()
     expected = {name: fn() for name, fn in jobs}
     rounds = 1 if SANITIZED else 2
@@ -82,7 +83,7 @@ def test_eight_threads_give_the_sequential_results():
 
 RACE = r"""
 import json, sys, threading
-from caribbean_exact import _ffi, game, rules
+from caribbean_exact import _ffi, game, pricing, rules
 from caribbean_exact._core import ffi, lib
 
 N = 8
@@ -104,7 +105,7 @@ def raw_deal():
     return st, out.not_qualify, out.win, out.tie, out.lose
 
 def solver():
-    s = game.solver_for(QUAL)
+    s = pricing.solver_for(QUAL)
     return id(s), s.situation([51, 45, 22, 8, 3], 42)
 
 def optional(mod, fn):
@@ -150,7 +151,7 @@ for t in threads:
     t.join()
 sequential = {name: repr(fn()) for name, fn in TASKS}  # tables exist now: the reference answers
 print(json.dumps({"errors": errors, "results": results, "sequential": sequential,
-                  "solvers": len(game._solvers)}))
+                  "solvers": len(pricing._solvers)}))
 """
 
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from reference import ref_category, ref_deal, ref_key
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi, game
+from caribbean_exact import _ffi, game, pricing
 from caribbean_exact.rules import Qualifier
 
 pytestmark = pytest.mark.csan
@@ -103,7 +103,7 @@ def relabel(perm, cards):
 def test_fast_path_equals_exhaustive(sit, qual):
     p, u, _, _ = sit
     q = Qualifier.parse(qual).value
-    fast = game.solver_for(q).situation(p, u)
+    fast = pricing.solver_for(q).situation(p, u)
     slow = _ffi.deal(p, u, (), (), q)
     assert {k: getattr(fast, k) for k in COUNT_FIELDS} == {k: getattr(slow, k) for k in COUNT_FIELDS}
     assert (fast.player_value, fast.player_category) == (slow.player_value, slow.player_category)
@@ -147,7 +147,7 @@ def test_relabelling_suits_changes_nothing(sit, perm, qual):
     b = _ffi.deal(relabel(perm, p), relabel(perm, [u])[0], relabel(perm, dead), relabel(perm, dealer), qual)
     assert a == b
     if not dead and not dealer:
-        s = game.solver_for(AK)
+        s = pricing.solver_for(AK)
         assert s.situation(p, u) == s.situation(relabel(perm, p), relabel(perm, [u])[0])
 
 

@@ -11,6 +11,7 @@ from reference import ref_category, ref_key
 
 from caribbean_exact import InvalidRules, Rules, _ffi, solve
 from caribbean_exact.cli import main
+from caribbean_exact.render.labels import pay_label
 from caribbean_exact.sidebets import (
     SIX_CARD_SETS,
     Pay,
@@ -103,7 +104,7 @@ def test_progressive_pays_parsing():
     pays = parse_progressive_pays("100%, $5000, 500, 100, 50")
     assert pays[1] == Pay(Fraction(5000), Fraction(0))
     assert progressive("100%,5000,500,100,50").per_meter == Fraction(4, 2598960)
-    assert [p.label() for p in parse_progressive_pays("100,75,50")][2:] == ["$100", "$75", "$50"]
+    assert [pay_label(p) for p in parse_progressive_pays("100,75,50")][2:] == ["$100", "$75", "$50"]
     assert progressive("0,0,0,0,0").breakeven_meter is None
     with pytest.raises(InvalidRules, match="full house"):
         parse_progressive_pays("500,-100,50")

@@ -5,7 +5,11 @@ from fractions import Fraction
 import pytest
 
 import caribbean_exact as ce
-from caribbean_exact import game, strategy
+from caribbean_exact import game, pricing, strategy
+from caribbean_exact.cards import RANKS
+from caribbean_exact.chart import build_chart
+from caribbean_exact.render.labels import plain_rule_text
+from caribbean_exact.strategy_rules import parse_rule_file
 from caribbean_exact.errors import InvalidRules
 
 pytestmark = pytest.mark.csan
@@ -35,7 +39,7 @@ def test_custom_callable_equals_builtin():
 def _ak_cells_by_solver(rules):
     """Raise / total situations per (pattern label, up rank) of every A-K high hand, by pricing each
     situation's counts in Python (independent of the chart aggregation in C)."""
-    solver = game.solver_for(rules.qualifier.value)
+    solver = pricing.solver_for(rules.qualifier.value)
     nets = rules.nets()
     cells = {}
     for cards, w in solver.hands():
@@ -46,14 +50,14 @@ def _ak_cells_by_solver(rules):
         d0 = solver.situation(list(cards), next(u for u in range(52) if u not in cards))
         if d0.player_category != 0 or flush:
             continue
-        label = "".join(strategy.RANK_CHARS[r] for r in ranks)
+        label = "".join(RANKS[r] for r in ranks)
         for u in range(52):
             if u in cards:
                 continue
             d = solver.situation(list(cards), u)
             ev = Fraction(d.not_qualify * nets.not_qualify + d.win * nets.win[0] + d.lose * nets.lose
                           + d.tie * nets.tie, d.total)
-            acc = cells.setdefault((label, strategy.RANK_CHARS[u >> 2]), [0, 0])
+            acc = cells.setdefault((label, RANKS[u >> 2]), [0, 0])
             acc[0] += w if ev > nets.fold else 0
             acc[1] += w
     return cells
@@ -61,18 +65,20 @@ def _ak_cells_by_solver(rules):
 
 def test_chart_cells_equal_solver_over_all_ace_king_situations():
     rules = ce.Rules()
-    ch = strategy.build_chart(rules)
+    ch = build_chart(rules)
     expected = _ak_cells_by_solver(rules)
     got = {(c.pattern, c.up): [c.raise_count, c.total] for _, row in ch.rows for c in row}
     assert got == expected
     assert all(0 <= r <= t for r, t in got.values()) and len(got) == 164 * 13
-    assert ch.plain_rules == ("Always raise pair or better.", "Always fold high card below A-K high.")
+    assert tuple(map(plain_rule_text, ch.plain_rules)) == ("Always raise pair or better.",
+                                                       "Always fold high card below A-K high.")
 
 
 def test_plain_rules_hold_over_every_situation():
     rules = ce.Rules()
-    solver, dec = game.optimal_decisions(rules)
-    nets, _ = rules.nets().scaled()
+    solver = pricing.solver_for(rules.qualifier.value)
+    dec = pricing.price(rules, decisions=True).decisions
+    nets = rules.nets().scaled().as_list()
     opt, _ = solver.price(nets)
     assert opt.indifferent_situations == 0
     # pair or better: no situation folds (aggregated by category in the pricing pass)
@@ -91,13 +97,14 @@ def test_plain_rules_hold_over_every_situation():
 
 
 def test_other_rules_discover_other_plain_rules():
-    ch = strategy.build_chart(ce.Rules.make(qualifier="pair"))
-    assert ch.plain_rules and all(r.endswith(".") for r in ch.plain_rules)
-    assert ch.plain_rules != ("Always raise pair or better.", "Always fold high card below A-K high.")
+    ch = build_chart(ce.Rules.make(qualifier="pair"))
+    texts = tuple(map(plain_rule_text, ch.plain_rules))
+    assert texts and all(r.endswith(".") for r in texts)
+    assert texts != ("Always raise pair or better.", "Always fold high card below A-K high.")
 
 
 def test_rule_files():
-    st = strategy.parse_rule_file("name: thumb\nraise if hand >= pair\n"
+    st = parse_rule_file("name: thumb\nraise if hand >= pair\n"
                                   "raise if ace king and up in 2-Q and up matches\n")
     assert st.name == "thumb"
     r = strategy.evaluate(st)
@@ -105,4 +112,4 @@ def test_rule_files():
     assert r.total_return == mine.total_return
     for bad in ("raise if hand >= QQQQQ", "raise if sky is blue", "hello", "", "raise if up in Z"):
         with pytest.raises(InvalidRules):
-            strategy.parse_rule_file(bad)
+            parse_rule_file(bad)

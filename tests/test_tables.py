@@ -3,13 +3,13 @@
 import os
 from pathlib import Path
 
-from caribbean_exact import tables
+from caribbean_exact.render import tables_folder
 
 TABLES = Path(__file__).resolve().parent.parent / "tables"
 
 
 def test_tables_are_current():
-    files = tables.generate()
+    files = tables_folder.generate()
     on_disk = {p.name for p in TABLES.iterdir() if p.is_file()}
     assert on_disk == set(files), "tables/ has missing or extra files: run caribbean-exact tables --out tables/"
     stale = [name for name, text in files.items() if (TABLES / name).read_text(encoding="utf-8") != text]

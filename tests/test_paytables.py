@@ -7,7 +7,8 @@ import pytest
 
 from caribbean_exact import InvalidRules, Rules, builtin_paytables, solve
 from caribbean_exact.cli import main
-from caribbean_exact.compare import cap_study, cap_threshold, compare, paytable_list
+from caribbean_exact.bet_cap import cap_study, cap_threshold
+from caribbean_exact.paytables import compare, paytable_list
 from caribbean_exact.rules import load_paytables_text
 
 

@@ -7,7 +7,7 @@ import pytest
 from conftest import random_situation
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi, game
+from caribbean_exact import _ffi, game, pricing
 from caribbean_exact.errors import InvalidRules
 from caribbean_exact.rules import Qualifier
 
@@ -60,7 +60,7 @@ EDGE_CASES = [
 @pytest.mark.parametrize("qual", ["AK", "pair", "none", "AKJ83"])
 def test_fast_counts_equal_enumeration(qual):
     q = Qualifier.parse(qual).value
-    solver = game.solver_for(q)
+    solver = pricing.solver_for(q)
     rng = random.Random(2000 + q)
     n = 2000 if qual == "AK" else 300
     for _ in range(n):
@@ -74,7 +74,7 @@ def test_threads_and_suit_relabelling_give_identical_reports():
     q = Qualifier.parse("AK").value
     one = _ffi.Solver(q, threads=1)
     two = _ffi.Solver(q, threads=2)
-    nets, _ = ce.Rules().nets().scaled()
+    nets = ce.Rules().nets().scaled().as_list()
     assert one.price(nets) == two.price(nets)
     rng = random.Random(3)
     for _ in range(300):
@@ -102,9 +102,10 @@ def test_capped_report_depends_on_ante():
 
 
 def test_price_and_apply_agree():
-    solver, dec = game.optimal_decisions(ce.Rules())
+    solver = pricing.solver_for(ce.Rules().qualifier.value)
+    dec = pricing.price(ce.Rules(), decisions=True).decisions
     flags = dec.translate(bytes(1 if i == 1 else 0 for i in range(256)))
-    nets, _ = ce.Rules().nets().scaled()
+    nets = ce.Rules().nets().scaled().as_list()
     opt, _ = solver.price(nets)
     assert solver.apply(flags) == opt
     always = solver.apply(bytes([1]) * len(dec))

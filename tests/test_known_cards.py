@@ -9,7 +9,7 @@ import pytest
 from conftest import random_situation
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi, game, known
+from caribbean_exact import _ffi, game, known_cards, sampling
 from caribbean_exact.cli import main
 from caribbean_exact.errors import InvalidRules
 
@@ -56,7 +56,7 @@ def test_seen_totals_are_consistent_with_the_plain_game(seen_one):
         plain_c = (plain.totals.fold[c] + plain.totals.not_qualify[c] + plain.totals.win[c]
                    + plain.totals.tie[c] + plain.totals.lose[c])
         assert seen_c * plain.total_weight == plain_c * SEEN_DEALS
-    report = game.GameReport(ce.Rules(), totals, "seen", None, _ffi.SEEN_COMPLETIONS, 1)
+    report = game.GameReport(ce.Rules(), totals, "seen", _ffi.SEEN_COMPLETIONS, 1)
     # seeing a card can only help: strictly better than the plain optimal game
     assert report.house_edge < plain.house_edge
     assert report.situations == 2_598_960 * 47 * 46
@@ -64,42 +64,42 @@ def test_seen_totals_are_consistent_with_the_plain_game(seen_one):
 
 
 def test_sampling_is_reproducible_and_thread_independent():
-    a = known.sample(known_dealer_cards=3, deals=3000, seed=9, threads=1)
-    b = known.sample(known_dealer_cards=3, deals=3000, seed=9, threads=2, chunk=700)
+    a = sampling.sample(known_dealer_cards=3, deals=3000, seed=9, threads=1)
+    b = sampling.sample(known_dealer_cards=3, deals=3000, seed=9, threads=2, chunk=700)
     assert a.sums == b.sums and a.house_edge == b.house_edge
-    c = known.sample(known_dealer_cards=3, deals=3000, seed=10)
+    c = sampling.sample(known_dealer_cards=3, deals=3000, seed=10)
     assert c.sums != a.sums
 
 
 def test_sampled_interval_contains_exact_figures(seen_one):
     exact0 = game.solve().house_edge
-    r = known.sample(players=1, deals=4000, seed=3, control_variate=False)
+    r = sampling.sample(players=1, deals=4000, seed=3, control_variate=False)
     lo, hi = r.house_edge_interval
     assert lo <= exact0 <= hi
     _, totals, _, _ = seen_one
-    exact1 = game.GameReport(ce.Rules(), totals, "seen", None, _ffi.SEEN_COMPLETIONS, 1).house_edge
+    exact1 = game.GameReport(ce.Rules(), totals, "seen", _ffi.SEEN_COMPLETIONS, 1).house_edge
     for cv in (True, False):
-        r1 = known.sample(known_dealer_cards=1, deals=6000, seed=11, control_variate=cv)
+        r1 = sampling.sample(known_dealer_cards=1, deals=6000, seed=11, control_variate=cv)
         lo, hi = r1.house_edge_interval
         assert lo <= exact1 <= hi, (cv, lo, float(exact1), hi)
     # with the control variate and nothing extra known, the estimate is the exact figure
-    r0 = known.sample(players=1, deals=200, seed=3)
+    r0 = sampling.sample(players=1, deals=200, seed=3)
     assert r0.house_edge == exact0 and r0.half_width == 0
 
 
 def test_more_knowledge_helps():
-    two = known.sample(players=2, deals=1500, seed=1)
-    seven = known.sample(players=7, deals=6000, seed=1)
+    two = sampling.sample(players=2, deals=1500, seed=1)
+    seven = sampling.sample(players=7, deals=6000, seed=1)
     exact0 = game.solve().house_edge
     assert seven.house_edge < two.house_edge < exact0
-    assert seven.deals_for() > 0 and seven.as_json()["deals"] == 6000
+    assert seven.deals_for() > 0 and seven.deals == 6000
 
 
 @pytest.mark.parametrize("kwargs", [dict(players=8), dict(players=0), dict(known_dealer_cards=5),
                                     dict(deals=1), dict(seed=-1), dict(players=2, known_dealer_cards=1)])
 def test_bad_sampling_arguments(kwargs):
     with pytest.raises(InvalidRules):
-        known.sample(**kwargs)
+        sampling.sample(**kwargs)
 
 
 def test_cli_known_and_collusion(capsys):
@@ -115,7 +115,7 @@ def test_cli_known_and_collusion(capsys):
 
 
 def test_all_four_hole_cards_seen_exact():
-    r = known.solve_all_seen()
+    r = known_cards.solve_all_seen()
     assert r.total_weight == 19_933_230_517_200
     assert r.house_edge == Fraction(-71185534689, 110740169540)
     # one situation, every hole-card combination through the single-hand core: the same pricing
@@ -134,7 +134,6 @@ def test_all_four_hole_cards_seen_exact():
                 + base.tie * nets.tie + base.lose * nets.fold)
     assert total == expected
     # the sampled estimate agrees with the exact figure
-    s = known.sample(known_dealer_cards=4, deals=200_000, seed=1)
+    s = sampling.sample(known_dealer_cards=4, deals=200_000, seed=1)
     lo, hi = s.house_edge_interval
     assert lo <= r.house_edge <= hi
-    assert game.solve(known_dealer_cards=4).house_edge == r.house_edge

@@ -1,0 +1,212 @@
+"""The optimal strategy as a chart: plain rules for whole classes, a grid where it varies.
+
+A *chart cell* is what a player sees up to suit symmetry: the rank pattern of the five cards,
+whether they are suited, the up card's rank, and how many of the player's cards share the up
+card's suit. Plain rules are discovered, not assumed: every situation of a class (a category,
+then its top ranks) is checked.
+
+>>> ch = build_chart()
+>>> [(r.action, r.scope, r.category) for r in ch.plain_rules]
+[('raise', 'category_or_better', 1), ('fold', 'below_class', 0)]
+>>> len(ch.rows), len(ch.mixed) > 0
+(164, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from . import _ffi
+from .cards import RANKS
+from .hands import Pattern, patterns
+from .pricing import price, raise_total, solver_for
+from .progress import ProgressFn
+from .rules import Rules
+from .strategy import cell_index, valid_cells
+
+__all__ = ["Chart", "ChartCell", "ClassKey", "PlainRule", "build_chart"]
+
+#: bytes.translate table: decision bytes (0 fold, 1 raise, 2 tie, 255 n/a) -> 1 for raise only.
+RAISE_ONLY = bytes(1 if i == 1 else 0 for i in range(256))
+
+#: A class of hands: (category, first rank, second rank) with ranks in grouped order.
+ClassKey = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlainRule:
+    """A rule that holds for every situation it covers.
+
+    ``scope`` is one of ``all`` (every hand), ``category_or_better`` (``category`` and above),
+    ``category`` (exactly ``category``), ``class_or_better`` (``key`` and the classes above it
+    in its category), ``below_class`` (the classes of ``category`` below ``key``) and ``class``
+    (exactly ``key``). ``action`` is "raise" or "fold".
+    """
+
+    action: str
+    scope: str
+    category: int
+    key: ClassKey | None = None
+
+
+@dataclass(frozen=True)
+class ChartCell:
+    """One (rank pattern, suited?, up rank): raise and total (hand, up card) situations."""
+
+    pattern: str
+    up: str
+    raise_count: int
+    total: int
+    by_suited: tuple[tuple[int, int], ...]   # (raise, total) for 0..5 cards in the up card's suit
+    margin: Fraction | None = None           # mean exact EV margin (raise - fold) per situation
+
+    @property
+    def mixed(self) -> bool:
+        return 0 < self.raise_count < self.total
+
+
+@dataclass(frozen=True)
+class Chart:
+    rules: Rules
+    plain_rules: tuple[PlainRule, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[ChartCell, ...]], ...]
+    mixed: tuple[ChartCell, ...] = field(default=())
+
+
+def _class_key(p: Pattern, cat: int) -> ClassKey:
+    return (cat, p.grouped[0], p.grouped[1])
+
+
+def _state(acc: list[int]) -> str:
+    return "R" if acc[0] == acc[1] else "F" if acc[0] == 0 else "M"
+
+
+def _class_weights(raise_w: Sequence[int], total_w: Sequence[int]
+                   ) -> tuple[dict[int, list[int]], dict[ClassKey, list[int]]]:
+    """Raise / total situations per category and per class."""
+    by_cat: dict[int, list[int]] = {}
+    by_class: dict[ClassKey, list[int]] = {}
+    for p, flush, up in valid_cells():
+        cat = p.flush_category if flush else p.category
+        assert cat is not None
+        base = cell_index(p.index, flush, up, 0)
+        r = sum(raise_w[base: base + 6])
+        t = sum(total_w[base: base + 6])
+        if not t:
+            continue
+        for acc in (by_cat.setdefault(cat, [0, 0]), by_class.setdefault(_class_key(p, cat), [0, 0])):
+            acc[0] += r
+            acc[1] += t
+    return by_cat, by_class
+
+
+def _plain_rules(by_cat: dict[int, list[int]], by_class: dict[ClassKey, list[int]]
+                 ) -> tuple[list[PlainRule], list[ClassKey]]:
+    """The plain rules, and the classes left for the grid."""
+    plain: list[PlainRule] = []
+    cats = sorted(by_cat, reverse=True)
+    k = None
+    for c in cats:
+        if _state(by_cat[c]) != "R":
+            break
+        k = c
+    if k is not None:
+        plain.append(PlainRule("raise", "category_or_better" if k > 0 else "all", k))
+    for c in cats:
+        if k is not None and c >= k:
+            continue
+        st = _state(by_cat[c])
+        if st in "RF":
+            plain.append(PlainRule("raise" if st == "R" else "fold", "category", c))
+    grid: list[ClassKey] = []
+    for c in (c for c in cats if _state(by_cat[c]) == "M"):
+        states = [(key, _state(by_class[key])) for key in sorted((k for k in by_class if k[0] == c), reverse=True)]
+        # the lowest classes that always fold, the highest that always raise, the rest on the grid
+        lo = len(states)
+        while lo > 0 and states[lo - 1][1] == "F":
+            lo -= 1
+        hi = 0
+        while hi < lo and states[hi][1] == "R":
+            hi += 1
+        if hi:
+            plain.append(PlainRule("raise", "class_or_better", c, states[hi - 1][0]))
+        if lo < len(states):
+            plain.append(PlainRule("fold", "below_class", c, states[lo - 1][0]) if lo > 0
+                         else PlainRule("fold", "category", c))
+        for key, st in states[hi:lo]:
+            if st == "M":
+                grid.append(key)
+            else:
+                plain.append(PlainRule("raise" if st == "R" else "fold", "class", c, key))
+    return plain, grid
+
+
+def build_chart(rules: Rules | None = None, margins: bool = False,
+                progress: ProgressFn | None = None) -> Chart:
+    """The optimal strategy as plain rules plus a grid for the classes where it varies."""
+    rules = rules or Rules()
+    dec = price(rules, decisions=True, progress=progress).decisions
+    assert dec is not None
+    solver = solver_for(rules.qualifier.value)
+    raise_w, total_w = solver.chart(dec.translate(RAISE_ONLY))
+    plain, grid_classes = _plain_rules(*_class_weights(raise_w, total_w))
+
+    # grid: one row per pattern (and suitedness) in a mixed class
+    margin_sums = _margins(rules, solver, grid_classes) if margins else {}
+    rows = []
+    mixed_cells = []
+    wanted = set(grid_classes)
+    for p in sorted(patterns(), key=lambda p: p.grouped, reverse=True):
+        for flush in (False, True):
+            if flush and p.flush_value is None:
+                continue
+            cat = p.flush_category if flush else p.category
+            assert cat is not None
+            if _class_key(p, cat) not in wanted:
+                continue
+            label = p.label + (" suited" if flush else "")
+            cells = []
+            for up in range(13):
+                base = cell_index(p.index, flush, up, 0)
+                by_s = tuple((raise_w[base + s], total_w[base + s]) for s in range(6))
+                r = sum(x for x, _ in by_s)
+                t = sum(y for _, y in by_s)
+                m = None
+                if margins and t:
+                    num = margin_sums.get((p.index, flush, up))
+                    m = None if num is None else num / t
+                cell = ChartCell(label, RANKS[up], r, t, by_s, m)
+                cells.append(cell)
+                if cell.mixed:
+                    mixed_cells.append(cell)
+            rows.append((label, tuple(cells)))
+    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells))
+
+
+def _margins(rules: Rules, solver: _ffi.Solver, classes: Sequence[ClassKey]
+             ) -> dict[tuple[int, bool, int], Fraction]:
+    """Sum over each grid cell's situations of the exact EV margin (weighted)."""
+    nets = rules.nets().scaled()
+    want = set(classes)
+    pattern_of = {p.ranks: p for p in patterns()}
+    num: dict[tuple[int, bool, int], int] = {}
+    for cards, w in solver.hands():
+        ranks = tuple(sorted((c >> 2 for c in cards), reverse=True))
+        p = pattern_of[ranks]
+        flush = len({c & 3 for c in cards}) == 1
+        cat = p.flush_category if flush else p.category
+        assert cat is not None
+        if _class_key(p, cat) not in want:
+            continue
+        hand = list(cards)
+        for u in range(52):
+            if u in cards:
+                continue
+            d = solver.situation(hand, u)
+            m = raise_total(d, cat, nets) - d.total * nets.fold
+            key = (p.index, flush, u >> 2)
+            num[key] = num.get(key, 0) + w * m
+    return {k: Fraction(v, nets.denominator * _ffi.COMPLETIONS) for k, v in num.items()}

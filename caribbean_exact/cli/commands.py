@@ -1,0 +1,265 @@
+"""Every command of ``caribbean-exact``, in the order ``--help`` lists them (``COMMANDS``).
+
+A command is a name, a help line, ``setup(parser)`` adding its own options (shared ones come
+from ``options``), and ``run(args, progress) -> text``: it calls the library, hands
+``progress`` to long work and renders the result with ``render``. A new command: write its two
+functions here and add it to ``COMMANDS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import bet_cap, known_cards, paytables, sampling, sidebets
+from ..chart import build_chart
+from ..errors import InvalidRules, UsageError
+from ..game import solve
+from ..odds import ev
+from ..progress import ProgressFn
+from ..render import game as render_game
+from ..render import known_cards as render_known
+from ..render import paytables as render_paytables
+from ..render import sidebets as render_sidebets
+from ..render import strategy as render_strategy
+from ..render.tables_folder import generate
+from ..rules import builtin_paytables
+from ..strategy import compare_strategies
+from ..strategy_rules import load_rule_file
+from .options import add_rules, add_sampling, extra_paytables, rules_from
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    setup: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, ProgressFn], str]
+
+
+def _split(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+
+
+# ---------------------------------------------------------------- one hand, the whole game
+
+
+def setup_ev(p: argparse.ArgumentParser) -> None:
+    p.add_argument("hand", help='the player\'s five cards, e.g. "As Kd 7h 4c 2s"')
+    p.add_argument("--up", required=True, help="the dealer's up card, e.g. Qh")
+    p.add_argument("--dead", default=None, help="cards known to be out of play")
+    p.add_argument("--dealer", default=None, help="known dealer hole cards (0 to 4)")
+    add_rules(p)
+
+
+def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
+    d = ev(args.hand, args.up, dead=args.dead, dealer=args.dealer, rules=rules_from(args))
+    return render_game.decision(d, args.format)
+
+
+def setup_solve(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
+    p.add_argument("--known-dealer-cards", type=int, default=0, choices=range(5), metavar="K",
+                   help="the player also sees K dealer hole cards: 1 and 4 exact, 2-3 sampled")
+    add_sampling(p, "when K is 2 or 3")
+
+
+def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    k = args.known_dealer_cards
+    rules = rules_from(args)
+    if k == 0:
+        return render_game.report(solve(rules=rules, ignore_up=args.ignore_up, progress=progress), args.format)
+    if args.ignore_up:
+        raise UsageError("solve: --ignore-up does not combine with --known-dealer-cards")
+    if k == 1:
+        seen = known_cards.solve_seen_card(rules, progress=progress)
+        text = render_game.report(seen.report, args.format)
+        if args.format in ("json", "csv"):
+            return text
+        return text + "\n\nWhen to raise, by up card and seen hole card:\n" + render_known.seen_chart(
+            seen.chart, args.format)
+    if k == 4:
+        return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format)
+    r = sampling.sample(rules, k, 1, args.deals, args.seed, progress=progress)
+    return render_known.sampled(r, args.format, f"{k} dealer hole cards seen (sampled, each deal exact)")
+
+
+# ---------------------------------------------------------------- strategy
+
+
+def setup_chart(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--margins", action="store_true", help="show the mean exact EV margin per cell")
+    p.add_argument("--plot", metavar="FILE", default=None, help="also draw a heat map (.png/.svg; needs [plot])")
+
+
+def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
+    ch = build_chart(rules_from(args), margins=args.margins, progress=progress)
+    if args.plot:
+        render_strategy.plot_chart(ch, args.plot)
+    return render_strategy.chart(ch, args.format, args.margins)
+
+
+def setup_strategies(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--rules", metavar="FILE", action="append", default=[],
+                   help="a strategy of your own as a rule file (repeatable; see README)")
+
+
+def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
+    extra = [load_rule_file(f) for f in args.rules]
+    return render_strategy.strategies(compare_strategies(rules_from(args), extra, progress), args.format)
+
+
+# ---------------------------------------------------------------- pay tables
+
+
+def setup_paytables(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--paytables", metavar="FILE", default=None, help="TOML file with more pay tables")
+
+
+def run_paytables(args: argparse.Namespace, progress: ProgressFn) -> str:
+    return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format)
+
+
+def setup_compare(p: argparse.ArgumentParser) -> None:
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="pay tables by name or as ten pays '100,50,...' (default: every known table)")
+    add_rules(p, paytable=False)
+    p.add_argument("--baseline", default="standard",
+                   help="table whose optimal strategy the others are checked against (default standard)")
+
+
+def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
+    extra = extra_paytables(args)
+    names = list(args.names)
+    if not names and extra:
+        names = [*builtin_paytables(), *extra]
+    rows = paytables.compare(names or None, args.qualifier, args.ante, args.max_payout, extra, args.baseline,
+                             progress)
+    return render_paytables.compare(rows, args.format)
+
+
+def setup_cap(p: argparse.ArgumentParser) -> None:
+    add_rules(p, ante=False, cap_default="5000")
+    p.add_argument("--antes", default=",".join(str(a) for a in bet_cap.DEFAULT_ANTES),
+                   help="ante sizes, comma separated (default 5,10,25,50,100,200,500,1000)")
+
+
+def run_cap(args: argparse.Namespace, progress: ProgressFn) -> str:
+    s = bet_cap.cap_study(args.paytable, args.qualifier, args.max_payout, _split(args.antes),
+                          extra_paytables(args), progress)
+    return render_paytables.cap(s, args.format)
+
+
+# ---------------------------------------------------------------- side bets
+
+
+def _progressive_options(p: argparse.ArgumentParser, meter_help: str) -> None:
+    p.add_argument("--meter", default=str(sidebets.DEFAULT_METER), help=meter_help)
+    p.add_argument("--pays", dest="progressive_pays", default=None,
+                   help="3 pays (four of a kind, full house, flush; default 500,100,50) or 5 royal first, "
+                        "each $N or P%% of the meter (default 100%%,10%%,500,100,50)")
+    p.add_argument("--convention", default="for", choices=sidebets.CONVENTIONS,
+                   help="'for' (default): the $1 is collected, a win is the whole payout; "
+                        "'to': the $1 is returned on top of a win")
+    p.add_argument("--players", type=int, default=1,
+                   help="players betting the progressive at the table (royal sharing), 1..9; default 1")
+
+
+def setup_progressive(p: argparse.ArgumentParser) -> None:
+    _progressive_options(p, "meter for the featured row (default 100000)")
+    p.add_argument("--meters", default=",".join(str(m) for m in sidebets.DEFAULT_METERS),
+                   help="meter values of the return table, comma separated")
+
+
+def run_progressive(args: argparse.Namespace, progress: ProgressFn) -> str:
+    r = sidebets.progressive(args.progressive_pays, args.convention, args.players, args.meter,
+                             _split(args.meters))
+    return render_sidebets.progressive(r, args.format)
+
+
+def setup_bonus(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--pays", default=None,
+                   help="pays royal flush first, 7 (down to three of a kind) to 10 numbers; "
+                        "default 1000,200,100,20,15,10,7")
+    p.add_argument("--convention", default="to", choices=sidebets.CONVENTIONS,
+                   help="'to' (default): the stake comes back with a win; 'for': the win includes it")
+
+
+def run_bonus(args: argparse.Namespace, progress: ProgressFn) -> str:
+    return render_sidebets.bonus(sidebets.bonus(args.pays, args.convention), args.format)
+
+
+def setup_combined(p: argparse.ArgumentParser) -> None:
+    add_rules(p, ante_default="10")
+    p.add_argument("--rounds-per-hour", default="50", help="rounds dealt per hour (default 50)")
+    _progressive_options(p, "progressive meter (default 100000)")
+    p.add_argument("--progressive-stake", default="1", help="progressive bet (default $1)")
+    p.add_argument("--bonus-pays", default=None, help="5+1 Bonus pays, royal first (default 1000,...,7)")
+    p.add_argument("--bonus-stake", default="1", help="5+1 Bonus bet (default 1)")
+
+
+def run_combined(args: argparse.Namespace, progress: ProgressFn) -> str:
+    rules = rules_from(args)
+    prog = sidebets.progressive(args.progressive_pays, args.convention, args.players, args.meter, ())
+    c = sidebets.combined(rules, args.ante, args.rounds_per_hour, prog, args.progressive_stake,
+                          sidebets.bonus(args.bonus_pays), args.bonus_stake)
+    return render_sidebets.combined(c, args.format)
+
+
+# ---------------------------------------------------------------- generated tables, collusion
+
+
+def setup_tables(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", default="tables", help="folder to write (default: tables)")
+
+
+def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
+    files = generate(progress)
+    try:
+        os.makedirs(args.out, exist_ok=True)
+        for fname, text in files.items():
+            with open(os.path.join(args.out, fname), "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+    except OSError as e:
+        raise InvalidRules(f"--out {args.out!r}: {e.strerror}") from None
+    return f"wrote {len(files)} files to {args.out}"
+
+
+def setup_collusion(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--players", type=int, default=7, help="players at the table who share hands (1-7)")
+    add_sampling(p, "")
+
+
+def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
+    r = sampling.sample(rules_from(args), 0, args.players, args.deals, args.seed, progress=progress)
+    return render_known.sampled(r, args.format, f"{args.players} colluding players: each sees the other "
+                                                f"{args.players - 1} hands ({5 * (args.players - 1)} dead cards)")
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("ev", "exact EV of raising and folding one hand", setup_ev, run_ev),
+    Command("solve", "the whole game under optimal play: house edge, return table", setup_solve, run_solve),
+    Command("chart", "the optimal strategy as a printed chart", setup_chart, run_chart),
+    Command("strategies", "exact cost of simple strategies versus optimal play", setup_strategies,
+            run_strategies),
+    Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
+            run_paytables),
+    Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,
+            run_compare),
+    Command("cap", "house edge by ante size under a cap per bet (strategy re-solved)", setup_cap, run_cap),
+    Command("progressive", "the $1 progressive jackpot: exact odds, return by meter, break-even meter",
+            setup_progressive, run_progressive),
+    Command("bonus", "the 5+1 Bonus side bet: exact six-card frequencies, return table, RTP", setup_bonus,
+            run_bonus),
+    Command("combined", "expected loss per round and per hour: ante game plus a side bet", setup_combined,
+            run_combined),
+    Command("tables", "rebuild the generated strategy charts and reports in tables/", setup_tables, run_tables),
+    Command("collusion", "sampled house edge when players share their hands", setup_collusion, run_collusion),
+)

@@ -1,0 +1,73 @@
+"""``caribbean-exact <command>``: ``main(argv) -> int``.
+
+Errors print one line on stderr and exit 2; progress goes to stderr only on a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .. import __version__
+from ..errors import CaribbeanError, UsageError
+from ..render import check_format
+from .commands import COMMANDS
+from .options import add_output
+from .progress import TerminalProgress
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="caribbean-exact", description="Exact odds for Caribbean Stud Poker.")
+    parser.add_argument("--version", action="version", version=f"caribbean-exact {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+    for c in COMMANDS:
+        p = sub.add_parser(c.name, help=c.help)
+        c.setup(p)
+        add_output(p)
+        p.set_defaults(command_spec=c)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    progress: TerminalProgress | None = None
+    try:
+        parser = build_parser()
+        if not args_list:
+            parser.print_help(sys.stderr)
+            return 2
+        if args_list[0] in ("-h", "--help", "--version") or "-h" in args_list or "--help" in args_list:
+            try:
+                parser.parse_args(args_list)
+            except SystemExit as e:
+                return int(e.code or 0)
+        args = parser.parse_args(args_list)
+        spec = getattr(args, "command_spec", None)
+        if spec is None:
+            raise UsageError("caribbean-exact: choose a command (ev, solve, ...); see --help")
+        check_format(args.format)
+        progress = TerminalProgress(quiet=bool(args.quiet))
+        text = spec.run(args, progress)
+        progress.close()
+        sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+        sys.stdout.flush()
+        return 0
+    except CaribbeanError as e:
+        msg = " ".join(str(e).split())
+        print(f"error: {msg}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    finally:
+        if progress is not None:
+            progress.close()

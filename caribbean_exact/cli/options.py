@@ -1,0 +1,54 @@
+"""Options shared by several commands, each defined once: rules, output, sampling."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..rules import Paytable, Rules, load_paytables_file
+from ..sampling import DEFAULT_DEALS, DEFAULT_SEED
+
+ANTE_HELP = "the ante in money; with --max-payout it sets where the cap bites"
+
+
+def add_rules(p: argparse.ArgumentParser, *, paytable: bool = True, ante: bool = True, cap: bool = True,
+              ante_default: str | None = None, cap_default: str | None = None) -> None:
+    """--paytable, --paytables, --qualifier, and (unless turned off) --ante and --max-payout."""
+    if paytable:
+        p.add_argument("--paytable", default=None,
+                       help="built-in name (see 'paytables') or ten pays, royal first: 100,50,20,7,5,4,3,2,1,1")
+    p.add_argument("--paytables", metavar="FILE", default=None, help="TOML file with more pay tables")
+    p.add_argument("--qualifier", default=None,
+                   help="dealer's minimum hand: AK (default), pair, 44, AKJ83, none, ...")
+    if ante:
+        p.add_argument("--ante", default=ante_default,
+                       help=f"{ANTE_HELP} (default {ante_default})" if ante_default else ANTE_HELP)
+    if cap:
+        p.add_argument("--max-payout", default=cap_default,
+                       help=f"cap on the win of one bet (default {cap_default})" if cap_default
+                       else "cap on the win of one bet, e.g. 5000")
+
+
+def add_output(p: argparse.ArgumentParser) -> None:
+    """--format and --quiet: every command has them."""
+    p.add_argument("--format", default="simple", help="json, csv or any tabulate format (simple, github, ...)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def add_sampling(p: argparse.ArgumentParser, what: str) -> None:
+    """--deals and --seed of a sampled figure."""
+    p.add_argument("--deals", type=int, default=DEFAULT_DEALS,
+                   help=" ".join(("deals to sample", what, f"(default {DEFAULT_DEALS})")).replace("  ", " "))
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help="seed of the sample: the same seed gives the same figures")
+
+
+def extra_paytables(args: argparse.Namespace) -> dict[str, Paytable] | None:
+    """The tables of --paytables FILE, if given."""
+    path = getattr(args, "paytables", None)
+    return load_paytables_file(path) if path else None
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options describe, validated."""
+    return Rules.make(getattr(args, "paytable", None), args.qualifier, getattr(args, "ante", None),
+                      getattr(args, "max_payout", None), extra_paytables(args))

@@ -1,0 +1,67 @@
+"""Integer counts as the C core returns them, as plain frozen data: no money, no text.
+
+``Counts`` splits one situation's dealer completions by outcome; ``DealTotals`` aggregates the
+whole game under one strategy by the player's category; ``SampleSums`` holds the exact integer
+sums of a sample of deals. Pricing them is ``pricing``'s job.
+
+>>> Counts(not_qualify=1, win=2, tie=0, lose=3).total
+6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """Dealer completions of one situation, split by outcome (integers)."""
+
+    not_qualify: int
+    win: int
+    tie: int
+    lose: int
+
+    @property
+    def total(self) -> int:
+        return self.not_qualify + self.win + self.tie + self.lose
+
+    def as_dict(self) -> dict[str, int]:
+        return {"not_qualify": self.not_qualify, "win": self.win, "tie": self.tie, "lose": self.lose}
+
+
+@dataclass(frozen=True, slots=True)
+class DealTotals:
+    """Weighted deal counts of a whole game under one strategy, each by the player's category
+    (0 = high card .. 9 = royal flush)."""
+
+    fold: tuple[int, ...]
+    not_qualify: tuple[int, ...]
+    win: tuple[int, ...]
+    tie: tuple[int, ...]
+    lose: tuple[int, ...]
+    #: Situations decided "raise" (hand, up card; with seen cards, the seen cards too).
+    raise_situations: int
+    #: Situations where raising and folding are worth exactly the same.
+    indifferent_situations: int
+    #: Equally likely deals counted.
+    total_weight: int
+
+
+@dataclass(frozen=True, slots=True)
+class SampleSums:
+    """Exact sums over sampled deals of the scaled per-deal optimal EV ``x`` (see cs_sample_deals)."""
+
+    deals: int
+    raises: int
+    completions: int
+    total: int
+    total_squares: int
+    diff: int = 0           # control variate: sum of x * 163185 - x0 * completions
+    diff_squares: int = 0
+
+    def __add__(self, other: SampleSums) -> SampleSums:
+        return SampleSums(self.deals + other.deals, self.raises + other.raises,
+                          other.completions or self.completions, self.total + other.total,
+                          self.total_squares + other.total_squares, self.diff + other.diff,
+                          self.diff_squares + other.diff_squares)

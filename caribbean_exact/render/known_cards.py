@@ -1,0 +1,84 @@
+"""Known cards: the one-seen-card chart (known_cards) and sampled games (sampling)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import RANKS
+from ..known_cards import SeenChart
+from ..sampling import SampledReport
+from .labels import SEEN_CLASSES
+from .text import dec, describe_rules, frac, pct, rules_json, share, table, to_json
+
+
+def sampled_json(r: SampledReport) -> dict[str, Any]:
+    lo, hi = r.house_edge_interval
+    plo, phi = r.plain_house_edge_interval
+    return {
+        "rules": rules_json(r.rules),
+        "known_dealer_cards": r.known_dealer_cards,
+        "players": r.players,
+        "house_edge": str(r.house_edge),
+        "house_edge_estimate": float(r.house_edge),
+        "house_edge_interval": [lo, hi],
+        "confidence": 0.95,
+        "return_per_ante": str(r.mean_return),
+        "raise_probability": str(r.raise_probability),
+        "per_deal_standard_deviation": r.standard_deviation,
+        "control_variate": r.base_return is not None,
+        "plain_house_edge": str(-r.plain_return),
+        "plain_house_edge_interval": [plo, phi],
+        "deals": r.deals,
+        "seed": r.seed,
+        "completions_per_deal": r.sums.completions,
+        "deals_for_0.05_points": r.deals_for(),
+    }
+
+
+def sampled(r: SampledReport, fmt: str, what: str) -> str:
+    if fmt == "json":
+        return to_json(sampled_json(r))
+    lo, hi = r.house_edge_interval
+    rows = [
+        ["house edge (estimate)", pct(r.house_edge), frac(r.house_edge)],
+        ["95% interval", f"{lo * 100:.4f}% .. {hi * 100:.4f}%", f"+/- {r.half_width * 100:.4f} points"],
+        ["probability of raising", pct(r.raise_probability, 2), frac(r.raise_probability)],
+        ["per-deal standard deviation", dec(r.standard_deviation),
+         "of the gain over knowing only the up card" if r.base_return is not None else "of the EV"],
+        ["without the control variate", pct(-r.plain_return),
+         "95%: {:.4f}% .. {:.4f}%".format(*(x * 100 for x in r.plain_house_edge_interval))],
+        ["deals (each decided exactly)", str(r.deals), f"{r.sums.completions} completions each"],
+        ["seed", str(r.seed), ""],
+        ["deals for +/-0.05 points", str(r.deals_for()), "at this standard deviation"],
+    ]
+    if fmt == "csv":
+        return table(rows, ["figure", "value", "detail"], fmt)
+    head = f"{what}\nrules: {describe_rules(r.rules)}\n\n"
+    return head + table(rows, ["figure", "value", "detail"], fmt)
+
+
+def seen_chart(ch: SeenChart, fmt: str) -> str:
+    """One 13 x 13 grid (up card rank x seen card rank) per class whose decision varies."""
+    ranks = RANKS
+    parts = []
+    rows_csv = []
+    for cls, name in enumerate(SEEN_CLASSES):
+        st = ch.class_state(cls)
+        if st == "none":
+            continue
+        if st != "M":
+            parts.append(f"- {name}: always {'raise' if st == 'R' else 'fold'}")
+            continue
+        grid = []
+        for up in range(13):
+            row = [ranks[up]]
+            for seen in range(13):
+                r, t = ch.cell(cls, up, seen)
+                row.append(share(r, t))
+                rows_csv.append([name, ranks[up], ranks[seen], r, t])
+            grid.append(row)
+        parts.append(f"\n{name} (rows: up card, columns: seen hole card)\n\n"
+                     + table(grid, ["up \\ seen", *ranks], fmt if fmt != "csv" else "simple"))
+    if fmt == "csv":
+        return table(rows_csv, ["class", "up", "seen", "raise", "total"], "csv")
+    return "\n".join(parts)

@@ -1,0 +1,126 @@
+"""Strategy rule files: a small language for simple strategies, parsed into a ``Strategy``.
+
+A file has a ``name:`` line and ``raise if`` lines whose conditions are joined by ``and``; a
+hand raises when any line holds. Conditions: ``hand >= AK`` (also ``<``, ``>``, ``<=``, ``==``
+with any qualifier spec), ``ace king``, ``up in 2-Q`` / ``up not in A,K``, ``up matches`` /
+``up matches nothing``, ``holds Q,J`` / ``lacks Q``, ``up < card 4``, ``suited >= 2``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .cards import rank_index
+from .errors import InvalidRules
+from .rules import Qualifier, read_text_file
+from .strategy import Situation, Strategy, StrategyFn
+
+__all__ = ["load_rule_file", "parse_rule_file"]
+
+_COND = re.compile(r"\s+and\s+", re.IGNORECASE)
+
+
+def _rank_set(text: str, where: str) -> set[int]:
+    out: set[int] = set()
+    for part in re.split(r"[\s,]+", text.strip()):
+        if not part:
+            continue
+        m = re.fullmatch(r"(10|[2-9TJQKA])(?:-(10|[2-9TJQKA]))?", part.upper())
+        if not m:
+            raise InvalidRules(f"{where}: rank {part!r} (expected 2-9, T, J, Q, K, A or a range like 2-Q)")
+        lo = rank_index(m.group(1))
+        hi = lo if not m.group(2) else rank_index(m.group(2))
+        if hi < lo:
+            raise InvalidRules(f"{where}: range {part!r} runs backwards")
+        out.update(range(lo, hi + 1))
+    if not out:
+        raise InvalidRules(f"{where}: no ranks given")
+    return out
+
+
+def _condition(text: str, where: str) -> StrategyFn:
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    m = re.fullmatch(r"hand\s*(>=|<|>|<=|==)\s*(.+)", t, re.IGNORECASE)
+    if m:
+        op, spec = m.group(1), m.group(2)
+        try:
+            q = Qualifier.parse(spec).value
+        except InvalidRules:
+            raise InvalidRules(f"{where}: hand {spec!r} (expected AK, pair, 44, AKJ83, ...)") from None
+        ops: dict[str, Callable[[int], bool]] = {
+            ">=": lambda v: v >= q, "<": lambda v: v < q, ">": lambda v: v > q,
+            "<=": lambda v: v <= q, "==": lambda v: v == q}
+        f = ops[op]
+        return lambda s: f(s.value)
+    if low in ("up matches", "up matches a rank"):
+        return lambda s: s.up_matches
+    if low in ("up matches nothing", "not up matches", "up does not match"):
+        return lambda s: not s.up_matches
+    m = re.fullmatch(r"up (not in|in) (.+)", t, re.IGNORECASE)
+    if m:
+        ranks = _rank_set(m.group(2), where)
+        neg = m.group(1).lower() == "not in"
+        return lambda s: (s.up_rank in ranks) != neg
+    m = re.fullmatch(r"(holds|lacks) (.+)", t, re.IGNORECASE)
+    if m:
+        ranks = _rank_set(m.group(2), where)
+        neg = m.group(1).lower() == "lacks"
+        return lambda s: bool(ranks & set(s.ranks)) != neg
+    m = re.fullmatch(r"up < card ([1-5])", t, re.IGNORECASE)
+    if m:
+        k = int(m.group(1)) - 1
+        return lambda s: s.up_rank < sorted(s.ranks, reverse=True)[k]
+    m = re.fullmatch(r"suited (>=|<=|==) ([0-5])", t, re.IGNORECASE)
+    if m:
+        n = int(m.group(2))
+        cmp: dict[str, Callable[[int], bool]] = {
+            ">=": lambda x: x >= n, "<=": lambda x: x <= n, "==": lambda x: x == n}
+        g = cmp[m.group(1)]
+        return lambda s: g(s.suited)
+    if low in ("ace king", "ace-king", "ak"):
+        return lambda s: s.is_ace_king
+    raise InvalidRules(f"{where}: condition {text.strip()!r} not understood (see README: rule files)")
+
+
+def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
+    """A strategy from text: ``name: ...`` and ``raise if <cond> and <cond>`` lines (any line raises).
+
+    >>> st = parse_rule_file("name: AK or better\\nraise if hand >= AK\\n")
+    >>> from caribbean_exact.strategy import evaluate
+    >>> st.name, evaluate(st).total_return
+    ('AK or better', Fraction(-1132600203540, 1))
+    """
+    name = "custom"
+    clauses: list[list[StrategyFn]] = []
+    uses_suits = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"{origin} line {n}"
+        if line.lower().startswith("name:"):
+            name = line.split(":", 1)[1].strip() or name
+            continue
+        m = re.fullmatch(r"raise(?: if)?\s*(.*)", line, re.IGNORECASE)
+        if not m:
+            raise InvalidRules(f"{where}: {line!r} (expected 'name: ...' or 'raise if ...')")
+        body = m.group(1).strip()
+        if not body or body.lower() == "always":
+            clauses.append([])
+            continue
+        parts = _COND.split(body)
+        uses_suits |= any(p.strip().lower().startswith("suited") for p in parts)
+        clauses.append([_condition(p, where) for p in parts])
+    if not clauses:
+        raise InvalidRules(f"{origin}: no 'raise if' line")
+
+    def raises(s: Situation) -> bool:
+        return any(all(c(s) for c in clause) for clause in clauses)
+
+    return Strategy(name, raises, uses_suits, f"from {origin}")
+
+
+def load_rule_file(path: str) -> Strategy:
+    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {path!r}")
