@@ -5,8 +5,7 @@
 'fold'
 """
 
-__version__ = "0.1.0"
-
+from ._version import __version__
 from .bet_cap import CapStudy, cap_study
 from .cards import Card, format_cards, parse_cards
 from .chart import Chart, build_chart
@@ -24,11 +23,50 @@ from .strategy import Situation, Strategy, StrategyResult, compare_strategies, e
 from .strategy_rules import load_rule_file, parse_rule_file
 
 __all__ = [
-    "CATEGORIES", "BonusReport", "CapStudy", "Card", "CaribbeanError", "Chart", "CombinedReport", "CompareRow",
-    "CoreError", "Counts", "DealTotals", "Decision", "GameReport", "InvalidCards", "InvalidRules", "Nets",
-    "Paytable", "ProgressiveReport", "Qualifier", "Rules", "SampledReport", "SeenCardGame", "Situation",
-    "Strategy", "StrategyResult", "UsageError", "bonus", "build_chart", "builtin_paytables", "cap_study",
-    "combined", "compare", "compare_strategies", "ev", "evaluate", "format_cards", "get_paytable",
-    "load_rule_file", "parse_cards", "parse_rule_file", "progressive", "sample", "solve", "solve_all_seen",
+    "CATEGORIES",
+    "BonusReport",
+    "CapStudy",
+    "Card",
+    "CaribbeanError",
+    "Chart",
+    "CombinedReport",
+    "CompareRow",
+    "CoreError",
+    "Counts",
+    "DealTotals",
+    "Decision",
+    "GameReport",
+    "InvalidCards",
+    "InvalidRules",
+    "Nets",
+    "Paytable",
+    "ProgressiveReport",
+    "Qualifier",
+    "Rules",
+    "SampledReport",
+    "SeenCardGame",
+    "Situation",
+    "Strategy",
+    "StrategyResult",
+    "UsageError",
+    "__version__",
+    "bonus",
+    "build_chart",
+    "builtin_paytables",
+    "cap_study",
+    "combined",
+    "compare",
+    "compare_strategies",
+    "ev",
+    "evaluate",
+    "format_cards",
+    "get_paytable",
+    "load_rule_file",
+    "parse_cards",
+    "parse_rule_file",
+    "progressive",
+    "sample",
+    "solve",
+    "solve_all_seen",
     "solve_seen_card",
 ]

@@ -160,6 +160,8 @@ class Solver:
         ptr = ffi.new("cs_solver **")
         check(lib.cs_solver_new(qualifier, threads, ptr), "solver")
         self._s = ffi.gc(ptr[0], lib.cs_solver_free)
+        #: The cs_solver pointer, for core calls that read a solver.
+        self.handle = self._s
         n = ffi.new("uint32_t *")
         check(lib.cs_solver_size(self._s, n), "solver size")
         self.qualifier = qualifier
@@ -247,7 +249,7 @@ def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_p
     out = ffi.new("cs_sample_sums *")
     check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players,
                               seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
-                              base._s if base is not None else ffi.NULL, out), "sample deals")
+                              base.handle if base is not None else ffi.NULL, out), "sample deals")
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
                       _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
                       _int128(out.dsumsq_hi, out.dsumsq_lo, False))

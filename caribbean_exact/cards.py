@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
 
 from .errors import InvalidCards
 
@@ -90,7 +89,7 @@ def rank_index(text: str) -> int:
     return RANKS.index(t)
 
 
-CardsLike = Union[str, Card, Iterable[Union[str, Card]]]
+CardsLike = str | Card | Iterable[str | Card]
 
 
 def _split(text: str) -> list[str]:

@@ -18,7 +18,7 @@ import os
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union, overload
+from typing import overload
 
 from . import _ffi
 from .counts import Counts, DealTotals
@@ -75,7 +75,7 @@ def price(rules: Rules, *, flags: int = 0, decisions: bool = False, threads: int
     return Priced(totals, dec)
 
 
-CountsLike = Union[Counts, _ffi.DealCounts]
+CountsLike = Counts | _ffi.DealCounts
 
 
 @overload

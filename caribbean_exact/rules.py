@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from typing import Any, Union
 
 from . import _ffi
 from .cards import RANKS, Card, parse_cards
@@ -39,7 +38,7 @@ __all__ = [
 ]
 
 #: An exact number as the library accepts it: floats only if finite (taken at their shortest repr).
-Number = Union[int, Fraction, str, float]
+Number = int | Fraction | str | float
 
 
 def to_fraction(x: object, what: str) -> Fraction:
@@ -125,7 +124,7 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
         raise InvalidRules(f"{origin}: not valid TOML ({e})") from None
     extra = set(doc) - {"paytable"}
     if extra:
-        raise InvalidRules(f"{origin}: unknown field {sorted(extra)[0]!r} (expected [[paytable]] entries)")
+        raise InvalidRules(f"{origin}: unknown field {min(extra)!r} (expected [[paytable]] entries)")
     entries = doc.get("paytable")
     if not isinstance(entries, list) or not entries:
         raise InvalidRules(f"{origin}: no [[paytable]] entries")
@@ -138,7 +137,7 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
             raise InvalidRules(f"{origin}: paytable #{n} field 'name' is missing")
         unknown = set(entry) - _TABLE_FIELDS
         if unknown:
-            raise InvalidRules(f"{origin}: pay table {name!r} has unknown field {sorted(unknown)[0]!r}")
+            raise InvalidRules(f"{origin}: pay table {name!r} has unknown field {min(unknown)!r}")
         if "pays" not in entry:
             raise InvalidRules(f"{origin}: pay table {name!r} field 'pays' is missing")
         pays = entry["pays"]
@@ -181,7 +180,7 @@ def load_paytables_file(path: str) -> dict[str, Paytable]:
     return load_paytables_text(read_text_file(path, "pay table file"), f"pay table file {path!r}")
 
 
-PaytableLike = Union[str, Paytable, Sequence[Number], None]
+PaytableLike = str | Paytable | Sequence[Number] | None
 
 
 def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
@@ -264,7 +263,7 @@ def _five_cards(text: str) -> tuple[Card, ...] | None:
     return hand
 
 
-QualifierLike = Union[Qualifier, str, int, None]
+QualifierLike = Qualifier | str | int | None
 
 
 @cache

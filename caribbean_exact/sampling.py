@@ -23,7 +23,7 @@ from .pricing import COMPLETIONS, default_threads, solver_for
 from .progress import ProgressFn, report
 from .rules import Rules
 
-__all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "SampledReport", "TARGET_POINTS", "Z95", "sample"]
+__all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "TARGET_POINTS", "Z95", "SampledReport", "sample"]
 
 DEFAULT_DEALS = 20_000
 DEFAULT_SEED = 20261129

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Union
+
 from . import _ffi
 from .errors import InvalidRules
 from .game import solve
@@ -109,7 +109,7 @@ DEFAULT_PROGRESSIVE: tuple[Pay, ...] = (
     Pay(share=Fraction(1)), Pay(share=Fraction(1, 10)), Pay(Fraction(500)), Pay(Fraction(100)), Pay(Fraction(50)))
 
 
-PaysLike = Union[str, Sequence[Number], None]
+PaysLike = str | Sequence[Number] | None
 
 
 def parse_progressive_pays(spec: str | Sequence[Number | Pay] | None) -> tuple[Pay, ...]:
@@ -302,10 +302,7 @@ class BonusReport:
             p = self.pay(cat)
             n = self.counts[cat]
             prob = Fraction(n, SIX_CARD_SETS)
-            if p is None:
-                net = Fraction(-1)
-            else:
-                net = p if self.convention == "to" else p - 1
+            net = Fraction(-1) if p is None else p if self.convention == "to" else p - 1
             out.append(BonusRow(CATEGORIES[cat], n, prob, p, net, prob * net))
         return out
 

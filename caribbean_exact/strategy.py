@@ -185,7 +185,7 @@ def _rules_of_thumb(s: Situation) -> bool:
 
 
 BUILTIN: tuple[Strategy, ...] = (
-    Strategy("raise always", lambda s: True, False, "raise every hand", uses_up=False),
+    Strategy("raise always", lambda _: True, False, "raise every hand", uses_up=False),
     Strategy("pair or better", lambda s: s.category >= 1, False, "raise a pair or better, fold the rest",
              uses_up=False),
     Strategy("Ace-King or better", _at_least("AK"), False, "raise a pair or better or any A-K",

@@ -23,7 +23,7 @@ def test_ev_table(capsys):
 
 
 def test_ev_json(capsys):
-    code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "json")
+    _code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "json")
     doc = json.loads(out)
     assert doc["counts"] == {"not_qualify": 74490, "win": 0, "tie": 0, "lose": 88695}
     assert doc["total"] == 163185 and isinstance(doc["total"], int)
@@ -52,7 +52,7 @@ def test_ev_options_and_formats(capsys):
     ([], "usage"),
 ])
 def test_errors_one_line_exit_2(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2
     if argv:
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -148,7 +148,7 @@ def test_deal_counts_beyond_limits_without_reading():
 @fuzz_settings(300)
 @given(cards=corrupted_cards(8), n=st.sampled_from([5, 6]), null=st.integers(0, 12))
 def test_evaluate_status_matches_model(cards, n, null):
-    cards = (cards + [0, 1, 2, 3, 4, 5])[:n] if len(cards) < n else cards[:n]
+    cards = ([*cards, 0, 1, 2, 3, 4, 5])[:n] if len(cards) < n else cards[:n]
     v = ffi.new("uint16_t *")
     c = ffi.new("uint8_t *")
     args = [u8(cards), v, c]
@@ -231,7 +231,7 @@ def test_null_everywhere_and_sizes():
         buf = ffi.new("uint64_t[]", max(n, 1))
         assert record("cs_value_counts", lib.cs_value_counts(buf, n)) == lib.CS_E_SIZE
     lib.cs_solver_free(ffi.NULL)  # documented as a no-op
-    for s in list(STATUS) + [-(2**31), -1, 8, 99, 2**31 - 1]:
+    for s in [*list(STATUS), -2 ** 31, -1, 8, 99, 2 ** 31 - 1]:
         assert ffi.string(lib.cs_strerror(s))  # never NULL, never empty
     assert lib.cs_init() == lib.CS_OK
 
@@ -297,7 +297,7 @@ def test_solver_null_outputs_and_bad_sizes(solver):
 @fuzz_settings(150)
 @given(cards=corrupted_cards(7), null=st.integers(0, 15))
 def test_solver_situation_status(solver, cards, null):
-    cards = (cards + [0, 1, 2, 3, 4, 5])[:6]
+    cards = ([*cards, 0, 1, 2, 3, 4, 5])[:6]
     player, up = cards[:5], cards[5]
     out = ffi.new("cs_deal_counts *")
     args = [solver, u8(player), up, out]

@@ -73,7 +73,7 @@ def call(target: str, fn: Callable[[], object], allowed: tuple[type[BaseExceptio
         return fn()
     except allowed as e:
         assert isinstance(e, CaribbeanError) and isinstance(e, ValueError)
-        assert str(e) and "\n" not in str(e).strip() or target.startswith("toml"), str(e)
+        assert (str(e) and "\n" not in str(e).strip()) or target.startswith("toml"), str(e)
         PATHS[f"{target}: {raise_site(e)}"] += 1
         return e
 
@@ -175,7 +175,8 @@ def test_to_fraction(x):
 paytable_text = st.one_of(
     st.lists(number_text, max_size=12).flatmap(
         lambda xs: st.sampled_from([",", " ", ";", "/", ", "]).map(lambda sep: sep.join(xs))),
-    st.sampled_from(["standard", "STANDARD ", "live-dealer", "royal-250", "nosuch", "", "1,2", "100/50/20/7/5/4/3/2/1/1"]),
+    st.sampled_from(["standard", "STANDARD ", "live-dealer", "royal-250", "nosuch", "", "1,2",
+                     "100/50/20/7/5/4/3/2/1/1"]),
     any_text,
 )
 
@@ -205,7 +206,8 @@ def test_qualifier(spec):
 
 
 @fuzz_settings(150)
-@given(paytable=st.one_of(st.none(), paytable_text), qualifier=st.one_of(st.none(), any_text, st.sampled_from(QUALIFIER_WORDS)),
+@given(paytable=st.one_of(st.none(), paytable_text),
+       qualifier=st.one_of(st.none(), any_text, st.sampled_from(QUALIFIER_WORDS)),
        ante=st.one_of(st.none(), number_text, objects), cap=st.one_of(st.none(), number_text, objects))
 def test_rules(paytable, qualifier, ante, cap):
     r = call("Rules.make", lambda: Rules.make(paytable, qualifier, ante, cap), (InvalidRules,))
@@ -248,7 +250,7 @@ toml_entry = st.builds(
 toml_docs = st.one_of(
     st.lists(toml_entry, max_size=4).map("\n".join),
     st.text(max_size=200),
-    st.lists(st.sampled_from(["[[paytable]]", "name = 'a'", "pays = [", "]", "1,", "[paytable]", "=", "\"",
+    st.lists(st.sampled_from(["[[paytable]]", "name = 'a'", "pays = [", "]", "1,", "[paytable]", "=", '"',
                               "'''", "# c", "x = {", "}", "\n"]), max_size=20).map("\n".join),
 )
 
@@ -285,7 +287,7 @@ def test_toml_files(fuzz_dir, content, name):
         assert all(isinstance(p, Paytable) for p in got.values())
 
 
-def test_rule_files(fuzz_dir):
+def test_rule_files():
     """The rule-file parser follows the same contract."""
     from caribbean_exact.strategy_rules import parse_rule_file as parse
 
@@ -439,7 +441,8 @@ def check_cli(argv: list[str], target: str) -> None:
 @fuzz_settings(150)
 @given(argv=st.lists(st.one_of(any_text, st.sampled_from(["ev", "solve", "--up", "--help", "-h", "--format",
                                                            "--quiet", "--", "-", "--paytable=1"])), max_size=6))
-def test_cli_arbitrary_argv(commands, argv):
+@pytest.mark.usefixtures("commands")
+def test_cli_arbitrary_argv(argv):
     with cheap_core(ARBITRARY_BUDGET):
         check_cli(argv, "cli(any)")
 
@@ -453,7 +456,7 @@ def test_cli_structured_argv(commands, fuzz_dir, data):
     argv = [name]
     if name in HEAVY:
         argv += data.draw(st.lists(any_text, max_size=3), label="junk")
-        opts = [o for o in opts if o[0] not in ("--out",)]
+        opts = [o for o in opts if o[0] != "--out"]
     for p in pos:
         if data.draw(st.integers(0, 9), label="omit positional") > 0:
             argv.append(data.draw(st.one_of(card_text, st.sampled_from(["standard", "live-dealer", "nosuch"]),

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from caribbean_exact import InvalidRules, Rules, builtin_paytables, solve
-from caribbean_exact.cli import main
 from caribbean_exact.bet_cap import cap_study, cap_threshold
+from caribbean_exact.cli import main
 from caribbean_exact.paytables import compare, paytable_list
 from caribbean_exact.rules import load_paytables_text
 
@@ -97,7 +97,7 @@ def test_cli_paytables(capsys, tmp_path):
      ["'t3'", "'colour'", "unknown field"]),
     ('[[paytable]]\nname = "t4"\npays = [100, 50, 20]\n', ["'t4'", "expected 10 pays"]),
     ('[[paytable]]\nname = "t5"\npays = [100, 50, 20, 7, 5, 4, 3, 2, "one", 1]\n', ["'t5'", "'pair'"]),
-    ('[[paytable\nname = ', ["not valid TOML"]),
+    ("[[paytable\nname = ", ["not valid TOML"]),
 ])
 def test_malformed_toml(tmp_path, capsys, body, needles):
     with pytest.raises(InvalidRules) as e:
@@ -151,5 +151,5 @@ def test_cli_cap_json(capsys):
     (["compare", "--ante", "10", "--max-payout", "5"], "below the ante"),
 ])
 def test_cli_errors(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1 and needle in err

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from reference import ref_category, ref_deal, ref_key
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi, game, pricing
+from caribbean_exact import _ffi, pricing
 from caribbean_exact.rules import Qualifier
 
 pytestmark = pytest.mark.csan
@@ -50,8 +50,11 @@ def counted(fn):
     return wrapper
 
 
+DEAD_COUNT, DEALER_COUNT = st.integers(0, 20), st.integers(0, 4)
+
+
 @st.composite
-def situations(draw, dead=st.integers(0, 20), dealer=st.integers(0, 4)):
+def situations(draw, dead=DEAD_COUNT, dealer=DEALER_COUNT):
     """(player, up, dead, dealer) as card indices, all distinct."""
     deck = draw(st.permutations(range(52)))
     nk = draw(dealer)

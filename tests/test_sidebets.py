@@ -73,7 +73,7 @@ def test_royal_share_exact():
     k1 = 2 * Fraction(3, c47) - 2 * both
     assert royal_share(3) == 1 - k1 / 2 - both * Fraction(2, 3)
     shares = [royal_share(n) for n in range(1, 10)]
-    assert all(a > b for a, b in zip(shares, shares[1:]))
+    assert all(a > b for a, b in itertools.pairwise(shares))
     p1, p7 = progressive(players=1), progressive(players=7)
     assert p7.per_meter == Fraction(4, 2598960) * royal_share(7) + Fraction(36, 2598960) / 10
     assert p7.breakeven_meter > p1.breakeven_meter
@@ -126,7 +126,8 @@ def test_six_card_counts():
     assert c[9] == 4 * 47  # a royal plus any other card
 
 
-def test_evaluate6_against_reference(rng=random.Random(5)):
+def test_evaluate6_against_reference():
+    rng = random.Random(5)
     for _ in range(300):
         six = rng.sample(range(52), 6)
         best = max(itertools.combinations(six, 5), key=ref_key)
@@ -213,5 +214,5 @@ def test_cli_tables_and_formats(capsys):
     (["combined", "--ante", "10", "--max-payout", "5"], "below the ante"),
 ])
 def test_cli_errors(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1 and needle in err

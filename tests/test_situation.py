@@ -59,7 +59,7 @@ def test_counts_sum_and_suit_symmetry():
         assert got["total"] == math.comb(52 - 6 - n_dead - n_dealer, 4 - n_dealer)
         perm = rng.sample(range(4), 4)
 
-        def relabel(cs):
+        def relabel(cs, perm=perm):
             return [c - c % 4 + perm[c % 4] for c in cs]
 
         assert _c(relabel(p), relabel([u])[0], relabel(dead), relabel(dealer)) == got

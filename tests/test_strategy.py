@@ -5,12 +5,12 @@ from fractions import Fraction
 import pytest
 
 import caribbean_exact as ce
-from caribbean_exact import game, pricing, strategy
+from caribbean_exact import pricing, strategy
 from caribbean_exact.cards import RANKS
 from caribbean_exact.chart import build_chart
+from caribbean_exact.errors import InvalidRules
 from caribbean_exact.render.labels import plain_rule_text
 from caribbean_exact.strategy_rules import parse_rule_file
-from caribbean_exact.errors import InvalidRules
 
 pytestmark = pytest.mark.csan
 RAISE_ONLY = bytes(1 if i == 1 else 0 for i in range(256))

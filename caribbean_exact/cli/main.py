@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .. import __version__
+from .._version import __version__
 from ..errors import CaribbeanError, UsageError
 from ..render import check_format
 from .commands import COMMANDS

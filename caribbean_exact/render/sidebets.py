@@ -5,7 +5,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..sidebets import FIVE_CARD_HANDS, SIX_CARD_SETS, BonusReport, CombinedReport, CombinedRow, ProgressiveReport
+from ..sidebets import (
+    FIVE_CARD_HANDS,
+    SIX_CARD_SETS,
+    BonusReport,
+    CombinedReport,
+    CombinedRow,
+    ProgressiveReport,
+)
 from .labels import pay_label
 from .text import dec, describe_rules, frac, grouped, money, pct, rules_json, table, to_json
 

@@ -34,7 +34,7 @@ def chart(ch: Chart, fmt: str, margins: bool = False) -> str:
     """A strategy chart: plain rules, the grid, what decides mixed cells."""
     if fmt == "json":
         return to_json(chart_json(ch))
-    headers = ["hand"] + list(ch.columns)
+    headers = ["hand", *list(ch.columns)]
     body = []
     for label, cells in ch.rows:
         row = [label]

@@ -91,8 +91,8 @@ def pays_text(paytable: Paytable) -> str:
 
 
 def describe_rules(rules: Rules) -> str:
-    s = f"pay table {rules.paytable.name} ({pays_text(rules.paytable)}), dealer qualifies with " \
-        f"{rules.qualifier.label}"
+    s = (f"pay table {rules.paytable.name} ({pays_text(rules.paytable)}), dealer qualifies with "
+         f"{rules.qualifier.label}")
     if rules.ante is not None:
         s += f", ante {rules.ante}"
     if rules.max_payout is not None:
