@@ -42,12 +42,12 @@ print(json.dumps({"total": t2 - t0, "import": t1 - t0, "solve": t2 - t1,
 PHASES = """
 import json, time
 t0 = time.perf_counter()
-from caribbean_exact import _ffi, game
+from caribbean_exact import _ffi, pricing
 from caribbean_exact._core import lib
 from caribbean_exact.rules import Rules
 t1 = time.perf_counter(); lib.cs_init()
-t2 = time.perf_counter(); rules = Rules.make(); nets, _ = rules.nets().scaled()
-t3 = time.perf_counter(); solver = _ffi.Solver(rules.qualifier.value, game.default_threads())
+t2 = time.perf_counter(); rules = Rules.make(); nets = rules.nets().scaled().as_list()
+t3 = time.perf_counter(); solver = _ffi.Solver(rules.qualifier.value, pricing.default_threads())
 t4 = time.perf_counter(); solver.price(nets)
 t5 = time.perf_counter()
 print(json.dumps({"import": t1 - t0, "cs_init": t2 - t1, "rules": t3 - t2, "solver_new": t4 - t3,
@@ -72,14 +72,14 @@ def bench_cold(runs: int) -> dict[str, list[float]]:
 
 
 def bench_warm(runs: int):
-    from caribbean_exact import _ffi, game
+    from caribbean_exact import _ffi, game, pricing
     from caribbean_exact.rules import Rules, builtin_paytables
     q = Rules.make().qualifier.value
-    solver = game.solver_for(q)
+    solver = pricing.solver_for(q)
     tables = [name for name in builtin_paytables() if name != "standard"]
     price = []
     for name in tables:
-        nets, _ = Rules.make(paytable=name).nets().scaled()
+        nets = Rules.make(paytable=name).nets().scaled().as_list()
         solver.price(nets)
         price.append(median([_timed(lambda nets=nets: solver.price(nets)) for _ in range(runs)]))
     report = []
