@@ -4,8 +4,8 @@ A card is ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace, suits c d h s), as in
 
 >>> parse_cards("As kd 10h 4♣ 2S")
 (Card('As'), Card('Kd'), Card('Th'), Card('4c'), Card('2s'))
->>> str(Card.parse("A♠")), Card.parse("As").index
-('As', 51)
+>>> str(Card.parse("A♠")), Card.parse("As").index, Card("As") == Card(51)
+('As', 51, True)
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from .errors import InvalidCards
 
@@ -20,22 +21,27 @@ from .errors import InvalidCards
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _SUIT_ALIASES = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
+#: U+FE0F: phones add it after a suit symbol to draw it as an emoji ("A♠️").
+_VARIATION_SELECTOR = "\ufe0f"
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])", re.IGNORECASE)
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, order=True, slots=True, init=False)
 class Card:
-    """One card of the 52-card deck.
+    """One card of the 52-card deck, from its index 0..51 or its text.
 
-    >>> Card.parse("10d"), Card(0), Card.parse("Qh").rank_char
+    >>> Card.parse("10d"), Card(0), Card("Qh").rank_char
     (Card('Td'), Card('2c'), 'Q')
     """
 
     index: int
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.index, int) or isinstance(self.index, bool) or not 0 <= self.index < 52:
-            raise InvalidCards(f"card index {self.index!r}: expected an integer 0..51")
+    def __init__(self, card: int | str) -> None:
+        if isinstance(card, str):
+            card = Card.parse(card).index
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+            raise InvalidCards(f"card index {card!r}: expected an integer 0..51 or text like 'As'")
+        object.__setattr__(self, "index", card)
 
     @property
     def rank(self) -> int:
@@ -57,23 +63,30 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """One card from text such as "As", "10s", "a♠"."""
+        """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored)."""
         if not isinstance(token, str):
             raise InvalidCards(f"card {token!r}: expected text like 'As' or '10s'")
-        t = token.strip()
-        m = _TOKEN.fullmatch(t)
-        if not m:
+        card = _by_token().get(token.strip().replace(_VARIATION_SELECTOR, "").lower())
+        if card is None:
             raise InvalidCards(f"card {token!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)")
-        r, s = m.group(1).upper(), m.group(2).lower()
-        rank = rank_index(r)
-        suit = SUITS.index(_SUIT_ALIASES.get(s, s))
-        return cls(rank * 4 + suit)
+        return card
 
     def __str__(self) -> str:
         return self.rank_char + self.suit_char
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
+
+
+@cache
+def _by_token() -> dict[str, Card]:
+    """Every accepted spelling of every card, lower case: "as", "10s", "a♠", ..."""
+    out: dict[str, Card] = {}
+    for rank, r in enumerate(RANKS):
+        for spelling in ([r.lower(), "10"] if r == "T" else [r.lower()]):
+            for suit_text, suit in [*((c, c) for c in SUITS), *_SUIT_ALIASES.items()]:
+                out[spelling + suit_text] = Card(rank * 4 + SUITS.index(suit))
+    return out
 
 
 def rank_index(text: str) -> int:
@@ -95,7 +108,7 @@ CardsLike = str | Card | Iterable[str | Card]
 def _split(text: str) -> list[str]:
     """Split text into card tokens; "AsKd" and "As,Kd" are both two cards."""
     out: list[str] = []
-    for chunk in re.split(r"[\s,;]+", text.strip()):
+    for chunk in re.split(r"[\s,;]+", text.strip().replace(_VARIATION_SELECTOR, "")):
         if not chunk:
             continue
         pos = 0
@@ -118,7 +131,7 @@ def parse_cards(cards: CardsLike | None) -> tuple[Card, ...]:
     if isinstance(cards, Card):
         return (cards,)
     if isinstance(cards, str):
-        return tuple(Card.parse(t) for t in _split(cards))
+        return _parse_text(cards)
     try:
         items = list(cards)
     except TypeError:
@@ -132,6 +145,11 @@ def parse_cards(cards: CardsLike | None) -> tuple[Card, ...]:
         else:
             raise InvalidCards(f"card {item!r}: expected text like 'As' or a Card")
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in _split(text))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -90,8 +90,9 @@ def raise_total(counts: CountsLike, category: int, nets: Nets | ScaledNets) -> F
 
 
 def raise_ev(counts: Counts, category: int, nets: Nets) -> Fraction:
-    """Exact EV per ante of raising, from the counts."""
-    return raise_total(counts, category, nets) / counts.total
+    """Exact EV per ante of raising, from the counts (in integers, then one exact division)."""
+    scaled = nets.scaled()
+    return Fraction(raise_total(counts, category, scaled), counts.total * scaled.denominator)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from . import _ffi
@@ -283,9 +283,16 @@ class Nets:
     tie: Fraction
     lose: Fraction
     win: tuple[Fraction, ...]
+    _scaled: ScaledNets | None = field(default=None, init=False, repr=False, compare=False)
 
     def scaled(self) -> ScaledNets:
-        """The nets as integers over one common denominator, for the core."""
+        """The nets as integers over one common denominator, for the core (computed once)."""
+        if self._scaled is None:
+            object.__setattr__(self, "_scaled", self._scale())
+        assert self._scaled is not None
+        return self._scaled
+
+    def _scale(self) -> ScaledNets:
         all_ = [self.fold, self.not_qualify, self.tie, self.lose, *self.win]
         den = math.lcm(*(x.denominator for x in all_))
         ints = [int(x * den) for x in all_]
@@ -324,14 +331,27 @@ class Rules:
     """
 
     paytable: Paytable = field(default_factory=lambda: get_paytable(None))
-    qualifier: Qualifier = field(default_factory=lambda: Qualifier.parse("AK"))
+    qualifier: Qualifier = field(default_factory=lambda: _default_qualifier())
     ante: Fraction | None = None
     max_payout: Fraction | None = None
+    _nets: Nets | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None) -> Rules:
-        """Rules from loose input (names, numbers, text), validated."""
+        """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
+        text or numbers share one ``Rules`` (and its nets)."""
+        if paytables is None:
+            key = (paytable, qualifier, ante, max_payout)
+            try:
+                return _made_rules(key, *(type(x) for x in key))
+            except TypeError:  # an unhashable spec (a list of pays): build it each time
+                pass
+        return cls._make(paytable, qualifier, ante, max_payout, paytables)
+
+    @classmethod
+    def _make(cls, paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
+              max_payout: Number | None, paytables: Mapping[str, Paytable] | None) -> Rules:
         a = None if ante is None else to_fraction(ante, "ante")
         m = None if max_payout is None else to_fraction(max_payout, "max_payout")
         return cls(get_paytable(paytable, paytables), Qualifier.parse(qualifier), a, m)
@@ -356,6 +376,13 @@ class Rules:
                 raise InvalidRules(f"max_payout: the cap {self.max_payout} is below the ante {self.ante}")
 
     def nets(self) -> Nets:
+        """The exact net per ante of every outcome under these rules (computed once)."""
+        if self._nets is None:
+            object.__setattr__(self, "_nets", self._compute_nets())
+        assert self._nets is not None
+        return self._nets
+
+    def _compute_nets(self) -> Nets:
         a = Fraction(1)
         raise_win = [2 * self.paytable.pay(c) for c in range(10)]
         if self.max_payout is not None:
@@ -363,3 +390,9 @@ class Rules:
             a = min(self.ante, self.max_payout) / self.ante
             raise_win = [min(r * self.ante, self.max_payout) / self.ante for r in raise_win]
         return Nets(Fraction(-1), a, Fraction(0), Fraction(-3), tuple(a + r for r in raise_win))
+
+
+@lru_cache(maxsize=256)
+def _made_rules(key: tuple[PaytableLike, QualifierLike, Number | None, Number | None], *types: type) -> Rules:
+    """Rules.make for hashable arguments (``types`` keeps 1 and 1.0 and True apart)."""
+    return Rules._make(*key, None)
