@@ -10,18 +10,22 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .cards import CardsLike
+from .cards import Card, CardsLike
 from .counts import DealTotals
 from .errors import InvalidRules
 from .odds import Decision, decision_from, parse_situation
-from .pricing import COMPLETIONS, IGNORE_UP, RAISE_ON_TIE, ReturnRow, price, return_rows, solver_for
+from .pricing import COMPLETIONS, IGNORE_UP, RAISE_ON_TIE, ReturnRow, price, raise_total, return_rows, solver_for
 from .progress import ProgressFn
 from .rules import Nets, Number, PaytableLike, QualifierLike, Rules
 
-__all__ = ["GameReport", "solve"]
+__all__ = ["Decider", "GameReport", "solve"]
+
+#: How a strategy decides one situation: (hand, up card) -> True to raise.
+Decider = Callable[[tuple[Card, ...], Card], bool]
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class GameReport:
     completions: int = COMPLETIONS
     #: Dealer hole cards the player sees besides the up card (0, 1 or 4 for exact games).
     known_dealer_cards: int = 0
+    #: The strategy's decision of one situation; None: the optimal strategy (raise when it pays).
+    decider: Decider | None = field(default=None, repr=False, compare=False)
 
     @property
     def nets(self) -> Nets:
@@ -108,13 +114,22 @@ class GameReport:
         return return_rows(self.totals, self.nets)
 
     def decision(self, hand: CardsLike, up: CardsLike) -> Decision:
-        """The exact optimal decision of one situation, from the solver's counts."""
+        """One situation as this report's strategy plays it, with its exact EVs (from the solver's
+        counts): ``.decision`` is the strategy's, ``.optimal_decision`` the best one.
+
+        >>> blind = solve(ignore_up=True)
+        >>> blind.decision("As Kd Jh 8c 3s", "2h").decision, blind.decision("As Kd Jh 8c 3s", "Kh").decision
+        ('raise', 'raise')
+        """
         if self.known_dealer_cards:
             raise InvalidRules("decision(): with known dealer cards use ev(hand, up, dealer=...)")
         solver = solver_for(self.rules.qualifier.value)
         h, u, _, _ = parse_situation(hand, up)
         raw = solver.situation([c.index for c in h], u.index)
-        return decision_from(h, u, self.rules, raw, with_dealer_categories=False)
+        played = None
+        if self.decider is not None:
+            played = "raise" if self.decider(h, u) else "fold"
+        return decision_from(h, u, self.rules, raw, with_dealer_categories=False, played=played)
 
 
 def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
@@ -132,4 +147,32 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
         rules = Rules.make(paytable, qualifier, ante, max_payout)
     flags = (RAISE_ON_TIE if raise_on_tie else 0) | (IGNORE_UP if ignore_up else 0)
     priced = price(rules, flags=flags, threads=threads, progress=progress)
-    return GameReport(rules, priced.totals, "ignore up card" if ignore_up else "optimal")
+    decider = None
+    if ignore_up:
+        decider = _blind_decider(rules, raise_on_tie)
+    elif raise_on_tie:
+        decider = _tie_raiser(rules)
+    return GameReport(rules, priced.totals, "ignore up card" if ignore_up else "optimal", decider=decider)
+
+
+def _margin(rules: Rules, hand: tuple[Card, ...], up: int) -> int:
+    """EV(raise) - EV(fold) of one situation, summed over its completions, in scaled nets."""
+    nets = rules.nets().scaled()
+    raw = solver_for(rules.qualifier.value).situation([c.index for c in hand], up)
+    return raise_total(raw, raw.player_category, nets) - raw.total * nets.fold
+
+
+def _blind_decider(rules: Rules, raise_on_tie: bool) -> Decider:
+    """The best strategy blind to the up card raises a hand when its margin summed over every
+    up card is positive (each up card is equally likely), as cs_solver_price decides it."""
+    def decide(hand: tuple[Card, ...], up: Card) -> bool:
+        held = {c.index for c in hand}
+        total = sum(_margin(rules, hand, u) for u in range(52) if u not in held)
+        return total > 0 or (raise_on_tie and total == 0)
+    return decide
+
+
+def _tie_raiser(rules: Rules) -> Decider:
+    def decide(hand: tuple[Card, ...], up: Card) -> bool:
+        return _margin(rules, hand, up.index) >= 0
+    return decide

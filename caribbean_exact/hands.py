@@ -29,7 +29,7 @@ PAY_ORDER: tuple[str, ...] = tuple(reversed(CATEGORIES))
 NUM_VALUES: int = _ffi.NUM_VALUES
 
 _CATEGORY_ALIASES = {
-    "pair": 1, "one pair": 1, "two pair": 2, "two pairs": 2, "trips": 3, "three of a kind": 3,
+    "high card": 0, "pair": 1, "one pair": 1, "two pair": 2, "two pairs": 2, "trips": 3, "three of a kind": 3,
     "set": 3, "straight": 4, "flush": 5, "full house": 6, "quads": 7, "four of a kind": 7,
     "straight flush": 8, "royal": 9, "royal flush": 9,
 }

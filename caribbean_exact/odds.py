@@ -41,10 +41,18 @@ class Decision:
     dealer_categories: tuple[int, ...] | None
     ev_raise: Fraction
     ev_fold: Fraction
+    #: The decision of the strategy this answer comes from, when it is not the optimal one
+    #: (``GameReport.decision`` of a simple strategy's report); None: optimal play.
+    played: str | None = None
 
     @property
     def decision(self) -> str:
-        """"raise", "fold", or "either" on an exact tie."""
+        """"raise" or "fold" (optimal play: "either" on an exact tie), as the strategy decides."""
+        return self.played or self.optimal_decision
+
+    @property
+    def optimal_decision(self) -> str:
+        """The optimal decision: "raise", "fold", or "either" on an exact tie."""
         return decide(self.ev_raise, self.ev_fold)
 
     @property
@@ -94,13 +102,13 @@ def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = Non
 
 def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: _ffi.DealCounts,
                   dead: tuple[Card, ...] = (), dealer: tuple[Card, ...] = (),
-                  with_dealer_categories: bool = True) -> Decision:
+                  with_dealer_categories: bool = True, played: str | None = None) -> Decision:
     """The Decision of one counted situation."""
     counts = Counts(raw.not_qualify, raw.win, raw.tie, raw.lose)
     nets = rules.nets()
     return Decision(hand, up, dead, dealer, rules, counts, raw.player_category,
                     raw.dealer_categories if with_dealer_categories else None,
-                    raise_ev(counts, raw.player_category, nets), nets.fold)
+                    raise_ev(counts, raw.player_category, nets), nets.fold, played)
 
 
 def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer: CardsLike | None = None,

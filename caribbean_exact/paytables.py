@@ -23,6 +23,7 @@ from .rules import (
     QualifierLike,
     Rules,
     builtin_paytables,
+    check_names,
     get_paytable,
     load_paytables_file,
 )
@@ -49,7 +50,6 @@ def paytable_list(paytables_file: str | None = None) -> list[TableInfo]:
     out = [TableInfo(t.name, t, t.where, t.source, "built-in") for t in builtin_paytables().values()]
     if paytables_file:
         extra = load_paytables_file(paytables_file)
-        out = [i for i in out if i.name.lower() not in extra]
         out += [TableInfo(t.name, t, t.where, t.source, paytables_file) for t in extra.values()]
     return out
 
@@ -78,6 +78,8 @@ def _bits(decisions: bytes, table: bytes) -> int:
 
 
 def _tables_for(names: Sequence[str] | None, extra: Mapping[str, Paytable] | None) -> list[Paytable]:
+    if extra:
+        check_names(extra)
     if not names:
         tables = {**builtin_paytables(), **(extra or {})}
         return list(tables.values())

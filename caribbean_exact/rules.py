@@ -105,12 +105,41 @@ class Paytable:
         return cls(name, pays)
 
     def short(self) -> str:
-        """The pays joined by "/".
+        """The ten pays in one line, royal flush first: "/" between them, or ", " when a pay is
+        a fraction that has no exact decimal, so that ten pays always read as ten.
 
         >>> Paytable.from_numbers([100,50,20,7,5,4,3,2,1,1]).short()
         '100/50/20/7/5/4/3/2/1/1'
+        >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,1.5,1").short()
+        '100/50/20/7/5/4/3/2/1.5/1'
+        >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,4/3,1").short()
+        '100, 50, 20, 7, 5, 4, 3, 2, 4/3, 1'
         """
-        return "/".join(str(p) for p in self.pays)
+        parts = [exact_text(p) for p in self.pays]
+        return ", ".join(parts) if any("/" in x for x in parts) else "/".join(parts)
+
+
+def exact_text(x: Fraction) -> str:
+    """An exact number as short text: an integer, a terminating decimal ("1.5"), else "a/b".
+
+    >>> exact_text(Fraction(3, 2)), exact_text(Fraction(7)), exact_text(Fraction(1, 3))
+    ('1.5', '7', '1/3')
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1 or max(twos, fives) > 12:
+        return str(x)
+    places = max(twos, fives)
+    digits = str(abs(x.numerator) * 10 ** places // x.denominator).rjust(places + 1, "0")
+    return ("-" if x < 0 else "") + digits[:-places] + "." + digits[-places:]
 
 
 _TABLE_FIELDS = {"name", "pays", "where", "source"}
@@ -177,7 +206,19 @@ def read_text_file(path: str, what: str) -> str:
 
 
 def load_paytables_file(path: str) -> dict[str, Paytable]:
-    return load_paytables_text(read_text_file(path, "pay table file"), f"pay table file {path!r}")
+    """A user's pay tables (TOML); a name taken by a built-in table is refused."""
+    origin = f"pay table file {path!r}"
+    tables = load_paytables_text(read_text_file(path, "pay table file"), origin)
+    check_names(tables, origin)
+    return tables
+
+
+def check_names(extra: Mapping[str, Paytable], origin: str = "pay tables") -> None:
+    """Refuse user tables named like a built-in table (any case): one name, one table."""
+    for key, table in extra.items():
+        if key.strip().lower() in builtin_paytables():
+            raise InvalidRules(f"{origin}: pay table {table.name!r} has the name of a built-in table; "
+                               "rename it (the built-in tables: " + ", ".join(sorted(builtin_paytables())) + ")")
 
 
 PaytableLike = str | Paytable | Sequence[Number] | None
@@ -191,6 +232,8 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
         return spec
     if isinstance(spec, str):
         key = spec.strip().lower()
+        if extra:
+            check_names(extra)
         tables = {**builtin_paytables(), **(extra or {})}
         if key in tables:
             return tables[key]
@@ -208,12 +251,14 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
 
 @dataclass(frozen=True, slots=True)
 class Qualifier:
-    """The dealer qualifies with a hand value >= ``value`` (values 0..7461; 0 = always).
+    """The dealer qualifies with a hand value >= ``value`` (values 0..7461; 0 = always, 7462 = never).
 
     >>> Qualifier.parse("AK").value, Qualifier.parse("pair").value, Qualifier.parse("none").value
     (1113, 1277, 0)
     >>> Qualifier.parse("As Kd Jh 8c 3s").value == Qualifier.parse("AKJ83").value
     True
+    >>> [Qualifier.parse(x).value for x in ("Ace-King", "pair of 4s", "value 1113", "1113", "high card")]
+    [1113, 1717, 1113, 1113, 0]
     """
 
     label: str
@@ -221,36 +266,82 @@ class Qualifier:
 
     @classmethod
     def parse(cls, spec: QualifierLike) -> Qualifier:
-        """A qualifier from a name, a rank prefix, five cards, a category, a value or "none"."""
+        """A qualifier from ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
+        "pair of 4s", rank words ("ace king"), five cards, a hand value (an int, "value 1113" or a
+        number that is not a list of ranks), or "none"."""
         if isinstance(spec, Qualifier):
             return spec
         if spec is None:
             return _default_qualifier()
         if isinstance(spec, int) and not isinstance(spec, bool):
-            if not 0 <= spec <= NUM_VALUES:
-                raise InvalidRules(f"qualifier {spec!r}: a hand value must be 0..{NUM_VALUES}")
-            return cls(str(spec), spec)
+            return cls._of_value(spec, spec)
         if not isinstance(spec, str):
             raise InvalidRules(f"qualifier {spec!r}: expected text like 'AK', 'pair', '44' or 'none'")
         t = " ".join(spec.strip().lower().replace("-", " ").replace("_", " ").split())
         t = t.removesuffix(" or better")
         if t in ("none", "any", "no qualifier", "always"):
             return cls("none", 0)
+        m = re.fullmatch(r"(?:value|#)\s*(\d+)|(\d+)", t)
+        if m and (m.group(1) or not _is_rank_list(t)):
+            return cls._of_value(spec, int(m.group(1) or m.group(2)))
         cat = category_of_name(t)
         if cat is not None:
             return cls(t, lowest_value_of_category(cat))
+        m = re.fullmatch(r"(?:a )?pair of (\w+?)s?", t)
+        if m:
+            rank = _rank_char(m.group(1))
+            if rank is None:
+                raise InvalidRules(f"qualifier {spec!r}: 'pair of' takes a rank (2-9, T, J, Q, K, A)")
+            return cls(f"pair of {rank}s", _lowest_starting(spec, rank * 2))
+        words = [_rank_char(w) for w in t.split()]
+        if len(words) > 1 and all(words):
+            return cls("".join(w for w in words if w), _lowest_starting(spec, "".join(w for w in words if w)))
         compact = t.replace(" ", "").replace("10", "t").upper()
         if compact and all(ch in RANKS for ch in compact) and len(compact) <= 5:
-            found = lowest_plain_value_starting(tuple(RANKS.index(ch) for ch in compact))
-            if found is None:
-                raise InvalidRules(f"qualifier {spec!r}: no hand starts with those ranks")
-            return cls(compact, found)
+            return cls(compact, _lowest_starting(spec, compact))
         hand = _five_cards(spec)
         if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
             v, _ = _ffi.evaluate5([c.index for c in hand])
             return cls(" ".join(str(c) for c in hand), v)
         raise InvalidRules(f"qualifier {spec!r}: expected 'AK', 'pair', '44', a five-rank hand like "
-                           "'AKJ83' or five cards, a category name, or 'none'")
+                           "'AKJ83' or five cards, a category name, a hand value, or 'none'")
+
+    @classmethod
+    def _of_value(cls, spec: object, value: int) -> Qualifier:
+        if not 0 <= value <= NUM_VALUES:
+            raise InvalidRules(f"qualifier {spec!r}: a hand value must be 0..{NUM_VALUES}")
+        return cls(str(value), value)
+
+
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
+               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2"}
+
+
+def _rank_char(word: str) -> str | None:
+    """A rank character from a rank word or character ("ace", "aces", "a", "10"), or None."""
+    w = word.lower()
+    if w in _RANK_WORDS or w.removesuffix("s") in _RANK_WORDS or w.removesuffix("es") in _RANK_WORDS:
+        return _RANK_WORDS.get(w) or _RANK_WORDS.get(w.removesuffix("s")) or _RANK_WORDS[w.removesuffix("es")]
+    w = "t" if w == "10" else w
+    return w.upper() if len(w) == 1 and w.upper() in RANKS else None
+
+
+def _is_rank_list(digits: str) -> bool:
+    """Whether a digit string reads as ranks high to low (such as "44" or "5432"), not a hand value."""
+    return len(digits) <= 5 and all(ch in RANKS for ch in digits) and lowest_plain_value_starting(
+        tuple(RANKS.index(ch) for ch in digits)) is not None
+
+
+def _lowest_starting(spec: object, ranks: str) -> int:
+    """The lowest plain hand value whose ranks (groups first, high to low) start with ``ranks``."""
+    prefix = tuple(RANKS.index(ch) for ch in ranks)
+    found = lowest_plain_value_starting(prefix)
+    if found is not None:
+        return found
+    ordered = "".join(sorted(ranks, key=lambda ch: (-ranks.count(ch), -RANKS.index(ch))))
+    if ordered != ranks and lowest_plain_value_starting(tuple(RANKS.index(ch) for ch in ordered)) is not None:
+        raise InvalidRules(f"qualifier {spec!r}: ranks go high to low, pairs first ({ordered!r})")
+    raise InvalidRules(f"qualifier {spec!r}: no hand starts with those ranks")
 
 
 def _five_cards(text: str) -> tuple[Card, ...] | None:

@@ -12,13 +12,13 @@ applies them to all 122,151,120 (hand, up card) situations exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
 from . import _ffi
-from .cards import RANKS
+from .cards import RANKS, Card
 from .game import GameReport, solve
 from .hands import CATEGORIES, Pattern, patterns
 from .pricing import solver_for
@@ -229,7 +229,33 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
     st = strategy if isinstance(strategy, Strategy) else Strategy(
         name or str(getattr(strategy, "__name__", "custom")), strategy)
     totals = solver_for(rules.qualifier.value, progress=progress).apply_cells(cell_flags(st))
-    return GameReport(rules, totals, st.name)
+
+    def decide(hand: tuple[Card, ...], up: Card) -> bool:
+        return st.raises(situation_of(hand, up, st))
+
+    return GameReport(rules, totals, st.name, decider=decide)
+
+
+def situation_of(hand: Sequence[Card], up: Card, strategy: Strategy | None = None) -> Situation:
+    """What a strategy sees of one (hand, up card). With a ``strategy`` that declares it ignores
+    suits (or suits and the up card), those read 0, exactly as ``cell_flags`` evaluates it.
+
+    >>> from caribbean_exact.cards import parse_cards
+    >>> s = situation_of(parse_cards("As Kd Jh 8c 3s"), Card("Qs"))
+    >>> s.is_ace_king, s.up_rank, s.suited, s.category_name
+    (True, 10, 2, 'high card')
+    """
+    cards = [c.index for c in hand]
+    value, category = _ffi.evaluate5(cards)
+    counts = {c.rank: 0 for c in hand}
+    for c in hand:
+        counts[c.rank] += 1
+    ranks = tuple(sorted((c.rank for c in hand), key=lambda r: (-counts[r], -r)))
+    flush = len({c.suit for c in hand}) == 1
+    uses_suits = strategy.uses_suits if strategy is not None else True
+    blind = strategy is not None and not strategy.uses_up and not uses_suits
+    suited = sum(c.suit == up.suit for c in hand) if uses_suits else 0
+    return Situation(ranks, flush, category, value, 0 if blind else up.rank, suited)
 
 
 def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (),

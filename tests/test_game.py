@@ -120,3 +120,26 @@ def test_price_and_apply_agree():
 def test_bad_rules(kwargs):
     with pytest.raises(InvalidRules):
         game.solve(**kwargs)
+
+
+def test_decision_follows_the_reports_strategy():
+    """A report answers with the decision of the strategy it describes (issue: ignore_up folded)."""
+    blind = game.solve(ignore_up=True)
+    opt = game.solve()
+    d2, dk = blind.decision("As Kd Jh 8c 3s", "2h"), blind.decision("As Kd Jh 8c 3s", "Kh")
+    assert d2.decision == dk.decision  # one decision whatever the up card
+    assert opt.decision("As Kd Jh 8c 3s", "2h").decision != opt.decision("As Kd Jh 8c 3s", "Kh").decision
+    assert d2.optimal_decision == opt.decision("As Kd Jh 8c 3s", "2h").decision
+    # against the core's own blind decisions, on canonical hands of every kind
+    rules = ce.Rules()
+    solver = pricing.solver_for(rules.qualifier.value)
+    dec = pricing.price(rules, flags=pricing.IGNORE_UP, decisions=True).decisions
+    hands = solver.hands()
+    rng = random.Random(17)
+    for i in rng.sample(range(len(hands)), 120):
+        cards = tuple(ce.Card(c) for c in hands[i][0])
+        ups = [u for u in range(52) if u not in hands[i][0]]
+        want = {dec[i * 52 + u] for u in ups}
+        assert len(want) == 1
+        got = blind.decision(cards, ce.Card(ups[0])).decision
+        assert got == ("raise" if want == {1} else "fold"), (cards, want, got)

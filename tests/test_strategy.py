@@ -113,3 +113,29 @@ def test_rule_files():
     for bad in ("raise if hand >= QQQQQ", "raise if sky is blue", "hello", "", "raise if up in Z"):
         with pytest.raises(InvalidRules):
             parse_rule_file(bad)
+
+
+def test_decision_of_a_strategy_report_is_the_strategys():
+    """report.decision() plays the strategy, exactly as its totals were counted (per chart cell)."""
+    from caribbean_exact.hands import patterns
+
+    rule = strategy.Strategy("AK with two suited", lambda s: s.category >= 1 or (s.is_ace_king and s.suited >= 2))
+    report = strategy.evaluate(rule)
+    flags = strategy.cell_flags(rule)
+    by_ranks = {p.ranks: p for p in patterns()}
+    solver = pricing.solver_for(ce.Rules().qualifier.value)
+    rng = __import__("random").Random(5)
+    hands = solver.hands()
+    differs = 0
+    ace_king = [h for h, _ in hands if sorted(c >> 2 for c in h)[-2:] == [11, 12]]
+    for cards in rng.sample(ace_king, 400):
+        u = rng.choice([c for c in range(52) if c not in cards])
+        p = by_ranks[tuple(sorted((c >> 2 for c in cards), reverse=True))]
+        flush = len({c & 3 for c in cards}) == 1
+        cell = strategy.cell_index(p.index, flush, u >> 2, sum((c & 3) == (u & 3) for c in cards))
+        d = report.decision(tuple(ce.Card(c) for c in cards), ce.Card(u))
+        assert d.decision == ("raise" if flags[cell] else "fold"), (cards, u)
+        differs += d.decision != d.optimal_decision
+    assert differs > 0  # the rule is not optimal everywhere: the test can tell the two apart
+    assert report.decision("As Kd Jc 8c 3s", "2h").decision == "fold"
+    assert report.decision("As Kh Jh 8c 3s", "2h").decision == "raise"
