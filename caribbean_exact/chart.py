@@ -40,9 +40,10 @@ class PlainRule:
     """A rule that holds for every situation it covers.
 
     ``scope`` is one of ``all`` (every hand), ``category_or_better`` (``category`` and above),
-    ``category`` (exactly ``category``), ``class_or_better`` (``key`` and the classes above it
-    in its category), ``below_class`` (the classes of ``category`` below ``key``) and ``class``
-    (exactly ``key``). ``action`` is "raise" or "fold".
+    ``category`` (exactly ``category``), ``class_or_better`` (the class ``key`` and every hand
+    above it, other categories included), ``class_up`` (``key`` and the classes above it in its
+    category), ``below_class`` (the classes of ``category`` below ``key``) and ``class`` (exactly
+    ``key``). ``action`` is "raise" or "fold". Rules come best hands first.
     """
 
     action: str
@@ -105,24 +106,25 @@ def _class_weights(raise_w: Sequence[int], total_w: Sequence[int]
 
 def _plain_rules(by_cat: dict[int, list[int]], by_class: dict[ClassKey, list[int]]
                  ) -> tuple[list[PlainRule], list[ClassKey]]:
-    """The plain rules, and the classes left for the grid."""
+    """The plain rules, best hands first, and the classes left for the grid.
+
+    The categories that always raise from the top down make one rule ("pair or better"); when the
+    next category raises from some class up, that class ends the same rule ("pair of 4s or better").
+    """
     plain: list[PlainRule] = []
-    cats = sorted(by_cat, reverse=True)
-    k = None
-    for c in cats:
-        if _state(by_cat[c]) != "R":
-            break
-        k = c
-    if k is not None:
-        plain.append(PlainRule("raise", "category_or_better" if k > 0 else "all", k))
-    for c in cats:
-        if k is not None and c >= k:
-            continue
-        st = _state(by_cat[c])
-        if st in "RF":
-            plain.append(PlainRule("raise" if st == "R" else "fold", "category", c))
     grid: list[ClassKey] = []
-    for c in (c for c in cats if _state(by_cat[c]) == "M"):
+    cats = sorted(by_cat, reverse=True)
+    leading: PlainRule | None = None  # the top-down "or better" rule while it grows
+    top = True                        # every category so far always raises
+    for c in cats:
+        st = _state(by_cat[c])
+        if top and st == "R":
+            leading = PlainRule("raise", "category_or_better" if c > 0 else "all", c)
+            continue
+        if st in "RF":
+            top = _close(plain, leading, top)
+            plain.append(PlainRule("raise" if st == "R" else "fold", "category", c))
+            continue
         states = [(key, _state(by_class[key])) for key in sorted((k for k in by_class if k[0] == c), reverse=True)]
         # the lowest classes that always fold, the highest that always raise, the rest on the grid
         lo = len(states)
@@ -131,17 +133,28 @@ def _plain_rules(by_cat: dict[int, list[int]], by_class: dict[ClassKey, list[int
         hi = 0
         while hi < lo and states[hi][1] == "R":
             hi += 1
-        if hi:
-            plain.append(PlainRule("raise", "class_or_better", c, states[hi - 1][0]))
+        if hi and top:
+            leading = PlainRule("raise", "class_or_better", c, states[hi - 1][0])
+        top = _close(plain, leading, top)
+        if hi and plain[-1:] != [leading]:
+            plain.append(PlainRule("raise", "class_up", c, states[hi - 1][0]))
         if lo < len(states):
             plain.append(PlainRule("fold", "below_class", c, states[lo - 1][0]) if lo > 0
                          else PlainRule("fold", "category", c))
-        for key, st in states[hi:lo]:
-            if st == "M":
+        for key, state in states[hi:lo]:
+            if state == "M":
                 grid.append(key)
             else:
-                plain.append(PlainRule("raise" if st == "R" else "fold", "class", c, key))
+                plain.append(PlainRule("raise" if state == "R" else "fold", "class", c, key))
+    _close(plain, leading, top)
     return plain, grid
+
+
+def _close(plain: list[PlainRule], leading: PlainRule | None, top: bool) -> bool:
+    """End the top-down rule (once): append it first. Returns False: the top run is over."""
+    if top and leading is not None:
+        plain.append(leading)
+    return False
 
 
 def build_chart(rules: Rules | None = None, margins: bool = False,

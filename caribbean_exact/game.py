@@ -165,7 +165,7 @@ def _margin(rules: Rules, hand: tuple[Card, ...], up: int) -> int:
 def _blind_decider(rules: Rules, raise_on_tie: bool) -> Decider:
     """The best strategy blind to the up card raises a hand when its margin summed over every
     up card is positive (each up card is equally likely), as cs_solver_price decides it."""
-    def decide(hand: tuple[Card, ...], up: Card) -> bool:
+    def decide(hand: tuple[Card, ...], _up: Card) -> bool:
         held = {c.index for c in hand}
         total = sum(_margin(rules, hand, u) for u in range(52) if u not in held)
         return total > 0 or (raise_on_tie and total == 0)

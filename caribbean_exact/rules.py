@@ -422,7 +422,7 @@ class Rules:
     """
 
     paytable: Paytable = field(default_factory=lambda: get_paytable(None))
-    qualifier: Qualifier = field(default_factory=lambda: _default_qualifier())
+    qualifier: Qualifier = field(default_factory=_default_qualifier)
     ante: Fraction | None = None
     max_payout: Fraction | None = None
     _nets: Nets | None = field(default=None, init=False, repr=False, compare=False)
@@ -433,9 +433,8 @@ class Rules:
         """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
         text or numbers share one ``Rules`` (and its nets)."""
         if paytables is None:
-            key = (paytable, qualifier, ante, max_payout)
             try:
-                return _made_rules(key, *(type(x) for x in key))
+                return _made_rules(paytable, qualifier, ante, max_payout)
             except TypeError:  # an unhashable spec (a list of pays): build it each time
                 pass
         return cls._make(paytable, qualifier, ante, max_payout, paytables)
@@ -483,7 +482,8 @@ class Rules:
         return Nets(Fraction(-1), a, Fraction(0), Fraction(-3), tuple(a + r for r in raise_win))
 
 
-@lru_cache(maxsize=256)
-def _made_rules(key: tuple[PaytableLike, QualifierLike, Number | None, Number | None], *types: type) -> Rules:
-    """Rules.make for hashable arguments (``types`` keeps 1 and 1.0 and True apart)."""
-    return Rules._make(*key, None)
+@lru_cache(maxsize=256, typed=True)
+def _made_rules(paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
+                max_payout: Number | None) -> Rules:
+    """Rules.make for hashable arguments (typed: 1, 1.0 and True stay apart)."""
+    return Rules._make(paytable, qualifier, ante, max_payout, None)

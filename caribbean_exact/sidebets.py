@@ -341,7 +341,8 @@ def bonus(pays: PaysLike = None, convention: str = "to") -> BonusReport:
 
 @dataclass(frozen=True, slots=True)
 class CombinedRow:
-    #: "game" (the ante game alone), "progressive" or "bonus" (the game plus that side bet)
+    #: "game" (the ante game alone), "progressive" or "bonus" (the game plus that one side bet),
+    #: "all" (the game plus both side bets)
     bets: str
     wager: Fraction  # expected money wagered per round (ante + expected raise + side bet)
     loss: Fraction  # expected loss per round, money
@@ -400,5 +401,6 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
         CombinedRow("game", game_wager, game_loss, a, rph),
         CombinedRow("progressive", game_wager + ps, game_loss + prog_loss, a, rph),
         CombinedRow("bonus", game_wager + bs, game_loss + bonus_loss, a, rph),
+        CombinedRow("all", game_wager + ps + bs, game_loss + prog_loss + bonus_loss, a, rph),
     )
     return CombinedReport(rules, a, rph, rep.house_edge, prog, ps, bon, bs, rows)

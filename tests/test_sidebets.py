@@ -163,11 +163,15 @@ def test_combined_adds_expected_losses():
     c = combined(rules, ante=25, rounds_per_hour=60, progressive_stake=1, bonus_stake=5)
     he = solve(rules=rules).house_edge
     prog = progressive()
-    game, with_prog, with_bonus = c.rows
+    game, with_prog, with_bonus, with_all = c.rows
+    assert [r.bets for r in c.rows] == ["game", "progressive", "bonus", "all"]
     assert game.loss == 25 * he and game.per_ante == he and game.per_hour == 60 * 25 * he
     assert with_prog.loss == 25 * he + prog.house_edge_at(100000)
     assert with_bonus.loss == 25 * he + 5 * bonus().house_edge
     assert with_bonus.per_ante == with_bonus.loss / 25
+    # every bet at once: the losses add (whatever the correlation), and so do the wagers
+    assert with_all.loss == 25 * he + prog.house_edge_at(100000) + 5 * bonus().house_edge
+    assert with_all.wager == game.wager + 1 + 5
 
 
 # ---------------------------------------------------------------- CLI
@@ -202,7 +206,10 @@ def test_cli_tables_and_formats(capsys):
     assert code == 0 and out.splitlines()[0] == "hand,count,probability,decimal,pays"
     code, out, _ = run(capsys, "combined", "--ante", "10", "--rounds-per-hour", "40", "--format", "json")
     doc = json.loads(out)
-    assert code == 0 and len(doc["rows"]) == 3 and doc["rounds_per_hour"] == "40"
+    assert code == 0 and len(doc["rows"]) == 4 and doc["rounds_per_hour"] == "40"
+    labels = [r["label"] for r in doc["rows"]]
+    assert labels[0].startswith("ante game alone") and labels[1].endswith(" only") and labels[2].endswith(" only")
+    assert "progressive" in labels[3] and "5+1 Bonus" in labels[3]
 
 
 @pytest.mark.parametrize("argv,needle", [

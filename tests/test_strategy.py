@@ -139,3 +139,43 @@ def test_decision_of_a_strategy_report_is_the_strategys():
     assert differs > 0  # the rule is not optimal everywhere: the test can tell the two apart
     assert report.decision("As Kd Jc 8c 3s", "2h").decision == "fold"
     assert report.decision("As Kh Jh 8c 3s", "2h").decision == "raise"
+
+
+@pytest.mark.parametrize("qualifier", ["AK", "pair", "none", "44", "two pair"])
+def test_plain_rules_read_well_and_hold_under_other_qualifiers(qualifier):
+    """Rule text never repeats a category ("pair of pair of 3s"), comes best hands first, and every
+    rule is true of every class it covers (checked against the solver's chart weights)."""
+    from caribbean_exact import chart as chart_mod
+
+    rules = ce.Rules.make(qualifier=qualifier)
+    ch = build_chart(rules)
+    texts = [plain_rule_text(r) for r in ch.plain_rules]
+    assert texts and all(t.endswith(".") and "pair of pair" not in t and "high card of" not in t for t in texts)
+    cats = [r.category for r in ch.plain_rules]
+    assert cats == sorted(cats, reverse=True)
+    dec = pricing.price(rules, decisions=True).decisions
+    raise_w, total_w = pricing.solver_for(rules.qualifier.value).chart(dec.translate(chart_mod.RAISE_ONLY))
+    _, by_class = chart_mod._class_weights(raise_w, total_w)
+
+    def covered(rule):
+        keys = [k for k in by_class if k[0] == rule.category]
+        if rule.scope == "all":
+            return list(by_class)
+        if rule.scope == "category_or_better":
+            return [k for k in by_class if k[0] >= rule.category]
+        if rule.scope == "category":
+            return keys
+        if rule.scope == "class_or_better":
+            return [k for k in by_class if k[0] > rule.category or (k[0] == rule.category and k >= rule.key)]
+        if rule.scope == "class_up":
+            return [k for k in keys if k >= rule.key]
+        if rule.scope == "below_class":
+            return [k for k in keys if k < rule.key]
+        return [rule.key]
+
+    for rule in ch.plain_rules:
+        ks = covered(rule)
+        assert ks, rule
+        r = sum(by_class[k][0] for k in ks)
+        t = sum(by_class[k][1] for k in ks)
+        assert r == (t if rule.action == "raise" else 0), (rule, r, t)

@@ -103,10 +103,14 @@ def report(r: GameReport, fmt: str) -> str:
     """The whole game: every figure exact and for display, then the return table."""
     if fmt == "json":
         return to_json(report_json(r))
+    edge = [["house edge", frac(r.house_edge), pct(r.house_edge)],
+            ["element of risk", frac(r.element_of_risk), pct(r.element_of_risk)]]
+    if r.house_edge < 0:  # the player has the edge: say so, with positive numbers
+        edge = [["player advantage (per ante)", frac(-r.house_edge), pct(-r.house_edge)],
+                ["player advantage per unit wagered", frac(-r.element_of_risk), pct(-r.element_of_risk)]]
     figures = [
         ["return per ante", frac(r.return_per_ante), pct(r.return_per_ante)],
-        ["house edge", frac(r.house_edge), pct(r.house_edge)],
-        ["element of risk", frac(r.element_of_risk), pct(r.element_of_risk)],
+        *edge,
         ["return to player (per ante)", frac(r.return_to_player), pct(r.return_to_player)],
         ["return on total wager", frac(r.return_on_wager), pct(r.return_on_wager)],
         ["probability of raising", frac(r.raise_probability), pct(r.raise_probability)],

@@ -8,7 +8,7 @@ from ..cards import RANKS
 from ..known_cards import SeenChart
 from ..sampling import SampledReport
 from .labels import SEEN_CLASSES
-from .text import dec, describe_rules, frac, pct, rules_json, share, table, to_json
+from .text import dec, describe_rules, pct, rules_json, share, table, to_json
 
 
 def sampled_json(r: SampledReport) -> dict[str, Any]:
@@ -39,14 +39,17 @@ def sampled(r: SampledReport, fmt: str, what: str) -> str:
     if fmt == "json":
         return to_json(sampled_json(r))
     lo, hi = r.house_edge_interval
+    who, sign = ("player advantage", -1) if r.house_edge < 0 else ("house edge", 1)
+    a, b = sorted((sign * lo * 100, sign * hi * 100))
     rows = [
-        ["house edge (estimate)", pct(r.house_edge), frac(r.house_edge)],
-        ["95% interval", f"{lo * 100:.4f}% .. {hi * 100:.4f}%", f"+/- {r.half_width * 100:.4f} points"],
-        ["probability of raising", pct(r.raise_probability, 2), frac(r.raise_probability)],
+        [f"{who} (estimate)", f"{sign * float(r.house_edge) * 100:.2f}% +/- {r.half_width * 100:.2f} points",
+         "95% confidence interval"],
+        ["95% interval", f"{a:.4f}% .. {b:.4f}%", f"+/- {r.half_width * 100:.4f} points"],
+        ["probability of raising (estimate)", pct(r.raise_probability, 2), f"{r.sums.raises} of {r.deals} deals"],
         ["per-deal standard deviation", dec(r.standard_deviation),
          "of the gain over knowing only the up card" if r.base_return is not None else "of the EV"],
-        ["without the control variate", pct(-r.plain_return),
-         "95%: {:.4f}% .. {:.4f}%".format(*(x * 100 for x in r.plain_house_edge_interval))],
+        [f"{who}, without the control variate", f"{-sign * float(r.plain_return) * 100:.4f}%",
+         "95%: {:.4f}% .. {:.4f}%".format(*sorted(sign * x * 100 for x in r.plain_house_edge_interval))],
         ["deals (each decided exactly)", str(r.deals), f"{r.sums.completions} completions each"],
         ["seed", str(r.seed), ""],
         ["deals for +/-0.05 points", str(r.deals_for()), "at this standard deviation"],

@@ -57,7 +57,9 @@ def plain_rule_text(rule: PlainRule) -> str:
         assert rule.key is not None
         key = class_text(rule.key)
         if rule.scope == "class_or_better":
-            text = f"Always {verb} {cat} of {key} or better"
+            text = f"Always {verb} {key} or better"
+        elif rule.scope == "class_up":
+            text = f"Always {verb} {cat} from {key} up"
         elif rule.scope == "below_class":
             text = f"Always {verb} {cat} below {key}"
         else:

@@ -18,11 +18,11 @@ from .text import dec, describe_rules, frac, grouped, money, pct, rules_json, ta
 
 
 def combined_label(c: CombinedReport, row: CombinedRow) -> str:
-    if row.bets == "progressive":
-        return f"+ progressive (${c.progressive_stake}, meter ${c.progressive.meter})"
-    if row.bets == "bonus":
-        return f"+ 5+1 Bonus (${c.bonus_stake})"
-    return "ante game (optimal)"
+    """Each row names every bet it holds: rows are alternatives, not a running total."""
+    prog = f"progressive (${c.progressive_stake}, meter ${c.progressive.meter})"
+    bonus = f"5+1 Bonus (${c.bonus_stake})"
+    return {"game": "ante game alone (optimal play)", "progressive": f"ante game + {prog} only",
+            "bonus": f"ante game + {bonus} only", "all": f"ante game + {prog} + {bonus}"}[row.bets]
 
 
 def progressive_json(p: ProgressiveReport) -> dict[str, Any]:

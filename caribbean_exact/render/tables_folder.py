@@ -20,7 +20,7 @@ from ..strategy import compare_strategies
 from .game import report as game_report
 from .known_cards import seen_chart
 from .strategy import chart, strategies
-from .text import frac, pays_text, pct, table
+from .text import edge, frac, pays_text, table
 
 
 def _md(title: str, body: str) -> str:
@@ -55,26 +55,26 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     seen_md = ("# Standard pay table: one dealer hole card seen (exact)\n\n"
                + game_report(seen.report, "github") + "\n\nWhen to raise, by up card and seen hole card:\n"
                + seen_chart(seen.chart, "github") + "\n")
-    rows = [["0 (up card only)", "exact", pct(exact0.house_edge), "", frac(exact0.house_edge),
+    rows = [["0 (up card only)", "exact", edge(exact0.house_edge), "", frac(exact0.house_edge),
              "", ""],
-            ["1", "exact", pct(seen.report.house_edge), "", frac(seen.report.house_edge), "", ""]]
+            ["1", "exact", edge(seen.report.house_edge), "", frac(seen.report.house_edge), "", ""]]
     for k, deals in TABLE_KNOWN_DEALS.items():
         r = sample(rules, k, 1, deals, TABLE_SEED, progress=progress)
         lo, hi = r.house_edge_interval
-        rows.append([str(k), f"sampled, {deals} deals", pct(r.house_edge),
+        rows.append([str(k), f"sampled, {deals} deals", edge(r.house_edge),
                      f"{lo * 100:.4f}% .. {hi * 100:.4f}%", frac(r.house_edge), str(r.deals_for()),
                      str(TABLE_SEED)])
     all_seen = solve_all_seen(rules)
-    rows.append(["4", "exact", pct(all_seen.house_edge), "", frac(all_seen.house_edge), "", ""])
+    rows.append(["4", "exact", edge(all_seen.house_edge), "", frac(all_seen.house_edge), "", ""])
     crow = []
     for n, deals in TABLE_COLLUSION_DEALS.items():
         r = sample(rules, 0, n, deals, TABLE_SEED, progress=progress)
         lo, hi = r.house_edge_interval
-        crow.append([str(n), str(5 * (n - 1)), str(deals), pct(r.house_edge),
+        crow.append([str(n), str(5 * (n - 1)), str(deals), edge(r.house_edge),
                      f"{lo * 100:.4f}% .. {hi * 100:.4f}%", str(r.deals_for()), str(TABLE_SEED)])
-    kh = ["dealer hole cards seen", "method", "house edge", "95% interval", "exact / sample mean",
+    kh = ["dealer hole cards seen", "method", "edge", "95% interval (house edge)", "exact / sample mean",
           "deals for +/-0.05 points", "seed"]
-    ch = ["players sharing hands", "dead cards known", "deals", "house edge", "95% interval",
+    ch = ["players sharing hands", "dead cards known", "deals", "edge", "95% interval (house edge)",
           "deals for +/-0.05 points", "seed"]
     note = ("Sampled rows: each deal is decided exactly by enumerating the dealer's remaining "
             "completions; the estimate uses the exact up-card-only game as a control variate.")

@@ -49,6 +49,12 @@ def pct(x: Fraction | float, places: int = 4) -> str:
     return f"{float(x) * 100:.{places}f}%"
 
 
+def edge(house_edge: Fraction | float, places: int = 4) -> str:
+    """Who has the edge, as a positive percentage: "5.2243% house" or "64.2816% player"."""
+    x = float(house_edge)
+    return f"{abs(x) * 100:.{places}f}% " + ("player" if x < 0 else "house")
+
+
 def money(x: Fraction) -> str:
     return f"{float(x):,.2f}"
 
