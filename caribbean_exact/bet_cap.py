@@ -9,10 +9,12 @@ Fraction(25, 1)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ._validate import check_progress
 from .counts import DealTotals
 from .errors import InvalidRules
 from .game import GameReport
@@ -74,7 +76,13 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     """
     base = Rules.make(paytable, qualifier, paytables=paytables)
     m = to_fraction(max_payout, "max_payout")
-    ante_list = sorted({to_fraction(a, "ante") for a in antes})
+    if isinstance(antes, str):
+        antes = [t for t in re.split(r"[\s,;]+", antes.strip()) if t]
+    try:
+        ante_list = sorted({to_fraction(a, "ante") for a in antes})
+    except TypeError:
+        raise InvalidRules(f"antes: {antes!r} is not a list of ante sizes") from None
+    check_progress(progress)
     if not ante_list:
         raise InvalidRules("antes: give at least one ante size")
     cache: dict[tuple[Fraction, ...], tuple[DealTotals, bytes]] = {}

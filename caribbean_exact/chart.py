@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import _ffi
+from ._validate import check_bool, check_rules
 from .cards import RANKS
 from .hands import Pattern, patterns
 from .pricing import price, raise_total, solver_for
@@ -160,7 +161,8 @@ def _close(plain: list[PlainRule], leading: PlainRule | None, top: bool) -> bool
 def build_chart(rules: Rules | None = None, margins: bool = False,
                 progress: ProgressFn | None = None) -> Chart:
     """The optimal strategy as plain rules plus a grid for the classes where it varies."""
-    rules = rules or Rules()
+    rules = check_rules(rules)
+    check_bool(margins, "margins")
     dec = price(rules, decisions=True, progress=progress).decisions
     assert dec is not None
     solver = solver_for(rules.qualifier.value)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ._validate import check_bool, check_rules
 from .cards import Card, CardsLike
 from .counts import DealTotals
 from .errors import InvalidRules
@@ -143,8 +144,9 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     dealer's up card. Known dealer cards: ``known_cards.solve_seen_card`` (one seen),
     ``known_cards.solve_all_seen`` (all four), ``sampling.sample`` (two or three).
     """
-    if rules is None:
-        rules = Rules.make(paytable, qualifier, ante, max_payout)
+    rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
+    check_bool(raise_on_tie, "raise_on_tie")
+    check_bool(ignore_up, "ignore_up")
     flags = (RAISE_ON_TIE if raise_on_tie else 0) | (IGNORE_UP if ignore_up else 0)
     priced = price(rules, flags=flags, threads=threads, progress=progress)
     decider = None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _ffi
+from ._validate import check_bool, check_progress, check_rules, check_threads
 from .counts import DealTotals
 from .game import GameReport
 from .pricing import RAISE_ON_TIE, default_threads, solver_for
@@ -59,8 +60,10 @@ class SeenCardGame:
 def solve_seen_card(rules: Rules | None = None, threads: int | None = None, raise_on_tie: bool = False,
                     progress: ProgressFn | None = None) -> SeenCardGame:
     """The whole game when the player sees the up card and one dealer hole card, exact."""
-    rules = rules or Rules()
-    flags = RAISE_ON_TIE if raise_on_tie else 0
+    rules = check_rules(rules)
+    threads = check_threads(threads)
+    flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
+    check_progress(progress)
     label = "counting every deal with one dealer hole card seen"
     report(progress, label, 0, None)
     totals, chart, _ = _ffi.solve_seen_one(rules.qualifier.value, rules.nets().scaled().as_list(), flags,
@@ -80,7 +83,7 @@ def solve_all_seen(rules: Rules | None = None, progress: ProgressFn | None = Non
     outcome alone, and the outcome counts over all 19,933,230,517,200 (hand, up card, hole cards)
     deals are those of "raise always" in the up-card-only game.
     """
-    rules = rules or Rules()
+    rules = check_rules(rules)
     solver = solver_for(rules.qualifier.value, progress=progress)
     every = solver.apply(b"\x01" * (solver.n_hands * 52))
     zero = (0,) * 10

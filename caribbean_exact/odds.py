@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import _ffi
+from ._validate import check_rules
 from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
 from .counts import Counts
 from .errors import InvalidCards
@@ -120,8 +121,7 @@ def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer:
     >>> d.player_hand_name, d.decision, d.ev_raise > 100
     ('royal flush', 'raise', True)
     """
-    if rules is None:
-        rules = Rules.make(paytable, qualifier, ante, max_payout)
+    rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     h, u, d, k = parse_situation(hand, up, dead, dealer)
     raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],
                     rules.qualifier.value)

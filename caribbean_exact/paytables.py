@@ -9,11 +9,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ._validate import check_progress
 from .counts import DealTotals
+from .errors import InvalidRules
 from .game import GameReport
 from .pricing import Priced, price, solver_for
 from .progress import ProgressFn
@@ -100,8 +102,18 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
             baseline: str = "standard", progress: ProgressFn | None = None) -> list[CompareRow]:
     """Every named pay table (default: all known) solved exactly, sorted by house edge.
 
-    Each row's ``report`` is the same as ``game.solve(rules=...)`` for its rules.
+    Each row's ``report`` is the same as ``game.solve(rules=...)`` for its rules. ``names`` may
+    be one name too.
     """
+    if isinstance(names, str):
+        names = [names]
+    elif names is not None and not all(isinstance(n, str) for n in _listed(names, "names")):
+        raise InvalidRules(f"names: {names!r} must be pay table names or ten-pay texts")
+    if paytables is not None:
+        _check_tables(paytables)
+    if not isinstance(baseline, str):
+        raise InvalidRules(f"baseline: {baseline!r} is not a pay table name")
+    check_progress(progress)
     tables = _tables_for(names, paytables)
     base_table = get_paytable(baseline, paytables)
 
@@ -144,3 +156,18 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
         rows.append(CompareRow(t.name, report, base_table.name, differs, n_diff, cost))
     rows.sort(key=lambda r: (r.report.house_edge, r.name))
     return rows
+
+
+def _listed(values: object, name: str) -> list[object]:
+    if not isinstance(values, Iterable):
+        raise InvalidRules(f"{name}: {values!r} is not a list")
+    try:
+        return list(values)
+    except TypeError:
+        raise InvalidRules(f"{name}: {values!r} is not a list") from None
+
+
+def _check_tables(tables: object) -> None:
+    if not isinstance(tables, Mapping) or not all(isinstance(t, Paytable) for t in tables.values()):
+        raise InvalidRules(f"paytables: {tables!r} must map names to Paytable objects (load_paytables_file)")
+

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import overload
 
 from . import _ffi
+from ._validate import check_int, check_progress, check_threads
 from .counts import Counts, DealTotals
 from .progress import ProgressFn, report
 from .rules import Nets, Rules, ScaledNets
@@ -46,7 +47,14 @@ def default_threads() -> int:
 
 def solver_for(qualifier_value: int, threads: int | None = None,
                progress: ProgressFn | None = None) -> _ffi.Solver:
-    """The per-situation counts for one qualifier, computed once and cached (thread-safe)."""
+    """The per-situation counts for one qualifier, computed once and cached (thread-safe).
+
+    ``threads`` (1..64, default: the machine's cores) is used for that counting pass, the first
+    time a qualifier is solved; later calls reuse its counts, which do not depend on it.
+    """
+    check_int(qualifier_value, "qualifier value", 0, _ffi.NUM_VALUES)
+    threads = check_threads(threads)
+    check_progress(progress)
     with _solvers_lock:
         s = _solvers.get(qualifier_value)
         if s is None:

@@ -96,8 +96,12 @@ class Paytable:
             items: list[object] = [t for t in re.split(r"[\s,;]+", numbers.strip()) if t]
             if len(items) == 1 and "/" in numbers:  # "100/50/20/..." (fractions need commas)
                 items = [t for t in numbers.strip().split("/") if t]
-        else:
+        elif isinstance(numbers, (list, tuple)):
             items = list(numbers)
+        else:
+            raise InvalidRules(f"pay table {name!r}: {numbers!r} is not ten numbers (text or a list)")
+        if not isinstance(name, str):
+            raise InvalidRules(f"pay table name {name!r}: expected text")
         if len(items) != 10:
             raise InvalidRules(f"pay table {name!r}: expected 10 pays (royal flush .. high card), got "
                                f"{len(items)}: {numbers!r}")
@@ -215,6 +219,9 @@ def load_paytables_file(path: str) -> dict[str, Paytable]:
 
 def check_names(extra: Mapping[str, Paytable], origin: str = "pay tables") -> None:
     """Refuse user tables named like a built-in table (any case): one name, one table."""
+    if not isinstance(extra, Mapping) or not all(
+            isinstance(k, str) and isinstance(t, Paytable) for k, t in extra.items()):
+        raise InvalidRules(f"{origin}: {extra!r} must map names to Paytable objects (load_paytables_file)")
     for key, table in extra.items():
         if key.strip().lower() in builtin_paytables():
             raise InvalidRules(f"{origin}: pay table {table.name!r} has the name of a built-in table; "

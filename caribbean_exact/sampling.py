@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import _ffi
+from ._validate import check_bool, check_int, check_progress, check_rules, check_threads
 from .counts import SampleSums
 from .errors import InvalidRules
 from .game import solve
@@ -135,7 +136,12 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
     The same seed gives the same figures whatever the thread count (deal i depends only on the
     seed and i).
     """
-    rules = rules or Rules()
+    rules = check_rules(rules)
+    threads = check_threads(threads)
+    check_bool(control_variate, "control_variate")
+    check_progress(progress)
+    if chunk is not None:
+        check_int(chunk, "chunk", 1, 1 << 15)
     _check_int(known_dealer_cards, "known dealer cards", 0, 4, "0 to 4")
     _check_int(players, "players", 1, 7, "1 to 7 (a full table)")
     if known_dealer_cards and players > 1:

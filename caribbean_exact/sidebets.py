@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import cache
 
 from . import _ffi
+from ._validate import check_instance, check_rules
 from .errors import InvalidRules
 from .game import solve
 from .hands import CATEGORIES
@@ -59,7 +60,28 @@ def six_card_counts() -> tuple[int, ...]:
     return _ffi.six_card_counts()
 
 
+def to_money(x: object, what: str) -> Fraction:
+    """An amount of money: a number, or text such as "250000", "$250,000" or "$1.5"."""
+    if isinstance(x, str):
+        t = x.strip().removeprefix("$").strip()
+        if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d*)?", t):
+            t = t.replace(",", "")
+        return to_fraction(t, what)
+    return to_fraction(x, what)
+
+
+def _pay_items(spec: object, what: str) -> list[Number | Pay]:
+    """The pays of a side bet, from text ("500,100,50") or a sequence."""
+    if isinstance(spec, str):
+        return [t for t in re.split(r"[\s,;/]+", spec.strip()) if t]
+    if isinstance(spec, (list, tuple)):
+        return list(spec)
+    raise InvalidRules(f"{what} {spec!r}: expected text like '500,100,50' or a list of numbers")
+
+
 def _check_convention(c: str) -> str:
+    if not isinstance(c, str):
+        raise InvalidRules(f"convention {c!r}: expected 'for' or 'to'")
     c = c.strip().lower()
     if c not in CONVENTIONS:
         raise InvalidRules(f"convention {c!r}: expected 'for' (win includes the stake) or 'to' "
@@ -121,7 +143,7 @@ def parse_progressive_pays(spec: str | Sequence[Number | Pay] | None) -> tuple[P
     """
     if spec is None:
         return DEFAULT_PROGRESSIVE
-    items = [t for t in re.split(r"[\s,;/]+", spec.strip()) if t] if isinstance(spec, str) else list(spec)
+    items = _pay_items(spec, "progressive pays")
     if len(items) == 3:
         return DEFAULT_PROGRESSIVE[:2] + tuple(Pay.parse(x, h) for x, h in zip(items, PROGRESSIVE_HANDS[2:]))
     if len(items) == 5:
@@ -130,7 +152,6 @@ def parse_progressive_pays(spec: str | Sequence[Number | Pay] | None) -> tuple[P
                        f"(royal flush .. flush) pays, got {len(items)}")
 
 
-@cache
 def royal_share(players: int) -> Fraction:
     """Expected share of the meter a royal flush gets with ``players`` progressive players at the
     table, the others' royals on the same deal splitting it equally; exact.
@@ -144,6 +165,11 @@ def royal_share(players: int) -> Fraction:
     """
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS:
         raise InvalidRules(f"players: {players!r} must be 1..{MAX_PLAYERS}")
+    return _royal_share(players)
+
+
+@cache
+def _royal_share(players: int) -> Fraction:
     return expected_share(players - 1, 3, 47, 5)
 
 
@@ -243,8 +269,12 @@ def progressive(pays: str | Sequence[Number | Pay] | None = None, convention: st
     c = five_card_counts()
     counts = tuple(c[k] for k in (9, 8, 7, 6, 5))
     royal_share(players)  # validates
-    m = to_fraction(meter, "meter")
-    ms = tuple(sorted({to_fraction(x, "meter") for x in meters}))
+    m = to_money(meter, "meter")
+    if isinstance(meters, str):
+        meters = [t for t in re.split(r"[\s,;]+", meters.strip()) if t]
+    if not isinstance(meters, (list, tuple)):
+        raise InvalidRules(f"meters: {meters!r} is not a list of meter values")
+    ms = tuple(sorted({to_money(x, "meter") for x in meters}))
     if m < 0 or any(x < 0 for x in ms):
         raise InvalidRules("meter: must not be negative")
     return ProgressiveReport(parse_progressive_pays(pays), _check_convention(convention), players, counts, m, ms)
@@ -271,7 +301,7 @@ def parse_bonus_pays(spec: PaysLike) -> tuple[Fraction, ...]:
     """
     if spec is None:
         return tuple(Fraction(p) for p in DEFAULT_BONUS_PAYS)
-    items = [t for t in re.split(r"[\s,;/]+", spec.strip()) if t] if isinstance(spec, str) else list(spec)
+    items = _pay_items(spec, "bonus pays")
     if not 1 <= len(items) <= 10:
         raise InvalidRules(f"bonus pays {spec!r}: expected up to 10 pays, royal flush first "
                            f"(7 for the usual table), got {len(items)}")
@@ -377,7 +407,11 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
     ``ante`` is the ante in money; a cap in ``rules`` applies at ``rules.ante`` (set it equal).
     Expected losses add whatever the correlation of the bets, so each is priced on its own.
     """
-    rules = rules or Rules()
+    rules = check_rules(rules)
+    if progressive_report is not None:
+        check_instance(progressive_report, ProgressiveReport, "progressive_report", "a ProgressiveReport")
+    if bonus_report is not None:
+        check_instance(bonus_report, BonusReport, "bonus_report", "a BonusReport")
     a = to_fraction(ante, "ante")
     if a <= 0:
         raise InvalidRules(f"ante: {a} must be positive")

@@ -18,7 +18,9 @@ from fractions import Fraction
 from functools import cache
 
 from . import _ffi
-from .cards import RANKS, Card
+from ._validate import check_callable, check_int, check_rules
+from .cards import RANKS, Card, rank_index
+from .errors import InvalidRules
 from .game import GameReport, solve
 from .hands import CATEGORIES, Pattern, patterns
 from .pricing import solver_for
@@ -62,8 +64,8 @@ class Situation:
         return self.up_rank in self.ranks
 
     def holds(self, *ranks: int | str) -> bool:
-        """The player holds any of the ranks (ints or characters such as "Q")."""
-        want = {RANKS.index(r.upper()) if isinstance(r, str) else r for r in ranks}
+        """The player holds any of the ranks (0..12, or text such as "Q" or "10")."""
+        want = {rank_index(r) if isinstance(r, str) else check_int(r, "rank", 0, 12) for r in ranks}
         return bool(want & set(self.ranks))
 
     @property
@@ -225,9 +227,14 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
     >>> evaluate(lambda s: s.category >= 1).total_return
     Fraction(-1090272101460, 1)
     """
-    rules = rules or Rules()
-    st = strategy if isinstance(strategy, Strategy) else Strategy(
-        name or str(getattr(strategy, "__name__", "custom")), strategy)
+    rules = check_rules(rules)
+    if name is not None and not isinstance(name, str):
+        raise InvalidRules(f"name: {name!r} is not text")
+    if isinstance(strategy, Strategy):
+        st = strategy
+    else:
+        check_callable(strategy, "strategy")
+        st = Strategy(name or str(getattr(strategy, "__name__", "custom")), strategy)
     totals = solver_for(rules.qualifier.value, progress=progress).apply_cells(cell_flags(st))
 
     def decide(hand: tuple[Card, ...], up: Card) -> bool:
@@ -260,8 +267,10 @@ def situation_of(hand: Sequence[Card], up: Card, strategy: Strategy | None = Non
 
 def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (),
                        progress: ProgressFn | None = None) -> list[StrategyResult]:
-    """Optimal, the built-in simple strategies, the best blind to the up card, and any extras."""
-    rules = rules or Rules()
+    """Optimal, the built-in simple strategies, the best blind to the up card, and any extras
+    (``Strategy`` objects, each with a name of its own)."""
+    rules = check_rules(rules)
+    extra = _check_extra(extra)
     opt = solve(rules=rules, progress=progress)
     rows = [StrategyResult("optimal", opt, opt.total_return, "raise exactly when it pays (exact)")]
     for st in (*BUILTIN, *extra):
@@ -270,3 +279,22 @@ def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (
     rows.append(StrategyResult("best ignoring the up card", blind, opt.total_return,
                                "the best strategy that never looks at the up card (exact)"))
     return rows
+
+
+def _check_extra(extra: Iterable[Strategy]) -> tuple[Strategy, ...]:
+    """User strategies: each a Strategy, with a name no built-in or other user strategy has."""
+    try:
+        items = tuple(extra)
+    except TypeError:
+        raise InvalidRules(f"extra: {extra!r} is not a list of strategies") from None
+    taken = {"optimal", "best ignoring the up card"} | {b.name.lower() for b in BUILTIN}
+    for st in items:
+        if not isinstance(st, Strategy):
+            raise InvalidRules(f"extra: {st!r} is not a Strategy (Strategy(name, raises))")
+        key = st.name.strip().lower()
+        if key in taken:
+            raise InvalidRules(f"strategy {st.name!r}: the name is already taken (built-in strategies and other "
+                               "rule files must have names of their own)")
+        taken.add(key)
+    return items
+

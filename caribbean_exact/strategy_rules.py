@@ -92,6 +92,8 @@ def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
     >>> st.name, evaluate(st).total_return
     ('AK or better', Fraction(-1132600203540, 1))
     """
+    if not isinstance(text, str) or not isinstance(origin, str):
+        raise InvalidRules(f"rule file: {text!r} from {origin!r} is not text")
     name = "custom"
     clauses: list[list[StrategyFn]] = []
     uses_suits = False

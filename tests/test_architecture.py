@@ -101,3 +101,11 @@ def test_importing_a_library_module_loads_no_cli_render_or_tabulate(module):
     loaded = set(json.loads(p.stdout))
     bad = {m for m in loaded if m.startswith((f"{NAME}.cli", f"{NAME}.render")) or m in ("tabulate", "argparse")}
     assert not bad, f"importing {module} loaded {sorted(bad)}"
+
+
+def test_no_public_name_is_also_a_module_name():
+    """Importing a submodule binds it on the package: a function of the same name would be replaced."""
+    import caribbean_exact
+
+    submodules = {m.rpartition(".")[2] for m in MODULES}
+    assert not set(caribbean_exact.__all__) & submodules
