@@ -3,11 +3,14 @@
 A file has a ``name:`` line and ``raise if`` lines whose conditions are joined by ``and``; a
 hand raises when any line holds. Conditions: ``hand >= AK`` (also ``<``, ``>``, ``<=``, ``==``
 with any qualifier spec), ``ace king``, ``up in 2-Q`` / ``up not in A,K``, ``up matches`` /
-``up matches nothing``, ``holds Q,J`` / ``lacks Q``, ``up < card 4``, ``suited >= 2``.
+``up matches nothing``, ``holds Q`` (``holds Q,J`` and ``holds Q or J``: either; ``holds Q and J``: both),
+``lacks Q`` (``lacks Q,J`` and ``lacks Q and J``: neither), ``up < card 4``, ``suited >= 2``.
+``raise always`` raises every hand; a ``raise if`` with no condition is an error.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 
@@ -65,8 +68,14 @@ def _condition(text: str, where: str) -> StrategyFn:
         return lambda s: (s.up_rank in ranks) != neg
     m = re.fullmatch(r"(holds|lacks) (.+)", t, re.IGNORECASE)
     if m:
-        ranks = _rank_set(m.group(2), where)
-        neg = m.group(1).lower() == "lacks"
+        verb, listed = m.group(1).lower(), m.group(2)
+        if re.search(r"\bor\b", listed, re.IGNORECASE):
+            if verb == "lacks":
+                raise InvalidRules(f"{where}: 'lacks ... or ...' is ambiguous: write 'lacks Q and J' (neither) "
+                                   "or two 'raise if' lines")
+            listed = re.sub(r"\s+or\s+", ",", listed, flags=re.IGNORECASE)
+        ranks = _rank_set(listed, where)
+        neg = verb == "lacks"
         return lambda s: bool(ranks & set(s.ranks)) != neg
     m = re.fullmatch(r"up < card ([1-5])", t, re.IGNORECASE)
     if m:
@@ -84,7 +93,22 @@ def _condition(text: str, where: str) -> StrategyFn:
     raise InvalidRules(f"{where}: condition {text.strip()!r} not understood (see README: rule files)")
 
 
-def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
+_RANK_LIST = re.compile(r"(10|[2-9TJQKA])(\s*,\s*(10|[2-9TJQKA]))*", re.IGNORECASE)
+
+
+def _joined_ranks(parts: list[str]) -> list[str]:
+    """``holds Q and J``: a bare rank after a holds/lacks condition is that verb again (both)."""
+    out: list[str] = []
+    for p in parts:
+        verb = out[-1].strip().split(" ", 1)[0].lower() if out else ""
+        if _RANK_LIST.fullmatch(p.strip()) and verb in ("holds", "lacks"):
+            out.append(f"{verb} {p.strip()}")
+        else:
+            out.append(p)
+    return out
+
+
+def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "custom") -> Strategy:
     """A strategy from text: ``name: ...`` and ``raise if <cond> and <cond>`` lines (any line raises).
 
     >>> st = parse_rule_file("name: AK or better\\nraise if hand >= AK\\n")
@@ -94,7 +118,7 @@ def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
     """
     if not isinstance(text, str) or not isinstance(origin, str):
         raise InvalidRules(f"rule file: {text!r} from {origin!r} is not text")
-    name = "custom"
+    name = default_name
     clauses: list[list[StrategyFn]] = []
     uses_suits = False
     for n, raw in enumerate(text.splitlines(), 1):
@@ -109,10 +133,12 @@ def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
         if not m:
             raise InvalidRules(f"{where}: {line!r} (expected 'name: ...' or 'raise if ...')")
         body = m.group(1).strip()
-        if not body or body.lower() == "always":
+        if body.lower() == "always":
             clauses.append([])
             continue
-        parts = _COND.split(body)
+        if not body:
+            raise InvalidRules(f"{where}: {line!r} has no condition (write 'raise always' to raise every hand)")
+        parts = _joined_ranks(_COND.split(body))
         uses_suits |= any(p.strip().lower().startswith("suited") for p in parts)
         clauses.append([_condition(p, where) for p in parts])
     if not clauses:
@@ -125,4 +151,6 @@ def parse_rule_file(text: str, origin: str = "rule file") -> Strategy:
 
 
 def load_rule_file(path: str) -> Strategy:
-    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {path!r}")
+    """A strategy from a rule file; without a ``name:`` line it is named after the file."""
+    stem = os.path.splitext(os.path.basename(path))[0] if isinstance(path, str) else "custom"
+    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {path!r}", stem or "custom")

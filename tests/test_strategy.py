@@ -179,3 +179,37 @@ def test_plain_rules_read_well_and_hold_under_other_qualifiers(qualifier):
         r = sum(by_class[k][0] for k in ks)
         t = sum(by_class[k][1] for k in ks)
         assert r == (t if rule.action == "raise" else 0), (rule, r, t)
+
+
+def test_rule_file_words_mean_what_they_read_as():
+    def sit(ranks):
+        return strategy.Situation(ranks, False, 0, 1000, 3, 0)
+
+    qj, q, j, none_ = (12, 11, 10, 9, 7), (12, 11, 10, 8, 7), (12, 11, 9, 8, 7), (12, 11, 6, 5, 4)
+    cases = {"holds Q and J": [True, False, False, False], "holds Q,J": [True, True, True, False],
+             "holds Q or J": [True, True, True, False], "lacks Q and J": [False, False, False, True],
+             "lacks Q,J": [False, False, False, True]}
+    for cond, want in cases.items():
+        st = parse_rule_file(f"raise if {cond}")
+        assert [st.raises(sit(r)) for r in (qj, q, j, none_)] == want, cond
+    for bad in ("raise if", "raise", "raise if lacks Q or J", "raise if holds"):
+        with pytest.raises(InvalidRules):
+            parse_rule_file(bad)
+    assert parse_rule_file("raise always").raises(sit(none_))
+
+
+def test_user_strategies_have_names_of_their_own(tmp_path, capsys):
+    from caribbean_exact.cli import main
+
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("name: mine\nraise if hand >= pair\n")
+    b.write_text("name: Mine\nraise if hand >= AK\n")
+    assert main(["strategies", "--rules", str(a), "--rules", str(b)]) == 2
+    assert "already taken" in capsys.readouterr().err
+    b.write_text("name: pair or better\nraise if hand >= AK\n")
+    assert main(["strategies", "--rules", str(b)]) == 2
+    assert "already taken" in capsys.readouterr().err
+    b.write_text("raise if hand >= AK\n")  # no name: named after the file
+    assert main(["strategies", "--rules", str(a), "--rules", str(b), "--format", "json", "--quiet"]) == 0
+    names = [s["name"] for s in __import__("json").loads(capsys.readouterr().out)["strategies"]]
+    assert "mine" in names and "b" in names
