@@ -5,7 +5,21 @@
 'fold'
 """
 
+import importlib.util as _util
+import os as _os
+import sys as _sys
+
 from ._version import __version__
+
+if _util.find_spec(f"{__name__}._core") is None:  # the compiled core is not beside this package
+    _WHY = (f"caribbean-exact: the compiled core (caribbean_exact._core) is not built in {_os.path.dirname(__file__)}: "
+            "run from another folder (this one is the source tree, which hides the installed package), "
+            "or build it here with: pip install -e .")
+    if _sys.argv[:1] == ["-m"] or _os.path.basename(_sys.argv[0] if _sys.argv else "") == "caribbean-exact":
+        print(_WHY, file=_sys.stderr)  # the command line: one line, exit 2, no traceback
+        raise SystemExit(2)
+    raise ImportError(_WHY)
+
 from .bet_cap import CapStudy, cap_study
 from .cards import Card, format_cards, parse_cards
 from .chart import Chart, build_chart

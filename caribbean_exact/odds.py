@@ -7,19 +7,21 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from . import _ffi
 from ._validate import check_rules
-from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
+from .cards import RANKS, Card, CardsLike, check_distinct, format_cards, parse_cards, rank_index
 from .counts import Counts
 from .errors import InvalidCards
 from .hands import CATEGORIES
 from .pricing import ReturnRow, raise_ev, raise_rows
 from .rules import Number, PaytableLike, QualifierLike, Rules
 
-__all__ = ["Counts", "Decision", "decide", "ev", "parse_situation"]
+__all__ = ["Counts", "Decision", "RankQuery", "SuitGroup", "decide", "ev", "ev_many", "ev_ranks", "parse_situation"]
 
 
 def decide(ev_raise: Fraction, ev_fold: Fraction) -> str:
@@ -126,3 +128,115 @@ def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer:
     raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],
                     rules.qualifier.value)
     return decision_from(h, u, rules, raw, d, k)
+
+
+#: One situation for ``ev_many``: (hand, up), (hand, up, dead) or (hand, up, dead, dealer).
+SituationLike = tuple[CardsLike | None, ...]
+
+
+def ev_many(situations: Iterable[SituationLike], *, rules: Rules | None = None) -> Iterator[Decision]:
+    """``ev`` for many situations under one set of rules, lazily (one Decision per situation, in
+    order). Each situation is (hand, up[, dead[, dealer]]).
+
+    >>> [d.decision for d in ev_many([("As Kd 7h 4c 2s", "Qh"), ("Ac Ad 7h 4c 2s", "Qh", "Kc")])]
+    ['fold', 'raise']
+    """
+    rules = check_rules(rules)
+    if isinstance(situations, (str, bytes)) or not isinstance(situations, Iterable):
+        raise InvalidCards(f"situations: {situations!r} is not a list of (hand, up[, dead, dealer])")
+    return _ev_many(situations, rules)
+
+
+def _ev_many(situations: Iterable[SituationLike], rules: Rules) -> Iterator[Decision]:
+    q = rules.qualifier.value
+    for n, s in enumerate(situations, 1):
+        if not isinstance(s, (tuple, list)) or not 2 <= len(s) <= 4:
+            raise InvalidCards(f"situation {n}: {s!r} is not (hand, up[, dead, dealer])")
+        hand, up, *extra = s
+        if hand is None or up is None:
+            raise InvalidCards(f"situation {n}: a hand and an up card are needed")
+        h, u, d, k = parse_situation(hand, up, *extra)
+        raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k], q)
+        yield decision_from(h, u, rules, raw, d, k)
+
+
+@dataclass(frozen=True, slots=True)
+class SuitGroup:
+    """The suit combinations of a rank-only query that look alike to a chart: all five cards
+    suited or not, and how many of them share the up card's suit."""
+
+    flush: bool
+    suited: int
+    raises: int                 # combinations (distinct sets of cards) that raise
+    total: int
+    lowest_margin: Fraction     # EV(raise) - EV(fold), per ante, over the group
+    highest_margin: Fraction
+
+
+@dataclass(frozen=True)
+class RankQuery:
+    """Every suit combination of five ranks against an up card's rank: how many raise, and what
+    decides (``groups``, by suitedness)."""
+
+    ranks: tuple[int, ...]      # high to low, groups first
+    up_rank: int
+    rules: Rules
+    groups: tuple[SuitGroup, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(g.total for g in self.groups)
+
+    @property
+    def raises(self) -> int:
+        return sum(g.raises for g in self.groups)
+
+
+def ev_ranks(ranks: str | Sequence[int], up_rank: str | int, *, rules: Rules | None = None) -> RankQuery:
+    """Five ranks without suits against an up card's rank: every suit combination, decided exactly.
+
+    The up card's suit is fixed (the others give the same answers by symmetry); each distinct set
+    of five cards counts once.
+
+    >>> q = ev_ranks("AKJ83", "K")
+    >>> q.total, q.raises, [(g.suited, g.raises, g.total) for g in q.groups][:2]
+    (768, 768, [(0, 240, 240), (1, 324, 324)])
+    """
+    rules = check_rules(rules)
+    rs = _ranks_of(ranks)
+    up = rank_index(up_rank) if isinstance(up_rank, str) else up_rank
+    if isinstance(up, bool) or not isinstance(up, int) or not 0 <= up <= 12:
+        raise InvalidCards(f"up card rank {up_rank!r}: expected 2-9, T, J, Q, K or A")
+    if rs.count(up) >= 4:
+        raise InvalidCards(f"up card rank {RANKS[up]}: the hand holds all four")
+    up_card = up * 4  # clubs
+    counts = {r: rs.count(r) for r in rs}
+    choices = [[c for c in itertools.combinations(range(4), m) if not (r == up and 0 in c)]
+               for r, m in counts.items()]
+    margins: dict[tuple[bool, int], list[Fraction]] = {}
+    nets = rules.nets()
+    for pick in itertools.product(*choices):
+        cards = [r * 4 + s for (r, _), suits in zip(counts.items(), pick) for s in suits]
+        raw = _ffi.deal(cards, up_card, (), (), rules.qualifier.value)
+        c = Counts(raw.not_qualify, raw.win, raw.tie, raw.lose)
+        key = (len({x & 3 for x in cards}) == 1, sum(x & 3 == 0 for x in cards))
+        margins.setdefault(key, []).append(raise_ev(c, raw.player_category, nets) - nets.fold)
+    groups = tuple(SuitGroup(f, n, sum(m > 0 for m in ms), len(ms), min(ms), max(ms))
+                   for (f, n), ms in sorted(margins.items()))
+    grouped = tuple(sorted(rs, key=lambda r: (-counts[r], -r)))
+    return RankQuery(grouped, up, rules, groups)
+
+
+def _ranks_of(ranks: str | Sequence[int]) -> list[int]:
+    if isinstance(ranks, str):
+        text = ranks.replace(" ", "").replace(",", "").upper().replace("10", "T")
+        out = [rank_index(ch) for ch in text]
+    elif isinstance(ranks, (list, tuple)) and all(isinstance(r, int) and not isinstance(r, bool) for r in ranks):
+        out = list(ranks)
+    else:
+        raise InvalidCards(f"ranks {ranks!r}: expected five ranks such as 'AKJ83'")
+    if len(out) != 5 or not all(0 <= r <= 12 for r in out):
+        raise InvalidCards(f"ranks {ranks!r}: expected five ranks such as 'AKJ83'")
+    if any(out.count(r) > 4 for r in out):
+        raise InvalidCards(f"ranks {ranks!r}: a rank appears more than four times")
+    return out

@@ -2,6 +2,7 @@
 
 import json
 import shutil
+from pathlib import Path
 import subprocess
 import sys
 
@@ -19,7 +20,14 @@ def run(capsys, *argv):
 def test_ev_table(capsys):
     code, out, err = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh")
     assert code == 0 and err == ""
-    assert "-12773/10879" in out and "decision: FOLD" in out and "74,490" in out
+    assert "-12773/10879" in out and "decision: FOLD" in out and "why: the dealer fails to qualify in 45.65%" in out
+    assert "74,490" not in out  # the outcome table is behind --verbose
+    code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--verbose")
+    assert "The outcomes of raising" in out and "74,490" in out and "88,695" in out
+    # unquoted cards, and the up card as the sixth card
+    assert run(capsys, "ev", "As", "Kd", "7h", "4c", "2s", "Qh")[1] == run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh")[1]
+    code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "Qh", "--ante", "25")
+    assert "money (ante 25)" in out and "-29.35" in out and "-25.00" in out
 
 
 def test_ev_json(capsys):
@@ -34,9 +42,13 @@ def test_ev_options_and_formats(capsys):
     code, out, _ = run(capsys, "ev", "AhKhQhJhTh", "--up", "2c", "--dead", "3c 4c", "--dealer", "5d",
                        "--paytable", "200,50,20,7,5,4,3,2,1,1", "--ante", "100", "--max-payout", "5000",
                        "--format", "github")
-    assert code == 0 and "| outcome" in out and "RAISE" in out
+    assert code == 0 and "| per ante" in out and "RAISE" in out
     code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "csv")
-    assert code == 0 and out.splitlines()[0] == "outcome,count,probability,net per ante,contribution"
+    assert code == 0 and out.splitlines() == ["figure,value", "ev_raise,-12773/10879", "ev_fold,-1",
+                                              "decision,fold", "margin,-1894/10879"]
+    code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "CSV", "--table", "outcomes")
+    assert code == 0 and out.splitlines()[0] == "outcome of raising,count,probability,net per ante,contribution"
+    assert out.splitlines()[1] == "dealer does not qualify,74490,0.45647578,1,0.45647578"
 
 
 @pytest.mark.parametrize("argv,needle", [
@@ -50,6 +62,15 @@ def test_ev_options_and_formats(capsys):
     (["solve", "--ante", "10", "--max-payout", "5"], "below the ante"),
     (["nosuchcommand"], "invalid choice"),
     ([], "usage"),
+    (["solve", "--deals", "100"], "apply only to"),
+    (["solve", "--ante", "100"], "changes nothing without --max-payout"),
+    (["tables", "--format", "json"], "unrecognized arguments"),
+    (["chart", "--table", "nope"], "invalid choice"),
+    (["ev", "As Kd 7h 4c 2s"], "up card"),
+    (["ev", "AKJ83"], "up card's rank"),
+    (["ev", "--batch", "/nonexistent/file"], "--batch"),
+    (["ev", "As Kd 7h 4c 2s", "Qh", "--batch", "-"], "come from the file"),
+    (["compare", "--ante", "100"], "changes nothing without --max-payout"),
 ])
 def test_errors_one_line_exit_2(capsys, argv, needle):
     code, _out, err = run(capsys, *argv)
@@ -174,3 +195,16 @@ def test_version_and_help(capsys):
     out = capsys.readouterr().out
     for cmd in ("ev", "solve", "chart", "strategies", "compare", "bonus", "progressive", "cap", "collusion"):
         assert f"    {cmd}" in out
+
+
+def test_running_from_a_source_tree_without_the_core_says_what_to_do(tmp_path):
+    """`python -m caribbean_exact` in a source folder whose package has no compiled core (a clean
+    clone after `pip install .`): one line saying what to do, exit 2 (python -S: no editable finder)."""
+    import caribbean_exact
+
+    src = Path(caribbean_exact.__file__).parent
+    shutil.copytree(src, tmp_path / "caribbean_exact", ignore=shutil.ignore_patterns("_core*", "__pycache__"))
+    p = subprocess.run([sys.executable, "-S", "-m", "caribbean_exact", "ev", "As Kd 7h 4c 2s", "--up", "Qh"],
+                       capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.count("\n") == 1 and "pip install -e ." in p.stderr and "Traceback" not in p.stderr

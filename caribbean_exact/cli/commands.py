@@ -11,14 +11,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import bet_cap, known_cards, paytables, sampling, sidebets
+from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
-from ..errors import InvalidRules, UsageError
+from ..errors import InvalidCards, InvalidRules, UsageError
 from ..game import solve
-from ..odds import ev
+from ..odds import ev, ev_ranks
 from ..progress import ProgressFn
 from ..render import game as render_game
 from ..render import known_cards as render_known
@@ -29,6 +31,7 @@ from ..render.tables_folder import generate
 from ..rules import builtin_paytables
 from ..strategy import compare_strategies
 from ..strategy_rules import load_rule_file
+from . import batch
 from .options import add_rules, add_sampling, extra_paytables, rules_from
 
 
@@ -38,6 +41,8 @@ class Command:
     help: str
     setup: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, ProgressFn], str]
+    #: Whether --format applies (tables writes files of fixed formats: it has no --format).
+    formatted: bool = True
 
 
 def _split(text: str) -> list[str]:
@@ -48,16 +53,62 @@ def _split(text: str) -> list[str]:
 
 
 def setup_ev(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", help='the player\'s five cards, e.g. "As Kd 7h 4c 2s"')
-    p.add_argument("--up", required=True, help="the dealer's up card, e.g. Qh")
+    p.add_argument("hand", nargs="*", metavar="CARDS",
+                   help='the player\'s five cards, quoted or not ("As Kd 7h 4c 2s" or As Kd 7h 4c 2s), then '
+                        "the up card if --up is not given; ranks alone (AKJ83 --up K) answer for every suit")
+    p.add_argument("--up", default=None, help="the dealer's up card, e.g. Qh (or its rank alone)")
     p.add_argument("--dead", default=None, help="cards known to be out of play")
     p.add_argument("--dealer", default=None, help="known dealer hole cards (0 to 4)")
-    add_rules(p)
+    p.add_argument("--verbose", action="store_true", help="also the outcomes of raising, with their counts")
+    p.add_argument("--batch", metavar="FILE", default=None,
+                   help="one situation per line ('-': standard input), e.g. 'As Kd 7h 4c 2s Qh dead Ac': "
+                        "one JSON object per line with --format json, one CSV table with --format csv")
+    p.add_argument("--table", choices=("summary", "outcomes"), default=None,
+                   help="only this table (CSV: summary by default)")
+    add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
+
+
+_RANKS_ONLY = re.compile(r"(?:10|[2-9TJQKA])(?:[\s,]*(?:10|[2-9TJQKA]))*", re.IGNORECASE)
+
+
+def _up_rank(text: str) -> int:
+    """The rank of --up for a rank-only query: "K", "10", or a card such as "Kh"."""
+    try:
+        return rank_index(text)
+    except InvalidCards:
+        return Card.parse(text).rank
 
 
 def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
-    d = ev(args.hand, args.up, dead=args.dead, dealer=args.dealer, rules=rules_from(args))
-    return render_game.decision(d, args.format)
+    rules = rules_from(args, ante_alone=True)
+    if args.batch is not None:
+        if args.hand or args.up or args.dead or args.dealer or args.verbose or args.table:
+            raise UsageError("ev --batch: the situations come from the file; give no cards, --up, --dead, "
+                             "--dealer, --verbose or --table")
+        batch.run(args.batch, rules, args.format, sys.stdout)
+        return ""
+    if not args.hand:
+        raise UsageError("ev: give the player's five cards (or --batch FILE)")
+    text = " ".join(args.hand)
+    up = args.up
+    if _RANKS_ONLY.fullmatch(text.strip()):
+        compact = text.replace(" ", "").replace(",", "").upper().replace("10", "T")
+        if up is None and len(compact) == 6:
+            compact, up = compact[:5], compact[5]
+        if up is None:
+            raise UsageError("ev with ranks alone: give the up card's rank too (ev AKJ83 --up K)")
+        if args.dead or args.dealer or args.verbose or args.table:
+            raise UsageError("ev with ranks alone: --dead, --dealer, --verbose and --table need cards with suits")
+        return render_game.rank_query(ev_ranks(compact, _up_rank(up), rules=rules), args.format)
+    if up is None:
+        cards = parse_cards(text)
+        if len(cards) != 6:
+            raise UsageError(f"ev: give five cards and the up card (or --up), got {len(cards)} cards")
+        hand, up_cards = cards[:5], cards[5:]
+        d = ev(hand, up_cards, dead=args.dead, dealer=args.dealer, rules=rules)
+    else:
+        d = ev(text, up, dead=args.dead, dealer=args.dealer, rules=rules)
+    return render_game.decision(d, args.format, args.verbose, args.table)
 
 
 def setup_solve(p: argparse.ArgumentParser) -> None:
@@ -65,26 +116,40 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
     p.add_argument("--known-dealer-cards", type=int, default=0, choices=range(5), metavar="K",
                    help="the player also sees K dealer hole cards: 1 and 4 exact, 2-3 sampled")
-    add_sampling(p, "when K is 2 or 3")
+    add_sampling(p, "when K is 2 or 3", optional=True)
+    p.add_argument("--table", choices=("figures", "outcomes", "chart"), default=None,
+                   help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     rules = rules_from(args)
+    sampled = k in (2, 3)
+    if not sampled and (args.deals is not None or args.seed is not None):
+        raise UsageError("solve: --deals and --seed apply only to --known-dealer-cards 2 or 3 (sampled)")
+    if args.table == "chart" and k != 1:
+        raise UsageError("solve: --table chart needs --known-dealer-cards 1")
+    if sampled and args.table:
+        raise UsageError("solve: a sampled game has one table (no --table)")
     if k == 0:
-        return render_game.report(solve(rules=rules, ignore_up=args.ignore_up, progress=progress), args.format)
+        report = solve(rules=rules, ignore_up=args.ignore_up, progress=progress)
+        return render_game.report(report, args.format, args.table)
     if args.ignore_up:
         raise UsageError("solve: --ignore-up does not combine with --known-dealer-cards")
     if k == 1:
         seen = known_cards.solve_seen_card(rules, progress=progress)
-        text = render_game.report(seen.report, args.format)
-        if args.format in ("json", "csv"):
+        if args.table == "chart":
+            return render_known.seen_chart(seen.chart, args.format)
+        text = render_game.report(seen.report, args.format, args.table)
+        if args.format in ("json", "csv") or args.table:
             return text
         return text + "\n\nWhen to raise, by up card and seen hole card:\n" + render_known.seen_chart(
             seen.chart, args.format)
     if k == 4:
-        return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format)
-    r = sampling.sample(rules, k, 1, args.deals, args.seed, progress=progress)
+        return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
+    deals = sampling.DEFAULT_DEALS if args.deals is None else args.deals
+    seed = sampling.DEFAULT_SEED if args.seed is None else args.seed
+    r = sampling.sample(rules, k, 1, deals, seed, progress=progress)
     return render_known.sampled(r, args.format, f"{k} dealer hole cards seen (sampled, each deal exact)")
 
 
@@ -95,13 +160,15 @@ def setup_chart(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--margins", action="store_true", help="show the mean exact EV margin per cell")
     p.add_argument("--plot", metavar="FILE", default=None, help="also draw a heat map (.png/.svg; needs [plot])")
+    p.add_argument("--table", choices=("grid", "mixed", "rules"), default=None,
+                   help="only this table (CSV: grid by default)")
 
 
 def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
     ch = build_chart(rules_from(args), margins=args.margins, progress=progress)
     if args.plot:
         render_strategy.plot_chart(ch, args.plot)
-    return render_strategy.chart(ch, args.format, args.margins)
+    return render_strategy.chart(ch, args.format, args.margins, args.table)
 
 
 def setup_strategies(p: argparse.ArgumentParser) -> None:
@@ -135,6 +202,8 @@ def setup_compare(p: argparse.ArgumentParser) -> None:
 
 
 def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
+    if args.ante is not None and args.max_payout is None:
+        raise UsageError("compare: --ante changes nothing without --max-payout (the figures are per ante)")
     extra = extra_paytables(args)
     names = list(args.names)
     if not names and extra:
@@ -175,12 +244,14 @@ def setup_progressive(p: argparse.ArgumentParser) -> None:
     _progressive_options(p, "meter for the featured row (default 100000)")
     p.add_argument("--meters", default=",".join(str(m) for m in sidebets.DEFAULT_METERS),
                    help="meter values of the return table, comma separated")
+    p.add_argument("--table", choices=("hands", "meters", "sharing"), default=None,
+                   help="only this table (CSV: hands by default)")
 
 
 def run_progressive(args: argparse.Namespace, progress: ProgressFn) -> str:
     r = sidebets.progressive(args.progressive_pays, args.convention, args.players, args.meter,
                              _split(args.meters))
-    return render_sidebets.progressive(r, args.format)
+    return render_sidebets.progressive(r, args.format, args.table)
 
 
 def setup_bonus(p: argparse.ArgumentParser) -> None:
@@ -189,10 +260,12 @@ def setup_bonus(p: argparse.ArgumentParser) -> None:
                         "default 1000,200,100,20,15,10,7")
     p.add_argument("--convention", default="to", choices=sidebets.CONVENTIONS,
                    help="'to' (default): the stake comes back with a win; 'for': the win includes it")
+    p.add_argument("--table", choices=("hands", "figures"), default=None,
+                   help="only this table (CSV: hands by default)")
 
 
 def run_bonus(args: argparse.Namespace, progress: ProgressFn) -> str:
-    return render_sidebets.bonus(sidebets.bonus(args.pays, args.convention), args.format)
+    return render_sidebets.bonus(sidebets.bonus(args.pays, args.convention), args.format, args.table)
 
 
 def setup_combined(p: argparse.ArgumentParser) -> None:
@@ -205,7 +278,7 @@ def setup_combined(p: argparse.ArgumentParser) -> None:
 
 
 def run_combined(args: argparse.Namespace, progress: ProgressFn) -> str:
-    rules = rules_from(args)
+    rules = rules_from(args, ante_alone=True)
     prog = sidebets.progressive(args.progressive_pays, args.convention, args.players, args.meter, ())
     c = sidebets.combined(rules, args.ante, args.rounds_per_hour, prog, args.progressive_stake,
                           sidebets.bonus(args.bonus_pays), args.bonus_stake)
@@ -260,6 +333,7 @@ COMMANDS: tuple[Command, ...] = (
             run_bonus),
     Command("combined", "expected loss per round and per hour: ante game plus a side bet", setup_combined,
             run_combined),
-    Command("tables", "rebuild the generated strategy charts and reports in tables/", setup_tables, run_tables),
+    Command("tables", "rebuild the generated strategy charts and reports in tables/", setup_tables, run_tables,
+            formatted=False),
     Command("collusion", "sampled house edge when players share their hands", setup_collusion, run_collusion),
 )

@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     for c in COMMANDS:
         p = sub.add_parser(c.name, help=c.help)
         c.setup(p)
-        add_output(p)
+        add_output(p, c.formatted)
         p.set_defaults(command_spec=c)
     return parser
 
@@ -52,11 +52,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         spec = getattr(args, "command_spec", None)
         if spec is None:
             raise UsageError("caribbean-exact: choose a command (ev, solve, ...); see --help")
-        check_format(args.format)
+        if spec.formatted:
+            check_format(args.format)
         progress = TerminalProgress(quiet=bool(args.quiet))
         text = spec.run(args, progress)
         progress.close()
-        sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+        if text:
+            sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
         sys.stdout.flush()
         return 0
     except CaribbeanError as e:

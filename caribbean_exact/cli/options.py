@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import UsageError
 from ..rules import Paytable, Rules, load_paytables_file
 from ..sampling import DEFAULT_DEALS, DEFAULT_SEED
 
@@ -11,7 +12,7 @@ ANTE_HELP = "the ante in money; with --max-payout it sets where the cap bites"
 
 
 def add_rules(p: argparse.ArgumentParser, *, paytable: bool = True, ante: bool = True, cap: bool = True,
-              ante_default: str | None = None, cap_default: str | None = None) -> None:
+              ante_default: str | None = None, cap_default: str | None = None, ante_help: str = "") -> None:
     """--paytable, --paytables, --qualifier, and (unless turned off) --ante and --max-payout."""
     if paytable:
         p.add_argument("--paytable", default=None,
@@ -20,26 +21,30 @@ def add_rules(p: argparse.ArgumentParser, *, paytable: bool = True, ante: bool =
     p.add_argument("--qualifier", default=None,
                    help="dealer's minimum hand: AK (default), pair, 44, AKJ83, none, ...")
     if ante:
+        text = ante_help or ANTE_HELP
         p.add_argument("--ante", default=ante_default,
-                       help=f"{ANTE_HELP} (default {ante_default})" if ante_default else ANTE_HELP)
+                       help=f"{text} (default {ante_default})" if ante_default else text)
     if cap:
         p.add_argument("--max-payout", default=cap_default,
                        help=f"cap on the win of one bet (default {cap_default})" if cap_default
                        else "cap on the win of one bet, e.g. 5000")
 
 
-def add_output(p: argparse.ArgumentParser) -> None:
-    """--format and --quiet: every command has them."""
-    p.add_argument("--format", default="simple", help="json, csv or any tabulate format (simple, github, ...)")
+def add_output(p: argparse.ArgumentParser, formatted: bool = True) -> None:
+    """--format (where the command prints a result) and --quiet: every command has them."""
+    if formatted:
+        p.add_argument("--format", default="simple", type=str.lower,
+                       help="json, csv or any tabulate format (simple, github, ...; any case)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
-def add_sampling(p: argparse.ArgumentParser, what: str) -> None:
-    """--deals and --seed of a sampled figure."""
-    p.add_argument("--deals", type=int, default=DEFAULT_DEALS,
+def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) -> None:
+    """--deals and --seed of a sampled figure (``optional``: None unless given, for commands where
+    only some modes sample)."""
+    p.add_argument("--deals", type=int, default=None if optional else DEFAULT_DEALS,
                    help=" ".join(("deals to sample", what, f"(default {DEFAULT_DEALS})")).replace("  ", " "))
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help="seed of the sample: the same seed gives the same figures")
+    p.add_argument("--seed", type=int, default=None if optional else DEFAULT_SEED,
+                   help=f"seed of the sample: the same seed gives the same figures (default {DEFAULT_SEED})")
 
 
 def extra_paytables(args: argparse.Namespace) -> dict[str, Paytable] | None:
@@ -48,7 +53,10 @@ def extra_paytables(args: argparse.Namespace) -> dict[str, Paytable] | None:
     return load_paytables_file(path) if path else None
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
-    """The rules the options describe, validated."""
+def rules_from(args: argparse.Namespace, ante_alone: bool = False) -> Rules:
+    """The rules the options describe, validated. An --ante without --max-payout changes no
+    figure of most commands (they are per ante): an error unless ``ante_alone``."""
+    if getattr(args, "ante", None) is not None and getattr(args, "max_payout", None) is None and not ante_alone:
+        raise UsageError(f"{args.command}: --ante changes nothing without --max-payout (the figures are per ante)")
     return Rules.make(getattr(args, "paytable", None), args.qualifier, getattr(args, "ante", None),
                       getattr(args, "max_payout", None), extra_paytables(args))

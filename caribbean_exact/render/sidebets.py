@@ -14,7 +14,7 @@ from ..sidebets import (
     ProgressiveReport,
 )
 from .labels import pay_label
-from .text import dec, describe_rules, frac, grouped, money, pct, rules_json, table, to_json
+from .text import dec, describe_rules, frac, grouped, money, pct, pick, rules_json, table, to_json
 
 
 def combined_label(c: CombinedReport, row: CombinedRow) -> str:
@@ -81,7 +81,7 @@ def combined_json(c: CombinedReport) -> dict[str, Any]:
     }
 
 
-def progressive(r: ProgressiveReport, fmt: str) -> str:
+def progressive(r: ProgressiveReport, fmt: str, table_name: str | None = None) -> str:
     if fmt == "json":
         return to_json(progressive_json(r))
     exact = fmt == "csv"
@@ -97,8 +97,8 @@ def progressive(r: ProgressiveReport, fmt: str) -> str:
                         "-" if b is None else (frac(b) if exact else money(b))]
                        for n, s, b in r.sharing()],
                       ["players", "royal share (exact)", "royal share", "break-even meter"], fmt)
-    if exact:
-        return "\n\n".join([t1, t2, t3])
+    if exact or table_name:
+        return pick({"hands": t1, "meters": t2, "sharing": t3}, table_name, "progressive")
     conv = ("for 1: the $1 is collected when bet, a win is all that is paid"
             if r.convention == "for" else "to 1: the $1 comes back on top of every win")
     lines = [f"progressive jackpot, $1 bet on the player's five cards; convention {conv}",
@@ -114,7 +114,7 @@ def progressive(r: ProgressiveReport, fmt: str) -> str:
     return "\n".join(lines)
 
 
-def bonus(b: BonusReport, fmt: str) -> str:
+def bonus(b: BonusReport, fmt: str, table_name: str | None = None) -> str:
     if fmt == "json":
         return to_json(bonus_json(b))
     exact = fmt == "csv"
@@ -122,9 +122,11 @@ def bonus(b: BonusReport, fmt: str) -> str:
              dec(r.probability, 8), "-" if r.pays is None else f"{r.pays} {b.convention} 1",
              frac(r.net), dec(r.contribution, 8)] for r in b.rows()]
     out = table(body, ["hand", "count", "probability", "decimal", "pays", "net", "contribution"], fmt)
-    if exact:
-        return out + "\n" + table([["rtp", frac(b.rtp)], ["house_edge", frac(b.house_edge)]],
-                                         ["figure", "value"], "csv")
+    if exact or table_name:
+        figures = table([["rtp", frac(b.rtp)], ["house_edge", frac(b.house_edge)],
+                         ["hit_probability", frac(b.hit_probability)], ["variance", frac(b.variance)]],
+                        ["figure", "value"], fmt)
+        return pick({"hands": out, "figures": figures}, table_name, "bonus")
     lines = [f"5+1 Bonus: best five of the player's five cards and the dealer's up card, over all "
              f"{grouped(SIX_CARD_SETS)} six-card sets; pays {b.convention} 1", "", out, "",
              f"return to player: {frac(b.rtp)} = {pct(b.rtp)}",

@@ -9,7 +9,7 @@ from ..chart import Chart, ChartCell
 from ..errors import InvalidRules
 from ..strategy import StrategyResult
 from .labels import plain_rule_text, suited_decider
-from .text import describe_rules, frac, grouped, pct, rules_json, share, table, to_json
+from .text import describe_rules, frac, grouped, pct, pick, rules_json, share, table, to_json
 
 
 def cell_mark(c: ChartCell) -> str:
@@ -30,7 +30,7 @@ def chart_json(ch: Chart) -> dict[str, Any]:
                       for c in ch.mixed]}
 
 
-def chart(ch: Chart, fmt: str, margins: bool = False) -> str:
+def chart(ch: Chart, fmt: str, margins: bool = False, table_name: str | None = None) -> str:
     """A strategy chart: plain rules, the grid, what decides mixed cells."""
     if fmt == "json":
         return to_json(chart_json(ch))
@@ -44,8 +44,12 @@ def chart(ch: Chart, fmt: str, margins: bool = False) -> str:
                 mark = f"{mark} {float(c.margin):+.3f}"
             row.append(mark)
         body.append(row)
-    if fmt == "csv":
-        return table(body, headers, "csv")
+    if fmt == "csv" or table_name:
+        return pick({"grid": table(body, headers, fmt),
+                     "mixed": table([[c.pattern, c.up, suited_decider(c.by_suited)] for c in ch.mixed],
+                                    ["hand", "up", "decision by cards of the up card's suit"], fmt),
+                     "rules": table([[plain_rule_text(r)] for r in ch.plain_rules], ["plain rule"], fmt)},
+                    table_name, "chart")
     lines = [f"Optimal strategy: {describe_rules(ch.rules)}", "",
              "Plain rules (each checked over every situation it covers):"]
     lines += [f"- {plain_rule_text(r)}" for r in ch.plain_rules]

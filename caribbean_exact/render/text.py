@@ -87,6 +87,15 @@ def table(rows: Sequence[Sequence[Cell]], headers: Sequence[str], fmt: str) -> s
     return str(tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
 
 
+def pick(tables: dict[str, str], name: str | None, what: str) -> str:
+    """One of a command's named tables (the first by default): CSV holds one table per output."""
+    if name is None:
+        return next(iter(tables.values()))
+    if name not in tables:
+        raise InvalidRules(f"--table {name!r}: {what} has the tables " + ", ".join(tables))
+    return tables[name]
+
+
 def to_json(obj: object) -> str:
     return json.dumps(obj, indent=2, ensure_ascii=False)
 
