@@ -2,9 +2,9 @@
 
 import json
 import shutil
-from pathlib import Path
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +25,8 @@ def test_ev_table(capsys):
     code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--verbose")
     assert "The outcomes of raising" in out and "74,490" in out and "88,695" in out
     # unquoted cards, and the up card as the sixth card
-    assert run(capsys, "ev", "As", "Kd", "7h", "4c", "2s", "Qh")[1] == run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh")[1]
+    quoted = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh")[1]
+    assert run(capsys, "ev", "As", "Kd", "7h", "4c", "2s", "Qh")[1] == quoted
     code, out, _ = run(capsys, "ev", "As Kd 7h 4c 2s", "Qh", "--ante", "25")
     assert "money (ante 25)" in out and "-29.35" in out and "-25.00" in out
 
