@@ -85,12 +85,14 @@ def evaluate6(cards: Sequence[int]) -> tuple[int, int]:
 
 
 def value_category(value: int) -> int:
+    """The category of a hand value."""
     cat = ffi.new("uint8_t *")
     check(lib.cs_value_category(value, cat), "value_category")
     return int(cat[0])
 
 
 def category_counts() -> tuple[int, ...]:
+    """Hands of each category among the 2,598,960 (high card first)."""
     out = ffi.new("uint64_t[10]")
     check(lib.cs_category_counts(out), "category_counts")
     return tuple(out)
@@ -104,6 +106,7 @@ def value_counts() -> tuple[int, ...]:
 
 
 def six_card_counts() -> tuple[int, ...]:
+    """Six-card sets by the category of their best five cards, over all 20,358,520."""
     out = ffi.new("uint64_t[10]")
     check(lib.cs_six_card_counts(out), "six_card_counts")
     return tuple(out)
@@ -125,6 +128,7 @@ def value_categories() -> bytes:
 
 
 def rank_pattern(ranks: Sequence[int]) -> int:
+    """The pattern index of five ranks (0..6174)."""
     out = ffi.new("uint32_t *")
     check(lib.cs_rank_pattern(bytes(ranks), out), "rank_pattern")
     return int(out[0])
@@ -183,6 +187,7 @@ class Solver:
             return self._hands
 
     def situation(self, player: Sequence[int], up: int) -> DealCounts:
+        """The counts of one (hand, up card) situation, read from the solver's table."""
         out = ffi.new("cs_deal_counts *")
         check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
         return _deal_counts(out)
@@ -198,11 +203,13 @@ class Solver:
         return _totals(out), (bytes(ffi.buffer(buf)) if decisions else None)
 
     def apply(self, raise_flags: bytes) -> DealTotals:
+        """Totals of the strategy that raises where raise_flags[hand * 52 + up] is 1."""
         out = ffi.new("cs_totals *")
         check(lib.cs_solver_apply(self._s, raise_flags, len(raise_flags), out), "apply")
         return _totals(out)
 
     def apply_cells(self, raise_cells: bytes) -> DealTotals:
+        """Totals of the strategy that raises where raise_cells[chart cell] is 1."""
         out = ffi.new("cs_totals *")
         check(lib.cs_solver_apply_cells(self._s, raise_cells, len(raise_cells), out), "apply cells")
         return _totals(out)

@@ -25,12 +25,14 @@ T = TypeVar("T")
 
 
 def check_int(value: object, name: str, lo: int, hi: int) -> int:
+    """An int (not a bool) in lo..hi."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise InvalidRules(f"{name}: {value!r} must be a whole number {lo}..{hi}")
     return value
 
 
 def check_bool(value: object, name: str) -> bool:
+    """A bool: True or False, nothing truthy."""
     if not isinstance(value, bool):
         raise InvalidRules(f"{name}: {value!r} must be True or False")
     return value
@@ -52,18 +54,21 @@ def check_rules(value: object) -> Rules:
 
 
 def check_progress(value: object) -> ProgressFn | None:
+    """None or a callable progress(label, done, total)."""
     if value is not None and not callable(value):
         raise InvalidRules(f"progress: {value!r} is not callable (progress(label, done, total))")
     return value
 
 
 def check_instance(value: object, kind: type[T], name: str, expected: str) -> T:
+    """A value of the given type."""
     if not isinstance(value, kind):
         raise InvalidRules(f"{name}: {value!r} is not {expected}")
     return value
 
 
 def check_callable(value: object, name: str) -> Callable[..., object]:
+    """A callable."""
     if not callable(value):
         raise InvalidRules(f"{name}: {value!r} is not callable")
     return value

@@ -53,6 +53,12 @@ def cap_threshold(rules: Rules, max_payout: Number) -> Fraction:
 
 @dataclass(frozen=True, slots=True)
 class CapStudy:
+    """The house edge at each ante size under a cap, against the uncapped game.
+
+    >>> s = cap_study(antes=[100])
+    >>> s.threshold, s.first_costly_ante
+    (Fraction(25, 1), Fraction(100, 1))
+    """
     rules: Rules  # the uncapped rules
     max_payout: Fraction
     uncapped: GameReport
@@ -60,6 +66,7 @@ class CapStudy:
 
     @property
     def threshold(self) -> Fraction:
+        """The largest ante at which no win reaches the cap."""
         return cap_threshold(self.rules, self.max_payout)
 
     @property

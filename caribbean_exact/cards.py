@@ -55,10 +55,12 @@ class Card:
 
     @property
     def rank_char(self) -> str:
+        """The rank as one character: 2-9, T, J, Q, K, A."""
         return RANKS[self.rank]
 
     @property
     def suit_char(self) -> str:
+        """The suit as one character: c, d, h, s."""
         return SUITS[self.suit]
 
     @classmethod

@@ -66,11 +66,19 @@ class ChartCell:
 
     @property
     def mixed(self) -> bool:
+        """Some of the cell's situations raise and some fold."""
         return 0 < self.raise_count < self.total
 
 
 @dataclass(frozen=True)
 class Chart:
+    """The optimal strategy of some rules as plain rules, a grid of the classes where it varies (one
+    row per rank pattern, one column per up card rank) and the mixed cells of that grid.
+
+    >>> ch = build_chart()
+    >>> ch.columns[:3], ch.rows[0][0], ch.rows[0][1][0].raise_count > 0
+    (('2', '3', '4'), 'AKQJ9', True)
+    """
     rules: Rules
     plain_rules: tuple[PlainRule, ...]
     columns: tuple[str, ...]

@@ -24,9 +24,11 @@ class Counts:
 
     @property
     def total(self) -> int:
+        """Every completion counted."""
         return self.not_qualify + self.win + self.tie + self.lose
 
     def as_dict(self) -> dict[str, int]:
+        """The four counts by outcome name."""
         return {"not_qualify": self.not_qualify, "win": self.win, "tie": self.tie, "lose": self.lose}
 
 

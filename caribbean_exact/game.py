@@ -45,10 +45,12 @@ class GameReport:
 
     @property
     def nets(self) -> Nets:
+        """The exact net per ante of every outcome under the report's rules."""
         return self.rules.nets()
 
     @property
     def total_weight(self) -> int:
+        """Equally likely deals counted."""
         return self.totals.total_weight
 
     @property
@@ -58,14 +60,17 @@ class GameReport:
 
     @property
     def return_per_ante(self) -> Fraction:
+        """The player's expected net per ante (negative: the house wins)."""
         return self.total_return / self.total_weight
 
     @property
     def house_edge(self) -> Fraction:
+        """The house's expected win per ante (negative: a player advantage)."""
         return -self.return_per_ante
 
     @property
     def raise_situations(self) -> int:
+        """Situations the strategy raises."""
         return self.totals.raise_situations
 
     @property
@@ -75,6 +80,7 @@ class GameReport:
 
     @property
     def raise_probability(self) -> Fraction:
+        """The chance that a deal is raised."""
         return Fraction(self.totals.raise_situations, self.situations)
 
     @property
@@ -84,6 +90,7 @@ class GameReport:
 
     @property
     def element_of_risk(self) -> Fraction:
+        """The house edge per unit of total wager (ante plus the expected raise)."""
         return self.house_edge / self.expected_wager
 
     @property
@@ -98,6 +105,7 @@ class GameReport:
 
     @property
     def variance(self) -> Fraction:
+        """The variance of the net per ante of one deal, exact."""
         second = sum((r.probability * r.net * r.net for r in self.return_table()), Fraction(0))
         return second - self.return_per_ante ** 2
 
@@ -108,6 +116,7 @@ class GameReport:
 
     @property
     def largest_win(self) -> Fraction:
+        """The largest net per ante any deal pays."""
         return max(r.net for r in self.return_table() if r.count)
 
     def return_table(self) -> list[ReturnRow]:

@@ -54,6 +54,7 @@ class Pattern:
 
     @property
     def label(self) -> str:
+        """The ranks as text, groups first: "99A52"."""
         return "".join(RANKS[r] for r in self.grouped)
 
 

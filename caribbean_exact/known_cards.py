@@ -39,6 +39,7 @@ class SeenChart:
     total_weight: tuple[int, ...]
 
     def cell(self, cls: int, up: int, seen: int) -> tuple[int, int]:
+        """(raise weight, total weight) of one class, up card rank and seen card rank."""
         k = (cls * 13 + up) * 13 + seen
         return self.raise_weight[k], self.total_weight[k]
 

@@ -70,9 +70,11 @@ class Decision:
 
     @property
     def player_hand_name(self) -> str:
+        """The category of the player's hand: "high card" .. "royal flush"."""
         return CATEGORIES[self.player_category]
 
     def probabilities(self) -> dict[str, Fraction]:
+        """The four outcomes as exact probabilities over the completions."""
         t = self.counts.total
         return {k: Fraction(v, t) for k, v in self.counts.as_dict().items()}
 
@@ -185,10 +187,12 @@ class RankQuery:
 
     @property
     def total(self) -> int:
+        """Suit combinations counted."""
         return sum(g.total for g in self.groups)
 
     @property
     def raises(self) -> int:
+        """Suit combinations that raise."""
         return sum(g.raises for g in self.groups)
 
 

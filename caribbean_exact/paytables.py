@@ -73,6 +73,7 @@ class CompareRow:
 
     @property
     def paytable(self) -> Paytable:
+        """The pay table of the row."""
         return self.report.rules.paytable
 
 def _bits(decisions: bytes, table: bytes) -> int:

@@ -56,6 +56,7 @@ class SampledReport:
 
     @property
     def deals(self) -> int:
+        """Deals sampled."""
         return self.sums.deals
 
     @property
@@ -76,6 +77,7 @@ class SampledReport:
 
     @property
     def house_edge(self) -> Fraction:
+        """The estimate of the house edge per ante (negative: a player advantage)."""
         return -self.mean_return
 
     @staticmethod
@@ -98,21 +100,25 @@ class SampledReport:
 
     @property
     def half_width(self) -> float:
+        """Half the width of the 95% confidence interval of the house edge (a float)."""
         return Z95 * self.standard_deviation / math.sqrt(self.deals)
 
     @property
     def house_edge_interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of the house edge (floats, per ante)."""
         he = float(self.house_edge)
         return he - self.half_width, he + self.half_width
 
     @property
     def plain_house_edge_interval(self) -> tuple[float, float]:
+        """The same interval without the control variate."""
         he = -float(self.plain_return)
         hw = Z95 * self.plain_standard_deviation / math.sqrt(self.deals)
         return he - hw, he + hw
 
     @property
     def raise_probability(self) -> Fraction:
+        """The share of sampled deals that raise (an estimate)."""
         return Fraction(self.sums.raises, self.deals)
 
     def deals_for(self, points: float = TARGET_POINTS) -> int:

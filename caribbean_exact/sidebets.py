@@ -104,10 +104,12 @@ class Pay:
     share: Fraction = Fraction(0)
 
     def amount(self, meter: Fraction | int) -> Fraction:
+        """What the pay is worth at this meter, per $1 bet."""
         return self.fixed + self.share * meter
 
     @classmethod
     def parse(cls, text: Number | Pay, what: str) -> Pay:
+        """A pay from text: "$500", "500", "10%" (of the meter) or "meter"."""
         if isinstance(text, Pay):
             return text
         if not isinstance(text, str):
@@ -196,6 +198,7 @@ def expected_share(others: int, prizes: int, pool: int, hand: int) -> Fraction:
 
 @dataclass(frozen=True, slots=True)
 class ProgressiveRow:
+    """One paying hand of the progressive: its count among 2,598,960, probability and pay."""
     hand: str
     count: int
     probability: Fraction
@@ -215,9 +218,11 @@ class ProgressiveReport:
 
     @property
     def royal_share(self) -> Fraction:
+        """The expected share of the meter a royal flush gets at this table."""
         return royal_share(self.players)
 
     def rows(self) -> list[ProgressiveRow]:
+        """The paying hands, royal flush first."""
         return [ProgressiveRow(h, n, Fraction(n, FIVE_CARD_HANDS), p)
                 for h, n, p in zip(PROGRESSIVE_HANDS, self.counts, self.pays)]
 
@@ -246,6 +251,7 @@ class ProgressiveReport:
         return self.constant + self.per_meter * meter
 
     def house_edge_at(self, meter: Fraction | int) -> Fraction:
+        """The house edge per $1 at this meter (negative: the bet favours the player)."""
         return 1 - self.return_at(meter)
 
     @property
@@ -285,6 +291,9 @@ def progressive(pays: str | Sequence[Number | Pay] | None = None, convention: st
 
 @dataclass(frozen=True, slots=True)
 class BonusRow:
+    """One hand of the 5+1 Bonus: its count among 20,358,520 six-card sets, pay (None: loses) and
+    net per unit bet.
+    """
     hand: str
     count: int
     probability: Fraction
@@ -323,10 +332,12 @@ class BonusReport:
     counts: tuple[int, ...]  # by category 0..9
 
     def pay(self, category: int) -> Fraction | None:
+        """The pay of a category (0 = high card .. 9 = royal), or None if it loses."""
         i = 9 - category
         return self.pays[i] if i < len(self.pays) else None
 
     def rows(self) -> list[BonusRow]:
+        """Every hand, royal flush first, with its pay and contribution."""
         out = []
         for cat in reversed(range(10)):
             p = self.pay(cat)
@@ -338,6 +349,7 @@ class BonusReport:
 
     @property
     def expected_net(self) -> Fraction:
+        """The player's expected net per unit bet."""
         return sum((r.contribution for r in self.rows()), Fraction(0))
 
     @property
@@ -347,14 +359,17 @@ class BonusReport:
 
     @property
     def house_edge(self) -> Fraction:
+        """The house edge per unit bet."""
         return -self.expected_net
 
     @property
     def hit_probability(self) -> Fraction:
+        """The chance that the bet pays."""
         return sum((r.probability for r in self.rows() if r.pays is not None), Fraction(0))
 
     @property
     def variance(self) -> Fraction:
+        """The variance of the net per unit bet, exact."""
         second = sum((r.probability * r.net * r.net for r in self.rows()), Fraction(0))
         return second - self.expected_net ** 2
 
@@ -373,6 +388,7 @@ def bonus(pays: PaysLike = None, convention: str = "to") -> BonusReport:
 class CombinedRow:
     #: "game" (the ante game alone), "progressive" or "bonus" (the game plus that one side bet),
     #: "all" (the game plus both side bets)
+    """Expected wager and loss per round of the ante game with some side bets, in money."""
     bets: str
     wager: Fraction  # expected money wagered per round (ante + expected raise + side bet)
     loss: Fraction  # expected loss per round, money
@@ -381,14 +397,22 @@ class CombinedRow:
 
     @property
     def per_ante(self) -> Fraction:
+        """Expected loss per unit of ante."""
         return self.loss / self.ante
 
     @property
     def per_hour(self) -> Fraction:
+        """Expected loss per hour at the report's pace."""
         return self.loss * self.rounds_per_hour
 
 @dataclass(frozen=True)
 class CombinedReport:
+    """The ante game alone, with each side bet, and with both: expected loss per round and hour.
+
+    >>> c = combined(ante=10)
+    >>> [r.bets for r in c.rows]
+    ['game', 'progressive', 'bonus', 'all']
+    """
     rules: Rules
     ante: Fraction
     rounds_per_hour: Fraction

@@ -56,6 +56,7 @@ class Situation:
 
     @property
     def category_name(self) -> str:
+        """The category as words: "high card" .. "royal flush"."""
         return CATEGORIES[self.category]
 
     @property
@@ -205,6 +206,7 @@ BUILTIN: tuple[Strategy, ...] = (
 
 @dataclass(frozen=True)
 class StrategyResult:
+    """One strategy of a comparison: its exact report and its cost against optimal play."""
     name: str
     report: GameReport
     optimal_return: Fraction
@@ -212,6 +214,7 @@ class StrategyResult:
 
     @property
     def total_return(self) -> Fraction:
+        """The strategy's net over every deal, in antes (exact)."""
         return self.report.total_return
 
     @property

@@ -109,3 +109,26 @@ def test_no_public_name_is_also_a_module_name():
 
     submodules = {m.rpartition(".")[2] for m in MODULES}
     assert not set(caribbean_exact.__all__) & submodules
+
+
+def test_every_public_name_has_a_docstring():
+    """Every name the package exports, and every public method and property of its classes."""
+    import inspect
+
+    import caribbean_exact
+
+    missing = []
+    for name in caribbean_exact.__all__:
+        obj = getattr(caribbean_exact, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.ismethod(obj)):
+            continue
+        if not inspect.getdoc(obj):
+            missing.append(name)
+        if inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                fn = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+                if (inspect.isfunction(fn)) and not (fn.__doc__ or "").strip():
+                    missing.append(f"{name}.{attr}")
+    assert not missing, f"no docstring: {missing}"

@@ -43,6 +43,7 @@ def parse_line(line: str, where: str) -> SituationLike:
 
 
 def situations(lines: Iterable[str], origin: str) -> Iterator[SituationLike]:
+    """The situations of a batch file's lines (comments and blank lines skipped)."""
     for n, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip()
         if line:
@@ -50,6 +51,7 @@ def situations(lines: Iterable[str], origin: str) -> Iterator[SituationLike]:
 
 
 def open_input(path: str) -> TextIO:
+    """The batch file, or standard input for '-'."""
     if path == "-":
         return sys.stdin
     try:

@@ -37,6 +37,7 @@ from .options import add_rules, add_sampling, extra_paytables, rules_from
 
 @dataclass(frozen=True)
 class Command:
+    """One command: its name, help line, options and what it runs."""
     name: str
     help: str
     setup: Callable[[argparse.ArgumentParser], None]

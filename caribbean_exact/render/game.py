@@ -25,6 +25,7 @@ def outcome_table(rows: Sequence[ReturnRow], fmt: str, count_label: str = "count
 
 
 def decision_json(d: Decision) -> dict[str, Any]:
+    """The JSON object of one situation (field names are a public interface)."""
     return {
         "hand": format_cards(d.hand),
         "up": str(d.up),
@@ -153,6 +154,7 @@ def _seen_label(k: int) -> str:
 
 
 def report_json(r: GameReport) -> dict[str, Any]:
+    """The JSON object of a whole-game report."""
     return {
         "rules": rules_json(r.rules),
         "strategy": r.strategy,

@@ -12,6 +12,7 @@ from .text import dec, describe_rules, pct, rules_json, share, table, to_json
 
 
 def sampled_json(r: SampledReport) -> dict[str, Any]:
+    """The JSON object of a sampled game."""
     lo, hi = r.house_edge_interval
     plo, phi = r.plain_house_edge_interval
     return {
@@ -36,6 +37,7 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
 
 
 def sampled(r: SampledReport, fmt: str, what: str) -> str:
+    """A sampled game: the estimate with its interval, the sample and the seed."""
     if fmt == "json":
         return to_json(sampled_json(r))
     lo, hi = r.house_edge_interval

@@ -12,6 +12,7 @@ from .text import dec, describe_rules, frac, grouped, pays_text, pct, rules_json
 
 
 def compare_row_json(r: CompareRow) -> dict[str, Any]:
+    """One row of compare's JSON."""
     rep = r.report
     return {
         "name": r.name,
@@ -33,6 +34,7 @@ def compare_row_json(r: CompareRow) -> dict[str, Any]:
 
 
 def cap_row_json(r: CapRow) -> dict[str, Any]:
+    """One row of cap's JSON."""
     rep = r.report
     return {
         "ante": str(r.ante),
@@ -46,6 +48,7 @@ def cap_row_json(r: CapRow) -> dict[str, Any]:
 
 
 def cap_json(s: CapStudy) -> dict[str, Any]:
+    """The JSON object of a cap study."""
     first = s.first_costly_ante
     return {
         "rules": rules_json(s.rules),
@@ -59,6 +62,7 @@ def cap_json(s: CapStudy) -> dict[str, Any]:
 
 
 def paytables(infos: Sequence[TableInfo], fmt: str) -> str:
+    """The list of known pay tables."""
     if fmt == "json":
         return to_json([{"name": i.name, "pays": [str(p) for p in i.paytable.pays],
                                 "where": i.where, "source": i.source, "origin": i.origin} for i in infos])
@@ -70,6 +74,7 @@ def paytables(infos: Sequence[TableInfo], fmt: str) -> str:
 
 
 def compare(rows: Sequence[CompareRow], fmt: str) -> str:
+    """Pay tables side by side, sorted by house edge."""
     if fmt == "json":
         head: dict[str, Any] = {"rules": rules_json(rows[0].report.rules) if rows else None}
         if rows:
@@ -116,6 +121,7 @@ def compare(rows: Sequence[CompareRow], fmt: str) -> str:
 
 
 def cap(s: CapStudy, fmt: str) -> str:
+    """The house edge at each ante size under the cap."""
     if fmt == "json":
         return to_json(cap_json(s))
     exact = fmt == "csv"

@@ -26,6 +26,7 @@ def combined_label(c: CombinedReport, row: CombinedRow) -> str:
 
 
 def progressive_json(p: ProgressiveReport) -> dict[str, Any]:
+    """The JSON object of the progressive."""
     be = p.breakeven_meter
     return {
         "convention": p.convention,
@@ -51,6 +52,7 @@ def progressive_json(p: ProgressiveReport) -> dict[str, Any]:
 
 
 def bonus_json(b: BonusReport) -> dict[str, Any]:
+    """The JSON object of the 5+1 Bonus."""
     return {
         "convention": b.convention,
         "total": SIX_CARD_SETS,
@@ -66,6 +68,7 @@ def bonus_json(b: BonusReport) -> dict[str, Any]:
 
 
 def combined_json(c: CombinedReport) -> dict[str, Any]:
+    """The JSON object of the combined view."""
     return {
         "rules": rules_json(c.rules),
         "ante": str(c.ante),
@@ -82,6 +85,7 @@ def combined_json(c: CombinedReport) -> dict[str, Any]:
 
 
 def progressive(r: ProgressiveReport, fmt: str, table_name: str | None = None) -> str:
+    """The progressive: hand odds, return by meter, break-even meter, royal sharing."""
     if fmt == "json":
         return to_json(progressive_json(r))
     exact = fmt == "csv"
@@ -115,6 +119,7 @@ def progressive(r: ProgressiveReport, fmt: str, table_name: str | None = None) -
 
 
 def bonus(b: BonusReport, fmt: str, table_name: str | None = None) -> str:
+    """The 5+1 Bonus: hand odds, pays, return to player."""
     if fmt == "json":
         return to_json(bonus_json(b))
     exact = fmt == "csv"
@@ -137,6 +142,7 @@ def bonus(b: BonusReport, fmt: str, table_name: str | None = None) -> str:
 
 
 def combined(c: CombinedReport, fmt: str) -> str:
+    """The ante game with side bets: expected wager and loss per round and per hour."""
     if fmt == "json":
         return to_json(combined_json(c))
     exact = fmt == "csv"

@@ -13,10 +13,12 @@ from .text import describe_rules, frac, grouped, pct, pick, rules_json, share, t
 
 
 def cell_mark(c: ChartCell) -> str:
+    """R, F, or the share of the cell's situations that raise."""
     return share(c.raise_count, c.total)
 
 
 def chart_json(ch: Chart) -> dict[str, Any]:
+    """The JSON object of a chart."""
     cells = []
     for label, row in ch.rows:
         for c in row:
@@ -66,6 +68,7 @@ def chart(ch: Chart, fmt: str, margins: bool = False, table_name: str | None = N
 
 
 def strategy_json(r: StrategyResult) -> dict[str, Any]:
+    """One strategy of the comparison's JSON."""
     tr = r.total_return
     return {
         "name": r.name,

@@ -30,6 +30,7 @@ def formats() -> list[str]:
 
 
 def check_format(fmt: str) -> str:
+    """The format if it is json, csv or a tabulate format; else InvalidRules."""
     if fmt not in tabulate_formats and fmt not in EXTRA_FORMATS:
         raise InvalidRules(f"format {fmt!r}: unknown (use json, csv or a tabulate format such as "
                            "simple, github, grid, plain)")
@@ -42,10 +43,12 @@ def frac(x: Fraction) -> str:
 
 
 def dec(x: Fraction | float, places: int = 6) -> str:
+    """A decimal for display."""
     return f"{float(x):.{places}f}"
 
 
 def pct(x: Fraction | float, places: int = 4) -> str:
+    """A percentage for display."""
     return f"{float(x) * 100:.{places}f}%"
 
 
@@ -56,6 +59,7 @@ def edge(house_edge: Fraction | float, places: int = 4) -> str:
 
 
 def money(x: Fraction) -> str:
+    """Money for display, with thousands separators and cents."""
     return f"{float(x):,.2f}"
 
 
@@ -72,6 +76,7 @@ def share(r: int, t: int) -> str:
 
 
 def grouped(n: int) -> str:
+    """An integer with thousands separators."""
     return f"{n:,}"
 
 
@@ -97,6 +102,7 @@ def pick(tables: dict[str, str], name: str | None, what: str) -> str:
 
 
 def to_json(obj: object) -> str:
+    """JSON text, indented, UTF-8 kept."""
     return json.dumps(obj, indent=2, ensure_ascii=False)
 
 
@@ -106,6 +112,7 @@ def pays_text(paytable: Paytable) -> str:
 
 
 def describe_rules(rules: Rules) -> str:
+    """The rules in one line: pay table, qualifier, ante and cap."""
     s = (f"pay table {rules.paytable.name} ({pays_text(rules.paytable)}), dealer qualifies with "
          f"{rules.qualifier.label}")
     if rules.ante is not None:
