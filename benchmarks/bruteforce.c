@@ -8,6 +8,10 @@
  *   cc -O3 -o bruteforce bruteforce.c
  *   echo "qualifier" then one hand per line, five card indices (rank * 4 + suit), on stdin
  * Output: per hand and up card "u nq win tie lose"; on stderr the seconds spent on the passes.
+ *
+ * "single qualifier" then lines of six card indices (the hand, then the up card): the plain way
+ * to count one situation, each of the C(46, 4) = 163,185 dealer completions looked up in the
+ * value table (the baseline of the public ev()); output "nq win tie lose" per line, seconds on stderr.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -88,12 +92,84 @@ static void build(void)
     free(rank);
 }
 
-int main(void)
+static uint32_t colex_of(const int *sorted5)
 {
-    build();
+    return binom[sorted5[0]][1] + binom[sorted5[1]][2] + binom[sorted5[2]][3] + binom[sorted5[3]][4]
+         + binom[sorted5[4]][5];
+}
+
+static void sort5(int *c)
+{
+    for (int i = 1; i < 5; i++)
+        for (int j = i; j > 0 && c[j] < c[j - 1]; j--) {
+            int x = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = x;
+        }
+}
+
+/* One situation, the plain way: every completion of the dealer's four hole cards, sorted with the
+ * up card and looked up in the value table. */
+static void single(const int *p, int up, unsigned qualifier, uint64_t *out4)
+{
+    int sorted[5];
+    memcpy(sorted, p, sizeof sorted);
+    sort5(sorted);
+    uint16_t pv = value[colex_of(sorted)];
+    uint64_t used = (uint64_t)1 << up;
+    for (int i = 0; i < 5; i++)
+        used |= (uint64_t)1 << p[i];
+    int un[46], n = 0;
+    for (int x = 0; x < 52; x++)
+        if (!(used >> x & 1))
+            un[n++] = x;
+    memset(out4, 0, 4 * sizeof *out4);
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            for (int c = b + 1; c < n; c++)
+                for (int d = c + 1; d < n; d++) {
+                    int h[5] = {un[a], un[b], un[c], un[d], up}, k = 4;
+                    while (k > 0 && h[k] < h[k - 1]) { /* the up card into its place */
+                        int x = h[k];
+                        h[k] = h[k - 1];
+                        h[k - 1] = x;
+                        k--;
+                    }
+                    uint16_t v = value[colex_of(h)];
+                    out4[v < qualifier ? 0 : v < pv ? 1 : v == pv ? 2 : 3]++;
+                }
+}
+
+static int run_single(void)
+{
     unsigned qualifier;
     if (scanf("%u", &qualifier) != 1)
         return 2;
+    double spent = 0;
+    int c[6];
+    while (scanf("%d %d %d %d %d %d", &c[0], &c[1], &c[2], &c[3], &c[4], &c[5]) == 6) {
+        struct timespec t0, t1;
+        uint64_t o[4];
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        single(c, c[5], qualifier, o);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        spent += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        printf("%llu %llu %llu %llu\n", (unsigned long long)o[0], (unsigned long long)o[1],
+               (unsigned long long)o[2], (unsigned long long)o[3]);
+    }
+    fprintf(stderr, "%.6f\n", spent);
+    return 0;
+}
+
+int main(void)
+{
+    build();
+    char mode[16];
+    if (scanf("%15s", mode) != 1)
+        return 2;
+    if (strcmp(mode, "single") == 0)
+        return run_single();
+    unsigned qualifier = (unsigned)strtoul(mode, NULL, 10);
     double spent = 0;
     int p[5];
     while (scanf("%d %d %d %d %d", &p[0], &p[1], &p[2], &p[3], &p[4]) == 5) {
@@ -101,14 +177,8 @@ int main(void)
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int sorted[5];
         memcpy(sorted, p, sizeof sorted);
-        for (int i = 1; i < 5; i++)
-            for (int j = i; j > 0 && sorted[j] < sorted[j - 1]; j--) {
-                int x = sorted[j];
-                sorted[j] = sorted[j - 1];
-                sorted[j - 1] = x;
-            }
-        uint16_t pv = value[binom[sorted[0]][1] + binom[sorted[1]][2] + binom[sorted[2]][3]
-                            + binom[sorted[3]][4] + binom[sorted[4]][5]];
+        sort5(sorted);
+        uint16_t pv = value[colex_of(sorted)];
         uint64_t in_hand = 0;
         for (int i = 0; i < 5; i++)
             in_hand |= (uint64_t)1 << p[i];

@@ -28,7 +28,7 @@ from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, Usage
 from .game import GameReport, solve
 from .hands import CATEGORIES
 from .known_cards import SeenCardGame, solve_all_seen, solve_seen_card
-from .odds import Decision, ev
+from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
 from .paytables import CompareRow, compare
 from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
 from .sampling import SampledReport, sample
@@ -56,6 +56,7 @@ __all__ = [
     "Paytable",
     "ProgressiveReport",
     "Qualifier",
+    "RankQuery",
     "Rules",
     "SampledReport",
     "SeenCardGame",
@@ -72,6 +73,8 @@ __all__ = [
     "compare",
     "compare_strategies",
     "ev",
+    "ev_many",
+    "ev_ranks",
     "evaluate",
     "format_cards",
     "get_paytable",

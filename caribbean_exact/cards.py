@@ -74,7 +74,7 @@ class Card:
         return card
 
     def __str__(self) -> str:
-        return self.rank_char + self.suit_char
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -103,6 +103,8 @@ def rank_index(text: str) -> int:
         raise InvalidCards(f"rank {text!r}: expected 2-9, T or 10, J, Q, K or A")
     return RANKS.index(t)
 
+
+_TEXT = tuple(r + s for r in RANKS for s in SUITS)
 
 CardsLike = str | Card | Iterable[str | Card]
 
@@ -151,6 +153,10 @@ def parse_cards(cards: CardsLike | None) -> tuple[Card, ...]:
 
 @lru_cache(maxsize=4096)
 def _parse_text(text: str) -> tuple[Card, ...]:
+    table = _by_token()
+    fast = [table.get(t.lower()) for t in text.replace(",", " ").replace(";", " ").split()]
+    if all(c is not None for c in fast):  # every token one card: no regex needed
+        return tuple(c for c in fast if c is not None)
     return tuple(Card.parse(t) for t in _split(text))
 
 

@@ -209,3 +209,29 @@ def test_running_from_a_source_tree_without_the_core_says_what_to_do(tmp_path):
                        capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert p.returncode == 2, p.stderr
     assert p.stderr.count("\n") == 1 and "pip install -e ." in p.stderr and "Traceback" not in p.stderr
+
+
+def test_batch_streams_json_lines_and_one_csv_table(tmp_path, capsys):
+    f = tmp_path / "b.txt"
+    f.write_text("As Kd 7h 4c 2s Qh\n# a comment\n\nAc Ad 7h 4c 2s | Qh | dead Kc\n2c 3d 4h 5s 7c 9h dealer 9c 9d\n")
+    assert main(["ev", "--batch", str(f), "--format", "json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    docs = [json.loads(x) for x in lines]
+    assert len(docs) == 3 and docs[0]["ev_raise"] == "-12773/10879" and docs[1]["dead"] == "Kc"
+    assert docs[2]["dealer"] == "9c 9d" and docs[2]["total"] == 946 and isinstance(docs[2]["total"], int)
+    assert main(["ev", "--batch", str(f), "--format", "csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith("hand,up,dead,dealer,decision,ev_raise") and len(rows) == 4
+    f.write_text("As Kd 7h 4c 2s Qh\nAs Kd 7h 4c Zz Qh\n")
+    assert main(["ev", "--batch", str(f), "--format", "json"]) == 2
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 1 and "line 2" in err and "'Zz'" in err
+
+
+def test_rank_only_query(capsys):
+    assert main(["ev", "AKQ52", "--up", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "raise 784 of 1024 suit combinations" in out
+    assert main(["ev", "AKJ83", "K", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["total"] == doc["raises"] == 768 and doc["groups"][0]["suited"] == 0

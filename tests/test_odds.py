@@ -119,3 +119,45 @@ def test_qualifiers():
     # with no qualifier the dealer always qualifies
     d = ce.ev("As Kd 7h 4c 2s", "Qh", qualifier="none")
     assert d.counts.not_qualify == 0
+
+
+def test_ev_many_equals_ev_one_by_one():
+    import random
+
+    from caribbean_exact.cards import Card
+
+    rng = random.Random(3)
+    sits = []
+    for _ in range(60):
+        c = rng.sample(range(52), 9)
+        sits.append((tuple(Card(x) for x in c[:5]), Card(c[5]), tuple(Card(x) for x in c[6:6 + rng.randint(0, 2)]),
+                     tuple(Card(x) for x in c[8:8 + rng.randint(0, 1)])))
+    many = list(ce.ev_many(sits))
+    assert [d.ev_raise for d in many] == [ce.ev(h, u, dead=d, dealer=k).ev_raise for h, u, d, k in sits]
+    assert [d.decision for d in ce.ev_many([("As Kd 7h 4c 2s", "Qh")], rules=ce.Rules.make(qualifier="none"))] \
+        == [ce.ev("As Kd 7h 4c 2s", "Qh", qualifier="none").decision]
+    with pytest.raises(InvalidCards, match="situation 2"):
+        list(ce.ev_many([("As Kd 7h 4c 2s", "Qh"), ("As",)]))
+    with pytest.raises(InvalidCards):
+        ce.ev_many("As Kd 7h 4c 2s Qh")
+
+
+def test_ev_ranks_covers_every_suit_combination_exactly():
+    q = ce.ev_ranks("AKQ52", "3")
+    # 4^5 suit choices for five distinct ranks, the up card's suit fixed (the 3 is not in the hand)
+    assert q.total == 4 ** 5 and sum(g.total for g in q.groups) == 1024
+    # each group against a direct count: the 240 combinations with no card in the up card's suit fold
+    zero = next(g for g in q.groups if not g.flush and g.suited == 0)
+    assert zero.total == 3 ** 5 - 3 and zero.raises == 0 and zero.highest_margin < 0
+    # every combination through ev(), one by one: the same groups, counts and margins
+    import itertools
+
+    by: dict = {}
+    for suits in itertools.product("cdhs", repeat=5):
+        d = ce.ev(" ".join(r + x for r, x in zip("AKQ52", suits)), "3c")
+        key = (len(set(suits)) == 1, suits.count("c"))
+        by.setdefault(key, []).append(d.margin)
+    assert [(g.flush, g.suited, g.total, g.raises, g.lowest_margin, g.highest_margin) for g in q.groups] == [
+        (f, n, len(m), sum(x > 0 for x in m), min(m), max(m)) for (f, n), m in sorted(by.items())]
+    with pytest.raises(InvalidCards):
+        ce.ev_ranks("AAAAK", "A")
