@@ -11,7 +11,7 @@ import pathlib
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
-SOURCES = ["eval.c", "deal.c", "solve.c", "side.c", "known.c"]
+SOURCES = ["evaluate.c", "situation.c", "game.c", "evaluate6.c", "seen_card.c"]
 
 
 def _cdef() -> str:

@@ -1,4 +1,4 @@
-/* deal.c - one situation: every completion of the dealer's unknown hole cards.
+/* situation.c - one situation: every completion of the dealer's unknown hole cards.
  *
  * The outcome counts and the dealer's category distribution are counts of dealer hand values
  * below a few thresholds: the first value of each category, the qualifier, the player's value

@@ -1,11 +1,11 @@
-/* known.c - known-card analysis.
+/* seen_card.c - known-card analysis.
  *
  * cs_solve_seen_one: the whole game when the player also sees one of the dealer's hole cards,
  * exact. For player hand P, up card u and seen card s, the dealer hands are the 5-card hands
  * containing {u, s} and disjoint from P; by inclusion-exclusion over S subset of P (|S| <= 3),
  *     #{D : v(D) < x} = sum (-1)^|S| N_x({u, s} + S),
  * where N_x(T) counts the 5-card hands holding T with value below x. N_x(T) depends on T only
- * through its rank multiset and whether its cards share a suit (as in solve.c): one sweep over
+ * through its rank multiset and whether its cards share a suit (as in game.c): one sweep over
  * the values in increasing order keeps, for every rank multiset S of 0 to 3 cards and every
  * pair of ranks (a, b), the counts b (T = S + {a, b} not all of one suit) and d (suited minus
  * not suited). A copy taken when the sweep passes the qualifier answers the "dealer does not

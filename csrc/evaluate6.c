@@ -1,4 +1,4 @@
-/* side.c - six cards (the player's five plus the dealer's up card, 5+1 Bonus):
+/* evaluate6.c - six cards (the player's five plus the dealer's up card, 5+1 Bonus):
  * the best five-card hand among the six, and category counts over all 20,358,520 sets. */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* solve.c - every situation of the game, exact, by subset counting over rank multisets.
+/* game.c - every situation of the game, exact, by subset counting over rank multisets.
  *
  * For a player hand P and up card u, the dealer hands are the 5-card hands D with u in D and
  * D disjoint from P. By inclusion-exclusion over the player's cards,

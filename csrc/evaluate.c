@@ -1,4 +1,4 @@
-/* eval.c - five-card evaluator: a dense value 0..7461 (higher wins) and a category.
+/* evaluate.c - five-card evaluator: a dense value 0..7461 (higher wins) and a category.
  *
  * Every hand gets a score (category << 20 | tie-break ranks as nibbles); the 7,462 distinct
  * scores, in increasing order, are the values. The value of every one of the 2,598,960 hands
