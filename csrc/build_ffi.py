@@ -11,7 +11,7 @@ import pathlib
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
-SOURCES = ["evaluate.c", "situation.c", "game.c", "evaluate6.c", "seen_card.c"]
+SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen_card.c", "sample.c"]
 
 
 def _cdef() -> str:

@@ -1,8 +1,49 @@
-/* internal.h - shared tables and helpers of the C core (not part of the public API). */
+/* internal.h - shared tables and helpers of the C core (not part of the public API).
+ * Each group names the file that owns it; small hot helpers are static inline here. */
 #ifndef CARIBBEAN_INTERNAL_H
 #define CARIBBEAN_INTERNAL_H
 
 #include "caribbean.h"
+
+/* ---- core.c: checks, suit symmetry, threads ------------------------------------------ */
+
+/* Cards 0..51, no repeats (also against the cards already in *mask, which gets them added);
+ * cards may be NULL when n = 0. */
+int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
+/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
+ * cards, and the tables built. */
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
+/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
+ * tables built. */
+int cs__table_out(const void *out, size_t n, size_t expected);
+/* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
+ * size of its suit orbit (24 / product of factorials of equal masks), 0 if not canonical. */
+int cs__canonical_weight(const uint8_t *cards5);
+/* The suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
+void cs__canonical_perm(const uint8_t *cards5, uint8_t *perm);
+/* Run fn on each of threads jobs (job_size bytes apart, the first at jobs): jobs 1 .. threads - 1
+ * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
+ * caller's too. Returns when all are done. */
+void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads);
+
+/* Five cards (or ranks) in increasing order, in place. */
+static inline void cs__sort5(uint8_t *c)
+{
+    for (int i = 1; i < 5; i++) {
+        uint8_t x = c[i];
+        int j = i - 1;
+        while (j >= 0 && c[j] > x) {
+            c[j + 1] = c[j];
+            j--;
+        }
+        c[j + 1] = x;
+    }
+}
+
+/* ---- evaluate.c: the five-card evaluator and its tables ------------------------------ */
+
+/* Builds every table below once (thread-safe); CS_OK or why not. */
+int cs__ensure_tables(void);
 
 /* binom[n][k] = C(n, k) for n <= 52, k <= 6. */
 extern uint32_t cs__binom[53][7];
@@ -19,26 +60,7 @@ extern uint8_t cs__value_flush[CS_NUM_VALUES];
 /* Rank pattern index of a base-13 key r0*13^4 + ... + r4 (ranks non-increasing); -1 if invalid. */
 extern int16_t *cs__pattern_of_key;
 
-int cs__ensure_tables(void);
-/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
- * tables built. */
-int cs__table_out(const void *out, size_t n, size_t expected);
-/* Run fn on each of threads jobs (job_size bytes apart, the first at jobs): jobs 1 .. threads - 1
- * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
- * caller's too. Returns when all are done. */
-void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads);
-/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
- * cards, and the tables built. */
-int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
-uint16_t cs__solver_qualifier(const cs_solver *solver);
-int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
-void cs__sort5(uint8_t *c);
-/* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
- * size of its suit orbit (24 / product of factorials of equal masks), 0 if not canonical. */
-int cs__canonical_weight(const uint8_t *cards5);
-/* The suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
-void cs__canonical_perm(const uint8_t *cards5, uint8_t *perm);
 
 static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
 {
@@ -67,5 +89,9 @@ typedef struct {
 } cs__subset;
 /* The sub-multisets (at most 31, none empty) of value v; returns how many. Tables must be built. */
 int cs__value_subsets(uint16_t v, cs__subset *out);
+
+/* ---- game.c: the whole-game solver ---------------------------------------------------- */
+
+uint16_t cs__solver_qualifier(const cs_solver *solver);
 
 #endif

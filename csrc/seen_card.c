@@ -1,7 +1,7 @@
-/* seen_card.c - known-card analysis.
+/* seen_card.c - the whole game when the player also sees one of the dealer's hole cards, exact
+ * (cs_solve_seen_one).
  *
- * cs_solve_seen_one: the whole game when the player also sees one of the dealer's hole cards,
- * exact. For player hand P, up card u and seen card s, the dealer hands are the 5-card hands
+ * For player hand P, up card u and seen card s, the dealer hands are the 5-card hands
  * containing {u, s} and disjoint from P; by inclusion-exclusion over S subset of P (|S| <= 3),
  *     #{D : v(D) < x} = sum (-1)^|S| N_x({u, s} + S),
  * where N_x(T) counts the 5-card hands holding T with value below x. N_x(T) depends on T only
@@ -17,10 +17,6 @@
  * only on the value of P, the ranks of u and s and, if they are suited, Q; each such class
  * is decided once (exact integer comparison) and weighted by its number of situations, counted
  * in closed form. Ties (the same ranks, the same flushness) have a closed formula.
- *
- * cs_sample_deals: deals drawn at random (a counter-based generator: deal i depends only on the
- * seed and i, whatever the thread count), each decided exactly by enumerating the dealer's
- * remaining completions given what the player knows (k dealer hole cards, other players' hands).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -476,164 +472,4 @@ out:
     free(probe_head);
     free(probe_next);
     return st;
-}
-
-/* ------------------------------------------------------------------ sampling */
-
-static inline uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* uniform in [0, n) without modulo bias */
-static inline uint32_t below(uint64_t *state, uint32_t n)
-{
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t x;
-    do
-        x = splitmix64(state);
-    while (x >= limit);
-    return (uint32_t)(x % n);
-}
-
-typedef struct {
-    uint16_t qualifier;
-    const cs_nets *nets;
-    const cs_solver *base;
-    uint32_t known, others;
-    uint64_t seed, first, count;
-    cs_sample_sums sums;
-    int status;
-} sample_job;
-
-static void add128(uint64_t *hi, uint64_t *lo, __int128 x)
-{
-    unsigned __int128 acc = ((unsigned __int128)*hi << 64) | *lo;
-    acc += (unsigned __int128)x;
-    *hi = (uint64_t)(acc >> 64);
-    *lo = (uint64_t)acc;
-}
-
-static void add_square(uint64_t *hi, uint64_t *lo, __int128 x)
-{
-    unsigned __int128 ax = (unsigned __int128)(x < 0 ? -x : x);
-    add128(hi, lo, (__int128)(ax * ax));
-}
-
-/* the optimal EV of a situation, scaled by its completions: max(raise, fold) */
-static __int128 best_value(const cs_nets *nets, const cs_deal_counts *d)
-{
-    __int128 r = (__int128)d->not_qualify * nets->not_qualify + (__int128)d->win * nets->win[d->player_category]
-               + (__int128)d->tie * nets->tie + (__int128)d->lose * nets->lose;
-    __int128 f = (__int128)d->total * nets->fold;
-    return r > f ? r : f;
-}
-
-static void *sample_run(void *arg)
-{
-    sample_job *job = arg;
-    const cs_nets *nets = job->nets;
-    uint32_t need = 6 + job->known + 5 * job->others;
-    for (uint64_t i = job->first; i < job->first + job->count; i++) {
-        uint64_t state = job->seed ^ (i * 0xD1B54A32D192ED03ull);
-        splitmix64(&state);
-        uint8_t deck[52];
-        for (int c = 0; c < 52; c++)
-            deck[c] = (uint8_t)c;
-        for (uint32_t k = 0; k < need; k++) { /* partial Fisher-Yates */
-            uint32_t j = k + below(&state, 52 - k);
-            uint8_t tmp = deck[k];
-            deck[k] = deck[j];
-            deck[j] = tmp;
-        }
-        cs_deal_counts d;
-        int st = cs_deal(deck, deck[5], deck + 6 + job->known, 5 * job->others, deck + 6, job->known,
-                         job->qualifier, &d);
-        if (st != CS_OK) {
-            job->status = st;
-            return NULL;
-        }
-        __int128 x = best_value(nets, &d);
-        if (x > (__int128)d.total * nets->fold)
-            job->sums.raises++;
-        job->sums.deals++;
-        job->sums.completions = d.total;
-        add128(&job->sums.sum_hi, &job->sums.sum_lo, x);
-        add_square(&job->sums.sumsq_hi, &job->sums.sumsq_lo, x);
-        if (job->base) {
-            /* control variate: the same deal's EV knowing only the up card (exact mean known) */
-            cs_deal_counts b;
-            st = cs_solver_situation(job->base, deck, deck[5], &b);
-            if (st != CS_OK) {
-                job->status = st;
-                return NULL;
-            }
-            __int128 dx = x * (__int128)b.total - best_value(nets, &b) * (__int128)d.total;
-            add128(&job->sums.dsum_hi, &job->sums.dsum_lo, dx);
-            add_square(&job->sums.dsumsq_hi, &job->sums.dsumsq_lo, dx);
-        }
-    }
-    job->status = CS_OK;
-    return NULL;
-}
-
-int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint64_t seed, uint64_t first_deal, uint64_t n_deals, uint32_t threads,
-                    const cs_solver *base, cs_sample_sums *out)
-{
-    if (!nets || !out)
-        return CS_E_NULL;
-    if (base && cs__solver_qualifier(base) != qualifier)
-        return CS_E_ARG;
-    if (known_dealer > 4 || other_players > 6)
-        return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64)
-        return CS_E_ARG;
-    /* |nets| <= 2^20 and at most 163,185 completions: |x| < 2^38; the control-variate difference
-     * |dx| < 2^56, dx^2 < 2^112: sums of up to 2^15 squares stay inside 128 bits */
-    const int64_t *all = (const int64_t *)nets;
-    for (size_t k = 0; k < sizeof *nets / sizeof(int64_t); k++)
-        if (all[k] > ((int64_t)1 << 20) || all[k] < -((int64_t)1 << 20))
-            return CS_E_OVERFLOW;
-    if (n_deals > ((uint64_t)1 << 15))
-        return CS_E_SIZE;
-    int st;
-    if ((st = cs__ensure_tables()) != CS_OK)
-        return st;
-    sample_job jobs[64];
-    uint64_t per = n_deals / threads, extra = n_deals % threads, at = first_deal;
-    for (uint32_t t = 0; t < threads; t++) {
-        memset(&jobs[t], 0, sizeof jobs[t]);
-        jobs[t].qualifier = qualifier;
-        jobs[t].nets = nets;
-        jobs[t].base = base;
-        jobs[t].known = known_dealer;
-        jobs[t].others = other_players;
-        jobs[t].seed = seed;
-        jobs[t].first = at;
-        jobs[t].count = per + (t < extra);
-        jobs[t].status = CS_E_NOMEM;
-        at += jobs[t].count;
-    }
-    cs__parallel(sample_run, jobs, sizeof *jobs, threads);
-    memset(out, 0, sizeof *out);
-    for (uint32_t t = 0; t < threads; t++) {
-        if (jobs[t].status != CS_OK)
-            return jobs[t].status;
-        const cs_sample_sums *s = &jobs[t].sums;
-        out->deals += s->deals;
-        out->raises += s->raises;
-        if (s->deals)
-            out->completions = s->completions;
-        __int128 x = (__int128)(((unsigned __int128)s->sum_hi << 64) | s->sum_lo);
-        add128(&out->sum_hi, &out->sum_lo, x);
-        add128(&out->sumsq_hi, &out->sumsq_lo, (__int128)(((unsigned __int128)s->sumsq_hi << 64) | s->sumsq_lo));
-        add128(&out->dsum_hi, &out->dsum_lo, (__int128)(((unsigned __int128)s->dsum_hi << 64) | s->dsum_lo));
-        add128(&out->dsumsq_hi, &out->dsumsq_lo,
-               (__int128)(((unsigned __int128)s->dsumsq_hi << 64) | s->dsumsq_lo));
-    }
-    return CS_OK;
 }
