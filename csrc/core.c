@@ -73,6 +73,18 @@ void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t thr
     }
 }
 
+int cs__check_nets(const cs_nets *nets, int64_t limit)
+{
+    const int64_t plain[4] = {nets->fold, nets->not_qualify, nets->tie, nets->lose};
+    for (int k = 0; k < 4; k++)
+        if (plain[k] > limit || plain[k] < -limit)
+            return CS_E_OVERFLOW;
+    for (int k = 0; k < CS_NUM_CATEGORIES; k++)
+        if (nets->win[k] > limit || nets->win[k] < -limit)
+            return CS_E_OVERFLOW;
+    return CS_OK;
+}
+
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
 {
     if (n > 0 && cards == NULL)

@@ -576,16 +576,6 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
     return CS_OK;
 }
 
-static int check_nets(const cs_nets *nets)
-{
-    const int64_t lim = (int64_t)1 << 40; /* keeps every weighted sum inside 128 bits */
-    const int64_t *all = (const int64_t *)nets;
-    for (size_t k = 0; k < sizeof *nets / sizeof(int64_t); k++)
-        if (all[k] > lim || all[k] < -lim)
-            return CS_E_OVERFLOW;
-    return CS_OK;
-}
-
 static inline void add_raise(cs_totals *t, int cat, uint64_t w, outcome o)
 {
     t->not_qualify[cat] += w * o.nq;
@@ -596,7 +586,7 @@ static inline void add_raise(cs_totals *t, int cat, uint64_t w, outcome o)
 }
 
 /* Raising minus folding, in nets x completions: exact in 64 bits. Each net is within 2^40
- * (check_nets) and the counts sum to 163,185 < 2^17.4, so each product is below 2^58.4 and
+ * (cs__check_nets) and the counts sum to 163,185 < 2^17.4, so each product is below 2^58.4 and
  * raise - fold = nq (NQ - L) + win (W - L) + tie (T - L) + 163,185 (L - F) stays below 2^61. */
 typedef struct {
     int64_t nq, win, tie, base;
@@ -648,7 +638,7 @@ static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *b
     }
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if CS__X86_64
 #include <immintrin.h>
 
 /* Hands first .. last - 1 (all of one category, coefficients c), the four suits of one rank
@@ -726,11 +716,6 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
         out->n_equal += lanes[4][l];
     }
 }
-
-static int use_avx2(void)
-{
-    return __builtin_cpu_supports("avx2") != 0; /* a load of libgcc's cpu model, no state here */
-}
 #endif
 
 static inline int fits32(int64_t x)
@@ -747,7 +732,7 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         return CS_E_SIZE;
     if (flags & ~3u)
         return CS_E_ARG;
-    int st = check_nets(nets);
+    int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
         return st;
     memset(out, 0, sizeof *out);
@@ -757,11 +742,7 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
     for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
         coef[cat] = coef_of(nets, cat);
         vector[cat] = fits32(coef[cat].nq) && fits32(coef[cat].win) && fits32(coef[cat].tie);
-#if defined(__x86_64__) && defined(__GNUC__)
-        vector[cat] = vector[cat] && use_avx2();
-#else
-        vector[cat] = 0;
-#endif
+        vector[cat] = vector[cat] && cs__have_avx2();
     }
     /* hands are in increasing value: each category is one run of hands */
     for (uint32_t first = 0, last; first < s->n; first = last) {
@@ -774,7 +755,7 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         uint64_t hands_w = 0;
         for (uint32_t i = first; i < last; i++)
             hands_w += s->weight[i];
-#if defined(__x86_64__) && defined(__GNUC__)
+#if CS__X86_64
         if (vector[cat] && !(flags & CS_IGNORE_UP)) {
             sums_avx2(s, first, last, c, tie_raises, &h, decisions);
             goto add;
@@ -824,7 +805,7 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
             h.n_raise += w * hs.n_raise;
             h.n_equal += w * hs.n_equal;
         }
-#if defined(__x86_64__) && defined(__GNUC__)
+#if CS__X86_64
     add:
 #endif
         out->not_qualify[cat] += h.nq;

@@ -10,6 +10,10 @@
 /* Cards 0..51, no repeats (also against the cards already in *mask, which gets them added);
  * cards may be NULL when n = 0. */
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
+/* Every net within +-limit, else CS_E_OVERFLOW. CS__NET_LIMIT keeps raise minus fold exact in
+ * 64 bits for the whole-game counts (see cs__margin). */
+#define CS__NET_LIMIT ((int64_t)1 << 40)
+int cs__check_nets(const cs_nets *nets, int64_t limit);
 /* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
  * cards, and the tables built. */
 int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
@@ -25,6 +29,22 @@ void cs__canonical_perm(const uint8_t *cards5, uint8_t *perm);
  * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
  * caller's too. Returns when all are done. */
 void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads);
+
+/* The vector paths: on x86-64 with GCC or Clang (CS__X86_64), functions compiled for AVX2 are
+ * picked at run time when the CPU has it. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CS__X86_64 1
+static inline int cs__have_avx2(void)
+{
+    return __builtin_cpu_supports("avx2") != 0; /* a load of libgcc's cpu model, no state here */
+}
+#else
+#define CS__X86_64 0
+static inline int cs__have_avx2(void)
+{
+    return 0;
+}
+#endif
 
 /* Five cards (or ranks) in increasing order, in place. */
 static inline void cs__sort5(uint8_t *c)

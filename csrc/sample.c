@@ -123,13 +123,11 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         return CS_E_ARG;
     /* |nets| <= 2^20 and at most 163,185 completions: |x| < 2^38; the control-variate difference
      * |dx| < 2^56, dx^2 < 2^112: sums of up to 2^15 squares stay inside 128 bits */
-    const int64_t *all = (const int64_t *)nets;
-    for (size_t k = 0; k < sizeof *nets / sizeof(int64_t); k++)
-        if (all[k] > ((int64_t)1 << 20) || all[k] < -((int64_t)1 << 20))
-            return CS_E_OVERFLOW;
+    int st = cs__check_nets(nets, (int64_t)1 << 20);
+    if (st != CS_OK)
+        return st;
     if (n_deals > ((uint64_t)1 << 15))
         return CS_E_SIZE;
-    int st;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     sample_job jobs[64];

@@ -368,16 +368,6 @@ done:
     return NULL;
 }
 
-static int check_nets(const cs_nets *nets)
-{
-    const int64_t lim = (int64_t)1 << 40;
-    const int64_t *all = (const int64_t *)nets;
-    for (size_t k = 0; k < sizeof *nets / sizeof(int64_t); k++)
-        if (all[k] > lim || all[k] < -lim)
-            return CS_E_OVERFLOW;
-    return CS_OK;
-}
-
 int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
@@ -400,7 +390,7 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         return CS_E_SIZE;
     if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~1u))
         return CS_E_ARG;
-    int st = check_nets(nets);
+    int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
         return st;
     if ((st = cs__ensure_tables()) != CS_OK)

@@ -137,7 +137,7 @@ static void rows_generic(counter *ct, const uint16_t *const *values, const uint1
     ROWS_BODY(v16i16, v16u16)
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if CS__X86_64
 __attribute__((target("avx2"))) static void flush_avx2(counter *ct)
 {
     FLUSH_BODY(v16i16, 16)
@@ -149,14 +149,9 @@ __attribute__((target("avx2"))) static void rows_avx2(counter *ct, const uint16_
     ROWS_BODY(v16i16, v16u16)
 }
 
-static int have_avx2(void)
-{
-    return __builtin_cpu_supports("avx2") != 0; /* a load of libgcc's cpu model, no state here */
-}
-
 static void flush(counter *ct)
 {
-    if (have_avx2())
+    if (cs__have_avx2())
         flush_avx2(ct);
     else
         flush_generic(ct);
@@ -165,7 +160,7 @@ static void flush(counter *ct)
 static void count_rows(counter *ct, const uint16_t *const *values, const uint16_t *counts,
                        uint32_t n_rows)
 {
-    if (have_avx2())
+    if (cs__have_avx2())
         rows_avx2(ct, values, counts, n_rows);
     else
         rows_generic(ct, values, counts, n_rows);
