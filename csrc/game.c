@@ -585,28 +585,6 @@ static inline void add_raise(cs_totals *t, int cat, uint64_t w, outcome o)
     t->raise_situations += w;
 }
 
-/* Raising minus folding, in nets x completions: exact in 64 bits. Each net is within 2^40
- * (cs__check_nets) and the counts sum to 163,185 < 2^17.4, so each product is below 2^58.4 and
- * raise - fold = nq (NQ - L) + win (W - L) + tie (T - L) + 163,185 (L - F) stays below 2^61. */
-typedef struct {
-    int64_t nq, win, tie, base;
-} margin_coef;
-
-static inline margin_coef coef_of(const cs_nets *nets, int cat)
-{
-    margin_coef c;
-    c.nq = nets->not_qualify - nets->lose;
-    c.win = nets->win[cat] - nets->lose;
-    c.tie = nets->tie - nets->lose;
-    c.base = (int64_t)TOTAL_COMPLETIONS * (nets->lose - nets->fold);
-    return c;
-}
-
-static inline int64_t margin(margin_coef c, int64_t nq, int64_t win, int64_t tie)
-{
-    return c.nq * nq + c.win * win + c.tie * tie + c.base;
-}
-
 /* Sums over the up cards of one hand that raise. */
 typedef struct {
     uint64_t n_raise, n_equal, nq, win, tie;
@@ -615,7 +593,7 @@ typedef struct {
 /* One hand: rec[52], bq and bw its value's rows; choice (optional): 0 fold, 1 raise,
  * 2 indifferent, 255 up card in the hand. */
 static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *bw, uint64_t in_hand,
-                        margin_coef c, int tie_raises, hand_sums *h, uint8_t *choice)
+                        cs__margin c, int tie_raises, hand_sums *h, uint8_t *choice)
 {
     for (unsigned u = 0; u < 52; u++) {
         if (in_hand >> u & 1) {
@@ -625,7 +603,7 @@ static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *b
         }
         uint32_t r = rec[u];
         int64_t nq = bq[u >> 2] + REC_DQ(r), win = bw[u >> 2] + REC_DW(r), tie = REC_TIE(r);
-        int64_t d = margin(c, nq, win, tie);
+        int64_t d = cs__raise_margin(c, nq, win, tie);
         uint64_t eq = d == 0, raises = (d > 0) | (eq & (uint64_t)tie_raises);
         uint64_t m = (uint64_t)0 - raises;
         h->n_raise += raises;
@@ -645,7 +623,7 @@ static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *b
  * at a time; only when the three count coefficients fit in 32 bits (products by 32-bit signed
  * multiplies, exact in 64 bits). Per hand the sums are multiplied by its weight in place. */
 __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32_t first,
-                                                      uint32_t last, margin_coef c, int tie_raises,
+                                                      uint32_t last, cs__margin c, int tie_raises,
                                                       hand_sums *out, uint8_t *decisions)
 {
     const __m256i m12 = _mm256_set1_epi64x(0xfff);
@@ -737,10 +715,10 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         return st;
     memset(out, 0, sizeof *out);
     const int tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
-    margin_coef coef[CS_NUM_CATEGORIES];
+    cs__margin coef[CS_NUM_CATEGORIES];
     int vector[CS_NUM_CATEGORIES];
     for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
-        coef[cat] = coef_of(nets, cat);
+        coef[cat] = cs__margin_of(nets, cat, TOTAL_COMPLETIONS);
         vector[cat] = fits32(coef[cat].nq) && fits32(coef[cat].win) && fits32(coef[cat].tie);
         vector[cat] = vector[cat] && cs__have_avx2();
     }
@@ -750,7 +728,7 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         last = first + 1;
         while (last < s->n && cs__value_cat[s->value[last]] == cat)
             last++;
-        margin_coef c = coef[cat];
+        cs__margin c = coef[cat];
         hand_sums h = {0, 0, 0, 0, 0}; /* weighted */
         uint64_t hands_w = 0;
         for (uint32_t i = first; i < last; i++)
@@ -781,7 +759,7 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
                         continue;
                     int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
                     int64_t tie = REC_TIE(rec[u]);
-                    sum += margin(c, nq, win, tie);
+                    sum += cs__raise_margin(c, nq, win, tie);
                     all.nq += (uint64_t)nq;
                     all.win += (uint64_t)win;
                     all.tie += (uint64_t)tie;

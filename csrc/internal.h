@@ -11,7 +11,7 @@
  * cards may be NULL when n = 0. */
 int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
 /* Every net within +-limit, else CS_E_OVERFLOW. CS__NET_LIMIT keeps raise minus fold exact in
- * 64 bits for the whole-game counts (see cs__margin). */
+ * 64 bits (see cs__margin). */
 #define CS__NET_LIMIT ((int64_t)1 << 40)
 int cs__check_nets(const cs_nets *nets, int64_t limit);
 /* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
@@ -109,6 +109,34 @@ typedef struct {
 } cs__subset;
 /* The sub-multisets (at most 31, none empty) of value v; returns how many. Tables must be built. */
 int cs__value_subsets(uint16_t v, cs__subset *out);
+
+/* ---- the raise decision ---------------------------------------------------------------- */
+
+/* Raising minus folding in one situation, in nets x completions, as a linear form of its counts
+ * (lose = completions - nq - win - tie):
+ *     raise - fold = nq (NQ - L) + win (W - L) + tie (T - L) + completions (L - F).
+ * Exact in 64 bits: with the nets within CS__NET_LIMIT = 2^40 each coefficient is within 2^41,
+ * and with at most 163,185 < 2^17.4 completions each product is below 2^58.4, the sum below 2^61. */
+typedef struct {
+    int64_t nq, win, tie, base;
+} cs__margin;
+
+/* The coefficients for a player hand of category cat. */
+static inline cs__margin cs__margin_of(const cs_nets *nets, int cat, uint64_t completions)
+{
+    cs__margin c;
+    c.nq = nets->not_qualify - nets->lose;
+    c.win = nets->win[cat] - nets->lose;
+    c.tie = nets->tie - nets->lose;
+    c.base = (int64_t)completions * (nets->lose - nets->fold);
+    return c;
+}
+
+/* Raise minus fold: > 0 raise, < 0 fold, 0 indifferent. */
+static inline int64_t cs__raise_margin(cs__margin c, int64_t nq, int64_t win, int64_t tie)
+{
+    return c.nq * nq + c.win * win + c.tie * tie + c.base;
+}
 
 /* ---- game.c: the whole-game solver ---------------------------------------------------- */
 

@@ -52,13 +52,15 @@ static void add_square(uint64_t *hi, uint64_t *lo, __int128 x)
     add128(hi, lo, (__int128)(ax * ax));
 }
 
-/* the optimal EV of a situation, scaled by its completions: max(raise, fold) */
-static __int128 best_value(const cs_nets *nets, const cs_deal_counts *d)
+/* The optimal EV of a situation, scaled by its completions: fold + max(raise - fold, 0);
+ * *raises (optional) whether raising is strictly better. */
+static __int128 best_value(const cs_nets *nets, const cs_deal_counts *d, int *raises)
 {
-    __int128 r = (__int128)d->not_qualify * nets->not_qualify + (__int128)d->win * nets->win[d->player_category]
-               + (__int128)d->tie * nets->tie + (__int128)d->lose * nets->lose;
-    __int128 f = (__int128)d->total * nets->fold;
-    return r > f ? r : f;
+    int64_t m = cs__raise_margin(cs__margin_of(nets, d->player_category, d->total),
+                                 (int64_t)d->not_qualify, (int64_t)d->win, (int64_t)d->tie);
+    if (raises)
+        *raises = m > 0;
+    return (__int128)d->total * nets->fold + (m > 0 ? m : 0);
 }
 
 static void *sample_run(void *arg)
@@ -85,9 +87,9 @@ static void *sample_run(void *arg)
             job->status = st;
             return NULL;
         }
-        __int128 x = best_value(nets, &d);
-        if (x > (__int128)d.total * nets->fold)
-            job->sums.raises++;
+        int raises;
+        __int128 x = best_value(nets, &d, &raises);
+        job->sums.raises += (uint64_t)raises;
         job->sums.deals++;
         job->sums.completions = d.total;
         add128(&job->sums.sum_hi, &job->sums.sum_lo, x);
@@ -100,7 +102,7 @@ static void *sample_run(void *arg)
                 job->status = st;
                 return NULL;
             }
-            __int128 dx = x * (__int128)b.total - best_value(nets, &b) * (__int128)d.total;
+            __int128 dx = x * (__int128)b.total - best_value(nets, &b, NULL) * (__int128)d.total;
             add128(&job->sums.dsum_hi, &job->sums.dsum_lo, dx);
             add_square(&job->sums.dsumsq_hi, &job->sums.dsumsq_lo, dx);
         }

@@ -137,7 +137,7 @@ static void seen_suited(const seen_counters *ct, const uint8_t *dr, int nd, int3
 
 typedef struct {
     uint16_t qualifier;
-    const cs_nets *nets;
+    cs__margin coef[CS_NUM_CATEGORIES]; /* raise minus fold, by the player's category */
     uint32_t flags;
     uint32_t tid, threads;
     cs_totals totals;
@@ -160,11 +160,8 @@ static int chart_class(int cat, const uint8_t *r)
 static inline void seen_decide(seen_job *job, int cat, int cls, uint64_t mult, unsigned a, unsigned b,
                                int64_t nq, int64_t win, int64_t tie, int64_t lose)
 {
-    const cs_nets *nets = job->nets;
-    /* counts < 2^14 and |nets| <= 2^40: every product and the sum fit in 64 bits */
-    int64_t r = nq * nets->not_qualify + win * nets->win[cat] + tie * nets->tie + lose * nets->lose;
-    int64_t fold_value = (int64_t)SEEN_COMPLETIONS * nets->fold;
-    int choice = r > fold_value ? 1 : r < fold_value ? 0 : 2;
+    int64_t d = cs__raise_margin(job->coef[cat], nq, win, tie);
+    int choice = d > 0 ? 1 : d < 0 ? 0 : 2;
     cs_totals *t = &job->totals;
     uint64_t w2 = 2 * mult;
     if (choice == 2)
@@ -415,7 +412,8 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
 
     for (uint32_t t = 0; t < threads; t++) {
         jobs[t].qualifier = qualifier;
-        jobs[t].nets = nets;
+        for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++)
+            jobs[t].coef[cat] = cs__margin_of(nets, cat, SEEN_COMPLETIONS);
         jobs[t].flags = flags;
         jobs[t].tid = t;
         jobs[t].threads = threads;
