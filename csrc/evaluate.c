@@ -15,6 +15,7 @@ uint32_t cs__binom_t[7][53];
 uint16_t *cs__value5 = NULL;
 uint8_t cs__value_cat[CS_NUM_VALUES];
 int16_t *cs__pattern_of_key = NULL;
+uint16_t cs__mset_value[2][CS__MSETS5];
 uint8_t cs__value_ranks[CS_NUM_VALUES][5];
 uint8_t cs__value_flush[CS_NUM_VALUES];
 
@@ -163,7 +164,7 @@ static void build_tables(void)
         }
 
     uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
-    int16_t *patterns = malloc((size_t)371293 * sizeof *patterns);
+    int16_t *patterns = malloc((size_t)CS__RANK_KEYS * sizeof *patterns);
     static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
     static uint32_t sorted[2 * CS_NUM_RANK_PATTERNS];
     static uint8_t pattern_ranks[CS_NUM_RANK_PATTERNS][5]; /* ascending */
@@ -174,7 +175,7 @@ static void build_tables(void)
         return;
     }
     /* rank patterns: non-increasing r0 >= ... >= r4, no rank five times, in lexicographic order */
-    for (int i = 0; i < 371293; i++)
+    for (int i = 0; i < CS__RANK_KEYS; i++)
         patterns[i] = -1;
     int next = 0, n_scores = 0;
     for (int a = 0; a < 13; a++)
@@ -186,9 +187,9 @@ static void build_tables(void)
                             continue;
                         const int r[5] = {a, b, d, e, f};
                         uint8_t hand[5];
-                        patterns[(((a * 13 + b) * 13 + d) * 13 + e) * 13 + f] = (int16_t)next;
                         for (int j = 0; j < 5; j++)
                             pattern_ranks[next][j] = (uint8_t)r[4 - j];
+                        patterns[cs__rank_key(pattern_ranks[next])] = (int16_t)next;
                         int distinct = pattern_hand(r, 0, hand);
                         plain_score[next] = sorted[n_scores++] = score5(hand);
                         suited_score[next] = UINT32_MAX;
@@ -220,20 +221,24 @@ static void build_tables(void)
             cs__value_flush[pattern_suited[k]] = 1;
         }
     }
+    for (int m = 0; m < CS__MSETS5; m++)
+        cs__mset_value[0][m] = cs__mset_value[1][m] = CS__NO_VALUE;
+    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
+        uint32_t m = cs__mset_index(pattern_ranks[k], 5);
+        cs__mset_value[0][m] = pattern_plain[k];
+        if (pattern_suited[k] != 0xFFFF)
+            cs__mset_value[1][m] = pattern_suited[k];
+    }
     uint8_t c[5];
     for (c[4] = 4; c[4] < 52; c[4]++)
         for (c[3] = 3; c[3] < c[4]; c[3]++)
             for (c[2] = 2; c[2] < c[3]; c[2]++)
                 for (c[1] = 1; c[1] < c[2]; c[1]++)
                     for (c[0] = 0; c[0] < c[1]; c[0]++) {
-                        /* cards ascending, so ranks are too: c[4] holds the highest rank */
-                        int key = ((((c[4] >> 2) * 13 + (c[3] >> 2)) * 13 + (c[2] >> 2)) * 13
-                                   + (c[1] >> 2)) * 13 + (c[0] >> 2);
-                        int k = patterns[key];
-                        int suit = c[0] & 3;
-                        int flush = (c[1] & 3) == suit && (c[2] & 3) == suit && (c[3] & 3) == suit
-                                 && (c[4] & 3) == suit;
-                        values[cs__colex5(c)] = flush ? pattern_suited[k] : pattern_plain[k];
+                        /* cards ascending, so ranks are too */
+                        const uint8_t r[5] = {c[0] >> 2, c[1] >> 2, c[2] >> 2, c[3] >> 2, c[4] >> 2};
+                        int k = patterns[cs__rank_key(r)];
+                        values[cs__colex5(c)] = cs__one_suit5(c) ? pattern_suited[k] : pattern_plain[k];
                     }
     cs__value5 = values;
     cs__pattern_of_key = patterns;
@@ -333,8 +338,7 @@ int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern)
         r[i] = ranks5[i];
     }
     cs__sort5(r);
-    int key = (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
-    int16_t p = cs__pattern_of_key[key];
+    int16_t p = cs__pattern_of_key[cs__rank_key(r)];
     if (p < 0)
         return CS_E_DUPLICATE;
     *pattern = (uint32_t)p;

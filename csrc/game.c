@@ -26,8 +26,6 @@
 #define TOTAL_COMPLETIONS 163185u /* C(46,4) */
 #define UPS 47u                   /* up cards per hand */
 #define CANONICAL_HANDS 134459u   /* hands up to suit relabelling */
-#define N_M5 6188u                /* multisets of 5 ranks (with five of a kind), C(17, 5) */
-#define NO_VALUE 0x7fffu          /* value of an impossible hand: above every threshold */
 
 /* Per situation (hand i, up card u) 32 bits, with the per-value rows bq, bw:
  *   not qualifying = bq[value][rank u] + DQ,  player wins = bw[value][rank u] + DW,  tie = TIE.
@@ -64,52 +62,6 @@ static inline uint32_t pack(const uint8_t *c)
     return p;
 }
 
-/* ---- rank multisets ------------------------------------------------------------------
- * k ranks sorted s0 <= s1 <= ... have the index cs__mset_index: 0 .. C(12 + k, k) - 1. */
-
-typedef struct {
-    uint16_t plain5[N_M5];          /* value of a non-flush hand with these ranks */
-    uint16_t flush5[N_M5];          /* value of a flush (five distinct ranks) */
-} rank_tables;
-
-/* next non-decreasing sequence of k ranks; 0 when done */
-static int next_mset(uint8_t *s, int k)
-{
-    int j = k - 1;
-    while (j >= 0 && s[j] == 12)
-        j--;
-    if (j < 0)
-        return 0;
-    s[j]++;
-    for (int i = j + 1; i < k; i++)
-        s[i] = s[j];
-    return 1;
-}
-
-/* values of every rank multiset, plain and flush */
-static void build_rank_tables(rank_tables *t)
-{
-    for (uint32_t m = 0; m < N_M5; m++)
-        t->plain5[m] = t->flush5[m] = NO_VALUE;
-    uint8_t s[5] = {0, 0, 0, 0, 0};
-    do {
-        if (s[0] == s[4])
-            continue; /* five of a kind */
-        uint32_t m = cs__mset_index(s, 5);
-        uint8_t h[5];
-        for (int j = 0; j < 5; j++) /* suits 0 1 2 3 0: equal ranks get different suits */
-            h[j] = (uint8_t)(s[j] * 4 + (j & 3));
-        uint16_t v = cs__value_of(h);
-        t->plain5[m] = v;
-        if (s[0] < s[1] && s[1] < s[2] && s[2] < s[3] && s[3] < s[4]) {
-            for (int j = 0; j < 5; j++)
-                h[j] = (uint8_t)(s[j] * 4);
-            v = cs__value_of(h);
-            t->flush5[m] = v;
-        }
-    } while (next_mset(s, 5));
-}
-
 /* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted), stored
  * as rows: T = S + one card of rank r sits in row S (rank multiset of k = |S| cards), lane r,
  * so that the terms of one S for all 13 ranks of the up card are one row of 16 lanes.
@@ -121,17 +73,15 @@ typedef struct {
     int32_t *block;
 } counters;
 
-/* first row of each k: partial sums of the numbers of k-multisets 1, 13, 91, 455, 1820 */
-static const uint32_t row_start[6] = {0, 1, 14, 105, 560, 2380};
-
 static int counters_init(counters *ct)
 {
-    ct->block = calloc((size_t)2 * row_start[5] * LANES, sizeof *ct->block);
+    const size_t rows = cs__mset_rows_below(5); /* multisets of 0 to 4 ranks */
+    ct->block = calloc(2 * rows * LANES, sizeof *ct->block);
     if (!ct->block)
         return CS_E_NOMEM;
     for (int k = 0; k < 5; k++) {
-        ct->b[k] = ct->block + (size_t)row_start[k] * LANES;
-        ct->d[k] = ct->block + (size_t)(row_start[5] + row_start[k]) * LANES;
+        ct->b[k] = ct->block + (size_t)cs__mset_rows_below(k) * LANES;
+        ct->d[k] = ct->block + (rows + cs__mset_rows_below(k)) * LANES;
     }
     return CS_OK;
 }
@@ -380,7 +330,7 @@ static inline uint64_t spread4(uint64_t x)
 
 /* Every canonical hand (suit masks m0 >= m1 >= m2 >= m3), in no particular order:
  * packed[seq] its cards, keys[seq] = value << 40 | colex << 18 | seq. */
-static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *packed)
+static uint32_t canonical_hands(uint64_t *keys, uint32_t *packed)
 {
     uint16_t masks[6][1287];
     uint32_t nm[6] = {0};
@@ -413,7 +363,7 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *
                                     all &= all - 1;
                                 }
                                 uint32_t mi = cs__mset_index(ranks, 5);
-                                uint16_t v = k0 == 5 ? t->flush5[mi] : t->plain5[mi];
+                                uint16_t v = cs__mset_value[k0 == 5][mi];
                                 packed[n] = pack(cards);
                                 keys[n] = (uint64_t)v << 40 | (uint64_t)cs__colex5(cards) << 18 | n;
                                 n++;
@@ -436,17 +386,15 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         return st;
 
     cs_solver *s = calloc(1, sizeof *s);
-    rank_tables *t = calloc(1, sizeof *t);
     uint32_t *canon_start = calloc(CS_NUM_VALUES + 1, sizeof *canon_start);
     uint64_t *keys = malloc(CANONICAL_HANDS * sizeof *keys);
     uint32_t *packed = malloc(CANONICAL_HANDS * sizeof *packed);
-    if (!s || !t || !canon_start || !keys || !packed) {
+    if (!s || !canon_start || !keys || !packed) {
         st = CS_E_NOMEM;
         goto done;
     }
     s->qualifier = qualifier;
-    build_rank_tables(t);
-    uint32_t n = canonical_hands(t, keys, packed);
+    uint32_t n = canonical_hands(keys, packed);
     if (n != CANONICAL_HANDS) {
         st = CS_E_ARG; /* cannot happen */
         goto done;
@@ -489,7 +437,6 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         if (jobs[k].status != CS_OK)
             st = jobs[k].status;
 done:
-    free(t);
     free(canon_start);
     free(keys);
     free(packed);
@@ -812,10 +759,8 @@ static inline uint32_t pattern_of(const uint8_t *p, int *flush)
     uint8_t r[5];
     for (int k = 0; k < 5; k++)
         r[k] = p[k] >> 2; /* p sorted ascending, so ranks are too */
-    int key = (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
-    *flush = (p[0] & 3) == (p[1] & 3) && (p[0] & 3) == (p[2] & 3) && (p[0] & 3) == (p[3] & 3)
-          && (p[0] & 3) == (p[4] & 3);
-    return (uint32_t)cs__pattern_of_key[key];
+    *flush = cs__one_suit5(p);
+    return (uint32_t)cs__pattern_of_key[cs__rank_key(r)];
 }
 
 /* shared walk of apply, apply_cells and chart: per_cell selects how raise is indexed */

@@ -77,7 +77,7 @@ extern uint8_t cs__value_cat[CS_NUM_VALUES];
 /* The ranks of every value, ascending, and whether it is a flush (flush or straight flush). */
 extern uint8_t cs__value_ranks[CS_NUM_VALUES][5];
 extern uint8_t cs__value_flush[CS_NUM_VALUES];
-/* Rank pattern index of a base-13 key r0*13^4 + ... + r4 (ranks non-increasing); -1 if invalid. */
+/* Rank pattern index (cs_rank_pattern) of every rank key (cs__rank_key); -1 for five of a kind. */
 extern int16_t *cs__pattern_of_key;
 
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
@@ -88,8 +88,24 @@ static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
          + cs__binom[s[3]][4] + cs__binom[s[4]][5];
 }
 
-/* Index of a multiset of k ranks s0 <= s1 <= ...: the sum of C(s_j + j, j + 1),
- * 0 .. C(12 + k, k) - 1. */
+/* Whether five cards are all of one suit. */
+static inline int cs__one_suit5(const uint8_t *c)
+{
+    const int s = c[0] & 3;
+    return (c[1] & 3) == s && (c[2] & 3) == s && (c[3] & 3) == s && (c[4] & 3) == s;
+}
+
+/* The rank key of five ranks r0 <= ... <= r4: the base-13 number r4 r3 r2 r1 r0, 0 .. 13^5 - 1. */
+#define CS__RANK_KEYS 371293 /* 13^5 */
+static inline uint32_t cs__rank_key(const uint8_t *r)
+{
+    return (((r[4] * 13u + r[3]) * 13u + r[2]) * 13u + r[1]) * 13u + r[0];
+}
+
+/* Rank multisets. There are C(12 + k, k) multisets of k ranks (at most four of a rank or not):
+ * 1, 13, 91, 455, 1820, 6188 for k = 0 .. 5. The multiset s0 <= s1 <= ... <= s(k-1) has the
+ * index sum of C(s_j + j, j + 1), 0 .. C(12 + k, k) - 1. */
+enum { CS__MSETS3 = 455, CS__MSETS4 = 1820, CS__MSETS5 = 6188 };
 static inline uint32_t cs__mset_index(const uint8_t *s, int k)
 {
     uint32_t m = 0;
@@ -97,6 +113,26 @@ static inline uint32_t cs__mset_index(const uint8_t *s, int k)
         m += cs__binom_t[j + 1][s[j] + j];
     return m;
 }
+
+/* Rows of counters by rank multiset, those of 0 ranks first, then 1, 2, ...: the first row of
+ * the multisets of k ranks (0, 1, 14, 105, 560, 2380 for k = 0 .. 5; so cs__mset_rows_below(k)
+ * rows hold the multisets of fewer than k ranks), and the row of the multiset s of k ranks. */
+static inline uint32_t cs__mset_rows_below(int k)
+{
+    static const uint32_t first[6] = {0, 1, 14, 105, 560, 2380};
+    return first[k];
+}
+
+static inline uint32_t cs__mset_row(const uint8_t *s, int k)
+{
+    return cs__mset_rows_below(k) + cs__mset_index(s, k);
+}
+
+/* The value of every multiset of five ranks (by cs__mset_index) in a hand not all of one suit
+ * ([0]) and in a flush ([1]); CS__NO_VALUE where there is no such hand (five of a kind; a
+ * flush with a repeated rank). */
+#define CS__NO_VALUE 0x7fff /* above every value and every threshold, also as an int16_t */
+extern uint16_t cs__mset_value[2][CS__MSETS5];
 
 /* A sub-multiset T of a value's ranks (each once: of equal ranks, the first positions): its
  * ranks ascending, its size k, and how many hands of that value hold a given set of cards with

@@ -25,14 +25,7 @@
 
 #define SEEN_COMPLETIONS 14190u /* C(45,3) */
 #define PAIR_LANES 176u         /* rank pairs a * 13 + b (169 of them), padded */
-#define SEEN_ROWS 560u          /* rank multisets of 0 to 3 cards: 1 + 13 + 91 + 455 */
-
-static const uint32_t seen_row_start[4] = {0, 1, 14, 105};
-
-static inline uint32_t row_of(const uint8_t *s, int k)
-{
-    return seen_row_start[k] + cs__mset_index(s, k);
-}
+#define SEEN_ROWS 560u          /* rank multisets of 0 to 3 cards: cs__mset_rows_below(4) */
 
 /* b[row * PAIR_LANES + a * 13 + b] (and d): the hands of value below the sweep holding a set T
  * of rank multiset S + {a, b}, S the row; symmetric in a and b. Counts wrap modulo 2^32
@@ -69,7 +62,7 @@ static void seen_add_value(seen_counters *ct, uint16_t v)
                 for (int y = 0; y < k; y++)
                     if (y != i && y != j)
                         rest[o++] = s[y];
-                size_t row = (size_t)row_of(rest, k - 2) * PAIR_LANES;
+                size_t row = (size_t)cs__mset_row(rest, k - 2) * PAIR_LANES;
                 unsigned ab = s[i] * 13u + s[j], ba = s[j] * 13u + s[i];
                 ct->b[row + ab] += cu;
                 ct->d[row + ab] += cd;
@@ -95,7 +88,7 @@ static void seen_blind(const seen_counters *ct, const uint8_t *r, int32_t *out)
         for (int i = 0; i < 5; i++)
             if (mask >> i & 1)
                 s[k++] = r[i];
-        const int32_t *row = ct->b + (size_t)row_of(s, k) * PAIR_LANES;
+        const int32_t *row = ct->b + (size_t)cs__mset_row(s, k) * PAIR_LANES;
         if (k & 1)
             for (unsigned l = 0; l < PAIR_LANES; l++)
                 out[l] -= row[l];
@@ -121,7 +114,7 @@ static void seen_suited(const seen_counters *ct, const uint8_t *dr, int nd, int3
         for (int i = 0; i < nd; i++)
             if (m >> i & 1)
                 s[k++] = dr[i];
-        const int32_t *row = ct->d + (size_t)row_of(s, k) * PAIR_LANES;
+        const int32_t *row = ct->d + (size_t)cs__mset_row(s, k) * PAIR_LANES;
         if (k & 1)
             for (unsigned l = 0; l < PAIR_LANES; l++)
                 out[m][l] = -row[l];

@@ -32,45 +32,29 @@ typedef struct {
     uint16_t buf[BUF_LEN + 16]; /* values waiting to be counted */
 } counter;
 
-/* Rank multisets: sorted ranks s0 <= s1 <= ... get the index sum of C(s_k + k, k + 1). Four
- * ranks: index < C(16, 4) = 1,820; three ranks: < C(15, 3) = 455. */
-#define N_MSET4 1820
-#define N_MSET3 455
-/* value of the hand with the four ranks of multiset m and a fifth card of rank r: plain (not a
- * flush) at [m * 16 + r], flush at the same place in flush16; 0x7fff where impossible */
-static uint16_t plain16[N_MSET4 * 16] __attribute__((aligned(32)));
-static uint16_t flush16[N_MSET4 * 16];
+/* cs__mset_value laid out for the 16 lanes: the value of the hand with the four ranks of
+ * multiset m (cs__mset_index) and a fifth card of rank r, plain (not a flush) at [m * 16 + r],
+ * flush at the same place in flush16; CS__NO_VALUE where impossible and in lanes 13 .. 15. */
+static uint16_t plain16[CS__MSETS4 * 16] __attribute__((aligned(32)));
+static uint16_t flush16[CS__MSETS4 * 16];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-
-static inline uint32_t mset4(const uint8_t *s) /* s sorted ascending */
-{
-    return cs__binom_t[1][s[0]] + cs__binom_t[2][s[1] + 1] + cs__binom_t[3][s[2] + 2]
-         + cs__binom_t[4][s[3] + 3];
-}
 
 static void build_tables(void)
 {
-    for (uint32_t i = 0; i < N_MSET4 * 16; i++)
-        plain16[i] = flush16[i] = 0x7fff;
+    for (uint32_t i = 0; i < CS__MSETS4 * 16; i++)
+        plain16[i] = flush16[i] = CS__NO_VALUE;
     uint8_t s[4];
     for (s[3] = 0; s[3] < 13; s[3]++)
         for (s[2] = 0; s[2] <= s[3]; s[2]++)
             for (s[1] = 0; s[1] <= s[2]; s[1]++)
                 for (s[0] = 0; s[0] <= s[1]; s[0]++) {
-                    uint32_t m = mset4(s);
+                    uint32_t m = cs__mset_index(s, 4);
                     for (uint8_t r = 0; r < 13; r++) {
-                        uint8_t rk[5] = {s[0], s[1], s[2], s[3], r}, h[5];
+                        uint8_t rk[5] = {s[0], s[1], s[2], s[3], r};
                         cs__sort5(rk);
-                        if (rk[0] == rk[4])
-                            continue; /* five of a kind */
-                        for (int k = 0; k < 5; k++) /* suits 0 1 2 3 0: equal ranks differ */
-                            h[k] = (uint8_t)(rk[k] * 4 + (k & 3));
-                        plain16[m * 16 + r] = cs__value_of(h);
-                        if (rk[0] < rk[1] && rk[1] < rk[2] && rk[2] < rk[3] && rk[3] < rk[4]) {
-                            for (int k = 0; k < 5; k++)
-                                h[k] = (uint8_t)(rk[k] * 4);
-                            flush16[m * 16 + r] = cs__value_of(h);
-                        }
+                        uint32_t m5 = cs__mset_index(rk, 5);
+                        plain16[m * 16 + r] = cs__mset_value[0][m5];
+                        flush16[m * 16 + r] = cs__mset_value[1][m5];
                     }
                 }
 }
@@ -78,7 +62,7 @@ static void build_tables(void)
 #define FLUSH_BODY(VEC, LANES)                                                          \
     uint32_t nv = (ct->nb + LANES - 1) / LANES;                                         \
     for (uint32_t i = ct->nb; i < nv * LANES; i++)                                      \
-        ct->buf[i] = 0x7fff; /* above every threshold */                                \
+        ct->buf[i] = CS__NO_VALUE; /* above every threshold */                          \
     VEC t[N_THRESH], acc[N_THRESH];                                                     \
     for (int k = 0; k < N_THRESH; k++) {                                                \
         for (int l = 0; l < LANES; l++)                                                 \
@@ -186,7 +170,7 @@ static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counte
         for (int k = 0; k < 3; k++)
             at[k][i] = cs__binom_t[k + 1][rank[i] + k];
     }
-    uint16_t hist[N_MSET3 * 16] __attribute__((aligned(32)));
+    uint16_t hist[CS__MSETS3 * 16] __attribute__((aligned(32)));
     memset(hist, 0, sizeof hist);
     ct->nb = 0;
     for (uint32_t id = 3; id < n; id++)
@@ -207,7 +191,7 @@ static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counte
                         s[k] = s[k - 1];
                         s[k - 1] = x;
                     }
-                    const uint16_t *fv = flush16 + 16 * mset4(s);
+                    const uint16_t *fv = flush16 + 16 * cs__mset_index(s, 4);
                     for (uint32_t ia = 0; ia < ib; ia++)
                         if (suit[ia] == su) {
                             row[rank[ia]]--;
@@ -218,7 +202,7 @@ static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counte
         }
     flush(ct);
     /* read the rows: three-rank multiset of (b, c, d) in index order, with u's rank added */
-    const uint16_t *values[N_MSET3];
+    const uint16_t *values[CS__MSETS3];
     uint32_t m = 0;
     uint8_t s[4];
     for (s[2] = 0; s[2] < 13; s[2]++)
@@ -235,9 +219,9 @@ static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counte
                 }
                 if (!placed)
                     t[k++] = ru;
-                values[m++] = plain16 + 16 * mset4(t);
+                values[m++] = plain16 + 16 * cs__mset_index(t, 4);
             }
-    count_rows(ct, values, hist, N_MSET3);
+    count_rows(ct, values, hist, CS__MSETS3);
 }
 
 static void enumerate_generic(const uint8_t *unseen, uint32_t n, const uint8_t *fixed,
