@@ -157,41 +157,24 @@ static void count_deltas(const counters *ct, const uint8_t *p, int32_t delta[4][
     }
 }
 
-/* tie[u]: dealer hands with P's value: the same ranks, flush iff P is a flush. u is one of the
- * dealer's m cards of its rank (the other m - 1 from the 3 - m suits left), each other rank
- * of P takes its m cards from the 4 - m suits left: C(3, 1) = 3 ways for a single rank,
- * C(2, 2) = 1 for a pair, none with three or four of a rank in P. */
+/* tie[u]: dealer hands with P's value holding the up card u (cs__ties); the entries of u in P
+ * are not used. */
 static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
 {
-    int cnt[13] = {0};
+    uint8_t r[5];
     unsigned suits = 0;
     for (int i = 0; i < 5; i++) {
-        cnt[p[i] >> 2]++;
+        r[i] = p[i] >> 2;
         suits |= 1u << (p[i] & 3);
     }
-    int singles = 0, most = 0;
-    for (int r = 0; r < 13; r++) {
-        singles += cnt[r] == 1;
-        most = cnt[r] > most ? cnt[r] : most;
-    }
-    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
-    uint32_t by_rank[13];
-    for (int r = 0; r < 13; r++) {
-        if (most > 2 || !cnt[r])
-            by_rank[r] = 0;
-        else if (flush)
-            by_rank[r] = 1; /* the same ranks in u's suit */
-        else
-            by_rank[r] = pow3[singles - (cnt[r] == 1)];
-    }
-    /* five distinct ranks, none of P in u's suit: one of them is the flush, not a tie */
-    uint32_t less[4];
-    for (int s = 0; s < 4; s++)
-        less[s] = !flush && singles == 5 && !(suits >> s & 1);
-    for (unsigned u = 0; u < 52; u++) {
-        uint32_t n = by_rank[u >> 2];
-        tie[u] = n ? n - less[u & 3] : 0; /* (entries of u in P are not used) */
-    }
+    cs__rank_counts rc;
+    cs__rank_counts_of(r, &rc);
+    uint32_t by_rank[13][2]; /* [rank of u][P lacks u's suit] */
+    for (uint8_t k = 0; k < 13; k++)
+        for (int lacks = 0; lacks < 2; lacks++)
+            by_rank[k][lacks] = cs__ties(&rc, flush, &k, 1, lacks);
+    for (unsigned u = 0; u < 52; u++)
+        tie[u] = by_rank[u >> 2][!(suits >> (u & 3) & 1)];
 }
 
 typedef struct {

@@ -174,6 +174,56 @@ static inline int64_t cs__raise_margin(cs__margin c, int64_t nq, int64_t win, in
     return c.nq * nq + c.win * win + c.tie * tie + c.base;
 }
 
+/* ---- ties ------------------------------------------------------------------------------- */
+
+/* The rank counts of a player hand: how many cards of each rank, how many ranks it holds
+ * once, and its largest group. */
+typedef struct {
+    uint8_t mult[13];
+    uint8_t singles, most;
+} cs__rank_counts;
+
+static inline void cs__rank_counts_of(const uint8_t *ranks5, cs__rank_counts *rc)
+{
+    for (int r = 0; r < 13; r++)
+        rc->mult[r] = 0;
+    for (int i = 0; i < 5; i++)
+        rc->mult[ranks5[i]]++;
+    rc->singles = rc->most = 0;
+    for (int r = 0; r < 13; r++) {
+        rc->singles += rc->mult[r] == 1;
+        rc->most = rc->mult[r] > rc->most ? rc->mult[r] : rc->most;
+    }
+}
+
+/* Ties in closed form: the dealer hands with the value of the player's hand P (P's ranks, a
+ * flush iff P is one) that hold the dealer's known cards: n_known (1 or 2) cards not in P, of
+ * ranks known[] (equal ranks next to each other); p_lacks_suit: the known cards are all of one
+ * suit and P holds no card of it.
+ *   Every known card must be one of the dealer's cards of P's ranks (no more of a rank than P
+ * holds). A flush P ties only with the flush of P's ranks in a suit P lacks. Otherwise P has no
+ * more than two of a rank (three or four leave too few cards), and each rank of P not among the
+ * known cards takes its m cards from the 4 - m suits P left: C(3, 1) = 3 ways for a single,
+ * C(2, 2) = 1 for a pair (for a known card's rank the rest is forced); less the one flush among
+ * them when P's five ranks are distinct and the known cards are of a suit P lacks. */
+static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8_t *known, int n_known,
+                                int p_lacks_suit)
+{
+    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
+    int singles_known = 0;
+    for (int i = 0; i < n_known; i++) {
+        int repeats = i > 0 && known[i] == known[i - 1];
+        if (p->mult[known[i]] <= repeats)
+            return 0;
+        singles_known += p->mult[known[i]] == 1;
+    }
+    if (flush)
+        return p_lacks_suit != 0;
+    if (p->most > 2)
+        return 0;
+    return pow3[p->singles - singles_known] - (p->singles == 5 && p_lacks_suit);
+}
+
 /* ---- game.c: the whole-game solver ---------------------------------------------------- */
 
 uint16_t cs__solver_qualifier(const cs_solver *solver);

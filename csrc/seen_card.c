@@ -188,18 +188,17 @@ static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, con
     const uint8_t *r = cs__value_ranks[v];
     const int flush = cs__value_flush[v];
     const int cat = cs__value_cat[v], cls = chart_class(cat, r);
-    int mult_of[13] = {0}, pos[13], nd = 0, singles = 0, most = 0;
+    cs__rank_counts rc;
+    cs__rank_counts_of(r, &rc);
+    const uint8_t *mult_of = rc.mult;
+    int pos[13], nd = 0;
     uint8_t dr[5];
-    for (int i = 0; i < 5; i++)
-        mult_of[r[i]]++;
     for (int a = 0; a < 13; a++) {
         pos[a] = -1;
         if (!mult_of[a])
             continue;
         pos[a] = nd;
         dr[nd++] = (uint8_t)a;
-        singles += mult_of[a] == 1;
-        most = mult_of[a] > most ? mult_of[a] : most;
     }
     const unsigned nq_sets = 1u << nd, full = nq_sets - 1;
     /* hands of value v, and (hand, suit) pairs whose cards of that suit have the ranks Q */
@@ -225,10 +224,6 @@ static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, con
     for (int a = 0; a < 13; a++)
         bit[a] = pos[a] >= 0 ? 1u << pos[a] : 0;
 
-    /* ties: the dealer has P's ranks (none with three or four of a rank in P), u and s among
-     * them; each other rank of P takes its cards from the suits P left: 3 ways for a single,
-     * 1 for a pair. A flush P ties only with a flush of the same ranks in a suit P lacks. */
-    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
     int32_t bq[PAIR_LANES], bv[PAIR_LANES];
     int32_t(*cq)[PAIR_LANES] = job->cq, (*cv)[PAIR_LANES] = job->cv;
     seen_blind(snap, r, bq);
@@ -259,9 +254,8 @@ static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, con
                 seen_decide(job, cat, cls, mult, a, b, nq, 0, 0, SEEN_COMPLETIONS - nq);
                 continue;
             }
-            int64_t tie = 0;
-            if (!flush && most <= 2 && bit[a] && bit[b] && (a != b || mult_of[a] == 2))
-                tie = pow3[singles - (mult_of[a] == 1) - (a != b && mult_of[b] == 1)];
+            const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
+            int64_t tie = cs__ties(&rc, flush, known, 2, 0);
             seen_decide(job, cat, cls, mult, a, b, nq, bv[ab] - nq, tie, SEEN_COMPLETIONS - bv[ab] - tie);
         }
     }
@@ -281,14 +275,8 @@ static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, con
                     seen_decide(job, cat, cls, cnt[m], a, b, nq, 0, 0, SEEN_COMPLETIONS - nq);
                     continue;
                 }
-                int64_t below = bv[ab] + cv[m][ab], tie = 0;
-                if (bit[a] && bit[b]) {
-                    if (flush)
-                        tie = m == 0;
-                    else if (most <= 2)
-                        tie = pow3[singles - (mult_of[a] == 1) - (mult_of[b] == 1)]
-                            - (nd == 5 && m == 0); /* less the flush in this suit */
-                }
+                const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
+                int64_t below = bv[ab] + cv[m][ab], tie = cs__ties(&rc, flush, known, 2, m == 0);
                 seen_decide(job, cat, cls, cnt[m], a, b, nq, below - nq, tie,
                             SEEN_COMPLETIONS - below - tie);
             }
@@ -311,14 +299,9 @@ static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, con
             o[3] = SEEN_COMPLETIONS - (uint64_t)nq;
             continue;
         }
-        int64_t below = bv[ab] + (same ? cv[m][ab] : 0), tie = 0;
-        if (bit[a] && bit[b] && (a != b || mult_of[a] == 2)) {
-            if (flush)
-                tie = same && m == 0;
-            else if (most <= 2)
-                tie = pow3[singles - (mult_of[a] == 1) - (a != b && mult_of[b] == 1)]
-                    - (same && nd == 5 && m == 0);
-        }
+        const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
+        int64_t below = bv[ab] + (same ? cv[m][ab] : 0);
+        int64_t tie = cs__ties(&rc, flush, known, 2, same && m == 0);
         o[1] = (uint64_t)(below - nq);
         o[2] = (uint64_t)tie;
         o[3] = (uint64_t)(SEEN_COMPLETIONS - below - tie);
