@@ -142,6 +142,22 @@ typedef struct {
     int status;
 } seen_job;
 
+/* ---- one player value: who it is, how many situations each class has ---------------------- */
+
+/* A player value v as the deciding needs it. Q, a set of P's ranks (those of its cards in one
+ * suit), is a mask over P's distinct ranks dr[0 .. nd - 1]; bit[a] is rank a's bit (0 if P
+ * lacks a). hands: the hands of value v; cnt[Q]: the (hand, suit) pairs in which the hand's
+ * cards of that suit have the ranks Q. */
+typedef struct {
+    const uint8_t *ranks; /* ascending */
+    int flush, cat, cls;  /* cls: the chart class */
+    cs__rank_counts rc;
+    uint8_t dr[5];
+    int nd;
+    unsigned n_sets, bit[13];
+    uint64_t hands, cnt[32];
+} seen_player;
+
 static int chart_class(int cat, const uint8_t *r)
 {
     if (cat > 0)
@@ -149,11 +165,110 @@ static int chart_class(int cat, const uint8_t *r)
     return r[4] == 12 && r[3] == 11; /* high card: A-K high */
 }
 
-/* One class of situations, mult unordered (u, s) pairs, each counted in both orders. */
-static inline void seen_decide(seen_job *job, int cat, int cls, uint64_t mult, unsigned a, unsigned b,
-                               int64_t nq, int64_t win, int64_t tie, int64_t lose)
+/* The ranks of value v: counts, distinct ranks and their bits. */
+static void player_ranks(uint16_t v, seen_player *p)
 {
-    int64_t d = cs__raise_margin(job->coef[cat], nq, win, tie);
+    p->ranks = cs__value_ranks[v];
+    p->flush = cs__value_flush[v];
+    p->cat = cs__value_cat[v];
+    p->cls = chart_class(p->cat, p->ranks);
+    cs__rank_counts_of(p->ranks, &p->rc);
+    p->nd = 0;
+    for (int a = 0; a < 13; a++) {
+        p->bit[a] = 0;
+        if (p->rc.mult[a]) {
+            p->bit[a] = 1u << p->nd;
+            p->dr[p->nd++] = (uint8_t)a;
+        }
+    }
+    p->n_sets = 1u << p->nd;
+}
+
+/* hands and cnt[Q], in closed form. */
+static void player_suit_classes(seen_player *p)
+{
+    const unsigned full = p->n_sets - 1;
+    const uint8_t *mult = p->rc.mult;
+    if (p->flush) { /* the suit of the flush holds all ranks, the other three none */
+        p->hands = 4;
+        for (unsigned m = 0; m < p->n_sets; m++)
+            p->cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
+        return;
+    }
+    p->hands = 1;
+    for (int i = 0; i < p->nd; i++)
+        p->hands *= cs__binom[4][mult[p->dr[i]]];
+    p->hands -= p->nd == 5 ? 4 : 0; /* the flushes */
+    for (unsigned m = 0; m < p->n_sets; m++) {
+        uint64_t c = 1;
+        for (int i = 0; i < p->nd; i++)
+            c *= cs__binom[3][mult[p->dr[i]] - (m >> i & 1)];
+        if (p->nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
+            c -= m == full ? 1 : m == 0 ? 3 : 0;
+        p->cnt[m] = 4 * c;
+    }
+}
+
+/* ---- one player value: the counts of its situations --------------------------------------- */
+
+/* The sweep's counters read for one player value: the suit-blind parts, by the pair of ranks
+ * (a, b) of u and s, of the dealer hands below the qualifier (bq) and below v (bv), and the
+ * corrections when u and s share a suit in which P holds the ranks Q (cq[Q], cv[Q]). below_v = 0
+ * when v is below the qualifier: then only the "does not qualify" counts matter. */
+typedef struct {
+    int32_t bq[PAIR_LANES], bv[PAIR_LANES];
+    int32_t (*cq)[PAIR_LANES], (*cv)[PAIR_LANES];
+    int below_v;
+} seen_rows;
+
+static void read_rows(seen_job *job, const seen_player *p, const seen_counters *snap,
+                      const seen_counters *run, seen_rows *rows)
+{
+    rows->cq = job->cq;
+    rows->cv = job->cv;
+    rows->below_v = run != NULL;
+    seen_blind(snap, p->ranks, rows->bq);
+    seen_suited(snap, p->dr, p->nd, rows->cq);
+    if (run) {
+        seen_blind(run, p->ranks, rows->bv);
+        seen_suited(run, p->dr, p->nd, rows->cv);
+    }
+}
+
+typedef struct {
+    int64_t nq, win, tie, lose;
+} seen_outcome;
+
+/* The dealer's completions by outcome when u and s have ranks a and b and, if suited, share a
+ * suit in which P holds the ranks Q. */
+static inline seen_outcome outcome_of(const seen_player *p, const seen_rows *rows, unsigned a, unsigned b,
+                                      int suited, unsigned q)
+{
+    const unsigned ab = a * 13 + b;
+    seen_outcome o;
+    o.nq = rows->bq[ab] + (suited ? rows->cq[q][ab] : 0);
+    if (!rows->below_v) {
+        o.win = o.tie = 0;
+        o.lose = SEEN_COMPLETIONS - o.nq;
+        return o;
+    }
+    const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
+    int64_t below = rows->bv[ab] + (suited ? rows->cv[q][ab] : 0);
+    o.tie = cs__ties(&p->rc, p->flush, known, 2, suited && q == 0);
+    o.win = below - o.nq;
+    o.lose = SEEN_COMPLETIONS - below - o.tie;
+    return o;
+}
+
+/* ---- one player value: deciding ------------------------------------------------------------ */
+
+/* One class of situations, mult unordered (u, s) pairs, each counted in both orders: decided,
+ * added to the totals and to the chart. */
+static inline void seen_decide(seen_job *job, const seen_player *p, uint64_t mult, unsigned a, unsigned b,
+                               seen_outcome o)
+{
+    const int cat = p->cat;
+    int64_t d = cs__raise_margin(job->coef[cat], o.nq, o.win, o.tie);
     int choice = d > 0 ? 1 : d < 0 ? 0 : 2;
     cs_totals *t = &job->totals;
     uint64_t w2 = 2 * mult;
@@ -161,17 +276,17 @@ static inline void seen_decide(seen_job *job, int cat, int cls, uint64_t mult, u
         t->indifferent_situations += w2;
     int raise = choice == 1 || (choice == 2 && (job->flags & CS_RAISE_ON_TIE));
     if (raise) {
-        t->not_qualify[cat] += w2 * (uint64_t)nq;
-        t->win[cat] += w2 * (uint64_t)win;
-        t->tie[cat] += w2 * (uint64_t)tie;
-        t->lose[cat] += w2 * (uint64_t)lose;
+        t->not_qualify[cat] += w2 * (uint64_t)o.nq;
+        t->win[cat] += w2 * (uint64_t)o.win;
+        t->tie[cat] += w2 * (uint64_t)o.tie;
+        t->lose[cat] += w2 * (uint64_t)o.lose;
         t->raise_situations += w2;
     } else {
         t->fold[cat] += w2 * SEEN_COMPLETIONS;
     }
     t->total_weight += w2 * SEEN_COMPLETIONS;
     if (job->chart_raise) {
-        size_t c1 = ((size_t)cls * 13 + a) * 13 + b, c2 = ((size_t)cls * 13 + b) * 13 + a;
+        size_t c1 = ((size_t)p->cls * 13 + a) * 13 + b, c2 = ((size_t)p->cls * 13 + b) * 13 + a;
         job->chart_total[c1] += mult;
         job->chart_total[c2] += mult;
         if (raise) {
@@ -181,131 +296,78 @@ static inline void seen_decide(seen_job *job, int cat, int cls, uint64_t mult, u
     }
 }
 
+/* The two deciders are inline: seen_value is compiled once for values below the qualifier
+ * (run NULL) and once for the others, and each copy then drops the below_v test from the loops
+ * (out of line they cost 5% of the solve). */
+
+/* u and s of two suits (or of one rank): the class is the pair of ranks a <= b. */
+static inline void decide_two_suits(seen_job *job, const seen_player *p, const seen_rows *rows)
+{
+    for (unsigned a = 0; a < 13; a++) {
+        uint64_t avail_a = 4u - (unsigned)p->rc.mult[a];
+        for (unsigned b = a; b < 13; b++) {
+            uint64_t avail_b = 4u - (unsigned)p->rc.mult[b], mult;
+            if (a == b) {
+                mult = p->hands * (avail_a * (avail_a - 1) / 2);
+            } else {
+                mult = p->hands * avail_a * avail_b;
+                for (unsigned m = 0; m < p->n_sets; m++)
+                    if (!(m & (p->bit[a] | p->bit[b])))
+                        mult -= p->cnt[m]; /* the suited pairs */
+            }
+            if (mult)
+                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0));
+        }
+    }
+}
+
+/* u and s of one suit in which P holds the ranks Q: the class is (Q, a < b), a and b not in Q. */
+static inline void decide_one_suit(seen_job *job, const seen_player *p, const seen_rows *rows)
+{
+    for (unsigned m = 0; m < p->n_sets; m++) {
+        if (!p->cnt[m])
+            continue;
+        for (unsigned a = 0; a < 13; a++) {
+            if (m & p->bit[a])
+                continue;
+            for (unsigned b = a + 1; b < 13; b++)
+                if (!(m & p->bit[b]))
+                    seen_decide(job, p, p->cnt[m], a, b, outcome_of(p, rows, a, b, 1, m));
+        }
+    }
+}
+
+/* The probes of this value: each one situation's counts. */
+static void answer_probes(seen_job *job, uint16_t v, const seen_player *p, const seen_rows *rows)
+{
+    for (int32_t k = job->probe_head[v]; k >= 0; k = job->probe_next[k]) {
+        const uint8_t *pr = job->probes + 7 * (size_t)k;
+        unsigned suit = pr[5] & 3, m = 0;
+        int same = suit == (pr[6] & 3u);
+        for (int i = 0; i < 5; i++)
+            if ((pr[i] & 3u) == suit)
+                m |= p->bit[pr[i] >> 2];
+        seen_outcome o = outcome_of(p, rows, pr[5] >> 2, pr[6] >> 2, same, m);
+        uint64_t *out = job->probe_counts + 4 * (size_t)k;
+        out[0] = (uint64_t)o.nq;
+        out[1] = (uint64_t)o.win;
+        out[2] = (uint64_t)o.tie;
+        out[3] = (uint64_t)o.lose;
+    }
+}
+
 /* Every situation with a player hand of value v: snap holds the hands below the qualifier,
  * run (NULL when v is below the qualifier) the hands below v. */
 static void seen_value(seen_job *job, uint16_t v, const seen_counters *snap, const seen_counters *run)
 {
-    const uint8_t *r = cs__value_ranks[v];
-    const int flush = cs__value_flush[v];
-    const int cat = cs__value_cat[v], cls = chart_class(cat, r);
-    cs__rank_counts rc;
-    cs__rank_counts_of(r, &rc);
-    const uint8_t *mult_of = rc.mult;
-    int pos[13], nd = 0;
-    uint8_t dr[5];
-    for (int a = 0; a < 13; a++) {
-        pos[a] = -1;
-        if (!mult_of[a])
-            continue;
-        pos[a] = nd;
-        dr[nd++] = (uint8_t)a;
-    }
-    const unsigned nq_sets = 1u << nd, full = nq_sets - 1;
-    /* hands of value v, and (hand, suit) pairs whose cards of that suit have the ranks Q */
-    uint64_t hands = 1, cnt[32];
-    if (flush) {
-        hands = 4;
-        for (unsigned m = 0; m < nq_sets; m++)
-            cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
-    } else {
-        for (int i = 0; i < nd; i++)
-            hands *= cs__binom[4][mult_of[dr[i]]];
-        hands -= nd == 5 ? 4 : 0; /* the flushes */
-        for (unsigned m = 0; m < nq_sets; m++) {
-            uint64_t c = 1;
-            for (int i = 0; i < nd; i++)
-                c *= cs__binom[3][mult_of[dr[i]] - (m >> i & 1)];
-            if (nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
-                c -= m == full ? 1 : m == 0 ? 3 : 0;
-            cnt[m] = 4 * c;
-        }
-    }
-    unsigned bit[13];
-    for (int a = 0; a < 13; a++)
-        bit[a] = pos[a] >= 0 ? 1u << pos[a] : 0;
-
-    int32_t bq[PAIR_LANES], bv[PAIR_LANES];
-    int32_t(*cq)[PAIR_LANES] = job->cq, (*cv)[PAIR_LANES] = job->cv;
-    seen_blind(snap, r, bq);
-    seen_suited(snap, dr, nd, cq);
-    if (run) {
-        seen_blind(run, r, bv);
-        seen_suited(run, dr, nd, cv);
-    }
-
-    /* u and s of different suits (or one rank) */
-    for (unsigned a = 0; a < 13; a++) {
-        uint64_t avail_a = 4u - (unsigned)mult_of[a];
-        for (unsigned b = a; b < 13; b++) {
-            uint64_t avail_b = 4u - (unsigned)mult_of[b], mult;
-            if (a == b) {
-                mult = hands * (avail_a * (avail_a - 1) / 2);
-            } else {
-                mult = hands * avail_a * avail_b;
-                for (unsigned m = 0; m < nq_sets; m++)
-                    if (!(m & (bit[a] | bit[b])))
-                        mult -= cnt[m]; /* the suited pairs */
-            }
-            if (!mult)
-                continue;
-            unsigned ab = a * 13 + b;
-            int64_t nq = bq[ab];
-            if (!run) {
-                seen_decide(job, cat, cls, mult, a, b, nq, 0, 0, SEEN_COMPLETIONS - nq);
-                continue;
-            }
-            const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
-            int64_t tie = cs__ties(&rc, flush, known, 2, 0);
-            seen_decide(job, cat, cls, mult, a, b, nq, bv[ab] - nq, tie, SEEN_COMPLETIONS - bv[ab] - tie);
-        }
-    }
-    /* u and s of one suit, where P holds the ranks Q */
-    for (unsigned m = 0; m < nq_sets; m++) {
-        if (!cnt[m])
-            continue;
-        for (unsigned a = 0; a < 13; a++) {
-            if (m & bit[a])
-                continue;
-            for (unsigned b = a + 1; b < 13; b++) {
-                if (m & bit[b])
-                    continue;
-                unsigned ab = a * 13 + b;
-                int64_t nq = bq[ab] + cq[m][ab];
-                if (!run) {
-                    seen_decide(job, cat, cls, cnt[m], a, b, nq, 0, 0, SEEN_COMPLETIONS - nq);
-                    continue;
-                }
-                const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
-                int64_t below = bv[ab] + cv[m][ab], tie = cs__ties(&rc, flush, known, 2, m == 0);
-                seen_decide(job, cat, cls, cnt[m], a, b, nq, below - nq, tie,
-                            SEEN_COMPLETIONS - below - tie);
-            }
-        }
-    }
-    /* the probes of this value */
-    for (int32_t k = job->probe_head[v]; k >= 0; k = job->probe_next[k]) {
-        const uint8_t *pr = job->probes + 7 * (size_t)k;
-        unsigned a = pr[5] >> 2, b = pr[6] >> 2, ab = a * 13 + b, suit = pr[5] & 3;
-        int same = suit == (pr[6] & 3u);
-        unsigned m = 0;
-        for (int i = 0; i < 5; i++)
-            if ((pr[i] & 3u) == suit)
-                m |= bit[pr[i] >> 2];
-        uint64_t *o = job->probe_counts + 4 * (size_t)k;
-        int64_t nq = bq[ab] + (same ? cq[m][ab] : 0);
-        o[0] = (uint64_t)nq;
-        if (!run) {
-            o[1] = o[2] = 0;
-            o[3] = SEEN_COMPLETIONS - (uint64_t)nq;
-            continue;
-        }
-        const uint8_t known[2] = {(uint8_t)a, (uint8_t)b};
-        int64_t below = bv[ab] + (same ? cv[m][ab] : 0);
-        int64_t tie = cs__ties(&rc, flush, known, 2, same && m == 0);
-        o[1] = (uint64_t)(below - nq);
-        o[2] = (uint64_t)tie;
-        o[3] = (uint64_t)(SEEN_COMPLETIONS - below - tie);
-    }
+    seen_player p;
+    seen_rows rows;
+    player_ranks(v, &p);
+    player_suit_classes(&p);
+    read_rows(job, &p, snap, run, &rows);
+    decide_two_suits(job, &p, &rows);
+    decide_one_suit(job, &p, &rows);
+    answer_probes(job, v, &p, &rows);
 }
 
 static void *seen_sweep(void *arg)
