@@ -62,6 +62,15 @@ static inline uint32_t pack(const uint8_t *c)
     return p;
 }
 
+/* The cards of a packed hand as a 52-bit mask. */
+static inline uint64_t hand_mask(uint32_t packed)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < 5; i++)
+        m |= (uint64_t)1 << (packed >> (6 * i) & 63);
+    return m;
+}
+
 /* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted), stored
  * as rows: T = S + one card of rank r sits in row S (rank multiset of k = |S| cards), lane r,
  * so that the terms of one S for all 13 ranks of the up card are one row of 16 lanes.
@@ -566,10 +575,7 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
         const uint32_t *rec = s->rec + (size_t)i * 52;
         const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
         const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
-        uint32_t packed = s->cards[i];
-        uint64_t in_hand = 0;
-        for (int k = 0; k < 5; k++)
-            in_hand |= (uint64_t)1 << (packed >> (6 * k) & 63);
+        uint64_t in_hand = hand_mask(s->cards[i]);
         uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
         __m256i s_nq = zero, s_win = zero, s_tie = zero, s_n = zero, s_eq = zero;
         for (unsigned r = 0; r < 13; r++) {
@@ -626,9 +632,110 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
 }
 #endif
 
+/* One hand deciding once for all its up cards (CS_IGNORE_UP): by the sign of the sum of its
+ * margins (within 47 x 2^61: 128 bits); the sums of all its up cards when it raises. */
+static void sums_blind(const uint32_t *rec, const int32_t *bq, const int32_t *bw, uint64_t in_hand,
+                       cs__margin c, int tie_raises, hand_sums *h, uint8_t *choice)
+{
+    __int128 sum = 0;
+    hand_sums all = {0, 0, 0, 0, 0};
+    for (unsigned u = 0; u < 52; u++) {
+        if (in_hand >> u & 1)
+            continue;
+        int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
+        int64_t tie = REC_TIE(rec[u]);
+        sum += cs__raise_margin(c, nq, win, tie);
+        all.nq += (uint64_t)nq;
+        all.win += (uint64_t)win;
+        all.tie += (uint64_t)tie;
+    }
+    int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
+    if (choice)
+        for (unsigned u = 0; u < 52; u++)
+            choice[u] = in_hand >> u & 1 ? 255 : (uint8_t)hc;
+    *h = (hand_sums){0, 0, 0, 0, 0};
+    h->n_equal = hc == 2 ? UPS : 0;
+    if (hc == 1 || (hc == 2 && tie_raises)) {
+        all.n_raise = UPS;
+        all.n_equal = h->n_equal;
+        *h = all;
+    }
+}
+
+/* Hands first .. last - 1 (all of one category, coefficients c) one at a time, each weighted. */
+static void sums_hands(const cs_solver *s, uint32_t first, uint32_t last, cs__margin c, int tie_raises,
+                       int ignore_up, hand_sums *h, uint8_t *decisions)
+{
+    for (uint32_t i = first; i < last; i++) {
+        uint64_t w = s->weight[i];
+        const uint32_t *rec = s->rec + (size_t)i * 52;
+        const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
+        const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
+        uint64_t in_hand = hand_mask(s->cards[i]);
+        uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
+        hand_sums hs = {0, 0, 0, 0, 0};
+        if (ignore_up)
+            sums_blind(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
+        else
+            sums_scalar(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
+        h->nq += w * hs.nq;
+        h->win += w * hs.win;
+        h->tie += w * hs.tie;
+        h->n_raise += w * hs.n_raise;
+        h->n_equal += w * hs.n_equal;
+    }
+}
+
+/* How to price each category: its coefficients, and whether the AVX2 sums apply (a CPU with
+ * AVX2, up cards decided one by one, coefficients within 32 bits). */
+typedef struct {
+    cs__margin coef[CS_NUM_CATEGORIES];
+    int vector[CS_NUM_CATEGORIES];
+    int tie_raises, ignore_up;
+} price_plan;
+
 static inline int fits32(int64_t x)
 {
     return x >= INT32_MIN && x <= INT32_MAX;
+}
+
+static void plan_prices(const cs_nets *nets, uint32_t flags, price_plan *pl)
+{
+    pl->tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
+    pl->ignore_up = (flags & CS_IGNORE_UP) != 0;
+    for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
+        cs__margin c = cs__margin_of(nets, cat, TOTAL_COMPLETIONS);
+        pl->coef[cat] = c;
+        pl->vector[cat] = CS__X86_64 && cs__have_avx2() && !pl->ignore_up && fits32(c.nq) && fits32(c.win)
+                       && fits32(c.tie);
+    }
+}
+
+/* The weighted sums of hands first .. last - 1, all of category cat. */
+static void price_run(const cs_solver *s, const price_plan *pl, int cat, uint32_t first, uint32_t last,
+                      hand_sums *h, uint8_t *decisions)
+{
+#if CS__X86_64
+    if (pl->vector[cat]) {
+        sums_avx2(s, first, last, pl->coef[cat], pl->tie_raises, h, decisions);
+        return;
+    }
+#endif
+    sums_hands(s, first, last, pl->coef[cat], pl->tie_raises, pl->ignore_up, h, decisions);
+}
+
+/* A run of hands of category cat into the totals: h, the weighted sums of the situations that
+ * raise; every other situation of the hands_w hands (weighted) folds. */
+static void add_run(cs_totals *out, int cat, const hand_sums *h, uint64_t hands_w)
+{
+    out->not_qualify[cat] += h->nq;
+    out->win[cat] += h->win;
+    out->tie[cat] += h->tie;
+    out->lose[cat] += h->n_raise * TOTAL_COMPLETIONS - h->nq - h->win - h->tie;
+    out->raise_situations += h->n_raise;
+    out->indifferent_situations += h->n_equal;
+    out->fold[cat] += (hands_w * UPS - h->n_raise) * TOTAL_COMPLETIONS;
+    out->total_weight += hands_w * UPS * TOTAL_COMPLETIONS;
 }
 
 int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
@@ -643,87 +750,18 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
         return st;
+    price_plan pl;
+    plan_prices(nets, flags, &pl);
     memset(out, 0, sizeof *out);
-    const int tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
-    cs__margin coef[CS_NUM_CATEGORIES];
-    int vector[CS_NUM_CATEGORIES];
-    for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
-        coef[cat] = cs__margin_of(nets, cat, TOTAL_COMPLETIONS);
-        vector[cat] = fits32(coef[cat].nq) && fits32(coef[cat].win) && fits32(coef[cat].tie);
-        vector[cat] = vector[cat] && cs__have_avx2();
-    }
     /* hands are in increasing value: each category is one run of hands */
     for (uint32_t first = 0, last; first < s->n; first = last) {
-        int cat = cs__value_cat[s->value[first]];
-        last = first + 1;
-        while (last < s->n && cs__value_cat[s->value[last]] == cat)
-            last++;
-        cs__margin c = coef[cat];
-        hand_sums h = {0, 0, 0, 0, 0}; /* weighted */
+        const int cat = cs__value_cat[s->value[first]];
         uint64_t hands_w = 0;
-        for (uint32_t i = first; i < last; i++)
-            hands_w += s->weight[i];
-#if CS__X86_64
-        if (vector[cat] && !(flags & CS_IGNORE_UP)) {
-            sums_avx2(s, first, last, c, tie_raises, &h, decisions);
-            goto add;
-        }
-#endif
-        for (uint32_t i = first; i < last; i++) {
-            uint64_t w = s->weight[i];
-            const uint32_t *rec = s->rec + (size_t)i * 52;
-            const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
-            const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
-            uint8_t p[5];
-            unpack(s->cards[i], p);
-            uint64_t in_hand = 0;
-            for (int k = 0; k < 5; k++)
-                in_hand |= (uint64_t)1 << p[k];
-            hand_sums hs = {0, 0, 0, 0, 0};
-            uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
-            if (flags & CS_IGNORE_UP) {
-                __int128 sum = 0;
-                hand_sums all = {0, 0, 0, 0, 0};
-                for (unsigned u = 0; u < 52; u++) {
-                    if (in_hand >> u & 1)
-                        continue;
-                    int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
-                    int64_t tie = REC_TIE(rec[u]);
-                    sum += cs__raise_margin(c, nq, win, tie);
-                    all.nq += (uint64_t)nq;
-                    all.win += (uint64_t)win;
-                    all.tie += (uint64_t)tie;
-                }
-                int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
-                if (choice)
-                    for (unsigned u = 0; u < 52; u++)
-                        choice[u] = in_hand >> u & 1 ? 255 : (uint8_t)hc;
-                hs.n_equal = hc == 2 ? UPS : 0;
-                if (hc == 1 || (hc == 2 && tie_raises)) {
-                    all.n_raise = UPS;
-                    all.n_equal = hs.n_equal;
-                    hs = all;
-                }
-            } else {
-                sums_scalar(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
-            }
-            h.nq += w * hs.nq;
-            h.win += w * hs.win;
-            h.tie += w * hs.tie;
-            h.n_raise += w * hs.n_raise;
-            h.n_equal += w * hs.n_equal;
-        }
-#if CS__X86_64
-    add:
-#endif
-        out->not_qualify[cat] += h.nq;
-        out->win[cat] += h.win;
-        out->tie[cat] += h.tie;
-        out->lose[cat] += h.n_raise * TOTAL_COMPLETIONS - h.nq - h.win - h.tie;
-        out->raise_situations += h.n_raise;
-        out->indifferent_situations += h.n_equal;
-        out->fold[cat] += (hands_w * UPS - h.n_raise) * TOTAL_COMPLETIONS;
-        out->total_weight += hands_w * UPS * TOTAL_COMPLETIONS;
+        for (last = first; last < s->n && cs__value_cat[s->value[last]] == cat; last++)
+            hands_w += s->weight[last];
+        hand_sums h = {0, 0, 0, 0, 0};
+        price_run(s, &pl, cat, first, last, &h, decisions);
+        add_run(out, cat, &h, hands_w);
     }
     return CS_OK;
 }
