@@ -403,9 +403,10 @@ done:
     return NULL;
 }
 
-int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+/* The arguments of cs_solve_seen_one, in the order of its statuses. */
+static int check_seen_args(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                           const cs_totals *out, const uint64_t *chart_raise, const uint64_t *chart_total,
+                           size_t n_chart, const uint8_t *probes, size_t n_probes, const uint64_t *probe_counts)
 {
     if (!nets || !out)
         return CS_E_NULL;
@@ -415,9 +416,9 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         return CS_E_SIZE;
     for (size_t k = 0; k < n_probes; k++) {
         uint64_t mask = 0;
-        int pst = cs__check_cards(probes + 7 * k, 7, &mask);
-        if (pst != CS_OK)
-            return pst;
+        int st = cs__check_cards(probes + 7 * k, 7, &mask);
+        if (st != CS_OK)
+            return st;
     }
     if ((chart_raise == NULL) != (chart_total == NULL))
         return CS_E_NULL;
@@ -428,9 +429,54 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
         return st;
-    if ((st = cs__ensure_tables()) != CS_OK)
-        return st;
+    return cs__ensure_tables();
+}
 
+/* The probes as lists by the value of the player's hand (head[v], then next[k]), each list in
+ * increasing k; their counts zeroed. */
+static void index_probes(const uint8_t *probes, size_t n_probes, int32_t *head, int32_t *next,
+                         uint64_t *probe_counts)
+{
+    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
+        head[v] = -1;
+    for (size_t k = n_probes; k-- > 0;) {
+        uint16_t v = cs__value_of(probes + 7 * k);
+        memset(probe_counts + 4 * k, 0, 4 * sizeof *probe_counts);
+        next[k] = head[v];
+        head[v] = (int32_t)k;
+    }
+}
+
+/* A finished job's totals and chart (n_chart cells, chart_raise NULL for none) added to out. */
+static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
+                    size_t n_chart)
+{
+    const cs_totals *j = &job->totals;
+    for (int k = 0; k < CS_NUM_CATEGORIES; k++) {
+        out->fold[k] += j->fold[k];
+        out->not_qualify[k] += j->not_qualify[k];
+        out->win[k] += j->win[k];
+        out->tie[k] += j->tie[k];
+        out->lose[k] += j->lose[k];
+    }
+    out->raise_situations += j->raise_situations;
+    out->indifferent_situations += j->indifferent_situations;
+    out->total_weight += j->total_weight;
+    if (chart_raise)
+        for (size_t k = 0; k < n_chart; k++) {
+            chart_raise[k] += job->chart_raise[k];
+            chart_total[k] += job->chart_total[k];
+        }
+}
+
+int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+{
+    int st = check_seen_args(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                             probes, n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
@@ -439,30 +485,23 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         st = CS_E_NOMEM;
         goto out;
     }
-    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        probe_head[v] = -1;
-    for (size_t k = n_probes; k-- > 0;) { /* the probes by the value of the player's hand */
-        uint16_t v = cs__value_of(probes + 7 * k);
-        memset(probe_counts + 4 * k, 0, 4 * sizeof *probe_counts);
-        probe_next[k] = probe_head[v];
-        probe_head[v] = (int32_t)k;
-    }
-
+    index_probes(probes, n_probes, probe_head, probe_next, probe_counts);
     for (uint32_t t = 0; t < threads; t++) {
-        jobs[t].qualifier = qualifier;
+        seen_job *job = &jobs[t];
+        job->qualifier = qualifier;
         for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++)
-            jobs[t].coef[cat] = cs__margin_of(nets, cat, SEEN_COMPLETIONS);
-        jobs[t].flags = flags;
-        jobs[t].tid = t;
-        jobs[t].threads = threads;
-        jobs[t].status = CS_E_NOMEM;
-        jobs[t].probes = probes;
-        jobs[t].probe_head = probe_head;
-        jobs[t].probe_next = probe_next;
-        jobs[t].probe_counts = probe_counts;
+            job->coef[cat] = cs__margin_of(nets, cat, SEEN_COMPLETIONS);
+        job->flags = flags;
+        job->tid = t;
+        job->threads = threads;
+        job->status = CS_E_NOMEM;
+        job->probes = probes;
+        job->probe_head = probe_head;
+        job->probe_next = probe_next;
+        job->probe_counts = probe_counts;
         if (charts) {
-            jobs[t].chart_raise = charts + (size_t)t * 2 * CS_SEEN_CHART_CELLS;
-            jobs[t].chart_total = jobs[t].chart_raise + CS_SEEN_CHART_CELLS;
+            job->chart_raise = charts + (size_t)t * 2 * CS_SEEN_CHART_CELLS;
+            job->chart_total = job->chart_raise + CS_SEEN_CHART_CELLS;
         }
     }
     cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
@@ -475,22 +514,7 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
     for (uint32_t t = 0; t < threads; t++) {
         if (jobs[t].status != CS_OK)
             st = jobs[t].status;
-        const cs_totals *j = &jobs[t].totals;
-        for (int k = 0; k < 10; k++) {
-            out->fold[k] += j->fold[k];
-            out->not_qualify[k] += j->not_qualify[k];
-            out->win[k] += j->win[k];
-            out->tie[k] += j->tie[k];
-            out->lose[k] += j->lose[k];
-        }
-        out->raise_situations += j->raise_situations;
-        out->indifferent_situations += j->indifferent_situations;
-        out->total_weight += j->total_weight;
-        if (chart_raise)
-            for (size_t k = 0; k < n_chart; k++) {
-                chart_raise[k] += jobs[t].chart_raise[k];
-                chart_total[k] += jobs[t].chart_total[k];
-            }
+        add_job(&jobs[t], out, chart_raise, chart_total, n_chart);
     }
 out:
     free(jobs);
