@@ -148,9 +148,7 @@ static uint16_t rank_of_score(const uint32_t *sorted, uint32_t score)
     return (uint16_t)(hit - sorted);
 }
 
-/* The value of a hand depends only on its rank pattern and whether it is one suit: score the
- * 7,462 classes once, rank the scores, then fill the table of all 2,598,960 hands. */
-static void build_tables(void)
+static void build_binomials(void)
 {
     for (int n = 0; n <= 52; n++)
         for (int k = 0; k <= 6; k++) {
@@ -162,7 +160,96 @@ static void build_tables(void)
                 cs__binom[n][k] = cs__binom[n - 1][k - 1] + cs__binom[n - 1][k];
             cs__binom_t[k][n] = cs__binom[n][k];
         }
+}
 
+/* The scores of the hand classes. The rank patterns (non-increasing r0 >= ... >= r4, no rank
+ * five times) in lexicographic order: patterns[rank key] their index (the rest -1), ranks[k]
+ * their ranks ascending, plain[k] / suited[k] the score of a hand of those ranks not all of one
+ * suit / all of one suit (UINT32_MAX where a rank repeats). Every score also goes to scores;
+ * returns how many patterns there are, *n_scores how many scores. */
+static int score_patterns(int16_t *patterns, uint8_t (*ranks)[5], uint32_t *plain, uint32_t *suited,
+                          uint32_t *scores, int *n_scores)
+{
+    for (int i = 0; i < CS__RANK_KEYS; i++)
+        patterns[i] = -1;
+    int next = 0;
+    *n_scores = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = 0; b <= a; b++)
+            for (int d = 0; d <= b; d++)
+                for (int e = 0; e <= d; e++)
+                    for (int f = 0; f <= e; f++) {
+                        if (a == f)
+                            continue;
+                        const int r[5] = {a, b, d, e, f};
+                        uint8_t hand[5];
+                        for (int j = 0; j < 5; j++)
+                            ranks[next][j] = (uint8_t)r[4 - j];
+                        patterns[cs__rank_key(ranks[next])] = (int16_t)next;
+                        int distinct = pattern_hand(r, 0, hand);
+                        plain[next] = scores[(*n_scores)++] = score5(hand);
+                        suited[next] = UINT32_MAX;
+                        if (distinct) {
+                            pattern_hand(r, 1, hand);
+                            suited[next] = scores[(*n_scores)++] = score5(hand);
+                        }
+                        next++;
+                    }
+    return next;
+}
+
+/* From the sorted scores (value v = the v-th score): the categories, the values of the patterns,
+ * the ranks and flushness of the values, and the values by rank multiset. */
+static void value_tables(const uint32_t *sorted, const uint8_t (*ranks)[5], const uint32_t *plain,
+                         const uint32_t *suited)
+{
+    for (int v = 0; v < CS_NUM_VALUES; v++)
+        cs__value_cat[v] = (uint8_t)(sorted[v] >> 20);
+    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
+        pattern_plain[k] = rank_of_score(sorted, plain[k]);
+        pattern_suited[k] = suited[k] == UINT32_MAX ? 0xFFFF : rank_of_score(sorted, suited[k]);
+        memcpy(cs__value_ranks[pattern_plain[k]], ranks[k], 5);
+        cs__value_flush[pattern_plain[k]] = 0;
+        if (pattern_suited[k] != 0xFFFF) {
+            memcpy(cs__value_ranks[pattern_suited[k]], ranks[k], 5);
+            cs__value_flush[pattern_suited[k]] = 1;
+        }
+    }
+    for (int m = 0; m < CS__MSETS5; m++)
+        cs__mset_value[0][m] = cs__mset_value[1][m] = CS__NO_VALUE;
+    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
+        uint32_t m = cs__mset_index(ranks[k], 5);
+        cs__mset_value[0][m] = pattern_plain[k];
+        if (pattern_suited[k] != 0xFFFF)
+            cs__mset_value[1][m] = pattern_suited[k];
+    }
+}
+
+/* The value of each of the 2,598,960 hands, by colex index. */
+static void hand_values(const int16_t *patterns, uint16_t *values)
+{
+    uint8_t c[5];
+    for (c[4] = 4; c[4] < 52; c[4]++)
+        for (c[3] = 3; c[3] < c[4]; c[3]++)
+            for (c[2] = 2; c[2] < c[3]; c[2]++)
+                for (c[1] = 1; c[1] < c[2]; c[1]++) {
+                    /* the suit of c1 .. c4 if they share one, else 4: a flush iff c0 has it */
+                    const int s = c[1] & 3;
+                    const int suit4 = (c[2] & 3) == s && (c[3] & 3) == s && (c[4] & 3) == s ? s : 4;
+                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
+                        /* cards ascending, so ranks are too */
+                        const uint8_t r[5] = {c[0] >> 2, c[1] >> 2, c[2] >> 2, c[3] >> 2, c[4] >> 2};
+                        int k = patterns[cs__rank_key(r)];
+                        values[cs__colex5(c)] = (c[0] & 3) == suit4 ? pattern_suited[k] : pattern_plain[k];
+                    }
+                }
+}
+
+/* The value of a hand depends only on its rank pattern and whether it is one suit: score the
+ * 7,462 classes once, rank the scores, then fill the table of all 2,598,960 hands. */
+static void build_tables(void)
+{
+    build_binomials();
     uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
     int16_t *patterns = malloc((size_t)CS__RANK_KEYS * sizeof *patterns);
     static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
@@ -174,33 +261,10 @@ static void build_tables(void)
         tables_status = CS_E_NOMEM;
         return;
     }
-    /* rank patterns: non-increasing r0 >= ... >= r4, no rank five times, in lexicographic order */
-    for (int i = 0; i < CS__RANK_KEYS; i++)
-        patterns[i] = -1;
-    int next = 0, n_scores = 0;
-    for (int a = 0; a < 13; a++)
-        for (int b = 0; b <= a; b++)
-            for (int d = 0; d <= b; d++)
-                for (int e = 0; e <= d; e++)
-                    for (int f = 0; f <= e; f++) {
-                        if (a == f)
-                            continue;
-                        const int r[5] = {a, b, d, e, f};
-                        uint8_t hand[5];
-                        for (int j = 0; j < 5; j++)
-                            pattern_ranks[next][j] = (uint8_t)r[4 - j];
-                        patterns[cs__rank_key(pattern_ranks[next])] = (int16_t)next;
-                        int distinct = pattern_hand(r, 0, hand);
-                        plain_score[next] = sorted[n_scores++] = score5(hand);
-                        suited_score[next] = UINT32_MAX;
-                        if (distinct) {
-                            pattern_hand(r, 1, hand);
-                            suited_score[next] = sorted[n_scores++] = score5(hand);
-                        }
-                        next++;
-                    }
+    int n_scores;
+    int n_patterns = score_patterns(patterns, pattern_ranks, plain_score, suited_score, sorted, &n_scores);
     qsort(sorted, (size_t)n_scores, sizeof *sorted, cmp_u32);
-    int ok = next == CS_NUM_RANK_PATTERNS && n_scores == CS_NUM_VALUES;
+    int ok = n_patterns == CS_NUM_RANK_PATTERNS && n_scores == CS_NUM_VALUES;
     for (int v = 1; ok && v < n_scores; v++)
         ok = sorted[v - 1] < sorted[v]; /* every class has its own score */
     if (!ok) {
@@ -209,37 +273,8 @@ static void build_tables(void)
         tables_status = CS_E_ARG;
         return;
     }
-    for (int v = 0; v < CS_NUM_VALUES; v++)
-        cs__value_cat[v] = (uint8_t)(sorted[v] >> 20);
-    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
-        pattern_plain[k] = rank_of_score(sorted, plain_score[k]);
-        pattern_suited[k] = suited_score[k] == UINT32_MAX ? 0xFFFF : rank_of_score(sorted, suited_score[k]);
-        memcpy(cs__value_ranks[pattern_plain[k]], pattern_ranks[k], 5);
-        cs__value_flush[pattern_plain[k]] = 0;
-        if (pattern_suited[k] != 0xFFFF) {
-            memcpy(cs__value_ranks[pattern_suited[k]], pattern_ranks[k], 5);
-            cs__value_flush[pattern_suited[k]] = 1;
-        }
-    }
-    for (int m = 0; m < CS__MSETS5; m++)
-        cs__mset_value[0][m] = cs__mset_value[1][m] = CS__NO_VALUE;
-    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
-        uint32_t m = cs__mset_index(pattern_ranks[k], 5);
-        cs__mset_value[0][m] = pattern_plain[k];
-        if (pattern_suited[k] != 0xFFFF)
-            cs__mset_value[1][m] = pattern_suited[k];
-    }
-    uint8_t c[5];
-    for (c[4] = 4; c[4] < 52; c[4]++)
-        for (c[3] = 3; c[3] < c[4]; c[3]++)
-            for (c[2] = 2; c[2] < c[3]; c[2]++)
-                for (c[1] = 1; c[1] < c[2]; c[1]++)
-                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
-                        /* cards ascending, so ranks are too */
-                        const uint8_t r[5] = {c[0] >> 2, c[1] >> 2, c[2] >> 2, c[3] >> 2, c[4] >> 2};
-                        int k = patterns[cs__rank_key(r)];
-                        values[cs__colex5(c)] = cs__one_suit5(c) ? pattern_suited[k] : pattern_plain[k];
-                    }
+    value_tables(sorted, (const uint8_t(*)[5])pattern_ranks, plain_score, suited_score);
+    hand_values(patterns, values);
     cs__value5 = values;
     cs__pattern_of_key = patterns;
     tables_status = CS_OK;
