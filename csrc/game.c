@@ -178,12 +178,17 @@ static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
     }
     cs__rank_counts rc;
     cs__rank_counts_of(r, &rc);
-    uint32_t by_rank[13][2]; /* [rank of u][P lacks u's suit] */
-    for (uint8_t k = 0; k < 13; k++)
-        for (int lacks = 0; lacks < 2; lacks++)
-            by_rank[k][lacks] = cs__ties(&rc, flush, &k, 1, lacks);
-    for (unsigned u = 0; u < 52; u++)
-        tie[u] = by_rank[u >> 2][!(suits >> (u & 3) & 1)];
+    uint32_t by_rank[13][2] = {{0}}; /* [rank of u][P lacks u's suit]: none unless u has P's rank */
+    for (int i = 0; i < 5; i++)
+        if (i == 0 || r[i] != r[i - 1]) /* p ascending: each rank of P once */
+            for (int lacks = 0; lacks < 2; lacks++)
+                by_rank[r[i]][lacks] = cs__ties(&rc, flush, &r[i], 1, lacks);
+    int lacks[4];
+    for (int su = 0; su < 4; su++)
+        lacks[su] = !(suits >> su & 1);
+    for (int k = 0; k < 13; k++)
+        for (int su = 0; su < 4; su++)
+            tie[4 * k + su] = by_rank[k][lacks[su]];
 }
 
 typedef struct {
@@ -633,32 +638,31 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
 #endif
 
 /* One hand deciding once for all its up cards (CS_IGNORE_UP): by the sign of the sum of its
- * margins (within 47 x 2^61: 128 bits); the sums of all its up cards when it raises. */
+ * margins (within 47 x 2^61: 128 bits). h, zero, gets the sums of all its up cards if it raises. */
 static void sums_blind(const uint32_t *rec, const int32_t *bq, const int32_t *bw, uint64_t in_hand,
                        cs__margin c, int tie_raises, hand_sums *h, uint8_t *choice)
 {
     __int128 sum = 0;
-    hand_sums all = {0, 0, 0, 0, 0};
-    for (unsigned u = 0; u < 52; u++) {
-        if (in_hand >> u & 1)
-            continue;
+    uint64_t nq_all = 0, win_all = 0, tie_all = 0;
+    for (uint64_t up = ~in_hand & (((uint64_t)1 << 52) - 1); up; up &= up - 1) {
+        const unsigned u = (unsigned)__builtin_ctzll(up);
         int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
         int64_t tie = REC_TIE(rec[u]);
         sum += cs__raise_margin(c, nq, win, tie);
-        all.nq += (uint64_t)nq;
-        all.win += (uint64_t)win;
-        all.tie += (uint64_t)tie;
+        nq_all += (uint64_t)nq;
+        win_all += (uint64_t)win;
+        tie_all += (uint64_t)tie;
     }
     int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
     if (choice)
         for (unsigned u = 0; u < 52; u++)
             choice[u] = in_hand >> u & 1 ? 255 : (uint8_t)hc;
-    *h = (hand_sums){0, 0, 0, 0, 0};
     h->n_equal = hc == 2 ? UPS : 0;
     if (hc == 1 || (hc == 2 && tie_raises)) {
-        all.n_raise = UPS;
-        all.n_equal = h->n_equal;
-        *h = all;
+        h->n_raise = UPS;
+        h->nq = nq_all;
+        h->win = win_all;
+        h->tie = tie_all;
     }
 }
 

@@ -95,11 +95,12 @@ static inline int cs__one_suit5(const uint8_t *c)
     return (c[1] & 3) == s && (c[2] & 3) == s && (c[3] & 3) == s && (c[4] & 3) == s;
 }
 
-/* The rank key of five ranks r0 <= ... <= r4: the base-13 number r4 r3 r2 r1 r0, 0 .. 13^5 - 1. */
+/* The rank key of five ranks r0 <= ... <= r4: the base-13 number r4 r3 r2 r1 r0, 0 .. 13^5 - 1
+ * (in int: as an index it measured faster than in uint32_t). */
 #define CS__RANK_KEYS 371293 /* 13^5 */
-static inline uint32_t cs__rank_key(const uint8_t *r)
+static inline int cs__rank_key(const uint8_t *r)
 {
-    return (((r[4] * 13u + r[3]) * 13u + r[2]) * 13u + r[1]) * 13u + r[0];
+    return (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
 }
 
 /* Rank multisets. There are C(12 + k, k) multisets of k ranks (at most four of a rank or not):
