@@ -1,6 +1,7 @@
 /* core.c - what every part of the core shares: status texts, argument checks,
  * suit symmetry of a hand, and running a job on several threads. */
 #include <pthread.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -120,6 +121,20 @@ int cs__table_out(const void *out, size_t n, size_t expected)
     if (n != expected)
         return CS_E_SIZE;
     return cs__ensure_tables();
+}
+
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected)
+{
+    int st = cs__table_out(counts, n, expected);
+    if (st == CS_OK)
+        memset(counts, 0, n * sizeof *counts);
+    return st;
+}
+
+int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask)
+{
+    int st = cs__check_cards(player, 5, mask);
+    return st != CS_OK ? st : cs__check_cards(&up, 1, mask);
 }
 
 int cs_init(void)

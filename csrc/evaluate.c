@@ -320,10 +320,9 @@ int cs_value_category(uint16_t value, uint8_t *category)
 
 int cs_category_counts(uint64_t *counts10)
 {
-    int st = cs__table_out(counts10, 10, 10);
+    int st = cs__counts_out(counts10, 10, 10);
     if (st != CS_OK)
         return st;
-    memset(counts10, 0, 10 * sizeof *counts10);
     for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
         counts10[cs__value_cat[cs__value5[i]]]++;
     return CS_OK;
@@ -331,10 +330,9 @@ int cs_category_counts(uint64_t *counts10)
 
 int cs_value_counts(uint64_t *counts, size_t n)
 {
-    int st = cs__table_out(counts, n, CS_NUM_VALUES);
+    int st = cs__counts_out(counts, n, CS_NUM_VALUES);
     if (st != CS_OK)
         return st;
-    memset(counts, 0, n * sizeof *counts);
     for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
         counts[cs__value5[i]]++;
     return CS_OK;

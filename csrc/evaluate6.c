@@ -32,10 +32,9 @@ int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category)
 
 int cs_six_card_counts(uint64_t *counts10)
 {
-    int st = cs__table_out(counts10, 10, 10);
+    int st = cs__counts_out(counts10, 10, 10);
     if (st != CS_OK)
         return st;
-    memset(counts10, 0, 10 * sizeof *counts10);
     /* incremental colex: the five-card subsets of c0 < ... < c5 dropping one card */
     uint8_t c[6];
     const uint16_t *val = cs__value5;

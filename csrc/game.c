@@ -95,30 +95,30 @@ static int counters_init(counters *ct)
     return CS_OK;
 }
 
+/* The hands of a value holding a set of the ranks of sub-multiset t, into the counters: for
+ * each distinct rank s[j] of T, T = S + one card of rank s[j] is row S, lane s[j]. */
+static void add_subset(counters *ct, const cs__subset *t)
+{
+    const uint8_t *s = t->ranks;
+    const int k = t->k;
+    for (int j = 0; j < k; j++) {
+        if (j > 0 && s[j] == s[j - 1])
+            continue;
+        uint8_t rest[4];
+        cs__ranks_without(s, k, j, -1, rest);
+        size_t at = (size_t)cs__mset_index(rest, k - 1) * LANES + s[j];
+        ct->b[k - 1][at] += t->plain;
+        if (k > 1)
+            ct->d[k - 1][at] += t->suited - t->plain;
+    }
+}
+
 /* Count the hands of value v into every counter of a T they contain. */
 static void add_value(counters *ct, uint16_t v)
 {
     cs__subset sub[31];
-    int n = cs__value_subsets(v, sub);
-    for (int x = 0; x < n; x++) {
-        const uint8_t *s = sub[x].ranks;
-        int k = sub[x].k;
-        int32_t cu = sub[x].plain, cd = sub[x].suited - sub[x].plain;
-        /* T = S + rank s[j], for each distinct rank of T */
-        for (int j = 0; j < k; j++) {
-            if (j > 0 && s[j] == s[j - 1])
-                continue;
-            uint8_t rest[4];
-            int o = 0;
-            for (int i = 0; i < k; i++)
-                if (i != j)
-                    rest[o++] = s[i];
-            size_t at = (size_t)cs__mset_index(rest, k - 1) * LANES + s[j];
-            ct->b[k - 1][at] += cu;
-            if (k > 1)
-                ct->d[k - 1][at] += cd;
-        }
-    }
+    for (int x = 0, n = cs__value_subsets(v, sub); x < n; x++)
+        add_subset(ct, &sub[x]);
 }
 
 /* The sum over the subsets S of the n ranks r (fewer than 5 of them; the empty one from first
@@ -136,13 +136,7 @@ static void alternating_sum(int32_t *const *rows, const uint8_t *r, int n, unsig
                 s[k++] = r[i];
         if (k == 5)
             continue;
-        const int32_t *row = rows[k] + (size_t)cs__mset_index(s, k) * LANES;
-        if (k & 1)
-            for (int l = 0; l < LANES; l++)
-                out[l] -= row[l];
-        else
-            for (int l = 0; l < LANES; l++)
-                out[l] += row[l];
+        cs__add_term(out, rows[k] + (size_t)cs__mset_index(s, k) * LANES, LANES, k & 1);
     }
 }
 
@@ -485,10 +479,8 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
     if (!s || !player || !out)
         return CS_E_NULL;
     uint64_t mask = 0;
-    int st;
-    if ((st = cs__check_cards(player, 5, &mask)) != CS_OK)
-        return st;
-    if ((st = cs__check_cards(&up, 1, &mask)) != CS_OK)
+    int st = cs__check_situation(player, up, &mask);
+    if (st != CS_OK)
         return st;
     uint8_t perm[4], c[5];
     cs__canonical_perm(player, perm);

@@ -18,8 +18,11 @@ int cs__check_nets(const cs_nets *nets, int64_t limit);
  * cards, and the tables built. */
 int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
 /* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
- * tables built. */
+ * tables built; cs__counts_out also sets the n counts to 0. */
 int cs__table_out(const void *out, size_t n, size_t expected);
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected);
+/* The player's five cards and the up card: each valid, all different (added to *mask). */
+int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask);
 /* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
  * size of its suit orbit (24 / product of factorials of equal masks), 0 if not canonical. */
 int cs__canonical_weight(const uint8_t *cards5);
@@ -146,6 +149,27 @@ typedef struct {
 } cs__subset;
 /* The sub-multisets (at most 31, none empty) of value v; returns how many. Tables must be built. */
 int cs__value_subsets(uint16_t v, cs__subset *out);
+
+/* One term of an inclusion-exclusion sum over sub-multisets: out[l] += row[l] for l < n, or
+ * -= when the term is odd (a sub-multiset of an odd number of ranks). */
+static inline void cs__add_term(int32_t *out, const int32_t *row, unsigned n, int odd)
+{
+    if (odd)
+        for (unsigned l = 0; l < n; l++)
+            out[l] -= row[l];
+    else
+        for (unsigned l = 0; l < n; l++)
+            out[l] += row[l];
+}
+
+/* The ranks s[0 .. k) but those at positions i and j (j < 0: only i), in order, into rest. */
+static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint8_t *rest)
+{
+    int o = 0;
+    for (int y = 0; y < k; y++)
+        if (y != i && y != j)
+            rest[o++] = s[y];
+}
 
 /* ---- the raise decision ---------------------------------------------------------------- */
 

@@ -41,38 +41,41 @@ static int seen_counters_alloc(seen_counters *c)
     return c->b ? CS_OK : CS_E_NOMEM;
 }
 
+/* The hands of a value holding a set of the ranks of sub-multiset t (2 to 5 cards), into the
+ * counters: for each distinct pair of ranks a <= b of T, T = S + {a, b} is row S, lanes
+ * a * 13 + b and b * 13 + a. */
+static void seen_add_subset(seen_counters *ct, const cs__subset *t)
+{
+    const uint8_t *s = t->ranks;
+    const int k = t->k;
+    const int32_t cu = t->plain, cd = t->suited - t->plain;
+    for (int i = 0; i < k; i++) {
+        if (i > 0 && s[i] == s[i - 1])
+            continue;
+        for (int j = i + 1; j < k; j++) {
+            if (j > i + 1 && s[j] == s[j - 1])
+                continue;
+            uint8_t rest[3];
+            cs__ranks_without(s, k, i, j, rest);
+            size_t row = (size_t)cs__mset_row(rest, k - 2) * PAIR_LANES;
+            unsigned ab = s[i] * 13u + s[j], ba = s[j] * 13u + s[i];
+            ct->b[row + ab] += cu;
+            ct->d[row + ab] += cd;
+            if (ab != ba) {
+                ct->b[row + ba] += cu;
+                ct->d[row + ba] += cd;
+            }
+        }
+    }
+}
+
 /* Count the hands of value v into the counters of every T of 2 to 5 of their cards. */
 static void seen_add_value(seen_counters *ct, uint16_t v)
 {
     cs__subset sub[31];
-    int n = cs__value_subsets(v, sub);
-    for (int x = 0; x < n; x++) {
-        const uint8_t *s = sub[x].ranks;
-        int k = sub[x].k;
-        int32_t cu = sub[x].plain, cd = sub[x].suited - sub[x].plain;
-        /* T = S + {a, b} for each distinct pair of ranks a <= b of T */
-        for (int i = 0; i < k; i++) {
-            if (i > 0 && s[i] == s[i - 1])
-                continue;
-            for (int j = i + 1; j < k; j++) {
-                if (j > i + 1 && s[j] == s[j - 1])
-                    continue;
-                uint8_t rest[3];
-                int o = 0;
-                for (int y = 0; y < k; y++)
-                    if (y != i && y != j)
-                        rest[o++] = s[y];
-                size_t row = (size_t)cs__mset_row(rest, k - 2) * PAIR_LANES;
-                unsigned ab = s[i] * 13u + s[j], ba = s[j] * 13u + s[i];
-                ct->b[row + ab] += cu;
-                ct->d[row + ab] += cd;
-                if (ab != ba) {
-                    ct->b[row + ba] += cu;
-                    ct->d[row + ba] += cd;
-                }
-            }
-        }
-    }
+    for (int x = 0, n = cs__value_subsets(v, sub); x < n; x++)
+        if (sub[x].k >= 2)
+            seen_add_subset(ct, &sub[x]);
 }
 
 /* The suit-blind part for a player of ranks r: sum over subsets S of P's cards (|S| <= 3). */
@@ -88,13 +91,7 @@ static void seen_blind(const seen_counters *ct, const uint8_t *r, int32_t *out)
         for (int i = 0; i < 5; i++)
             if (mask >> i & 1)
                 s[k++] = r[i];
-        const int32_t *row = ct->b + (size_t)cs__mset_row(s, k) * PAIR_LANES;
-        if (k & 1)
-            for (unsigned l = 0; l < PAIR_LANES; l++)
-                out[l] -= row[l];
-        else
-            for (unsigned l = 0; l < PAIR_LANES; l++)
-                out[l] += row[l];
+        cs__add_term(out, ct->b + (size_t)cs__mset_row(s, k) * PAIR_LANES, PAIR_LANES, k & 1);
     }
 }
 

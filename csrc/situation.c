@@ -280,9 +280,7 @@ int cs_deal(const uint8_t *player, uint8_t up,
         return CS_E_ARG;
     uint64_t mask = 0;
     int st;
-    if ((st = cs__check_cards(player, 5, &mask)) != CS_OK)
-        return st;
-    if ((st = cs__check_cards(&up, 1, &mask)) != CS_OK)
+    if ((st = cs__check_situation(player, up, &mask)) != CS_OK)
         return st;
     if ((st = cs__check_cards(dead, n_dead, &mask)) != CS_OK)
         return st;
