@@ -267,6 +267,46 @@ static void category_starts(uint16_t *start10)
     }
 }
 
+/* start_counter and deal_counts run once a call: kept out of line, out of cs_deal's hot code
+ * (enumerate_four and the counting are inlined there); inlined, cs_deal measured 1.5% slower,
+ * out of line 6% faster than before the split. */
+
+/* The thresholds: the first value of categories 1..9, the qualifier, the player's value pv and
+ * pv + 1 (the last two raised to the qualifier: a dealer who does not qualify is neither a win
+ * nor a tie); nothing counted yet. */
+static __attribute__((noinline)) void start_counter(counter *ct, uint16_t pv, uint16_t q)
+{
+    uint16_t starts[CS_NUM_CATEGORIES];
+    category_starts(starts);
+    for (int c = 1; c < CS_NUM_CATEGORIES; c++)
+        ct->thresh[c - 1] = (int16_t)starts[c];
+    ct->thresh[9] = (int16_t)q;
+    ct->thresh[10] = (int16_t)(pv > q ? pv : q);
+    ct->thresh[11] = (int16_t)(pv + 1 > q ? pv + 1 : q);
+    memset(ct->below, 0, sizeof ct->below);
+    ct->nb = 0;
+}
+
+/* The outcome counts of the total completions from the counts below the thresholds. */
+static __attribute__((noinline)) void deal_counts(const counter *ct, uint16_t pv, uint64_t total,
+                                                  cs_deal_counts *out)
+{
+    memset(out, 0, sizeof *out);
+    out->player_value = pv;
+    out->player_category = cs__value_cat[pv];
+    out->total = total;
+    uint64_t prev = 0;
+    for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
+        uint64_t upto = c + 1 < CS_NUM_CATEGORIES ? ct->below[c] : total;
+        out->dealer_categories[c] = upto - prev;
+        prev = upto;
+    }
+    out->not_qualify = ct->below[9];
+    out->win = ct->below[10] - ct->below[9];
+    out->tie = ct->below[11] - ct->below[10];
+    out->lose = total - ct->below[11];
+}
+
 int cs_deal(const uint8_t *player, uint8_t up,
             const uint8_t *dead, uint32_t n_dead,
             const uint8_t *dealer, uint32_t n_dealer,
@@ -300,19 +340,8 @@ int cs_deal(const uint8_t *player, uint8_t up,
         return CS_E_NOMEM;
 
     uint16_t pv = cs__value_of(player);
-    uint16_t starts[CS_NUM_CATEGORIES];
-    category_starts(starts);
-    /* thresholds: categories 1..9 start, qualifier, player value, player value + 1 (the last
-     * two raised to the qualifier: a dealer who does not qualify is neither a win nor a tie) */
     counter ct;
-    for (int c = 1; c < CS_NUM_CATEGORIES; c++)
-        ct.thresh[c - 1] = (int16_t)starts[c];
-    uint16_t q = qualifier;
-    ct.thresh[9] = (int16_t)q;
-    ct.thresh[10] = (int16_t)(pv > q ? pv : q);
-    ct.thresh[11] = (int16_t)(pv + 1 > q ? pv + 1 : q);
-    memset(ct.below, 0, sizeof ct.below);
-    ct.nb = 0;
+    start_counter(&ct, pv, qualifier);
     if (unknown == 4) {
         enumerate_four(unseen, n, up, &ct);
     } else {
@@ -322,23 +351,9 @@ int cs_deal(const uint8_t *player, uint8_t up,
         enumerate_generic(unseen, n, fixed, 1 + n_dealer, &ct);
     }
     flush(&ct);
-
     uint64_t total = 1; /* C(n, unknown) */
     for (uint32_t i = 0; i < unknown; i++)
         total = total * (n - i) / (i + 1);
-    memset(out, 0, sizeof *out);
-    out->player_value = pv;
-    out->player_category = cs__value_cat[pv];
-    out->total = total;
-    uint64_t prev = 0;
-    for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
-        uint64_t upto = c + 1 < CS_NUM_CATEGORIES ? ct.below[c] : total;
-        out->dealer_categories[c] = upto - prev;
-        prev = upto;
-    }
-    out->not_qualify = ct.below[9];
-    out->win = ct.below[10] - ct.below[9];
-    out->tie = ct.below[11] - ct.below[10];
-    out->lose = total - ct.below[11];
+    deal_counts(&ct, pv, total, out);
     return CS_OK;
 }
