@@ -38,12 +38,18 @@ typedef struct {
     int status;
 } sample_job;
 
-static void add128(uint64_t *hi, uint64_t *lo, __int128 x)
+/* 128-bit two's-complement sums kept as (hi, lo): (hi, lo) += (x_hi, x_lo), modulo 2^128. */
+static void add128_pair(uint64_t *hi, uint64_t *lo, uint64_t x_hi, uint64_t x_lo)
 {
-    unsigned __int128 acc = ((unsigned __int128)*hi << 64) | *lo;
-    acc += (unsigned __int128)x;
+    unsigned __int128 acc = ((unsigned __int128)*hi << 64 | *lo) + ((unsigned __int128)x_hi << 64 | x_lo);
     *hi = (uint64_t)(acc >> 64);
     *lo = (uint64_t)acc;
+}
+
+static void add128(uint64_t *hi, uint64_t *lo, __int128 x)
+{
+    unsigned __int128 ux = (unsigned __int128)x;
+    add128_pair(hi, lo, (uint64_t)(ux >> 64), (uint64_t)ux);
 }
 
 static void add_square(uint64_t *hi, uint64_t *lo, __int128 x)
@@ -157,12 +163,10 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         out->raises += s->raises;
         if (s->deals)
             out->completions = s->completions;
-        __int128 x = (__int128)(((unsigned __int128)s->sum_hi << 64) | s->sum_lo);
-        add128(&out->sum_hi, &out->sum_lo, x);
-        add128(&out->sumsq_hi, &out->sumsq_lo, (__int128)(((unsigned __int128)s->sumsq_hi << 64) | s->sumsq_lo));
-        add128(&out->dsum_hi, &out->dsum_lo, (__int128)(((unsigned __int128)s->dsum_hi << 64) | s->dsum_lo));
-        add128(&out->dsumsq_hi, &out->dsumsq_lo,
-               (__int128)(((unsigned __int128)s->dsumsq_hi << 64) | s->dsumsq_lo));
+        add128_pair(&out->sum_hi, &out->sum_lo, s->sum_hi, s->sum_lo);
+        add128_pair(&out->sumsq_hi, &out->sumsq_lo, s->sumsq_hi, s->sumsq_lo);
+        add128_pair(&out->dsum_hi, &out->dsum_lo, s->dsum_hi, s->dsum_lo);
+        add128_pair(&out->dsumsq_hi, &out->dsumsq_lo, s->dsumsq_hi, s->dsumsq_lo);
     }
     return CS_OK;
 }
