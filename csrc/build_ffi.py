@@ -11,7 +11,7 @@ import pathlib
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
-SOURCES = ["eval.c", "deal.c", "solve.c", "side.c", "known.c"]
+SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen_card.c", "sample.c"]
 
 
 def _cdef() -> str:

@@ -1,8 +1,72 @@
-/* internal.h - shared tables and helpers of the C core (not part of the public API). */
+/* internal.h - shared tables and helpers of the C core (not part of the public API).
+ * Each group names the file that owns it; small hot helpers are static inline here. */
 #ifndef CARIBBEAN_INTERNAL_H
 #define CARIBBEAN_INTERNAL_H
 
 #include "caribbean.h"
+
+/* ---- core.c: checks, suit symmetry, threads ------------------------------------------ */
+
+/* Cards 0..51, no repeats (also against the cards already in *mask, which gets them added);
+ * cards may be NULL when n = 0. */
+int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
+/* Every net within +-limit, else CS_E_OVERFLOW. CS__NET_LIMIT keeps raise minus fold exact in
+ * 64 bits (see cs__margin). */
+#define CS__NET_LIMIT ((int64_t)1 << 40)
+int cs__check_nets(const cs_nets *nets, int64_t limit);
+/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
+ * cards, and the tables built. */
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
+/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
+ * tables built; cs__counts_out also sets the n counts to 0. */
+int cs__table_out(const void *out, size_t n, size_t expected);
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected);
+/* The player's five cards and the up card: each valid, all different (added to *mask). */
+int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask);
+/* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
+ * size of its suit orbit (24 / product of factorials of equal masks), 0 if not canonical. */
+int cs__canonical_weight(const uint8_t *cards5);
+/* The suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
+void cs__canonical_perm(const uint8_t *cards5, uint8_t *perm);
+/* Run fn on each of threads jobs (job_size bytes apart, the first at jobs): jobs 1 .. threads - 1
+ * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
+ * caller's too. Returns when all are done. */
+void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads);
+
+/* The vector paths: on x86-64 with GCC or Clang (CS__X86_64), functions compiled for AVX2 are
+ * picked at run time when the CPU has it. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CS__X86_64 1
+static inline int cs__have_avx2(void)
+{
+    return __builtin_cpu_supports("avx2") != 0; /* a load of libgcc's cpu model, no state here */
+}
+#else
+#define CS__X86_64 0
+static inline int cs__have_avx2(void)
+{
+    return 0;
+}
+#endif
+
+/* Five cards (or ranks) in increasing order, in place. */
+static inline void cs__sort5(uint8_t *c)
+{
+    for (int i = 1; i < 5; i++) {
+        uint8_t x = c[i];
+        int j = i - 1;
+        while (j >= 0 && c[j] > x) {
+            c[j + 1] = c[j];
+            j--;
+        }
+        c[j + 1] = x;
+    }
+}
+
+/* ---- evaluate.c: the five-card evaluator and its tables ------------------------------ */
+
+/* Builds every table below once (thread-safe); CS_OK or why not. */
+int cs__ensure_tables(void);
 
 /* binom[n][k] = C(n, k) for n <= 52, k <= 6. */
 extern uint32_t cs__binom[53][7];
@@ -16,29 +80,10 @@ extern uint8_t cs__value_cat[CS_NUM_VALUES];
 /* The ranks of every value, ascending, and whether it is a flush (flush or straight flush). */
 extern uint8_t cs__value_ranks[CS_NUM_VALUES][5];
 extern uint8_t cs__value_flush[CS_NUM_VALUES];
-/* Rank pattern index of a base-13 key r0*13^4 + ... + r4 (ranks non-increasing); -1 if invalid. */
+/* Rank pattern index (cs_rank_pattern) of every rank key (cs__rank_key); -1 for five of a kind. */
 extern int16_t *cs__pattern_of_key;
 
-int cs__ensure_tables(void);
-/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
- * tables built. */
-int cs__table_out(const void *out, size_t n, size_t expected);
-/* Run fn on each of threads jobs (job_size bytes apart, the first at jobs): jobs 1 .. threads - 1
- * on threads of their own, job 0 on the caller's; a job whose thread cannot start runs on the
- * caller's too. Returns when all are done. */
-void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads);
-/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
- * cards, and the tables built. */
-int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
-uint16_t cs__solver_qualifier(const cs_solver *solver);
-int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
-void cs__sort5(uint8_t *c);
-/* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
- * size of its suit orbit (24 / product of factorials of equal masks), 0 if not canonical. */
-int cs__canonical_weight(const uint8_t *cards5);
-/* The suit permutation taking a hand to its canonical form: perm[old suit] = new suit. */
-void cs__canonical_perm(const uint8_t *cards5, uint8_t *perm);
 
 static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
 {
@@ -46,8 +91,25 @@ static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
          + cs__binom[s[3]][4] + cs__binom[s[4]][5];
 }
 
-/* Index of a multiset of k ranks s0 <= s1 <= ...: the sum of C(s_j + j, j + 1),
- * 0 .. C(12 + k, k) - 1. */
+/* Whether five cards are all of one suit. */
+static inline int cs__one_suit5(const uint8_t *c)
+{
+    const int s = c[0] & 3;
+    return (c[1] & 3) == s && (c[2] & 3) == s && (c[3] & 3) == s && (c[4] & 3) == s;
+}
+
+/* The rank key of five ranks r0 <= ... <= r4: the base-13 number r4 r3 r2 r1 r0, 0 .. 13^5 - 1
+ * (in int: as an index it measured faster than in uint32_t). */
+#define CS__RANK_KEYS 371293 /* 13^5 */
+static inline int cs__rank_key(const uint8_t *r)
+{
+    return (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
+}
+
+/* Rank multisets. There are C(12 + k, k) multisets of k ranks (at most four of a rank or not):
+ * 1, 13, 91, 455, 1820, 6188 for k = 0 .. 5. The multiset s0 <= s1 <= ... <= s(k-1) has the
+ * index sum of C(s_j + j, j + 1), 0 .. C(12 + k, k) - 1. */
+enum { CS__MSETS3 = 455, CS__MSETS4 = 1820, CS__MSETS5 = 6188 };
 static inline uint32_t cs__mset_index(const uint8_t *s, int k)
 {
     uint32_t m = 0;
@@ -55,6 +117,26 @@ static inline uint32_t cs__mset_index(const uint8_t *s, int k)
         m += cs__binom_t[j + 1][s[j] + j];
     return m;
 }
+
+/* Rows of counters by rank multiset, those of 0 ranks first, then 1, 2, ...: the first row of
+ * the multisets of k ranks (0, 1, 14, 105, 560, 2380 for k = 0 .. 5; so cs__mset_rows_below(k)
+ * rows hold the multisets of fewer than k ranks), and the row of the multiset s of k ranks. */
+static inline uint32_t cs__mset_rows_below(int k)
+{
+    static const uint32_t first[6] = {0, 1, 14, 105, 560, 2380};
+    return first[k];
+}
+
+static inline uint32_t cs__mset_row(const uint8_t *s, int k)
+{
+    return cs__mset_rows_below(k) + cs__mset_index(s, k);
+}
+
+/* The value of every multiset of five ranks (by cs__mset_index) in a hand not all of one suit
+ * ([0]) and in a flush ([1]); CS__NO_VALUE where there is no such hand (five of a kind; a
+ * flush with a repeated rank). */
+#define CS__NO_VALUE 0x7fff /* above every value and every threshold, also as an int16_t */
+extern uint16_t cs__mset_value[2][CS__MSETS5];
 
 /* A sub-multiset T of a value's ranks (each once: of equal ranks, the first positions): its
  * ranks ascending, its size k, and how many hands of that value hold a given set of cards with
@@ -67,5 +149,108 @@ typedef struct {
 } cs__subset;
 /* The sub-multisets (at most 31, none empty) of value v; returns how many. Tables must be built. */
 int cs__value_subsets(uint16_t v, cs__subset *out);
+
+/* One term of an inclusion-exclusion sum over sub-multisets: out[l] += row[l] for l < n, or
+ * -= when the term is odd (a sub-multiset of an odd number of ranks). */
+static inline void cs__add_term(int32_t *out, const int32_t *row, unsigned n, int odd)
+{
+    if (odd)
+        for (unsigned l = 0; l < n; l++)
+            out[l] -= row[l];
+    else
+        for (unsigned l = 0; l < n; l++)
+            out[l] += row[l];
+}
+
+/* The ranks s[0 .. k) but those at positions i and j (j < 0: only i), in order, into rest. */
+static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint8_t *rest)
+{
+    int o = 0;
+    for (int y = 0; y < k; y++)
+        if (y != i && y != j)
+            rest[o++] = s[y];
+}
+
+/* ---- the raise decision (used by game.c, seen_card.c, sample.c) --------------------- */
+
+/* Raising minus folding in one situation, in nets x completions, as a linear form of its counts
+ * (lose = completions - nq - win - tie):
+ *     raise - fold = nq (NQ - L) + win (W - L) + tie (T - L) + completions (L - F).
+ * Exact in 64 bits: with the nets within CS__NET_LIMIT = 2^40 each coefficient is within 2^41,
+ * and with at most 163,185 < 2^17.4 completions each product is below 2^58.4, the sum below 2^61. */
+typedef struct {
+    int64_t nq, win, tie, base;
+} cs__margin;
+
+/* The coefficients for a player hand of category cat. */
+static inline cs__margin cs__margin_of(const cs_nets *nets, int cat, uint64_t completions)
+{
+    cs__margin c;
+    c.nq = nets->not_qualify - nets->lose;
+    c.win = nets->win[cat] - nets->lose;
+    c.tie = nets->tie - nets->lose;
+    c.base = (int64_t)completions * (nets->lose - nets->fold);
+    return c;
+}
+
+/* Raise minus fold: > 0 raise, < 0 fold, 0 indifferent. */
+static inline int64_t cs__raise_margin(cs__margin c, int64_t nq, int64_t win, int64_t tie)
+{
+    return c.nq * nq + c.win * win + c.tie * tie + c.base;
+}
+
+/* ---- ties (used by game.c, seen_card.c) -------------------------------------------- */
+
+/* The rank counts of a player hand: how many cards of each rank, how many ranks it holds
+ * once, and its largest group. */
+typedef struct {
+    uint8_t mult[13];
+    uint8_t singles, most;
+} cs__rank_counts;
+
+static inline void cs__rank_counts_of(const uint8_t *ranks5, cs__rank_counts *rc)
+{
+    for (int r = 0; r < 13; r++)
+        rc->mult[r] = 0;
+    for (int i = 0; i < 5; i++)
+        rc->mult[ranks5[i]]++;
+    rc->singles = rc->most = 0;
+    for (int r = 0; r < 13; r++) {
+        rc->singles += rc->mult[r] == 1;
+        rc->most = rc->mult[r] > rc->most ? rc->mult[r] : rc->most;
+    }
+}
+
+/* Ties in closed form: the dealer hands with the value of the player's hand P (P's ranks, a
+ * flush iff P is one) that hold the dealer's known cards: n_known (1 or 2) cards not in P, of
+ * ranks known[] (equal ranks next to each other); p_lacks_suit: the known cards are all of one
+ * suit and P holds no card of it.
+ *   Every known card must be one of the dealer's cards of P's ranks (no more of a rank than P
+ * holds). A flush P ties only with the flush of P's ranks in a suit P lacks. Otherwise P has no
+ * more than two of a rank (three or four leave too few cards), and each rank of P not among the
+ * known cards takes its m cards from the 4 - m suits P left: C(3, 1) = 3 ways for a single,
+ * C(2, 2) = 1 for a pair (for a known card's rank the rest is forced); less the one flush among
+ * them when P's five ranks are distinct and the known cards are of a suit P lacks. */
+static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8_t *known, int n_known,
+                                int p_lacks_suit)
+{
+    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
+    int singles_known = 0;
+    for (int i = 0; i < n_known; i++) {
+        int repeats = i > 0 && known[i] == known[i - 1];
+        if (p->mult[known[i]] <= repeats)
+            return 0;
+        singles_known += p->mult[known[i]] == 1;
+    }
+    if (flush)
+        return p_lacks_suit != 0;
+    if (p->most > 2)
+        return 0;
+    return pow3[p->singles - singles_known] - (p->singles == 5 && p_lacks_suit);
+}
+
+/* ---- game.c: the whole-game solver ---------------------------------------------------- */
+
+uint16_t cs__solver_qualifier(const cs_solver *solver);
 
 #endif

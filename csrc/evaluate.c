@@ -1,4 +1,4 @@
-/* eval.c - five-card evaluator: a dense value 0..7461 (higher wins) and a category.
+/* evaluate.c - five-card evaluator: a dense value 0..7461 (higher wins) and a category.
  *
  * Every hand gets a score (category << 20 | tie-break ranks as nibbles); the 7,462 distinct
  * scores, in increasing order, are the values. The value of every one of the 2,598,960 hands
@@ -15,93 +15,12 @@ uint32_t cs__binom_t[7][53];
 uint16_t *cs__value5 = NULL;
 uint8_t cs__value_cat[CS_NUM_VALUES];
 int16_t *cs__pattern_of_key = NULL;
+uint16_t cs__mset_value[2][CS__MSETS5];
 uint8_t cs__value_ranks[CS_NUM_VALUES][5];
 uint8_t cs__value_flush[CS_NUM_VALUES];
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static int tables_status = CS_E_NOMEM;
-
-static const char *const status_text[] = {
-    "ok",
-    "a required pointer is NULL",
-    "a card is outside 0..51",
-    "a card is given twice",
-    "a count is out of range",
-    "out of memory",
-    "an argument is out of range",
-    "an integer result would overflow",
-};
-
-const char *cs_strerror(int status)
-{
-    if (status < 0 || status >= (int)(sizeof status_text / sizeof status_text[0]))
-        return "unknown status";
-    return status_text[status];
-}
-
-void cs__sort5(uint8_t *c)
-{
-    for (int i = 1; i < 5; i++) {
-        uint8_t x = c[i];
-        int j = i - 1;
-        while (j >= 0 && c[j] > x) {
-            c[j + 1] = c[j];
-            j--;
-        }
-        c[j + 1] = x;
-    }
-}
-
-int cs__canonical_weight(const uint8_t *c)
-{
-    unsigned m[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 5; i++)
-        m[c[i] & 3] |= 1u << (c[i] >> 2);
-    if (!(m[0] >= m[1] && m[1] >= m[2] && m[2] >= m[3]))
-        return 0;
-    int denom = 1, run = 1;
-    for (int s = 1; s < 4; s++) {
-        if (m[s] == m[s - 1])
-            denom *= ++run;
-        else
-            run = 1;
-    }
-    return 24 / denom;
-}
-
-void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
-{
-    unsigned m[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 5; i++)
-        m[c[i] & 3] |= 1u << (c[i] >> 2);
-    int order[4] = {0, 1, 2, 3};
-    for (int i = 1; i < 4; i++) { /* stable insertion sort, mask descending */
-        int x = order[i], j = i - 1;
-        while (j >= 0 && m[order[j]] < m[x]) {
-            order[j + 1] = order[j];
-            j--;
-        }
-        order[j + 1] = x;
-    }
-    for (int s = 0; s < 4; s++)
-        perm[order[s]] = (uint8_t)s;
-}
-
-void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
-{
-    pthread_t tids[64];
-    int started[64] = {0};
-    char *at = jobs;
-    for (uint32_t t = 1; t < threads && t < 64; t++)
-        started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
-    fn(at);
-    for (uint32_t t = 1; t < threads; t++) {
-        if (t < 64 && started[t])
-            pthread_join(tids[t], NULL);
-        else
-            fn(at + t * job_size); /* could not start a thread: do its share here */
-    }
-}
 
 int cs__value_subsets(uint16_t v, cs__subset *out)
 {
@@ -143,23 +62,6 @@ int cs__value_subsets(uint16_t v, cs__subset *out)
         t->plain = t->k == 1 ? e - distinct : e;
     }
     return n;
-}
-
-int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
-{
-    if (n > 0 && cards == NULL)
-        return CS_E_NULL;
-    if (n > 52)
-        return CS_E_SIZE;
-    for (uint32_t i = 0; i < n; i++) {
-        if (cards[i] >= 52)
-            return CS_E_CARD;
-        uint64_t bit = (uint64_t)1 << cards[i];
-        if (*mask & bit)
-            return CS_E_DUPLICATE;
-        *mask |= bit;
-    }
-    return CS_OK;
 }
 
 /* Score of five cards: higher score = better hand; equal score = equal hand. */
@@ -246,9 +148,7 @@ static uint16_t rank_of_score(const uint32_t *sorted, uint32_t score)
     return (uint16_t)(hit - sorted);
 }
 
-/* The value of a hand depends only on its rank pattern and whether it is one suit: score the
- * 7,462 classes once, rank the scores, then fill the table of all 2,598,960 hands. */
-static void build_tables(void)
+static void build_binomials(void)
 {
     for (int n = 0; n <= 52; n++)
         for (int k = 0; k <= 6; k++) {
@@ -260,22 +160,20 @@ static void build_tables(void)
                 cs__binom[n][k] = cs__binom[n - 1][k - 1] + cs__binom[n - 1][k];
             cs__binom_t[k][n] = cs__binom[n][k];
         }
+}
 
-    uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
-    int16_t *patterns = malloc((size_t)371293 * sizeof *patterns);
-    static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
-    static uint32_t sorted[2 * CS_NUM_RANK_PATTERNS];
-    static uint8_t pattern_ranks[CS_NUM_RANK_PATTERNS][5]; /* ascending */
-    if (!values || !patterns) {
-        free(values);
-        free(patterns);
-        tables_status = CS_E_NOMEM;
-        return;
-    }
-    /* rank patterns: non-increasing r0 >= ... >= r4, no rank five times, in lexicographic order */
-    for (int i = 0; i < 371293; i++)
+/* The scores of the hand classes. The rank patterns (non-increasing r0 >= ... >= r4, no rank
+ * five times) in lexicographic order: patterns[rank key] their index (the rest -1), ranks[k]
+ * their ranks ascending, plain[k] / suited[k] the score of a hand of those ranks not all of one
+ * suit / all of one suit (UINT32_MAX where a rank repeats). Every score also goes to scores;
+ * returns how many patterns there are, *n_scores how many scores. */
+static int score_patterns(int16_t *patterns, uint8_t (*ranks)[5], uint32_t *plain, uint32_t *suited,
+                          uint32_t *scores, int *n_scores)
+{
+    for (int i = 0; i < CS__RANK_KEYS; i++)
         patterns[i] = -1;
-    int next = 0, n_scores = 0;
+    int next = 0;
+    *n_scores = 0;
     for (int a = 0; a < 13; a++)
         for (int b = 0; b <= a; b++)
             for (int d = 0; d <= b; d++)
@@ -285,20 +183,88 @@ static void build_tables(void)
                             continue;
                         const int r[5] = {a, b, d, e, f};
                         uint8_t hand[5];
-                        patterns[(((a * 13 + b) * 13 + d) * 13 + e) * 13 + f] = (int16_t)next;
                         for (int j = 0; j < 5; j++)
-                            pattern_ranks[next][j] = (uint8_t)r[4 - j];
+                            ranks[next][j] = (uint8_t)r[4 - j];
+                        patterns[cs__rank_key(ranks[next])] = (int16_t)next;
                         int distinct = pattern_hand(r, 0, hand);
-                        plain_score[next] = sorted[n_scores++] = score5(hand);
-                        suited_score[next] = UINT32_MAX;
+                        plain[next] = scores[(*n_scores)++] = score5(hand);
+                        suited[next] = UINT32_MAX;
                         if (distinct) {
                             pattern_hand(r, 1, hand);
-                            suited_score[next] = sorted[n_scores++] = score5(hand);
+                            suited[next] = scores[(*n_scores)++] = score5(hand);
                         }
                         next++;
                     }
+    return next;
+}
+
+/* From the sorted scores (value v = the v-th score): the categories, the values of the patterns,
+ * the ranks and flushness of the values, and the values by rank multiset. */
+static void value_tables(const uint32_t *sorted, const uint8_t (*ranks)[5], const uint32_t *plain,
+                         const uint32_t *suited)
+{
+    for (int v = 0; v < CS_NUM_VALUES; v++)
+        cs__value_cat[v] = (uint8_t)(sorted[v] >> 20);
+    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
+        pattern_plain[k] = rank_of_score(sorted, plain[k]);
+        pattern_suited[k] = suited[k] == UINT32_MAX ? 0xFFFF : rank_of_score(sorted, suited[k]);
+        memcpy(cs__value_ranks[pattern_plain[k]], ranks[k], 5);
+        cs__value_flush[pattern_plain[k]] = 0;
+        if (pattern_suited[k] != 0xFFFF) {
+            memcpy(cs__value_ranks[pattern_suited[k]], ranks[k], 5);
+            cs__value_flush[pattern_suited[k]] = 1;
+        }
+    }
+    for (int m = 0; m < CS__MSETS5; m++)
+        cs__mset_value[0][m] = cs__mset_value[1][m] = CS__NO_VALUE;
+    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
+        uint32_t m = cs__mset_index(ranks[k], 5);
+        cs__mset_value[0][m] = pattern_plain[k];
+        if (pattern_suited[k] != 0xFFFF)
+            cs__mset_value[1][m] = pattern_suited[k];
+    }
+}
+
+/* The value of each of the 2,598,960 hands, by colex index. */
+static void hand_values(const int16_t *patterns, uint16_t *values)
+{
+    uint8_t c[5];
+    for (c[4] = 4; c[4] < 52; c[4]++)
+        for (c[3] = 3; c[3] < c[4]; c[3]++)
+            for (c[2] = 2; c[2] < c[3]; c[2]++)
+                for (c[1] = 1; c[1] < c[2]; c[1]++) {
+                    /* the suit of c1 .. c4 if they share one, else 4: a flush iff c0 has it */
+                    const int s = c[1] & 3;
+                    const int suit4 = (c[2] & 3) == s && (c[3] & 3) == s && (c[4] & 3) == s ? s : 4;
+                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
+                        /* cards ascending, so ranks are too */
+                        const uint8_t r[5] = {c[0] >> 2, c[1] >> 2, c[2] >> 2, c[3] >> 2, c[4] >> 2};
+                        int k = patterns[cs__rank_key(r)];
+                        values[cs__colex5(c)] = (c[0] & 3) == suit4 ? pattern_suited[k] : pattern_plain[k];
+                    }
+                }
+}
+
+/* The value of a hand depends only on its rank pattern and whether it is one suit: score the
+ * 7,462 classes once, rank the scores, then fill the table of all 2,598,960 hands. */
+static void build_tables(void)
+{
+    build_binomials();
+    uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
+    int16_t *patterns = malloc((size_t)CS__RANK_KEYS * sizeof *patterns);
+    static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
+    static uint32_t sorted[2 * CS_NUM_RANK_PATTERNS];
+    static uint8_t pattern_ranks[CS_NUM_RANK_PATTERNS][5]; /* ascending */
+    if (!values || !patterns) {
+        free(values);
+        free(patterns);
+        tables_status = CS_E_NOMEM;
+        return;
+    }
+    int n_scores;
+    int n_patterns = score_patterns(patterns, pattern_ranks, plain_score, suited_score, sorted, &n_scores);
     qsort(sorted, (size_t)n_scores, sizeof *sorted, cmp_u32);
-    int ok = next == CS_NUM_RANK_PATTERNS && n_scores == CS_NUM_VALUES;
+    int ok = n_patterns == CS_NUM_RANK_PATTERNS && n_scores == CS_NUM_VALUES;
     for (int v = 1; ok && v < n_scores; v++)
         ok = sorted[v - 1] < sorted[v]; /* every class has its own score */
     if (!ok) {
@@ -307,33 +273,8 @@ static void build_tables(void)
         tables_status = CS_E_ARG;
         return;
     }
-    for (int v = 0; v < CS_NUM_VALUES; v++)
-        cs__value_cat[v] = (uint8_t)(sorted[v] >> 20);
-    for (int k = 0; k < CS_NUM_RANK_PATTERNS; k++) {
-        pattern_plain[k] = rank_of_score(sorted, plain_score[k]);
-        pattern_suited[k] = suited_score[k] == UINT32_MAX ? 0xFFFF : rank_of_score(sorted, suited_score[k]);
-        memcpy(cs__value_ranks[pattern_plain[k]], pattern_ranks[k], 5);
-        cs__value_flush[pattern_plain[k]] = 0;
-        if (pattern_suited[k] != 0xFFFF) {
-            memcpy(cs__value_ranks[pattern_suited[k]], pattern_ranks[k], 5);
-            cs__value_flush[pattern_suited[k]] = 1;
-        }
-    }
-    uint8_t c[5];
-    for (c[4] = 4; c[4] < 52; c[4]++)
-        for (c[3] = 3; c[3] < c[4]; c[3]++)
-            for (c[2] = 2; c[2] < c[3]; c[2]++)
-                for (c[1] = 1; c[1] < c[2]; c[1]++)
-                    for (c[0] = 0; c[0] < c[1]; c[0]++) {
-                        /* cards ascending, so ranks are too: c[4] holds the highest rank */
-                        int key = ((((c[4] >> 2) * 13 + (c[3] >> 2)) * 13 + (c[2] >> 2)) * 13
-                                   + (c[1] >> 2)) * 13 + (c[0] >> 2);
-                        int k = patterns[key];
-                        int suit = c[0] & 3;
-                        int flush = (c[1] & 3) == suit && (c[2] & 3) == suit && (c[3] & 3) == suit
-                                 && (c[4] & 3) == suit;
-                        values[cs__colex5(c)] = flush ? pattern_suited[k] : pattern_plain[k];
-                    }
+    value_tables(sorted, (const uint8_t(*)[5])pattern_ranks, plain_score, suited_score);
+    hand_values(patterns, values);
     cs__value5 = values;
     cs__pattern_of_key = patterns;
     tables_status = CS_OK;
@@ -346,37 +287,12 @@ int cs__ensure_tables(void)
     return tables_status;
 }
 
-int cs__table_out(const void *out, size_t n, size_t expected)
-{
-    if (!out)
-        return CS_E_NULL;
-    if (n != expected)
-        return CS_E_SIZE;
-    return cs__ensure_tables();
-}
-
-int cs_init(void)
-{
-    return cs__ensure_tables();
-}
-
 uint16_t cs__value_of(const uint8_t *cards5)
 {
     uint8_t s[5];
     memcpy(s, cards5, 5);
     cs__sort5(s);
     return cs__value5[cs__colex5(s)];
-}
-
-int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category)
-{
-    if (!cards || !value || !category)
-        return CS_E_NULL;
-    uint64_t mask = 0;
-    int st = cs__check_cards(cards, n, &mask);
-    if (st != CS_OK)
-        return st;
-    return cs__ensure_tables();
 }
 
 int cs_evaluate5(const uint8_t *cards, uint16_t *value, uint8_t *category)
@@ -404,10 +320,9 @@ int cs_value_category(uint16_t value, uint8_t *category)
 
 int cs_category_counts(uint64_t *counts10)
 {
-    int st = cs__table_out(counts10, 10, 10);
+    int st = cs__counts_out(counts10, 10, 10);
     if (st != CS_OK)
         return st;
-    memset(counts10, 0, 10 * sizeof *counts10);
     for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
         counts10[cs__value_cat[cs__value5[i]]]++;
     return CS_OK;
@@ -415,10 +330,9 @@ int cs_category_counts(uint64_t *counts10)
 
 int cs_value_counts(uint64_t *counts, size_t n)
 {
-    int st = cs__table_out(counts, n, CS_NUM_VALUES);
+    int st = cs__counts_out(counts, n, CS_NUM_VALUES);
     if (st != CS_OK)
         return st;
-    memset(counts, 0, n * sizeof *counts);
     for (uint32_t i = 0; i < (uint32_t)CS_NUM_HANDS; i++)
         counts[cs__value5[i]]++;
     return CS_OK;
@@ -457,8 +371,7 @@ int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern)
         r[i] = ranks5[i];
     }
     cs__sort5(r);
-    int key = (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
-    int16_t p = cs__pattern_of_key[key];
+    int16_t p = cs__pattern_of_key[cs__rank_key(r)];
     if (p < 0)
         return CS_E_DUPLICATE;
     *pattern = (uint32_t)p;

@@ -1,4 +1,4 @@
-/* solve.c - every situation of the game, exact, by subset counting over rank multisets.
+/* game.c - every situation of the game, exact, by subset counting over rank multisets.
  *
  * For a player hand P and up card u, the dealer hands are the 5-card hands D with u in D and
  * D disjoint from P. By inclusion-exclusion over the player's cards,
@@ -26,8 +26,6 @@
 #define TOTAL_COMPLETIONS 163185u /* C(46,4) */
 #define UPS 47u                   /* up cards per hand */
 #define CANONICAL_HANDS 134459u   /* hands up to suit relabelling */
-#define N_M5 6188u                /* multisets of 5 ranks (with five of a kind), C(17, 5) */
-#define NO_VALUE 0x7fffu          /* value of an impossible hand: above every threshold */
 
 /* Per situation (hand i, up card u) 32 bits, with the per-value rows bq, bw:
  *   not qualifying = bq[value][rank u] + DQ,  player wins = bw[value][rank u] + DW,  tie = TIE.
@@ -64,50 +62,13 @@ static inline uint32_t pack(const uint8_t *c)
     return p;
 }
 
-/* ---- rank multisets ------------------------------------------------------------------
- * k ranks sorted s0 <= s1 <= ... have the index cs__mset_index: 0 .. C(12 + k, k) - 1. */
-
-typedef struct {
-    uint16_t plain5[N_M5];          /* value of a non-flush hand with these ranks */
-    uint16_t flush5[N_M5];          /* value of a flush (five distinct ranks) */
-} rank_tables;
-
-/* next non-decreasing sequence of k ranks; 0 when done */
-static int next_mset(uint8_t *s, int k)
+/* The cards of a packed hand as a 52-bit mask. */
+static inline uint64_t hand_mask(uint32_t packed)
 {
-    int j = k - 1;
-    while (j >= 0 && s[j] == 12)
-        j--;
-    if (j < 0)
-        return 0;
-    s[j]++;
-    for (int i = j + 1; i < k; i++)
-        s[i] = s[j];
-    return 1;
-}
-
-/* values of every rank multiset, plain and flush */
-static void build_rank_tables(rank_tables *t)
-{
-    for (uint32_t m = 0; m < N_M5; m++)
-        t->plain5[m] = t->flush5[m] = NO_VALUE;
-    uint8_t s[5] = {0, 0, 0, 0, 0};
-    do {
-        if (s[0] == s[4])
-            continue; /* five of a kind */
-        uint32_t m = cs__mset_index(s, 5);
-        uint8_t h[5];
-        for (int j = 0; j < 5; j++) /* suits 0 1 2 3 0: equal ranks get different suits */
-            h[j] = (uint8_t)(s[j] * 4 + (j & 3));
-        uint16_t v = cs__value_of(h);
-        t->plain5[m] = v;
-        if (s[0] < s[1] && s[1] < s[2] && s[2] < s[3] && s[3] < s[4]) {
-            for (int j = 0; j < 5; j++)
-                h[j] = (uint8_t)(s[j] * 4);
-            v = cs__value_of(h);
-            t->flush5[m] = v;
-        }
-    } while (next_mset(s, 5));
+    uint64_t m = 0;
+    for (int i = 0; i < 5; i++)
+        m |= (uint64_t)1 << (packed >> (6 * i) & 63);
+    return m;
 }
 
 /* N_x(T) for every type of T at the sweep's threshold x (hands of value < x counted), stored
@@ -121,45 +82,43 @@ typedef struct {
     int32_t *block;
 } counters;
 
-/* first row of each k: partial sums of the numbers of k-multisets 1, 13, 91, 455, 1820 */
-static const uint32_t row_start[6] = {0, 1, 14, 105, 560, 2380};
-
 static int counters_init(counters *ct)
 {
-    ct->block = calloc((size_t)2 * row_start[5] * LANES, sizeof *ct->block);
+    const size_t rows = cs__mset_rows_below(5); /* multisets of 0 to 4 ranks */
+    ct->block = calloc(2 * rows * LANES, sizeof *ct->block);
     if (!ct->block)
         return CS_E_NOMEM;
     for (int k = 0; k < 5; k++) {
-        ct->b[k] = ct->block + (size_t)row_start[k] * LANES;
-        ct->d[k] = ct->block + (size_t)(row_start[5] + row_start[k]) * LANES;
+        ct->b[k] = ct->block + (size_t)cs__mset_rows_below(k) * LANES;
+        ct->d[k] = ct->block + (rows + cs__mset_rows_below(k)) * LANES;
     }
     return CS_OK;
+}
+
+/* The hands of a value holding a set of the ranks of sub-multiset t, into the counters: for
+ * each distinct rank s[j] of T, T = S + one card of rank s[j] is row S, lane s[j]. */
+static void add_subset(counters *ct, const cs__subset *t)
+{
+    const uint8_t *s = t->ranks;
+    const int k = t->k;
+    for (int j = 0; j < k; j++) {
+        if (j > 0 && s[j] == s[j - 1])
+            continue;
+        uint8_t rest[4];
+        cs__ranks_without(s, k, j, -1, rest);
+        size_t at = (size_t)cs__mset_index(rest, k - 1) * LANES + s[j];
+        ct->b[k - 1][at] += t->plain;
+        if (k > 1)
+            ct->d[k - 1][at] += t->suited - t->plain;
+    }
 }
 
 /* Count the hands of value v into every counter of a T they contain. */
 static void add_value(counters *ct, uint16_t v)
 {
     cs__subset sub[31];
-    int n = cs__value_subsets(v, sub);
-    for (int x = 0; x < n; x++) {
-        const uint8_t *s = sub[x].ranks;
-        int k = sub[x].k;
-        int32_t cu = sub[x].plain, cd = sub[x].suited - sub[x].plain;
-        /* T = S + rank s[j], for each distinct rank of T */
-        for (int j = 0; j < k; j++) {
-            if (j > 0 && s[j] == s[j - 1])
-                continue;
-            uint8_t rest[4];
-            int o = 0;
-            for (int i = 0; i < k; i++)
-                if (i != j)
-                    rest[o++] = s[i];
-            size_t at = (size_t)cs__mset_index(rest, k - 1) * LANES + s[j];
-            ct->b[k - 1][at] += cu;
-            if (k > 1)
-                ct->d[k - 1][at] += cd;
-        }
-    }
+    for (int x = 0, n = cs__value_subsets(v, sub); x < n; x++)
+        add_subset(ct, &sub[x]);
 }
 
 /* The sum over the subsets S of the n ranks r (fewer than 5 of them; the empty one from first
@@ -177,13 +136,7 @@ static void alternating_sum(int32_t *const *rows, const uint8_t *r, int n, unsig
                 s[k++] = r[i];
         if (k == 5)
             continue;
-        const int32_t *row = rows[k] + (size_t)cs__mset_index(s, k) * LANES;
-        if (k & 1)
-            for (int l = 0; l < LANES; l++)
-                out[l] -= row[l];
-        else
-            for (int l = 0; l < LANES; l++)
-                out[l] += row[l];
+        cs__add_term(out, rows[k] + (size_t)cs__mset_index(s, k) * LANES, LANES, k & 1);
     }
 }
 
@@ -207,41 +160,29 @@ static void count_deltas(const counters *ct, const uint8_t *p, int32_t delta[4][
     }
 }
 
-/* tie[u]: dealer hands with P's value: the same ranks, flush iff P is a flush. u is one of the
- * dealer's m cards of its rank (the other m - 1 from the 3 - m suits left), each other rank
- * of P takes its m cards from the 4 - m suits left: C(3, 1) = 3 ways for a single rank,
- * C(2, 2) = 1 for a pair, none with three or four of a rank in P. */
+/* tie[u]: dealer hands with P's value holding the up card u (cs__ties); the entries of u in P
+ * are not used. */
 static void count_ties(const uint8_t *p, int flush, uint32_t *tie)
 {
-    int cnt[13] = {0};
+    uint8_t r[5];
     unsigned suits = 0;
     for (int i = 0; i < 5; i++) {
-        cnt[p[i] >> 2]++;
+        r[i] = p[i] >> 2;
         suits |= 1u << (p[i] & 3);
     }
-    int singles = 0, most = 0;
-    for (int r = 0; r < 13; r++) {
-        singles += cnt[r] == 1;
-        most = cnt[r] > most ? cnt[r] : most;
-    }
-    static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
-    uint32_t by_rank[13];
-    for (int r = 0; r < 13; r++) {
-        if (most > 2 || !cnt[r])
-            by_rank[r] = 0;
-        else if (flush)
-            by_rank[r] = 1; /* the same ranks in u's suit */
-        else
-            by_rank[r] = pow3[singles - (cnt[r] == 1)];
-    }
-    /* five distinct ranks, none of P in u's suit: one of them is the flush, not a tie */
-    uint32_t less[4];
-    for (int s = 0; s < 4; s++)
-        less[s] = !flush && singles == 5 && !(suits >> s & 1);
-    for (unsigned u = 0; u < 52; u++) {
-        uint32_t n = by_rank[u >> 2];
-        tie[u] = n ? n - less[u & 3] : 0; /* (entries of u in P are not used) */
-    }
+    cs__rank_counts rc;
+    cs__rank_counts_of(r, &rc);
+    uint32_t by_rank[13][2] = {{0}}; /* [rank of u][P lacks u's suit]: none unless u has P's rank */
+    for (int i = 0; i < 5; i++)
+        if (i == 0 || r[i] != r[i - 1]) /* p ascending: each rank of P once */
+            for (int lacks = 0; lacks < 2; lacks++)
+                by_rank[r[i]][lacks] = cs__ties(&rc, flush, &r[i], 1, lacks);
+    int lacks[4];
+    for (int su = 0; su < 4; su++)
+        lacks[su] = !(suits >> su & 1);
+    for (int k = 0; k < 13; k++)
+        for (int su = 0; su < 4; su++)
+            tie[4 * k + su] = by_rank[k][lacks[su]];
 }
 
 typedef struct {
@@ -380,7 +321,7 @@ static inline uint64_t spread4(uint64_t x)
 
 /* Every canonical hand (suit masks m0 >= m1 >= m2 >= m3), in no particular order:
  * packed[seq] its cards, keys[seq] = value << 40 | colex << 18 | seq. */
-static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *packed)
+static uint32_t canonical_hands(uint64_t *keys, uint32_t *packed)
 {
     uint16_t masks[6][1287];
     uint32_t nm[6] = {0};
@@ -413,7 +354,7 @@ static uint32_t canonical_hands(const rank_tables *t, uint64_t *keys, uint32_t *
                                     all &= all - 1;
                                 }
                                 uint32_t mi = cs__mset_index(ranks, 5);
-                                uint16_t v = k0 == 5 ? t->flush5[mi] : t->plain5[mi];
+                                uint16_t v = cs__mset_value[k0 == 5][mi];
                                 packed[n] = pack(cards);
                                 keys[n] = (uint64_t)v << 40 | (uint64_t)cs__colex5(cards) << 18 | n;
                                 n++;
@@ -436,17 +377,15 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         return st;
 
     cs_solver *s = calloc(1, sizeof *s);
-    rank_tables *t = calloc(1, sizeof *t);
     uint32_t *canon_start = calloc(CS_NUM_VALUES + 1, sizeof *canon_start);
     uint64_t *keys = malloc(CANONICAL_HANDS * sizeof *keys);
     uint32_t *packed = malloc(CANONICAL_HANDS * sizeof *packed);
-    if (!s || !t || !canon_start || !keys || !packed) {
+    if (!s || !canon_start || !keys || !packed) {
         st = CS_E_NOMEM;
         goto done;
     }
     s->qualifier = qualifier;
-    build_rank_tables(t);
-    uint32_t n = canonical_hands(t, keys, packed);
+    uint32_t n = canonical_hands(keys, packed);
     if (n != CANONICAL_HANDS) {
         st = CS_E_ARG; /* cannot happen */
         goto done;
@@ -489,7 +428,6 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
         if (jobs[k].status != CS_OK)
             st = jobs[k].status;
 done:
-    free(t);
     free(canon_start);
     free(keys);
     free(packed);
@@ -541,10 +479,8 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
     if (!s || !player || !out)
         return CS_E_NULL;
     uint64_t mask = 0;
-    int st;
-    if ((st = cs__check_cards(player, 5, &mask)) != CS_OK)
-        return st;
-    if ((st = cs__check_cards(&up, 1, &mask)) != CS_OK)
+    int st = cs__check_situation(player, up, &mask);
+    if (st != CS_OK)
         return st;
     uint8_t perm[4], c[5];
     cs__canonical_perm(player, perm);
@@ -576,16 +512,6 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
     return CS_OK;
 }
 
-static int check_nets(const cs_nets *nets)
-{
-    const int64_t lim = (int64_t)1 << 40; /* keeps every weighted sum inside 128 bits */
-    const int64_t *all = (const int64_t *)nets;
-    for (size_t k = 0; k < sizeof *nets / sizeof(int64_t); k++)
-        if (all[k] > lim || all[k] < -lim)
-            return CS_E_OVERFLOW;
-    return CS_OK;
-}
-
 static inline void add_raise(cs_totals *t, int cat, uint64_t w, outcome o)
 {
     t->not_qualify[cat] += w * o.nq;
@@ -593,28 +519,6 @@ static inline void add_raise(cs_totals *t, int cat, uint64_t w, outcome o)
     t->tie[cat] += w * o.tie;
     t->lose[cat] += w * o.lose;
     t->raise_situations += w;
-}
-
-/* Raising minus folding, in nets x completions: exact in 64 bits. Each net is within 2^40
- * (check_nets) and the counts sum to 163,185 < 2^17.4, so each product is below 2^58.4 and
- * raise - fold = nq (NQ - L) + win (W - L) + tie (T - L) + 163,185 (L - F) stays below 2^61. */
-typedef struct {
-    int64_t nq, win, tie, base;
-} margin_coef;
-
-static inline margin_coef coef_of(const cs_nets *nets, int cat)
-{
-    margin_coef c;
-    c.nq = nets->not_qualify - nets->lose;
-    c.win = nets->win[cat] - nets->lose;
-    c.tie = nets->tie - nets->lose;
-    c.base = (int64_t)TOTAL_COMPLETIONS * (nets->lose - nets->fold);
-    return c;
-}
-
-static inline int64_t margin(margin_coef c, int64_t nq, int64_t win, int64_t tie)
-{
-    return c.nq * nq + c.win * win + c.tie * tie + c.base;
 }
 
 /* Sums over the up cards of one hand that raise. */
@@ -625,7 +529,7 @@ typedef struct {
 /* One hand: rec[52], bq and bw its value's rows; choice (optional): 0 fold, 1 raise,
  * 2 indifferent, 255 up card in the hand. */
 static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *bw, uint64_t in_hand,
-                        margin_coef c, int tie_raises, hand_sums *h, uint8_t *choice)
+                        cs__margin c, int tie_raises, hand_sums *h, uint8_t *choice)
 {
     for (unsigned u = 0; u < 52; u++) {
         if (in_hand >> u & 1) {
@@ -635,7 +539,7 @@ static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *b
         }
         uint32_t r = rec[u];
         int64_t nq = bq[u >> 2] + REC_DQ(r), win = bw[u >> 2] + REC_DW(r), tie = REC_TIE(r);
-        int64_t d = margin(c, nq, win, tie);
+        int64_t d = cs__raise_margin(c, nq, win, tie);
         uint64_t eq = d == 0, raises = (d > 0) | (eq & (uint64_t)tie_raises);
         uint64_t m = (uint64_t)0 - raises;
         h->n_raise += raises;
@@ -648,14 +552,14 @@ static void sums_scalar(const uint32_t *rec, const int32_t *bq, const int32_t *b
     }
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if CS__X86_64
 #include <immintrin.h>
 
 /* Hands first .. last - 1 (all of one category, coefficients c), the four suits of one rank
  * at a time; only when the three count coefficients fit in 32 bits (products by 32-bit signed
  * multiplies, exact in 64 bits). Per hand the sums are multiplied by its weight in place. */
 __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32_t first,
-                                                      uint32_t last, margin_coef c, int tie_raises,
+                                                      uint32_t last, cs__margin c, int tie_raises,
                                                       hand_sums *out, uint8_t *decisions)
 {
     const __m256i m12 = _mm256_set1_epi64x(0xfff);
@@ -668,10 +572,7 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
         const uint32_t *rec = s->rec + (size_t)i * 52;
         const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
         const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
-        uint32_t packed = s->cards[i];
-        uint64_t in_hand = 0;
-        for (int k = 0; k < 5; k++)
-            in_hand |= (uint64_t)1 << (packed >> (6 * k) & 63);
+        uint64_t in_hand = hand_mask(s->cards[i]);
         uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
         __m256i s_nq = zero, s_win = zero, s_tie = zero, s_n = zero, s_eq = zero;
         for (unsigned r = 0; r < 13; r++) {
@@ -726,16 +627,111 @@ __attribute__((target("avx2"))) static void sums_avx2(const cs_solver *s, uint32
         out->n_equal += lanes[4][l];
     }
 }
-
-static int use_avx2(void)
-{
-    return __builtin_cpu_supports("avx2") != 0; /* a load of libgcc's cpu model, no state here */
-}
 #endif
+
+/* One hand deciding once for all its up cards (CS_IGNORE_UP): by the sign of the sum of its
+ * margins (within 47 x 2^61: 128 bits). h, zero, gets the sums of all its up cards if it raises. */
+static void sums_blind(const uint32_t *rec, const int32_t *bq, const int32_t *bw, uint64_t in_hand,
+                       cs__margin c, int tie_raises, hand_sums *h, uint8_t *choice)
+{
+    __int128 sum = 0;
+    uint64_t nq_all = 0, win_all = 0, tie_all = 0;
+    for (uint64_t up = ~in_hand & (((uint64_t)1 << 52) - 1); up; up &= up - 1) {
+        const unsigned u = (unsigned)__builtin_ctzll(up);
+        int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
+        int64_t tie = REC_TIE(rec[u]);
+        sum += cs__raise_margin(c, nq, win, tie);
+        nq_all += (uint64_t)nq;
+        win_all += (uint64_t)win;
+        tie_all += (uint64_t)tie;
+    }
+    int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
+    if (choice)
+        for (unsigned u = 0; u < 52; u++)
+            choice[u] = in_hand >> u & 1 ? 255 : (uint8_t)hc;
+    h->n_equal = hc == 2 ? UPS : 0;
+    if (hc == 1 || (hc == 2 && tie_raises)) {
+        h->n_raise = UPS;
+        h->nq = nq_all;
+        h->win = win_all;
+        h->tie = tie_all;
+    }
+}
+
+/* Hands first .. last - 1 (all of one category, coefficients c) one at a time, each weighted. */
+static void sums_hands(const cs_solver *s, uint32_t first, uint32_t last, cs__margin c, int tie_raises,
+                       int ignore_up, hand_sums *h, uint8_t *decisions)
+{
+    for (uint32_t i = first; i < last; i++) {
+        uint64_t w = s->weight[i];
+        const uint32_t *rec = s->rec + (size_t)i * 52;
+        const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
+        const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
+        uint64_t in_hand = hand_mask(s->cards[i]);
+        uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
+        hand_sums hs = {0, 0, 0, 0, 0};
+        if (ignore_up)
+            sums_blind(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
+        else
+            sums_scalar(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
+        h->nq += w * hs.nq;
+        h->win += w * hs.win;
+        h->tie += w * hs.tie;
+        h->n_raise += w * hs.n_raise;
+        h->n_equal += w * hs.n_equal;
+    }
+}
+
+/* How to price each category: its coefficients, and whether the AVX2 sums apply (a CPU with
+ * AVX2, up cards decided one by one, coefficients within 32 bits). */
+typedef struct {
+    cs__margin coef[CS_NUM_CATEGORIES];
+    int vector[CS_NUM_CATEGORIES];
+    int tie_raises, ignore_up;
+} price_plan;
 
 static inline int fits32(int64_t x)
 {
     return x >= INT32_MIN && x <= INT32_MAX;
+}
+
+static void plan_prices(const cs_nets *nets, uint32_t flags, price_plan *pl)
+{
+    pl->tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
+    pl->ignore_up = (flags & CS_IGNORE_UP) != 0;
+    for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
+        cs__margin c = cs__margin_of(nets, cat, TOTAL_COMPLETIONS);
+        pl->coef[cat] = c;
+        pl->vector[cat] = CS__X86_64 && cs__have_avx2() && !pl->ignore_up && fits32(c.nq) && fits32(c.win)
+                       && fits32(c.tie);
+    }
+}
+
+/* The weighted sums of hands first .. last - 1, all of category cat. */
+static void price_run(const cs_solver *s, const price_plan *pl, int cat, uint32_t first, uint32_t last,
+                      hand_sums *h, uint8_t *decisions)
+{
+#if CS__X86_64
+    if (pl->vector[cat]) {
+        sums_avx2(s, first, last, pl->coef[cat], pl->tie_raises, h, decisions);
+        return;
+    }
+#endif
+    sums_hands(s, first, last, pl->coef[cat], pl->tie_raises, pl->ignore_up, h, decisions);
+}
+
+/* A run of hands of category cat into the totals: h, the weighted sums of the situations that
+ * raise; every other situation of the hands_w hands (weighted) folds. */
+static void add_run(cs_totals *out, int cat, const hand_sums *h, uint64_t hands_w)
+{
+    out->not_qualify[cat] += h->nq;
+    out->win[cat] += h->win;
+    out->tie[cat] += h->tie;
+    out->lose[cat] += h->n_raise * TOTAL_COMPLETIONS - h->nq - h->win - h->tie;
+    out->raise_situations += h->n_raise;
+    out->indifferent_situations += h->n_equal;
+    out->fold[cat] += (hands_w * UPS - h->n_raise) * TOTAL_COMPLETIONS;
+    out->total_weight += hands_w * UPS * TOTAL_COMPLETIONS;
 }
 
 int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
@@ -747,94 +743,21 @@ int cs_solver_price(const cs_solver *s, const cs_nets *nets, uint32_t flags,
         return CS_E_SIZE;
     if (flags & ~3u)
         return CS_E_ARG;
-    int st = check_nets(nets);
+    int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
         return st;
+    price_plan pl;
+    plan_prices(nets, flags, &pl);
     memset(out, 0, sizeof *out);
-    const int tie_raises = (flags & CS_RAISE_ON_TIE) != 0;
-    margin_coef coef[CS_NUM_CATEGORIES];
-    int vector[CS_NUM_CATEGORIES];
-    for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
-        coef[cat] = coef_of(nets, cat);
-        vector[cat] = fits32(coef[cat].nq) && fits32(coef[cat].win) && fits32(coef[cat].tie);
-#if defined(__x86_64__) && defined(__GNUC__)
-        vector[cat] = vector[cat] && use_avx2();
-#else
-        vector[cat] = 0;
-#endif
-    }
     /* hands are in increasing value: each category is one run of hands */
     for (uint32_t first = 0, last; first < s->n; first = last) {
-        int cat = cs__value_cat[s->value[first]];
-        last = first + 1;
-        while (last < s->n && cs__value_cat[s->value[last]] == cat)
-            last++;
-        margin_coef c = coef[cat];
-        hand_sums h = {0, 0, 0, 0, 0}; /* weighted */
+        const int cat = cs__value_cat[s->value[first]];
         uint64_t hands_w = 0;
-        for (uint32_t i = first; i < last; i++)
-            hands_w += s->weight[i];
-#if defined(__x86_64__) && defined(__GNUC__)
-        if (vector[cat] && !(flags & CS_IGNORE_UP)) {
-            sums_avx2(s, first, last, c, tie_raises, &h, decisions);
-            goto add;
-        }
-#endif
-        for (uint32_t i = first; i < last; i++) {
-            uint64_t w = s->weight[i];
-            const uint32_t *rec = s->rec + (size_t)i * 52;
-            const int32_t *bq = s->bq + (size_t)s->value[i] * LANES;
-            const int32_t *bw = s->bw + (size_t)s->value[i] * LANES;
-            uint8_t p[5];
-            unpack(s->cards[i], p);
-            uint64_t in_hand = 0;
-            for (int k = 0; k < 5; k++)
-                in_hand |= (uint64_t)1 << p[k];
-            hand_sums hs = {0, 0, 0, 0, 0};
-            uint8_t *choice = decisions ? decisions + (size_t)i * 52 : NULL;
-            if (flags & CS_IGNORE_UP) {
-                __int128 sum = 0;
-                hand_sums all = {0, 0, 0, 0, 0};
-                for (unsigned u = 0; u < 52; u++) {
-                    if (in_hand >> u & 1)
-                        continue;
-                    int64_t nq = bq[u >> 2] + REC_DQ(rec[u]), win = bw[u >> 2] + REC_DW(rec[u]);
-                    int64_t tie = REC_TIE(rec[u]);
-                    sum += margin(c, nq, win, tie);
-                    all.nq += (uint64_t)nq;
-                    all.win += (uint64_t)win;
-                    all.tie += (uint64_t)tie;
-                }
-                int hc = sum > 0 ? 1 : sum < 0 ? 0 : 2;
-                if (choice)
-                    for (unsigned u = 0; u < 52; u++)
-                        choice[u] = in_hand >> u & 1 ? 255 : (uint8_t)hc;
-                hs.n_equal = hc == 2 ? UPS : 0;
-                if (hc == 1 || (hc == 2 && tie_raises)) {
-                    all.n_raise = UPS;
-                    all.n_equal = hs.n_equal;
-                    hs = all;
-                }
-            } else {
-                sums_scalar(rec, bq, bw, in_hand, c, tie_raises, &hs, choice);
-            }
-            h.nq += w * hs.nq;
-            h.win += w * hs.win;
-            h.tie += w * hs.tie;
-            h.n_raise += w * hs.n_raise;
-            h.n_equal += w * hs.n_equal;
-        }
-#if defined(__x86_64__) && defined(__GNUC__)
-    add:
-#endif
-        out->not_qualify[cat] += h.nq;
-        out->win[cat] += h.win;
-        out->tie[cat] += h.tie;
-        out->lose[cat] += h.n_raise * TOTAL_COMPLETIONS - h.nq - h.win - h.tie;
-        out->raise_situations += h.n_raise;
-        out->indifferent_situations += h.n_equal;
-        out->fold[cat] += (hands_w * UPS - h.n_raise) * TOTAL_COMPLETIONS;
-        out->total_weight += hands_w * UPS * TOTAL_COMPLETIONS;
+        for (last = first; last < s->n && cs__value_cat[s->value[last]] == cat; last++)
+            hands_w += s->weight[last];
+        hand_sums h = {0, 0, 0, 0, 0};
+        price_run(s, &pl, cat, first, last, &h, decisions);
+        add_run(out, cat, &h, hands_w);
     }
     return CS_OK;
 }
@@ -853,10 +776,8 @@ static inline uint32_t pattern_of(const uint8_t *p, int *flush)
     uint8_t r[5];
     for (int k = 0; k < 5; k++)
         r[k] = p[k] >> 2; /* p sorted ascending, so ranks are too */
-    int key = (((r[4] * 13 + r[3]) * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
-    *flush = (p[0] & 3) == (p[1] & 3) && (p[0] & 3) == (p[2] & 3) && (p[0] & 3) == (p[3] & 3)
-          && (p[0] & 3) == (p[4] & 3);
-    return (uint32_t)cs__pattern_of_key[key];
+    *flush = cs__one_suit5(p);
+    return (uint32_t)cs__pattern_of_key[cs__rank_key(r)];
 }
 
 /* shared walk of apply, apply_cells and chart: per_cell selects how raise is indexed */

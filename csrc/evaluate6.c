@@ -1,4 +1,4 @@
-/* side.c - six cards (the player's five plus the dealer's up card, 5+1 Bonus):
+/* evaluate6.c - six cards (the player's five plus the dealer's up card, 5+1 Bonus):
  * the best five-card hand among the six, and category counts over all 20,358,520 sets. */
 #include <string.h>
 
@@ -32,10 +32,9 @@ int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category)
 
 int cs_six_card_counts(uint64_t *counts10)
 {
-    int st = cs__table_out(counts10, 10, 10);
+    int st = cs__counts_out(counts10, 10, 10);
     if (st != CS_OK)
         return st;
-    memset(counts10, 0, 10 * sizeof *counts10);
     /* incremental colex: the five-card subsets of c0 < ... < c5 dropping one card */
     uint8_t c[6];
     const uint16_t *val = cs__value5;

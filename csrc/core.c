@@ -1,0 +1,143 @@
+/* core.c - what every part of the core shares: status texts, argument checks,
+ * suit symmetry of a hand, and running a job on several threads. */
+#include <pthread.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const status_text[] = {
+    "ok",
+    "a required pointer is NULL",
+    "a card is outside 0..51",
+    "a card is given twice",
+    "a count is out of range",
+    "out of memory",
+    "an argument is out of range",
+    "an integer result would overflow",
+};
+
+const char *cs_strerror(int status)
+{
+    if (status < 0 || status >= (int)(sizeof status_text / sizeof status_text[0]))
+        return "unknown status";
+    return status_text[status];
+}
+
+int cs__canonical_weight(const uint8_t *c)
+{
+    unsigned m[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        m[c[i] & 3] |= 1u << (c[i] >> 2);
+    if (!(m[0] >= m[1] && m[1] >= m[2] && m[2] >= m[3]))
+        return 0;
+    int denom = 1, run = 1;
+    for (int s = 1; s < 4; s++) {
+        if (m[s] == m[s - 1])
+            denom *= ++run;
+        else
+            run = 1;
+    }
+    return 24 / denom;
+}
+
+void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
+{
+    unsigned m[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        m[c[i] & 3] |= 1u << (c[i] >> 2);
+    int order[4] = {0, 1, 2, 3};
+    for (int i = 1; i < 4; i++) { /* stable insertion sort, mask descending */
+        int x = order[i], j = i - 1;
+        while (j >= 0 && m[order[j]] < m[x]) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = x;
+    }
+    for (int s = 0; s < 4; s++)
+        perm[order[s]] = (uint8_t)s;
+}
+
+void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
+{
+    pthread_t tids[64];
+    int started[64] = {0};
+    char *at = jobs;
+    for (uint32_t t = 1; t < threads && t < 64; t++)
+        started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
+    fn(at);
+    for (uint32_t t = 1; t < threads; t++) {
+        if (t < 64 && started[t])
+            pthread_join(tids[t], NULL);
+        else
+            fn(at + t * job_size); /* could not start a thread: do its share here */
+    }
+}
+
+int cs__check_nets(const cs_nets *nets, int64_t limit)
+{
+    const int64_t plain[4] = {nets->fold, nets->not_qualify, nets->tie, nets->lose};
+    for (int k = 0; k < 4; k++)
+        if (plain[k] > limit || plain[k] < -limit)
+            return CS_E_OVERFLOW;
+    for (int k = 0; k < CS_NUM_CATEGORIES; k++)
+        if (nets->win[k] > limit || nets->win[k] < -limit)
+            return CS_E_OVERFLOW;
+    return CS_OK;
+}
+
+int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
+{
+    if (n > 0 && cards == NULL)
+        return CS_E_NULL;
+    if (n > 52)
+        return CS_E_SIZE;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cards[i] >= 52)
+            return CS_E_CARD;
+        uint64_t bit = (uint64_t)1 << cards[i];
+        if (*mask & bit)
+            return CS_E_DUPLICATE;
+        *mask |= bit;
+    }
+    return CS_OK;
+}
+
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category)
+{
+    if (!cards || !value || !category)
+        return CS_E_NULL;
+    uint64_t mask = 0;
+    int st = cs__check_cards(cards, n, &mask);
+    if (st != CS_OK)
+        return st;
+    return cs__ensure_tables();
+}
+
+int cs__table_out(const void *out, size_t n, size_t expected)
+{
+    if (!out)
+        return CS_E_NULL;
+    if (n != expected)
+        return CS_E_SIZE;
+    return cs__ensure_tables();
+}
+
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected)
+{
+    int st = cs__table_out(counts, n, expected);
+    if (st == CS_OK)
+        memset(counts, 0, n * sizeof *counts);
+    return st;
+}
+
+int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask)
+{
+    int st = cs__check_cards(player, 5, mask);
+    return st != CS_OK ? st : cs__check_cards(&up, 1, mask);
+}
+
+int cs_init(void)
+{
+    return cs__ensure_tables();
+}
