@@ -23,7 +23,7 @@
 
 #include "internal.h"
 
-#define TOTAL_COMPLETIONS 163185u /* C(46,4) */
+#define TOTAL_COMPLETIONS ((uint64_t)CS_NUM_COMPLETIONS) /* C(46,4) */
 #define UPS 47u                   /* up cards per hand */
 #define CANONICAL_HANDS 134459u   /* hands up to suit relabelling */
 

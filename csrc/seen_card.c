@@ -23,7 +23,7 @@
 
 #include "internal.h"
 
-#define SEEN_COMPLETIONS 14190u /* C(45,3) */
+#define SEEN_COMPLETIONS ((uint32_t)CS_NUM_SEEN_COMPLETIONS) /* C(45,3) */
 #define PAIR_LANES 176u         /* rank pairs a * 13 + b (169 of them), padded */
 #define SEEN_ROWS 560u          /* rank multisets of 0 to 3 cards: cs__mset_rows_below(4) */
 

@@ -11,7 +11,8 @@
  * number of unseen cards below b of each rank. The rows (455 multisets x 13 ranks of a) are
  * then read against a small value table (every rank multiset with u's rank), and the few
  * flushes are moved out of the histogram and counted one by one.
- * With known hole cards or dead cards the generic path enumerates hands and looks them up.
+ * With one known hole card the same, one card lower (enumerate_three); with two or three known
+ * hole cards the generic path enumerates the few hands left and looks them up.
  */
 #include <pthread.h>
 #include <string.h>
@@ -307,6 +308,71 @@ static __attribute__((noinline)) void deal_counts(const counter *ct, uint16_t pv
     out->lose = total - ct->below[11];
 }
 
+/* The four ranks r0 <= r1 <= r2 <= r3 of two sorted ranks with two more added, as a multiset index. */
+static uint32_t with_two(const uint8_t *s2, uint8_t x, uint8_t y)
+{
+    uint8_t t[4] = {s2[0], s2[1], x, y};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
+            uint8_t z = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = z;
+        }
+    return cs__mset_index(t, 4);
+}
+
+#define MSETS2 91 /* multisets of two ranks: C(14, 2) */
+
+/* One hole card h known: the completions {a, b, c, h, u}, a < b < c unseen, counted like
+ * enumerate_four one card lower: for each (b, c) a histogram row for their rank multiset gets
+ * the unseen cards below b by rank; rows are read against the value of the four ranks (b, c, h,
+ * u) with a fifth of rank a. Flushes (u, h and a, b, c all of one suit) are counted one by one. */
+static void enumerate_three(const uint8_t *unseen, uint32_t n, uint8_t up, uint8_t h, counter *ct)
+{
+    uint8_t ru = up >> 2, su = up & 3, rh = h >> 2, rank[52], suit[52];
+    int can_flush = (h & 3) == su;
+    uint16_t below[53][16] __attribute__((aligned(32)));
+    memset(below[0], 0, sizeof below[0]);
+    uint32_t at[2][52];
+    for (uint32_t i = 0; i < n; i++) {
+        rank[i] = unseen[i] >> 2;
+        suit[i] = unseen[i] & 3;
+        memcpy(below[i + 1], below[i], sizeof below[i]);
+        below[i + 1][rank[i]]++;
+        for (int k = 0; k < 2; k++)
+            at[k][i] = cs__binom_t[k + 1][rank[i] + k];
+    }
+    uint16_t hist[MSETS2 * 16] __attribute__((aligned(32)));
+    memset(hist, 0, sizeof hist);
+    ct->nb = 0;
+    for (uint32_t ic = 2; ic < n; ic++)
+        for (uint32_t ib = 1; ib < ic; ib++) {
+            uint16_t *row = hist + 16 * (at[0][ib] + at[1][ic]);
+            v16u16 hv, w;
+            memcpy(&hv, row, sizeof hv);
+            memcpy(&w, below[ib], sizeof w);
+            hv += w;
+            memcpy(row, &hv, sizeof hv);
+            if (can_flush && suit[ib] == su && suit[ic] == su) { /* a of the suit too: a flush */
+                uint8_t s2[2] = {rank[ib], rank[ic]};
+                const uint16_t *fv = flush16 + 16 * with_two(s2, rh, ru);
+                for (uint32_t ia = 0; ia < ib; ia++)
+                    if (suit[ia] == su) {
+                        row[rank[ia]]--;
+                        ct->buf[ct->nb++] = fv[rank[ia]]; /* at most C(11, 3) = 165 */
+                    }
+            }
+        }
+    flush(ct);
+    const uint16_t *values[MSETS2];
+    uint32_t m = 0;
+    uint8_t s2[2];
+    for (s2[1] = 0; s2[1] < 13; s2[1]++)
+        for (s2[0] = 0; s2[0] <= s2[1]; s2[0]++)
+            values[m++] = plain16 + 16 * with_two(s2, rh, ru);
+    count_rows(ct, values, hist, MSETS2);
+}
+
 int cs_deal(const uint8_t *player, uint8_t up,
             const uint8_t *dead, uint32_t n_dead,
             const uint8_t *dealer, uint32_t n_dealer,
@@ -344,6 +410,8 @@ int cs_deal(const uint8_t *player, uint8_t up,
     start_counter(&ct, pv, qualifier);
     if (unknown == 4) {
         enumerate_four(unseen, n, up, &ct);
+    } else if (unknown == 3) {
+        enumerate_three(unseen, n, up, dealer[0], &ct);
     } else {
         uint8_t fixed[5];
         fixed[0] = up;
