@@ -172,3 +172,19 @@ def test_the_readme_maps_every_docs_page():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for page in PAGES[1:]:
         assert f"docs/{page.name}" in readme, page.name
+
+
+def test_cited_tests_exist():
+    """Every test the pages cite (`test_x.py::test_y`, or `::test_y` for the file cited last) is
+    defined in tests/test_x.py."""
+    cited = 0
+    for page in PAGES:
+        current = None
+        for line in page.read_text(encoding="utf-8").splitlines():
+            for file, name in re.findall(r"`(test_\w+\.py)?::(test_\w+)`", line):
+                current = file or current
+                assert current, f"{page.name}: '::{name}' without a test file before it: {line}"
+                source = (ROOT / "tests" / current).read_text(encoding="utf-8")
+                assert re.search(rf"^\s*def {name}\(", source, re.MULTILINE), f"{page.name}: {current}::{name}"
+                cited += 1
+    assert cited >= 20
