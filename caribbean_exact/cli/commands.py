@@ -175,7 +175,7 @@ def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_strategies(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--rules", metavar="FILE", action="append", default=[],
-                   help="a strategy of your own as a rule file (repeatable; see README)")
+                   help="a strategy of your own as a rule file (repeatable; see docs/strategy.md)")
 
 
 def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
