@@ -220,5 +220,5 @@ def test_rule_file_comparisons_include_less_or_equal():
     lt = parse_rule_file("raise if hand < AK")
     ak = strategy.Situation((12, 11, 2, 1, 0), False, 0, ce.Qualifier.parse("AK").value, 3, 0)
     assert le.raises(ak) and not lt.raises(ak)
-    with pytest.raises(InvalidRules, match="docs/strategy.md"):
+    with pytest.raises(InvalidRules, match=r"docs/strategy\.md"):
         parse_rule_file("raise if hand ~ AK")
