@@ -236,13 +236,16 @@ def _quantile_index(cdf: Sequence[float] | np.ndarray, level: float) -> int:
     return int(np.searchsorted(np.asarray(cdf), level, side="left"))
 
 
-def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False) -> NHands:
+def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False, method: str = "auto") -> NHands:
     """The player's net over ``n`` hands from the exact per-deal distribution.
 
     Exact (Python integers) for n <= EXACT_MAX_HANDS; beyond, numpy's FFT with the bound of
-    ``fft_error_bound`` on every probability. ``keep`` keeps the distribution (for plots).
+    ``fft_error_bound`` on every probability (``method`` "exact" or "fft" forces one way, for
+    checks). ``keep`` keeps the distribution (for plots).
     """
     n = check_hands(n)
+    if method not in ("auto", "exact", "fft"):
+        raise InvalidRules(f"method {method!r}: expected auto, exact or fft")
     offset, counts = dist.steps()
     unit = dist.unit
     span = len(counts) - 1
@@ -253,7 +256,7 @@ def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False) -> NH
     zero = -base  # position of net 0 (may fall outside the support)
     levels = {q: Fraction(q, 100) for q in QUANTILE_LEVELS}
     tails = {"lo": Fraction(25, 1000), "hi": Fraction(975, 1000)}
-    if n <= EXACT_MAX_HANDS:
+    if method == "exact" or (method == "auto" and n <= EXACT_MAX_HANDS):
         coef = _exact_power(counts, n)
         denom = total ** n
         cum = []
