@@ -147,7 +147,7 @@ def _table_blocks(r: MathReport) -> list[Block]:
         ("correlation", f"{c.correlation:.4f}", ""),
         ("theoretical win per table-hour", _money(h.theoretical_win), frac(h.theoretical_win)),
         ("standard deviation per table-hour", _money(h.standard_deviation), f"{_money(sdlo)} .. {_money(sdhi)}"),
-        (f"expected win over a {frac(h.hours)}-hour shift", _money(h.shift_win), ""),
+        (f"expected win over a shift of {frac(h.hours)} hours", _money(h.shift_win), ""),
         ("95% range of the shift's win", f"{_money(slo)} .. {_money(shi)}", "normal approximation"),
         ("P(the house loses the shift)", _p(h.p_house_loses, 2), "normal approximation"),
     ]
