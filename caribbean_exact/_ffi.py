@@ -260,3 +260,35 @@ def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_p
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
                       _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
                       _int128(out.dsumsq_hi, out.dsumsq_lo, False))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSums:
+    """Sums of sampled table deals (see cs_sample_table): nets in the scaled units handed in."""
+
+    deals: int
+    raises: int
+    seats: int
+    sum: int
+    sumsq: int
+    pairs: int
+    pairsq: int
+
+    def __add__(self, other: TableSums) -> TableSums:
+        """Two samples' sums (the same number of seats)."""
+        if self.deals and other.deals and self.seats != other.seats:
+            raise CoreError("table sums of different seat counts")
+        return TableSums(self.deals + other.deals, self.raises + other.raises, self.seats or other.seats,
+                         self.sum + other.sum, self.sumsq + other.sumsq, self.pairs + other.pairs,
+                         self.pairsq + other.pairsq)
+
+
+def sample_table(solver: Solver, nets: Sequence[int], seats: int, seed: int, first: int, count: int,
+                 threads: int = 2) -> TableSums:
+    """Sampled deals of ``seats`` optimal players at one dealer (at most 32,768 a call)."""
+    out = ffi.new("cs_table_sums *")
+    check(lib.cs_sample_table(solver.handle, _nets_struct(nets), seats, seed & 0xFFFFFFFFFFFFFFFF, first, count,
+                              threads, out), "sample table")
+    return TableSums(out.deals, out.raises, out.seats, _int128(out.sum_hi, out.sum_lo, True),
+                     _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.pair_hi, out.pair_lo, True),
+                     _int128(out.pairsq_hi, out.pairsq_lo, False))

@@ -464,3 +464,199 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
         CombinedRow("all", game_wager + ps + bs, game_loss + prog_loss + bonus_loss, a, rph),
     )
     return CombinedReport(rules, a, rph, rep.house_edge, prog, ps, bon, bs, rows)
+
+
+# ---------------------------------------------------------------- the house's side
+
+
+@dataclass(frozen=True, slots=True)
+class FixedPayTable:
+    """Progressive pays seen at a casino, with where they were read."""
+
+    name: str
+    pays: tuple[Pay, ...]
+    source: str
+    note: str = ""
+
+
+def _fixed(quads: int, full: int, flush: int) -> tuple[Pay, ...]:
+    return (*DEFAULT_PROGRESSIVE[:2], Pay(Fraction(quads)), Pay(Fraction(full)), Pay(Fraction(flush)))
+
+
+#: Progressive pay tables with a public source (four of a kind / full house / flush; the royal
+#: takes the meter, the straight flush 10% of it). Tables without a source at hand are left out.
+FIXED_PAY_TABLES: tuple[FixedPayTable, ...] = (
+    FixedPayTable("500/100/50", _fixed(500, 100, 50),
+                  "http://www.argosykansascity.com/Casino/Tables/Caribbean%20Stud",
+                  "the default pays of `progressive`"),
+    FixedPayTable("500/150/100", _fixed(500, 150, 100),
+                  "https://grandcasino.co.nz/grand-casino/how-to-play/caribbean-stud-poker/",
+                  "the straight flush at least $1,000, the royal at least $10,000 (its reset)"),
+    FixedPayTable("250/150/100", _fixed(250, 150, 100),
+                  "https://www.bermuda-poker.com/bermuda-poker-progressive-jackpot.html"),
+)
+
+
+def _nonnegative(x: object, what: str) -> Fraction:
+    v = to_money(x, what)
+    if v < 0:
+        raise InvalidRules(f"{what}: {v} must not be negative")
+    return v
+
+
+@dataclass(frozen=True)
+class ProgressiveHouse:
+    """The $1 progressive from the house's side (one progressive player per hand: no royal sharing).
+
+    Each $1 puts ``contribution`` on the meter; a royal flush takes the whole meter, which starts
+    again at ``reset`` (the house's money); the straight flush's share is paid out of the meter and
+    capped at ``sf_cap``; fixed pays come from the house. In the long run every dollar on the meter
+    goes to players, so the house keeps 1 - fixed pays - contribution - P(royal) x reset per $1.
+    """
+
+    report: ProgressiveReport
+    contribution: Fraction | None
+    reset: Fraction
+    sf_cap: Fraction | None
+    #: Progressive bets per hour and hours a year (the pace).
+    bets_per_hour: Fraction
+    hours_per_year: Fraction
+
+    @property
+    def meter(self) -> Fraction:
+        """The meter the instantaneous figures are given at."""
+        return self.report.meter
+
+    def pay_at(self, index: int, meter: Fraction | int) -> Fraction:
+        """What paying hand ``index`` (0 = royal .. 4 = flush) pays at this meter (the straight flush capped)."""
+        p = self.report.pays[index]
+        share = p.share * meter
+        if index == 1 and self.sf_cap is not None:
+            share = min(share, self.sf_cap)
+        back = 1 if self.report.convention == "to" else 0
+        return p.fixed + share + back
+
+    def return_at(self, meter: Fraction | int) -> Fraction:
+        """What a player gets back per $1 at this meter."""
+        return sum((r.probability * self.pay_at(i, meter) for i, r in enumerate(self.report.rows())),
+                   Fraction(0))
+
+    def hold_at(self, meter: Fraction | int) -> Fraction:
+        """The house edge (hold) per $1 at this meter: what a player loses on average."""
+        return 1 - self.return_at(meter)
+
+    def variance_at(self, meter: Fraction | int) -> Fraction:
+        """The variance of the player's net per $1 at this meter."""
+        rows = self.report.rows()
+        win = sum((r.probability for r in rows), Fraction(0))
+        second = sum((r.probability * (self.pay_at(i, meter) - 1) ** 2 for i, r in enumerate(rows)), Fraction(0))
+        second += 1 - win  # the losing hands' net is -1
+        return second - (self.return_at(meter) - 1) ** 2
+
+    @property
+    def hit_probability(self) -> Fraction:
+        """The chance the bet pays (a flush or better)."""
+        return sum((r.probability for r in self.report.rows()), Fraction(0))
+
+    @property
+    def breakeven_meter(self) -> Fraction | None:
+        """The meter at which the bet returns $1 per $1 (the straight flush's cap included)."""
+        rows = self.report.rows()
+        fixed = sum((r.probability * (self.pay_at(i, 0)) for i, r in enumerate(rows)), Fraction(0))
+        slope = sum((r.probability * r.pay.share for r in rows), Fraction(0))
+        if slope == 0:
+            return None
+        m = max(Fraction(0), (1 - fixed) / slope)
+        sf = rows[1]
+        if self.sf_cap is not None and sf.pay.share and sf.pay.share * m > self.sf_cap:
+            slope -= sf.probability * sf.pay.share
+            fixed += sf.probability * self.sf_cap
+            if slope == 0:
+                return None
+            m = max(Fraction(0), (1 - fixed) / slope)
+        return m
+
+    @property
+    def bets_per_year(self) -> Fraction:
+        """Progressive bets a year at the pace."""
+        return self.bets_per_hour * self.hours_per_year
+
+    def hits_per_year(self) -> list[tuple[str, Fraction]]:
+        """Expected hits a year of each paying hand, royal first."""
+        return [(r.hand, r.probability * self.bets_per_year) for r in self.report.rows()]
+
+    def growth_per_bet(self, meter: Fraction | int) -> Fraction | None:
+        """The meter's expected change per bet at this meter: + contribution, - the straight flush's
+        share, - (meter - reset) on a royal. None without a contribution rate."""
+        if self.contribution is None:
+            return None
+        rows = self.report.rows()
+        sf = rows[1].probability * (self.pay_at(1, meter) - self.pay_at(1, 0))
+        royal = rows[0].probability * (meter - self.reset) if self.report.pays[0].share else Fraction(0)
+        return self.contribution - sf - royal
+
+    def growth_per_hour(self, meter: Fraction | int) -> Fraction | None:
+        """The meter's expected change per hour at the pace."""
+        g = self.growth_per_bet(meter)
+        return None if g is None else g * self.bets_per_hour
+
+    @property
+    def contribution_only_growth(self) -> Fraction | None:
+        """What the contributions alone add to the meter per hour."""
+        return None if self.contribution is None else self.contribution * self.bets_per_hour
+
+    @property
+    def equilibrium_meter(self) -> Fraction | None:
+        """The meter at which its expected change is 0 (where it hovers on average when the straight
+        flush share is uncapped: the change is linear in the meter)."""
+        if self.contribution is None or not self.report.pays[0].share:
+            return None
+        rows = self.report.rows()
+        pr, psf = rows[0].probability, rows[1].probability
+        s = self.report.pays[1].share
+        m = (self.contribution + pr * self.reset) / (psf * s + pr)
+        if self.sf_cap is not None and s * m > self.sf_cap:
+            m = (self.contribution - psf * self.sf_cap + pr * self.reset) / pr
+        return m
+
+    @property
+    def long_run_hold(self) -> Fraction | None:
+        """The house's keep per $1 over many royals: 1 - fixed pays - contribution - P(royal) x reset."""
+        if self.contribution is None:
+            return None
+        rows = self.report.rows()
+        back = 1 if self.report.convention == "to" else 0
+        fixed = sum((r.probability * (r.pay.fixed + back) for r in rows), Fraction(0))
+        seeds = rows[0].probability * self.reset if self.report.pays[0].share else Fraction(0)
+        return 1 - fixed - self.contribution - seeds
+
+    @property
+    def bets_between_royals(self) -> Fraction:
+        """Expected bets from one royal flush to the next."""
+        return 1 / self.report.rows()[0].probability
+
+
+def progressive_house(pays: str | Sequence[Number | Pay] | None = None, convention: str = "for",
+                      meter: Number = DEFAULT_METER, contribution: Number | None = None, reset: Number = 10_000,
+                      sf_cap: Number | None = None, bets_per_hour: Number = 350,
+                      hours_per_year: Number = 8760) -> ProgressiveHouse:
+    """The progressive from the house's side, exact.
+
+    >>> h = progressive_house(contribution="0.15")
+    >>> h.breakeven_meter == progressive().breakeven_meter, f"{float(h.long_run_hold):.4f}"
+    (True, '0.4722')
+    """
+    rep = progressive(pays, convention, 1, meter, ())
+    c = None
+    if contribution is not None:
+        c = to_fraction(contribution, "contribution")
+        if not 0 < c <= 1:
+            raise InvalidRules(f"contribution {c}: the share of each $1 put on the meter must be in (0, 1]")
+    cap = None if sf_cap is None else _nonnegative(sf_cap, "sf_cap")
+    if cap is not None and cap == 0:
+        raise InvalidRules("sf_cap: must be positive (leave it out for no cap)")
+    pace = _nonnegative(bets_per_hour, "pace (progressive bets per hour)")
+    hours = _nonnegative(hours_per_year, "hours per year")
+    if hours > 8784:
+        raise InvalidRules(f"hours per year {hours}: a year has at most 8,784 hours")
+    return ProgressiveHouse(rep, c, _nonnegative(reset, "reset"), cap, pace, hours)

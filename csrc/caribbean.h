@@ -16,7 +16,7 @@
  * Where each part lives: core.c (cs_strerror, cs_init; argument checks, suit symmetry, threads),
  * evaluate.c (cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen_card.c (cs_solve_seen_one), sample.c (cs_sample_deals); internal.h holds what they share.
+ * seen_card.c (cs_solve_seen_one), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -168,6 +168,23 @@ typedef struct {
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
                     uint64_t seed, uint64_t first_deal, uint64_t n_deals, uint32_t threads,
                     const cs_solver *base, cs_sample_sums *out);
+
+/* A table: seats (2..7) against one dealer hand, each seat deciding optimally for the nets from
+ * its own hand and the up card (solver's counts) and settled against the dealer's whole hand.
+ * Deal i depends only on (seed, i). Sums over deals of S1 = sum of the seats' nets, S2 = sum of
+ * their squares, P = sum over seat pairs i < j of x_i x_j, and P^2, as 128-bit two's-complement
+ * (hi, lo) pairs (nets scaled as given). Nets within +-2^20; at most 32,768 deals a call. */
+typedef struct {
+    uint64_t deals;
+    uint64_t raises;
+    uint32_t seats;
+    uint64_t sum_hi, sum_lo;
+    uint64_t sumsq_hi, sumsq_lo;
+    uint64_t pair_hi, pair_lo;
+    uint64_t pairsq_hi, pairsq_lo;
+} cs_table_sums;
+int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats, uint64_t seed,
+                    uint64_t first_deal, uint64_t n_deals, uint32_t threads, cs_table_sums *out);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

@@ -73,3 +73,22 @@ def test_solver_arguments():
     nets = ffi.new("cs_nets *")
     assert lib.cs_solver_price(ffi.NULL, nets, 0, totals, ffi.NULL, 0) == lib.CS_E_NULL
     assert lib.cs_solver_apply(ffi.NULL, ffi.new("uint8_t[]", 1), 1, totals) == lib.CS_E_NULL
+
+
+def test_sample_table_arguments():
+    from caribbean_exact.pricing import solver_for
+
+    s = solver_for(1113).handle
+    out = ffi.new("cs_table_sums *")
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 1, out) == lib.CS_OK
+    assert out.deals == 100 and out.seats == 7
+    assert lib.cs_sample_table(s, nets, 1, 1, 0, 100, 1, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 8, 1, 0, 100, 1, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, (1 << 15) + 1, 1, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 0, out) == lib.CS_E_ARG
+    assert lib.cs_sample_table(ffi.NULL, nets, 7, 1, 0, 100, 1, out) == lib.CS_E_NULL
+    assert lib.cs_sample_table(s, ffi.NULL, 7, 1, 0, 100, 1, out) == lib.CS_E_NULL
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 1, ffi.NULL) == lib.CS_E_NULL
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [1 << 21] * 10})
+    assert lib.cs_sample_table(s, big, 7, 1, 0, 100, 1, out) != lib.CS_OK

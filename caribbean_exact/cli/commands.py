@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import bet_cap, known_cards, paytables, sampling, sidebets
+from .. import bet_cap, known_cards, math_report, paytables, sampling, sidebets, volatility
 from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
 from ..errors import InvalidCards, InvalidRules, UsageError
@@ -25,6 +25,7 @@ from ..progress import ProgressFn
 from ..render import game as render_game
 from ..render import known_cards as render_known
 from ..render import paytables as render_paytables
+from ..render import report as render_report
 from ..render import sidebets as render_sidebets
 from ..render import strategy as render_strategy
 from ..render.tables_folder import generate
@@ -297,9 +298,13 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
     files = generate(progress)
     try:
         os.makedirs(args.out, exist_ok=True)
-        for fname, text in files.items():
-            with open(os.path.join(args.out, fname), "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
+        for fname, data in files.items():
+            if isinstance(data, bytes):
+                with open(os.path.join(args.out, fname), "wb") as fb:
+                    fb.write(data)
+            else:
+                with open(os.path.join(args.out, fname), "w", encoding="utf-8", newline="\n") as f:
+                    f.write(data)
     except OSError as e:
         raise InvalidRules(f"--out {args.out!r}: {e.strerror}") from None
     return f"wrote {len(files)} files to {args.out}"
@@ -315,6 +320,86 @@ def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
     r = sampling.sample(rules_from(args), 0, args.players, args.deals, args.seed, progress=progress)
     return render_known.sampled(r, args.format, f"{args.players} colluding players: each sees the other "
                                                 f"{args.players - 1} hands ({5 * (args.players - 1)} dead cards)")
+
+
+# ---------------------------------------------------------------- the math report
+
+
+REPORT_SUFFIXES = (".md", ".html", ".pdf", ".json")
+
+
+def setup_report(p: argparse.ArgumentParser) -> None:
+    add_rules(p, ante=False)
+    p.add_argument("--out", metavar="FILE", default=None,
+                   help="write the report: FILE.md, .html or .pdf (with the plots, also as FILE-*.png beside it) "
+                        "or FILE.json; without it the report prints (Markdown, or JSON with --format json)")
+    p.add_argument("--side-bets", default=None, help="side bets to include: progressive, bonus (comma separated)")
+    p.add_argument("--hands", type=int, action="append", default=[], metavar="N",
+                   help="also the results over N hands (repeatable; besides 1, 10, 100, 1,000, 10,000)")
+    p.add_argument("--seats", type=int, default=7, help="seats at the table, 1..7 (default 7)")
+    p.add_argument("--hands-per-hour", default="50", help="rounds dealt per hour (default 50)")
+    p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
+    p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
+    p.add_argument("--deals", type=int, default=volatility.DEFAULT_TABLE_DEALS,
+                   help=f"rounds sampled for the seats' covariance (default {volatility.DEFAULT_TABLE_DEALS:,})")
+    p.add_argument("--seed", type=int, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
+    p.add_argument("--meter", default=str(sidebets.DEFAULT_METER), help="progressive meter (default 100000)")
+    p.add_argument("--progressive-pays", default=None,
+                   help="3 pays (four of a kind, full house, flush) or 5 royal first (default 100%%,10%%,500,100,50)")
+    p.add_argument("--contribution", default=None,
+                   help="share of each progressive $1 put on the meter, in (0, 1], e.g. 0.15")
+    p.add_argument("--reset", default="10000", help="the meter's reset (seed) after a royal flush (default 10000)")
+    p.add_argument("--sf-cap", default=None, help="cap on the straight flush's share of the meter, e.g. 5000")
+    p.add_argument("--bonus-pays", default=None, help="5+1 Bonus pays, royal first (default 1000,...,7)")
+    p.add_argument("--pace", default=None,
+                   help="side-bet bets per hour (default: every seat every round, seats x hands per hour)")
+    p.add_argument("--hours-per-year", default="8760", help="hours the table is open a year (default 8760)")
+
+
+def _write(path: str, data: str | bytes) -> None:
+    try:
+        if isinstance(data, bytes):
+            with open(path, "wb") as f:
+                f.write(data)
+        else:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(data)
+    except OSError as e:
+        raise InvalidRules(f"--out {path!r}: {e.strerror}") from None
+
+
+def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
+    out = args.out
+    suffix = os.path.splitext(out)[1].lower() if out else ""
+    if out is not None and suffix not in REPORT_SUFFIXES:
+        raise UsageError(f"report: --out {out!r}: the file name must end in " + ", ".join(REPORT_SUFFIXES))
+    if args.seats < 1 or args.seats > 7:
+        raise UsageError(f"report: --seats {args.seats}: a Caribbean Stud table has 1 to 7 seats")
+    r = math_report.build_report(
+        args.paytable, args.qualifier, args.max_payout, paytables=extra_paytables(args), hands=args.hands,
+        seats=args.seats, hands_per_hour=args.hands_per_hour, average_ante=args.average_ante, hours=args.hours,
+        side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
+        contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
+        hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
+        covariance_seed=args.seed, progress=progress)
+    if out is None:
+        return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
+    if suffix == ".json":
+        _write(out, render_report.json_text(r) + "\n")
+        return f"wrote {out}: " + render_report.summary(r)
+    stem = os.path.splitext(out)[0]
+    pngs = render_report.plots(r)
+    names = {k: f"{stem}-{k}.png" for k in pngs}
+    if suffix == ".md":
+        _write(out, render_report.markdown(r, {k: os.path.basename(v) for k, v in names.items()}))
+    elif suffix == ".html":
+        _write(out, render_report.html_page(r, pngs))
+    else:
+        _write(out, render_report.pdf(r))
+    for k, data in pngs.items():
+        _write(names[k], data)
+    return f"wrote {out} and {len(pngs)} plots ({', '.join(os.path.basename(v) for v in names.values())}): " + \
+        render_report.summary(r)
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -334,6 +419,8 @@ COMMANDS: tuple[Command, ...] = (
             run_bonus),
     Command("combined", "expected loss per round and per hour: ante game plus a side bet", setup_combined,
             run_combined),
+    Command("report", "a math report for table-game managers: volatility, N hands, table-hour, side bets",
+            setup_report, run_report),
     Command("tables", "rebuild the generated strategy charts and reports in tables/", setup_tables, run_tables,
             formatted=False),
     Command("collusion", "sampled house edge when players share their hands", setup_collusion, run_collusion),

@@ -8,15 +8,17 @@ committed copies are current. A new generated file: add a function returning {na
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..chart import build_chart
 from ..game import solve
 from ..known_cards import solve_all_seen, solve_seen_card
+from ..math_report import build_report
 from ..progress import ProgressFn, report
 from ..rules import Rules, builtin_paytables
 from ..sampling import sample
 from ..strategy import compare_strategies
+from . import report as render_report
 from .game import report as game_report
 from .known_cards import seen_chart
 from .strategy import chart, strategies
@@ -90,13 +92,38 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     }
 
 
-#: Each returns {file name: text}; each runs once per rebuild.
-GENERATORS: tuple[Callable[[ProgressFn | None], dict[str, str]], ...] = (_strategy_files, _known_card_files)
+#: The math report of the standard table: settings of tables/standard-report.* (a fixed seed).
+REPORT_SETTINGS = {"side_bets": "progressive,bonus", "contribution": "0.15", "covariance_deals": 500_000}
 
 
-def generate(progress: ProgressFn | None = None) -> dict[str, str]:
-    """Every file of tables/, by name."""
-    files: dict[str, str] = {}
+def _report_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
+    """tables/: the math report of the standard table (Markdown, PDF, JSON and its plots as PNG)."""
+    r = build_report(progress=progress, **REPORT_SETTINGS)  # type: ignore[arg-type]
+    pngs = render_report.plots(r)
+    names = {k: f"standard-report-{k}.png" for k in pngs}
+    note = ("Settings: the defaults of `caribbean-exact report` (7 seats, 50 rounds an hour, average ante 10, "
+            "8-hour shift, meter 100,000, reset 10,000) with `--side-bets progressive,bonus --contribution 0.15 "
+            "--deals 500000`; the contribution is an example, not a casino's figure.\n\n")
+    md = render_report.markdown(r, names)
+    title, _, rest = md.partition("\n\n")
+    out: dict[str, str | bytes] = {
+        "standard-report.md": f"{title}\n\n{note}{rest}",
+        "standard-report.pdf": render_report.pdf(r),
+        "standard-report.json": render_report.json_text(r) + "\n",
+    }
+    for k, data in pngs.items():
+        out[names[k]] = data
+    return out
+
+
+#: Each returns {file name: text (or bytes for PDF and PNG)}; each runs once per rebuild.
+GENERATORS: tuple[Callable[[ProgressFn | None], Mapping[str, str | bytes]], ...] = (
+    _strategy_files, _known_card_files, _report_files)
+
+
+def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
+    """Every file of tables/, by name: text, or bytes for the PDF and PNG files."""
+    files: dict[str, str | bytes] = {}
     for n, gen in enumerate(GENERATORS, 1):
         for fname, text in gen(progress).items():
             if fname in files:
