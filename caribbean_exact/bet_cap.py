@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ._validate import check_progress
 from .counts import DealTotals
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import GameReport
 from .pricing import price
 from .progress import ProgressFn
@@ -88,7 +88,7 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     try:
         ante_list = sorted({to_fraction(a, "ante") for a in antes})
     except TypeError:
-        raise InvalidRules(f"antes: {antes!r} is not a list of ante sizes") from None
+        raise InvalidRules(f"antes: {shown(antes)} is not a list of ante sizes") from None
     check_progress(progress)
     if not ante_list:
         raise InvalidRules("antes: give at least one ante size")

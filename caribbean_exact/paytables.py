@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ._validate import check_progress
 from .counts import DealTotals
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import GameReport
 from .pricing import Priced, price, solver_for
 from .progress import ProgressFn
@@ -109,11 +109,11 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
     if isinstance(names, str):
         names = [names]
     elif names is not None and not all(isinstance(n, str) for n in _listed(names, "names")):
-        raise InvalidRules(f"names: {names!r} must be pay table names or ten-pay texts")
+        raise InvalidRules(f"names: {shown(names)} must be pay table names or ten-pay texts")
     if paytables is not None:
         _check_tables(paytables)
     if not isinstance(baseline, str):
-        raise InvalidRules(f"baseline: {baseline!r} is not a pay table name")
+        raise InvalidRules(f"baseline: {shown(baseline)} is not a pay table name")
     check_progress(progress)
     tables = _tables_for(names, paytables)
     base_table = get_paytable(baseline, paytables)
@@ -161,14 +161,14 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
 
 def _listed(values: object, name: str) -> list[object]:
     if not isinstance(values, Iterable):
-        raise InvalidRules(f"{name}: {values!r} is not a list")
+        raise InvalidRules(f"{name}: {shown(values)} is not a list")
     try:
         return list(values)
     except TypeError:
-        raise InvalidRules(f"{name}: {values!r} is not a list") from None
+        raise InvalidRules(f"{name}: {shown(values)} is not a list") from None
 
 
 def _check_tables(tables: object) -> None:
     if not isinstance(tables, Mapping) or not all(isinstance(t, Paytable) for t in tables.values()):
-        raise InvalidRules(f"paytables: {tables!r} must map names to Paytable objects (load_paytables_file)")
+        raise InvalidRules(f"paytables: {shown(tables)} must map names to Paytable objects (load_paytables_file)")
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from . import _ffi
 from ._validate import check_bool, check_int, check_progress, check_rules, check_threads
 from .counts import SampleSums
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import solve
 from .pricing import COMPLETIONS, default_threads, solver_for
 from .progress import ProgressFn, report
@@ -128,7 +128,7 @@ class SampledReport:
 
 def _check_int(value: object, name: str, lo: int, hi: int, expected: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidRules(f"{name} {value!r}: expected {expected}")
+        raise InvalidRules(f"{name} {shown(value)}: expected {expected}")
     return value
 
 

@@ -20,7 +20,7 @@ from functools import cache
 from . import _ffi
 from ._validate import check_callable, check_int, check_rules
 from .cards import RANKS, Card, rank_index
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import GameReport, solve
 from .hands import CATEGORIES, Pattern, patterns
 from .pricing import solver_for
@@ -232,7 +232,7 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
     """
     rules = check_rules(rules)
     if name is not None and not isinstance(name, str):
-        raise InvalidRules(f"name: {name!r} is not text")
+        raise InvalidRules(f"name: {shown(name)} is not text")
     if isinstance(strategy, Strategy):
         st = strategy
     else:
@@ -289,14 +289,14 @@ def _check_extra(extra: Iterable[Strategy]) -> tuple[Strategy, ...]:
     try:
         items = tuple(extra)
     except TypeError:
-        raise InvalidRules(f"extra: {extra!r} is not a list of strategies") from None
+        raise InvalidRules(f"extra: {shown(extra)} is not a list of strategies") from None
     taken = {"optimal", "best ignoring the up card"} | {b.name.lower() for b in BUILTIN}
     for st in items:
         if not isinstance(st, Strategy):
-            raise InvalidRules(f"extra: {st!r} is not a Strategy (Strategy(name, raises))")
+            raise InvalidRules(f"extra: {shown(st)} is not a Strategy (Strategy(name, raises))")
         key = st.name.strip().lower()
         if key in taken:
-            raise InvalidRules(f"strategy {st.name!r}: the name is already taken (built-in strategies and other "
+            raise InvalidRules(f"strategy {shown(st.name)}: the name is already taken (built-in strategies and other "
                                "rule files must have names of their own)")
         taken.add(key)
     return items

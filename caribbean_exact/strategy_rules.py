@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from .cards import rank_index
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .rules import Qualifier, read_text_file
 from .strategy import Situation, Strategy, StrategyFn
 
@@ -31,11 +31,11 @@ def _rank_set(text: str, where: str) -> set[int]:
             continue
         m = re.fullmatch(r"(10|[2-9TJQKA])(?:-(10|[2-9TJQKA]))?", part.upper())
         if not m:
-            raise InvalidRules(f"{where}: rank {part!r} (expected 2-9, T, J, Q, K, A or a range like 2-Q)")
+            raise InvalidRules(f"{where}: rank {shown(part)} (expected 2-9, T, J, Q, K, A or a range like 2-Q)")
         lo = rank_index(m.group(1))
         hi = lo if not m.group(2) else rank_index(m.group(2))
         if hi < lo:
-            raise InvalidRules(f"{where}: range {part!r} runs backwards")
+            raise InvalidRules(f"{where}: range {shown(part)} runs backwards")
         out.update(range(lo, hi + 1))
     if not out:
         raise InvalidRules(f"{where}: no ranks given")
@@ -51,7 +51,7 @@ def _condition(text: str, where: str) -> StrategyFn:
         try:
             q = Qualifier.parse(spec).value
         except InvalidRules:
-            raise InvalidRules(f"{where}: hand {spec!r} (expected AK, pair, 44, AKJ83, ...)") from None
+            raise InvalidRules(f"{where}: hand {shown(spec)} (expected AK, pair, 44, AKJ83, ...)") from None
         ops: dict[str, Callable[[int], bool]] = {
             ">=": lambda v: v >= q, "<": lambda v: v < q, ">": lambda v: v > q,
             "<=": lambda v: v <= q, "==": lambda v: v == q}
@@ -90,7 +90,7 @@ def _condition(text: str, where: str) -> StrategyFn:
         return lambda s: g(s.suited)
     if low in ("ace king", "ace-king", "ak"):
         return lambda s: s.is_ace_king
-    raise InvalidRules(f"{where}: condition {text.strip()!r} not understood (see README: rule files)")
+    raise InvalidRules(f"{where}: condition {shown(text.strip())} not understood (see README: rule files)")
 
 
 _RANK_LIST = re.compile(r"(10|[2-9TJQKA])(\s*,\s*(10|[2-9TJQKA]))*", re.IGNORECASE)
@@ -117,7 +117,7 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
     ('AK or better', Fraction(-1132600203540, 1))
     """
     if not isinstance(text, str) or not isinstance(origin, str):
-        raise InvalidRules(f"rule file: {text!r} from {origin!r} is not text")
+        raise InvalidRules(f"rule file: {shown(text)} from {shown(origin)} is not text")
     name = default_name
     clauses: list[list[StrategyFn]] = []
     uses_suits = False
@@ -131,13 +131,13 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
             continue
         m = re.fullmatch(r"raise(?: if)?\s*(.*)", line, re.IGNORECASE)
         if not m:
-            raise InvalidRules(f"{where}: {line!r} (expected 'name: ...' or 'raise if ...')")
+            raise InvalidRules(f"{where}: {shown(line)} (expected 'name: ...' or 'raise if ...')")
         body = m.group(1).strip()
         if body.lower() == "always":
             clauses.append([])
             continue
         if not body:
-            raise InvalidRules(f"{where}: {line!r} has no condition (write 'raise always' to raise every hand)")
+            raise InvalidRules(f"{where}: {shown(line)} has no condition (write 'raise always' to raise every hand)")
         parts = _joined_ranks(_COND.split(body))
         uses_suits |= any(p.strip().lower().startswith("suited") for p in parts)
         clauses.append([_condition(p, where) for p in parts])
@@ -153,4 +153,4 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
 def load_rule_file(path: str) -> Strategy:
     """A strategy from a rule file; without a ``name:`` line it is named after the file."""
     stem = os.path.splitext(os.path.basename(path))[0] if isinstance(path, str) else "custom"
-    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {path!r}", stem or "custom")
+    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {shown(path)}", stem or "custom")
