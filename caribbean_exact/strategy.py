@@ -13,7 +13,7 @@ applies them to all 122,151,120 (hand, up card) situations exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
@@ -92,6 +92,9 @@ class Strategy:
     uses_suits: bool = True
     description: str = ""
     uses_up: bool = True
+    #: Optional fast path: every chart cell's flag at once (as ``cell_flags`` would compute it
+    #: from ``raises``), e.g. a rule file compiled to bit masks.
+    flags: Callable[[ProgressFn | None], bytes] | None = field(default=None, compare=False, repr=False)
 
 
 def valid_cells() -> list[tuple[Pattern, bool, int]]:
@@ -134,10 +137,12 @@ def _cell_situations() -> tuple[tuple[int, Situation], ...]:
     return tuple(out)
 
 
-def cell_flags(strategy: Strategy | StrategyFn) -> bytes:
+def cell_flags(strategy: Strategy | StrategyFn, progress: ProgressFn | None = None) -> bytes:
     """The strategy evaluated on every chart cell (bytes of 0/1, one per cell)."""
     st = strategy if isinstance(strategy, Strategy) else Strategy(getattr(strategy, "__name__", "custom"),
                                                                   strategy)
+    if st.flags is not None:
+        return st.flags(progress)
     flags = bytearray(N_CELLS)
     raises = st.raises
     six = b"\x01" * 6
@@ -238,7 +243,7 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
     else:
         check_callable(strategy, "strategy")
         st = Strategy(name or str(getattr(strategy, "__name__", "custom")), strategy)
-    totals = solver_for(rules.qualifier.value, progress=progress).apply_cells(cell_flags(st))
+    totals = solver_for(rules.qualifier.value, progress=progress).apply_cells(cell_flags(st, progress))
 
     def decide(hand: tuple[Card, ...], up: Card) -> bool:
         return st.raises(situation_of(hand, up, st))
@@ -277,7 +282,8 @@ def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (
     opt = solve(rules=rules, progress=progress)
     rows = [StrategyResult("optimal", opt, opt.total_return, "raise exactly when it pays (exact)")]
     for st in (*BUILTIN, *extra):
-        rows.append(StrategyResult(st.name, evaluate(st, rules), opt.total_return, st.description))
+        rows.append(StrategyResult(st.name, evaluate(st, rules, progress=progress), opt.total_return,
+                                   st.description))
     blind = solve(rules=rules, ignore_up=True)
     rows.append(StrategyResult("best ignoring the up card", blind, opt.total_return,
                                "the best strategy that never looks at the up card (exact)"))

@@ -247,3 +247,104 @@ def test_the_console_script_is_the_guarded_entry():
     finally:
         p.kill()
     assert p.returncode == 130 and one_error_line(err) in ("interrupted", "caribbean-exact: interrupted")
+
+
+# ---------------------------------------------------------------- bounded resources
+
+MEMORY_CHILD = textwrap.dedent("""
+    import resource, sys
+    from fractions import Fraction
+    import caribbean_exact as ce
+    from caribbean_exact.rules import Paytable
+    what, n = sys.argv[1], int(sys.argv[2])
+    if what == "compare":
+        tables = {f"t{i}": Paytable(f"t{i}", tuple(Fraction(p) for p in (100 + i, 50, 20, 7, 5, 4, 3, 2, 1, 1)))
+                  for i in range(n)}
+        assert len(ce.compare(list(tables), paytables=tables)) == n
+    else:
+        assert len(ce.cap_study(antes=list(range(26, 26 + n)), max_payout=5000).rows) == n
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+""")
+
+
+@pytest.mark.parametrize("what", ["compare", "cap"])
+def test_memory_does_not_grow_with_tables_or_antes(what):
+    """Each distinct table or ante used to keep 6.8 MB of decisions: 60 of them, 400+ MB."""
+    peaks = [int(subprocess.run([sys.executable, "-c", MEMORY_CHILD, what, str(n)], capture_output=True,
+                                text=True, check=True, timeout=300).stdout.split()[-1]) for n in (2, 60)]
+    assert peaks[1] - peaks[0] < 40, peaks  # MiB
+
+
+def test_table_and_ante_limits(capsys):
+    with pytest.raises(InvalidRules, match="1,001 ante sizes, more than the limit of 1,000"):
+        ce.cap_study(antes=list(range(1, 1002)))
+    with pytest.raises(InvalidRules, match="1,001 pay tables, more than the limit of 1,000"):
+        ce.compare([f"{100 + i},50,20,7,5,4,3,2,1,1" for i in range(1001)])
+    code, _, err = run(capsys, "cap", "--antes", ",".join(str(a) for a in range(1, 1002)))
+    assert code == 2 and "limit of 1,000" in one_error_line(err)
+
+
+def test_deals_limit(capsys):
+    code, _, err = run(capsys, "solve", "--known-dealer-cards", "2", "--deals", str(10**12))
+    assert code == 2 and "2 to 100,000,000 (the limit)" in one_error_line(err)
+    code, _, err = run(capsys, "collusion", "--deals", str(10**8 + 1))
+    assert code == 2 and "the limit" in one_error_line(err)
+
+
+def test_long_work_reports_progress():
+    seen: list[tuple[str, int, int | None]] = []
+
+    def progress(label, done, total):
+        seen.append((label, done, total))
+
+    ce.compare(["standard", "live-dealer", "100,50,20,7,5,4,3,2,1,1", "101,50,20,7,5,4,3,2,1,1"],
+               progress=progress)
+    assert ("solving each pay table", 4, 4) in seen
+    ce.cap_study(antes=[10, 50, 100], progress=progress)
+    assert ("solving each ante size", 3, 3) in seen
+    st = ce.parse_rule_file("name: mine\nraise if hand >= AK\nraise if holds Q and up in 2-9\n")
+    ce.evaluate(st, progress=progress)
+    assert ("evaluating mine", 2, 2) in seen
+
+
+def test_rule_file_line_limit_and_speed():
+    from caribbean_exact.strategy_rules import MAX_RULE_LINES
+    with pytest.raises(InvalidRules, match="1,001 lines, more than the limit of 1,000"):
+        ce.parse_rule_file("raise if hand >= AK\n" * (MAX_RULE_LINES + 1))
+    import time
+    lines = "".join(f"raise if hand >= value {v} and up in 2-{'9TJQK'[v % 5]} and suited >= {v % 3}\n"
+                    for v in range(1000, 1000 + MAX_RULE_LINES))
+    start = time.perf_counter()
+    st = ce.parse_rule_file(lines)
+    assert time.perf_counter() - start < 5  # was about 0.1 s per line (106 s for 1,000)
+    from caribbean_exact.strategy import cell_flags
+    start = time.perf_counter()
+    cell_flags(st)
+    assert time.perf_counter() - start < 60  # was hours: lines x 963,300 cells in Python
+
+
+@pytest.mark.parametrize("text", [
+    "raise if hand >= AK",
+    "raise if hand <= 44 and up in 2-Q\nraise if ace king and holds Q or J",
+    "raise if lacks Q and J and up not in A,K\nraise if up < card 4 and up matches",
+    "raise if suited >= 2 and hand > pair of 4s\nraise if suited == 0 and up matches nothing\n"
+    "raise if hand == two pair",
+    "raise always",
+])
+def test_compiled_rule_files_equal_the_cell_by_cell_evaluation(text):
+    import dataclasses
+
+    from caribbean_exact.strategy import cell_flags
+    st = ce.parse_rule_file(text)
+    assert st.flags is not None
+    assert cell_flags(st) == cell_flags(dataclasses.replace(st, flags=None))
+
+
+def test_hand_at_most_is_read_as_at_most():
+    """'hand <= 44' used to be read as 'hand < "= 44"' (an error): the longer operators come first."""
+    st = ce.parse_rule_file("raise if hand <= 44")
+    from caribbean_exact.rules import Qualifier
+    from caribbean_exact.strategy import Situation
+    v = Qualifier.parse("44").value
+    assert st.raises(Situation((2, 2, 5, 1, 0), False, 1, v, 0, 0))
+    assert not st.raises(Situation((2, 2, 5, 1, 0), False, 1, v + 1, 0, 0))
