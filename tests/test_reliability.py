@@ -22,7 +22,6 @@ from caribbean_exact.render.text import dec, money, pct, sci
 from caribbean_exact.rules import MAX_FILE_BYTES, MAX_TABLES, load_paytables_file, load_paytables_text
 
 EXE = shutil.which("caribbean-exact")
-ENTRY = Path(__file__).resolve().parent.parent / "_caribbean_exact_entry.py"
 HAND = ["ev", "As Kd 7h 4c 2s", "--up", "Qh"]
 
 
@@ -205,8 +204,7 @@ INTERRUPT_ON_IMPORT = textwrap.dedent("""
                 os.kill(os.getpid(), signal.SIGINT)
             return None
     sys.meta_path.insert(0, Interrupt())
-    sys.path.insert(0, sys.argv[2])
-    import _caribbean_exact_entry as entry
+    import _caribbean_exact_entry as entry  # the installed console-script module
     sys.argv = ["caribbean-exact", *sys.argv[3:]]
     sys.exit(entry.run())
 """)
@@ -220,8 +218,8 @@ INTERRUPT_ON_IMPORT = textwrap.dedent("""
 def test_ctrl_c_at_any_time_is_one_line_and_130(module, argv, line):
     if module == "matplotlib":
         pytest.importorskip("matplotlib")
-    p = subprocess.run([sys.executable, "-c", INTERRUPT_ON_IMPORT, module, str(ENTRY.parent), *argv],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run([sys.executable, "-c", INTERRUPT_ON_IMPORT, module, "-", *argv],
+                       capture_output=True, text=True, timeout=120, cwd="/")
     assert p.returncode == 130, p.stderr
     assert one_error_line(p.stderr) == line
 
@@ -229,7 +227,7 @@ def test_ctrl_c_at_any_time_is_one_line_and_130(module, argv, line):
 def test_ctrl_c_during_python_dash_m_start_up():
     head, _, _ = INTERRUPT_ON_IMPORT.partition("import _caribbean_exact_entry")
     code = head + 'import runpy\nsys.argv = ["-m", *sys.argv[3:]]\nrunpy._run_module_as_main("caribbean_exact")\n'
-    p = subprocess.run([sys.executable, "-c", code, "caribbean_exact.rules", str(ENTRY.parent), "paytables"],
+    p = subprocess.run([sys.executable, "-c", code, "caribbean_exact.rules", "-", "paytables"],
                        capture_output=True, text=True, timeout=120, cwd="/")
     assert p.returncode == 130 and one_error_line(p.stderr) == "caribbean-exact: interrupted"
 
