@@ -11,6 +11,14 @@ import os as _os
 import sys as _sys
 from typing import TYPE_CHECKING
 
+if _sys.argv[:1] == ["-m"]:  # python -m caribbean_exact: a Ctrl-C while the package loads exits 130 too
+    try:
+        from _caribbean_exact_entry import guard as _guard
+    except ImportError:  # the source tree without an install: the check below says what to do
+        pass
+    else:
+        _guard()
+
 from ._version import __version__
 
 if _util.find_spec(f"{__name__}._core") is None:  # the compiled core is not beside this package

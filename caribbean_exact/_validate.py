@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .progress import ProgressFn
 from .rules import Rules
 
@@ -27,14 +27,14 @@ T = TypeVar("T")
 def check_int(value: object, name: str, lo: int, hi: int) -> int:
     """An int (not a bool) in lo..hi."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidRules(f"{name}: {value!r} must be a whole number {lo}..{hi}")
+        raise InvalidRules(f"{name}: {shown(value)} must be a whole number {lo}..{hi}")
     return value
 
 
 def check_bool(value: object, name: str) -> bool:
     """A bool: True or False, nothing truthy."""
     if not isinstance(value, bool):
-        raise InvalidRules(f"{name}: {value!r} must be True or False")
+        raise InvalidRules(f"{name}: {shown(value)} must be True or False")
     return value
 
 
@@ -48,7 +48,7 @@ def check_rules(value: object) -> Rules:
     if value is None:
         return Rules()
     if not isinstance(value, Rules):
-        raise InvalidRules(f"rules: {value!r} is not a Rules (build one with Rules.make(paytable, qualifier, "
+        raise InvalidRules(f"rules: {shown(value)} is not a Rules (build one with Rules.make(paytable, qualifier, "
                            "ante, max_payout))")
     return value
 
@@ -56,19 +56,19 @@ def check_rules(value: object) -> Rules:
 def check_progress(value: object) -> ProgressFn | None:
     """None or a callable progress(label, done, total)."""
     if value is not None and not callable(value):
-        raise InvalidRules(f"progress: {value!r} is not callable (progress(label, done, total))")
+        raise InvalidRules(f"progress: {shown(value)} is not callable (progress(label, done, total))")
     return value
 
 
 def check_instance(value: object, kind: type[T], name: str, expected: str) -> T:
     """A value of the given type."""
     if not isinstance(value, kind):
-        raise InvalidRules(f"{name}: {value!r} is not {expected}")
+        raise InvalidRules(f"{name}: {shown(value)} is not {expected}")
     return value
 
 
 def check_callable(value: object, name: str) -> Callable[..., object]:
     """A callable."""
     if not callable(value):
-        raise InvalidRules(f"{name}: {value!r} is not callable")
+        raise InvalidRules(f"{name}: {shown(value)} is not callable")
     return value

@@ -16,16 +16,18 @@ from fractions import Fraction
 
 from ._validate import check_progress
 from .counts import DealTotals
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import GameReport
 from .pricing import price
-from .progress import ProgressFn
+from .progress import ProgressFn, report
 from .rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 
-__all__ = ["DEFAULT_ANTES", "CapRow", "CapStudy", "cap_study", "cap_threshold"]
+__all__ = ["DEFAULT_ANTES", "MAX_ANTES", "CapRow", "CapStudy", "cap_study", "cap_threshold"]
 
 #: The ante sizes of the ``cap`` command unless --antes says otherwise.
 DEFAULT_ANTES: tuple[int, ...] = (5, 10, 25, 50, 100, 200, 500, 1000)
+#: Most ante sizes one study takes (each is solved in about 15 ms; its row is kept).
+MAX_ANTES = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,9 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     """House edge at each ante size under a cap per bet, the optimal strategy solved at each.
 
     Ante sizes whose capped nets equal the uncapped ones share one solution (same strategy).
+    Memory stays bounded whatever the number of antes: each ante's decisions are compared with
+    the uncapped ones and released; only the totals and that comparison are kept. At most
+    ``MAX_ANTES`` ante sizes.
     """
     base = Rules.make(paytable, qualifier, paytables=paytables)
     m = to_fraction(max_payout, "max_payout")
@@ -88,27 +93,33 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     try:
         ante_list = sorted({to_fraction(a, "ante") for a in antes})
     except TypeError:
-        raise InvalidRules(f"antes: {antes!r} is not a list of ante sizes") from None
+        raise InvalidRules(f"antes: {shown(antes)} is not a list of ante sizes") from None
     check_progress(progress)
     if not ante_list:
         raise InvalidRules("antes: give at least one ante size")
-    cache: dict[tuple[Fraction, ...], tuple[DealTotals, bytes]] = {}
-
-    def priced(rules: Rules) -> tuple[DealTotals, bytes]:
-        n = rules.nets()
-        key = (n.fold, n.not_qualify, n.tie, n.lose, *n.win)
-        if key not in cache:
-            p = price(rules, decisions=True, progress=progress)
-            assert p.decisions is not None
-            cache[key] = (p.totals, p.decisions)
-        return cache[key]
-
-    u_totals, u_dec = priced(base)
-    uncapped = GameReport(base, u_totals, "optimal")
+    if len(ante_list) > MAX_ANTES:
+        raise InvalidRules(f"antes: {len(ante_list):,} ante sizes, more than the limit of {MAX_ANTES:,}")
+    first = price(base, decisions=True, progress=progress)
+    u_dec = first.decisions
+    assert u_dec is not None
+    # per distinct nets: the totals and whether the strategy differs from the uncapped one
+    cache: dict[tuple[Fraction, ...], tuple[DealTotals, bool]] = {_key(base): (first.totals, False)}
+    uncapped = GameReport(base, first.totals, "optimal")
     rows = []
-    for a in ante_list:
+    for i, a in enumerate(ante_list):
         rules = Rules(base.paytable, base.qualifier, a, m)  # validates ante > 0, cap >= ante
-        totals, dec = priced(rules)
+        key = _key(rules)
+        if key not in cache:
+            p = price(rules, decisions=True)
+            cache[key] = (p.totals, p.decisions != u_dec)
+            del p  # the decisions (one byte per situation) are not kept
+        totals, changed = cache[key]
         rep = GameReport(rules, totals, "optimal")
-        rows.append(CapRow(a, rep, rep.house_edge - uncapped.house_edge, dec != u_dec))
+        rows.append(CapRow(a, rep, rep.house_edge - uncapped.house_edge, changed))
+        report(progress, "solving each ante size", i + 1, len(ante_list))
     return CapStudy(base, m, uncapped, tuple(rows))
+
+
+def _key(rules: Rules) -> tuple[Fraction, ...]:
+    n = rules.nets()
+    return (n.fold, n.not_qualify, n.tie, n.lose, *n.win)

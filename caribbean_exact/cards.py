@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from .errors import InvalidCards
+from .errors import InvalidCards, shown
 
 #: The one rank alphabet, deuce (0) .. ace (12).
 RANKS = "23456789TJQKA"
@@ -40,7 +40,7 @@ class Card:
         if isinstance(card, str):
             card = Card.parse(card).index
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
-            raise InvalidCards(f"card index {card!r}: expected an integer 0..51 or text like 'As'")
+            raise InvalidCards(f"card index {shown(card)}: expected an integer 0..51 or text like 'As'")
         object.__setattr__(self, "index", card)
 
     @property
@@ -67,10 +67,10 @@ class Card:
     def parse(cls, token: str) -> Card:
         """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored)."""
         if not isinstance(token, str):
-            raise InvalidCards(f"card {token!r}: expected text like 'As' or '10s'")
+            raise InvalidCards(f"card {shown(token)}: expected text like 'As' or '10s'")
         card = _by_token().get(token.strip().replace(_VARIATION_SELECTOR, "").lower())
         if card is None:
-            raise InvalidCards(f"card {token!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)")
+            raise InvalidCards(f"card {shown(token)}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)")
         return card
 
     def __str__(self) -> str:
@@ -100,7 +100,7 @@ def rank_index(text: str) -> int:
     t = text.strip().upper()
     t = "T" if t == "10" else t
     if len(t) != 1 or t not in RANKS:
-        raise InvalidCards(f"rank {text!r}: expected 2-9, T or 10, J, Q, K or A")
+        raise InvalidCards(f"rank {shown(text)}: expected 2-9, T or 10, J, Q, K or A")
     return RANKS.index(t)
 
 
@@ -121,7 +121,7 @@ def _split(text: str) -> list[str]:
             if not m:
                 bad = chunk[pos:] if pos else chunk
                 raise InvalidCards(
-                    f"card {bad!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)"
+                    f"card {shown(bad)}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)"
                 )
             out.append(m.group(0))
             pos = m.end()
@@ -139,7 +139,7 @@ def parse_cards(cards: CardsLike | None) -> tuple[Card, ...]:
     try:
         items = list(cards)
     except TypeError:
-        raise InvalidCards(f"cards {cards!r}: expected text like 'As Kd' or a list of cards") from None
+        raise InvalidCards(f"cards {shown(cards)}: expected text like 'As Kd' or a list of cards") from None
     out: list[Card] = []
     for item in items:
         if isinstance(item, Card):
@@ -147,7 +147,7 @@ def parse_cards(cards: CardsLike | None) -> tuple[Card, ...]:
         elif isinstance(item, str):
             out.extend(parse_cards(item))
         else:
-            raise InvalidCards(f"card {item!r}: expected text like 'As' or a Card")
+            raise InvalidCards(f"card {shown(item)}: expected text like 'As' or a Card")
     return tuple(out)
 
 

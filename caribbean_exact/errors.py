@@ -25,3 +25,35 @@ class UsageError(CaribbeanError, ValueError):
 
 class CoreError(CaribbeanError, RuntimeError):
     """The C core refused a call that the Python layer should have prevented."""
+
+
+#: Longest piece of user input an error message quotes (longer input is cut, with its length).
+QUOTE_LIMIT = 60
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to about ``limit`` characters: its start, "...", its end and its length.
+
+    >>> cut("A" * 100 + ".toml")
+    'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...AAAAAAAAAAAAAAA.toml (105 characters)'
+    """
+    if len(text) <= limit:
+        return text
+    head = (2 * limit) // 3
+    return f"{text[:head]}...{text[head - limit:]} ({len(text):,} characters)"
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut (``cut``) so that a huge input never becomes a
+    huge message: every message quoting user input goes through here.
+
+    >>> shown("AK")
+    "'AK'"
+    >>> shown("A" * 100 + ".toml")
+    "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...AAAAAAAAAAAAAA.toml' (107 characters)"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a user object whose repr fails still gets a message
+        text = f"<{type(value).__name__}>"
+    return cut(text, limit)

@@ -16,7 +16,7 @@ from . import _ffi
 from ._validate import check_rules
 from .cards import RANKS, Card, CardsLike, check_distinct, format_cards, parse_cards, rank_index
 from .counts import Counts
-from .errors import InvalidCards
+from .errors import InvalidCards, shown
 from .hands import CATEGORIES
 from .pricing import ReturnRow, raise_ev, raise_rows
 from .rules import Number, PaytableLike, QualifierLike, Rules
@@ -89,18 +89,18 @@ def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = Non
     """Parse and validate the cards of one situation; errors name the offending card."""
     h = parse_cards(hand)
     if len(h) != 5:
-        raise InvalidCards(f"hand {format_cards(h) or hand!r}: expected 5 cards, got {len(h)}")
+        raise InvalidCards(f"hand {shown(format_cards(h) or hand)}: expected 5 cards, got {len(h)}")
     u = parse_cards(up)
     if len(u) != 1:
-        raise InvalidCards(f"up card {format_cards(u) or up!r}: expected 1 card, got {len(u)}")
+        raise InvalidCards(f"up card {shown(format_cards(u) or up)}: expected 1 card, got {len(u)}")
     d = parse_cards(dead)
     k = parse_cards(dealer)
     if len(k) > 4:
-        raise InvalidCards(f"dealer cards {format_cards(k)!r}: at most 4 hole cards can be known, got {len(k)}")
+        raise InvalidCards(f"dealer cards {shown(format_cards(k))}: at most 4 hole cards can be known, got {len(k)}")
     check_distinct([("the hand", h), ("the up card", u), ("the dead cards", d), ("the dealer cards", k)])
     unseen = 52 - 6 - len(d) - len(k)
     if unseen < 4 - len(k):
-        raise InvalidCards(f"dead cards {format_cards(d)!r}: only {unseen} cards left, the dealer needs "
+        raise InvalidCards(f"dead cards {shown(format_cards(d))}: only {unseen} cards left, the dealer needs "
                            f"{4 - len(k)} more")
     return h, u[0], d, k
 
@@ -145,7 +145,7 @@ def ev_many(situations: Iterable[SituationLike], *, rules: Rules | None = None) 
     """
     rules = check_rules(rules)
     if isinstance(situations, (str, bytes)) or not isinstance(situations, Iterable):
-        raise InvalidCards(f"situations: {situations!r} is not a list of (hand, up[, dead, dealer])")
+        raise InvalidCards(f"situations: {shown(situations)} is not a list of (hand, up[, dead, dealer])")
     return _ev_many(situations, rules)
 
 
@@ -153,7 +153,7 @@ def _ev_many(situations: Iterable[SituationLike], rules: Rules) -> Iterator[Deci
     q = rules.qualifier.value
     for n, s in enumerate(situations, 1):
         if not isinstance(s, (tuple, list)) or not 2 <= len(s) <= 4:
-            raise InvalidCards(f"situation {n}: {s!r} is not (hand, up[, dead, dealer])")
+            raise InvalidCards(f"situation {n}: {shown(s)} is not (hand, up[, dead, dealer])")
         hand, up, *extra = s
         if hand is None or up is None:
             raise InvalidCards(f"situation {n}: a hand and an up card are needed")
@@ -210,7 +210,7 @@ def ev_ranks(ranks: str | Sequence[int], up_rank: str | int, *, rules: Rules | N
     rs = _ranks_of(ranks)
     up = rank_index(up_rank) if isinstance(up_rank, str) else up_rank
     if isinstance(up, bool) or not isinstance(up, int) or not 0 <= up <= 12:
-        raise InvalidCards(f"up card rank {up_rank!r}: expected 2-9, T, J, Q, K or A")
+        raise InvalidCards(f"up card rank {shown(up_rank)}: expected 2-9, T, J, Q, K or A")
     if rs.count(up) >= 4:
         raise InvalidCards(f"up card rank {RANKS[up]}: the hand holds all four")
     up_card = up * 4  # clubs
@@ -238,9 +238,9 @@ def _ranks_of(ranks: str | Sequence[int]) -> list[int]:
     elif isinstance(ranks, (list, tuple)) and all(isinstance(r, int) and not isinstance(r, bool) for r in ranks):
         out = list(ranks)
     else:
-        raise InvalidCards(f"ranks {ranks!r}: expected five ranks such as 'AKJ83'")
+        raise InvalidCards(f"ranks {shown(ranks)}: expected five ranks such as 'AKJ83'")
     if len(out) != 5 or not all(0 <= r <= 12 for r in out):
-        raise InvalidCards(f"ranks {ranks!r}: expected five ranks such as 'AKJ83'")
+        raise InvalidCards(f"ranks {shown(ranks)}: expected five ranks such as 'AKJ83'")
     if any(out.count(r) > 4 for r in out):
-        raise InvalidCards(f"ranks {ranks!r}: a rank appears more than four times")
+        raise InvalidCards(f"ranks {shown(ranks)}: a rank appears more than four times")
     return out

@@ -15,11 +15,12 @@ from fractions import Fraction
 
 from ._validate import check_progress
 from .counts import DealTotals
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import GameReport
-from .pricing import Priced, price, solver_for
-from .progress import ProgressFn
+from .pricing import price, solver_for
+from .progress import ProgressFn, report
 from .rules import (
+    MAX_TABLES,
     Number,
     Paytable,
     QualifierLike,
@@ -104,18 +105,10 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
     """Every named pay table (default: all known) solved exactly, sorted by house edge.
 
     Each row's ``report`` is the same as ``game.solve(rules=...)`` for its rules. ``names`` may
-    be one name too.
+    be one name too. At most ``MAX_TABLES`` tables. Memory stays bounded whatever their number:
+    a table's decisions are compared with the baseline's and released; only the baseline's are kept.
     """
-    if isinstance(names, str):
-        names = [names]
-    elif names is not None and not all(isinstance(n, str) for n in _listed(names, "names")):
-        raise InvalidRules(f"names: {names!r} must be pay table names or ten-pay texts")
-    if paytables is not None:
-        _check_tables(paytables)
-    if not isinstance(baseline, str):
-        raise InvalidRules(f"baseline: {baseline!r} is not a pay table name")
-    check_progress(progress)
-    tables = _tables_for(names, paytables)
+    tables = _compared_tables(names, paytables, baseline, progress)
     base_table = get_paytable(baseline, paytables)
 
     def rules_of(t: Paytable) -> Rules:
@@ -124,51 +117,81 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
 
     base_rules = rules_of(base_table)
     solver = solver_for(base_rules.qualifier.value, progress=progress)
-    cache: dict[tuple[int, ...], Priced] = {}
-
-    def priced(rules: Rules) -> tuple[DealTotals, bytes]:
-        key = tuple(rules.nets().scaled().as_list())
-        if key not in cache:
-            cache[key] = price(rules, decisions=True)
-        p = cache[key]
-        assert p.decisions is not None
-        return p.totals, p.decisions
-
-    _, base_dec = priced(base_rules)
+    base_priced = price(base_rules, decisions=True)
+    base_dec = base_priced.decisions
+    assert base_dec is not None
     base_raise_bytes = base_dec.translate(_RAISE)
     b1, b0 = _bits(base_dec, _RAISE), _bits(base_dec, _FOLD)
+    played_totals = None  # the baseline strategy's totals: one per solver, the same for every table
+
+    # per distinct scaled nets: the totals and the comparison with the baseline (no decisions)
+    cache: dict[tuple[int, ...], tuple[DealTotals, int | None]] = {}
+
+    def priced(rules: Rules) -> tuple[DealTotals, int | None]:
+        """Totals, and the situations where the strategy differs from the baseline's (None: nowhere)."""
+        key = tuple(rules.nets().scaled().as_list())
+        if key not in cache:
+            p = price(rules, decisions=True)
+            dec = p.decisions
+            assert dec is not None
+            n_diff = None
+            if dec != base_dec:
+                a1, a0 = _bits(dec, _RAISE), _bits(dec, _FOLD)
+                diff = (a1 & b0) | (a0 & b1)
+                if diff:
+                    n_diff = solver.apply(diff.to_bytes(len(dec), "little")).raise_situations
+            cache[key] = (p.totals, n_diff)
+            del p, dec  # released: memory does not grow with the number of tables
+        return cache[key]
+
     rows = []
-    for t in tables:
+    for i, t in enumerate(tables):
         rules = rules_of(t)
-        totals, dec = priced(rules)
-        report = GameReport(rules, totals, "optimal")
-        if dec == base_dec:
-            differs, n_diff, cost = False, 0, Fraction(0)
+        totals, n_diff = priced(rules)
+        report_ = GameReport(rules, totals, "optimal")
+        if n_diff is None:
+            differs, n, cost = False, 0, Fraction(0)
         else:
-            a1, a0 = _bits(dec, _RAISE), _bits(dec, _FOLD)
-            diff = (a1 & b0) | (a0 & b1)
-            if diff == 0:
-                differs, n_diff, cost = False, 0, Fraction(0)
-            else:
-                differs = True
-                n_diff = solver.apply(diff.to_bytes(len(dec), "little")).raise_situations
-                played = GameReport(rules, solver.apply(base_raise_bytes), f"{base_table.name} strategy")
-                cost = played.house_edge - report.house_edge
-        rows.append(CompareRow(t.name, report, base_table.name, differs, n_diff, cost))
+            if played_totals is None:
+                played_totals = solver.apply(base_raise_bytes)
+            played = GameReport(rules, played_totals, f"{base_table.name} strategy")
+            differs, n, cost = True, n_diff, played.house_edge - report_.house_edge
+        rows.append(CompareRow(t.name, report_, base_table.name, differs, n, cost))
+        report(progress, "solving each pay table", i + 1, len(tables))
     rows.sort(key=lambda r: (r.report.house_edge, r.name))
     return rows
 
 
+def _compared_tables(names: Sequence[str] | str | None, paytables: Mapping[str, Paytable] | None,
+                     baseline: object, progress: object) -> list[Paytable]:
+    """The tables ``compare`` solves, its arguments checked (at most ``MAX_TABLES``)."""
+    if isinstance(names, str):
+        names = [names]
+    elif names is not None and not all(isinstance(n, str) for n in _listed(names, "names")):
+        raise InvalidRules(f"names: {shown(names)} must be pay table names or ten-pay texts")
+    if paytables is not None:
+        _check_tables(paytables)
+    if not isinstance(baseline, str):
+        raise InvalidRules(f"baseline: {shown(baseline)} is not a pay table name")
+    check_progress(progress)
+    if names is not None and len(names) > MAX_TABLES:
+        raise InvalidRules(f"compare: {len(names):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    tables = _tables_for(names, paytables)
+    if len(tables) > MAX_TABLES:
+        raise InvalidRules(f"compare: {len(tables):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    return tables
+
+
 def _listed(values: object, name: str) -> list[object]:
     if not isinstance(values, Iterable):
-        raise InvalidRules(f"{name}: {values!r} is not a list")
+        raise InvalidRules(f"{name}: {shown(values)} is not a list")
     try:
         return list(values)
     except TypeError:
-        raise InvalidRules(f"{name}: {values!r} is not a list") from None
+        raise InvalidRules(f"{name}: {shown(values)} is not a list") from None
 
 
 def _check_tables(tables: object) -> None:
     if not isinstance(tables, Mapping) or not all(isinstance(t, Paytable) for t in tables.values()):
-        raise InvalidRules(f"paytables: {tables!r} must map names to Paytable objects (load_paytables_file)")
+        raise InvalidRules(f"paytables: {shown(tables)} must map names to Paytable objects (load_paytables_file)")
 

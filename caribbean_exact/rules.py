@@ -21,7 +21,7 @@ from importlib import resources
 
 from . import _ffi
 from .cards import RANKS, Card, parse_cards
-from .errors import InvalidCards, InvalidRules
+from .errors import InvalidCards, InvalidRules, cut, shown
 from .hands import (
     CATEGORIES,
     CATEGORY_INDEX,
@@ -33,7 +33,8 @@ from .hands import (
 )
 
 __all__ = [
-    "CATEGORIES", "CATEGORY_INDEX", "PAY_ORDER", "Nets", "Number", "Paytable", "PaytableLike", "Qualifier",
+    "CATEGORIES", "CATEGORY_INDEX", "MAX_DIGITS", "MAX_FILE_BYTES", "MAX_TABLES", "PAY_ORDER",
+    "Nets", "Number", "Paytable", "PaytableLike", "Qualifier",
     "QualifierLike", "Rules", "ScaledNets", "builtin_paytables", "get_paytable", "load_paytables_file",
     "load_paytables_text", "read_text_file", "to_fraction",
 ]
@@ -42,25 +43,40 @@ __all__ = [
 Number = int | Fraction | str | float
 
 
+#: Most digits a number may have (numerator or denominator): far beyond any pay or stake, and
+#: short enough that every exact value can be printed (Python refuses int text past 4,300 digits).
+MAX_DIGITS = 1000
+_MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)
+
+
 def to_fraction(x: object, what: str) -> Fraction:
-    """An exact number from int, Fraction, decimal text or "a/b"; floats only if finite."""
+    """An exact number from int, Fraction, decimal text or "a/b"; floats only if finite; at
+    most ``MAX_DIGITS`` digits."""
     if isinstance(x, bool):
-        raise InvalidRules(f"{what}: {x!r} is not a number")
+        raise InvalidRules(f"{what}: {shown(x)} is not a number")
     if isinstance(x, (int, Fraction)):
-        return Fraction(x)
+        return _sized(Fraction(x), x, what)
     if isinstance(x, float):
         if not math.isfinite(x):
-            raise InvalidRules(f"{what}: {x!r} is not a finite number")
-        return Fraction(str(x))
+            raise InvalidRules(f"{what}: {shown(x)} is not a finite number")
+        return _sized(Fraction(str(x)), x, what)
     if isinstance(x, str):
         t = x.strip().replace("_", "")
+        if len(t) > 2 * MAX_DIGITS + 2:
+            raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
         if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?", t):
             try:
-                return Fraction(t)
+                return _sized(Fraction(t), x, what)
             except (ValueError, ZeroDivisionError):
                 pass
-        raise InvalidRules(f"{what}: {x!r} is not a number")
-    raise InvalidRules(f"{what}: {x!r} is not a number")
+        raise InvalidRules(f"{what}: {shown(x)} is not a number")
+    raise InvalidRules(f"{what}: {shown(x)} is not a number")
+
+
+def _sized(f: Fraction, x: object, what: str) -> Fraction:
+    if f.numerator.bit_length() > _MAX_BITS or f.denominator.bit_length() > _MAX_BITS:
+        raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
+    return f
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +94,13 @@ class Paytable:
 
     def __post_init__(self) -> None:
         if len(self.pays) != 10:
-            raise InvalidRules(f"pay table {self.name!r}: expected 10 pays (royal flush .. high card), "
+            raise InvalidRules(f"pay table {shown(self.name)}: expected 10 pays (royal flush .. high card), "
                                f"got {len(self.pays)}")
         for label, p in zip(PAY_ORDER, self.pays):
             if not isinstance(p, Fraction):
-                raise InvalidRules(f"pay table {self.name!r} field {label!r}: {p!r} is not exact")
+                raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {shown(p)} is not exact")
             if p < 0:
-                raise InvalidRules(f"pay table {self.name!r} field {label!r}: {p} is negative")
+                raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {p} is negative")
 
     def pay(self, category: int) -> Fraction:
         """Pay to 1 of a win with the player's category (0 = high card .. 9 = royal)."""
@@ -100,13 +116,14 @@ class Paytable:
         elif isinstance(numbers, (list, tuple)):
             items = list(numbers)
         else:
-            raise InvalidRules(f"pay table {name!r}: {numbers!r} is not ten numbers (text or a list)")
+            raise InvalidRules(f"pay table {shown(name)}: {shown(numbers)} is not ten numbers (text or a list)")
         if not isinstance(name, str):
-            raise InvalidRules(f"pay table name {name!r}: expected text")
+            raise InvalidRules(f"pay table name {shown(name)}: expected text")
         if len(items) != 10:
-            raise InvalidRules(f"pay table {name!r}: expected 10 pays (royal flush .. high card), got "
-                               f"{len(items)}: {numbers!r}")
-        pays = tuple(to_fraction(x, f"pay table {name!r} field {label!r}") for label, x in zip(PAY_ORDER, items))
+            raise InvalidRules(f"pay table {shown(name)}: expected 10 pays (royal flush .. high card), got "
+                               f"{len(items)}: {shown(numbers)}")
+        pays = tuple(to_fraction(x, f"pay table {shown(name)} field {shown(label)}")
+                     for label, x in zip(PAY_ORDER, items))
         return cls(name, pays)
 
     def short(self) -> str:
@@ -149,19 +166,33 @@ def exact_text(x: Fraction) -> str:
 
 _TABLE_FIELDS = {"name", "pays", "where", "source"}
 
+#: Largest pay-table or rule file read (1 MB: the built-in file is 1.3 KB).
+MAX_FILE_BYTES = 1_000_000
+#: Most pay tables a file may hold (and ``compare`` takes): each is solved in about 20 ms.
+MAX_TABLES = 1_000
+
 
 def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
-    """Pay tables from TOML: ``[[paytable]]`` entries with name, pays (10 numbers), where."""
+    """Pay tables from TOML: ``[[paytable]]`` entries with name, pays (10 numbers), where.
+
+    At most ``MAX_TABLES`` tables; TOML nested too deeply to read is refused, not a crash.
+    """
+    if not isinstance(text, str):
+        raise InvalidRules(f"{origin}: {shown(text)} is not text")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise InvalidRules(f"{origin}: not valid TOML ({e})") from None
+        raise InvalidRules(f"{origin}: not valid TOML ({cut(str(e), 200)})") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise InvalidRules(f"{origin}: arrays or tables nested too deeply to read") from None
     extra = set(doc) - {"paytable"}
     if extra:
-        raise InvalidRules(f"{origin}: unknown field {min(extra)!r} (expected [[paytable]] entries)")
+        raise InvalidRules(f"{origin}: unknown field {shown(min(extra))} (expected [[paytable]] entries)")
     entries = doc.get("paytable")
     if not isinstance(entries, list) or not entries:
         raise InvalidRules(f"{origin}: no [[paytable]] entries")
+    if len(entries) > MAX_TABLES:
+        raise InvalidRules(f"{origin}: {len(entries):,} pay tables, more than the limit of {MAX_TABLES:,}")
     out: dict[str, Paytable] = {}
     for n, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
@@ -171,12 +202,12 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
             raise InvalidRules(f"{origin}: paytable #{n} field 'name' is missing")
         unknown = set(entry) - _TABLE_FIELDS
         if unknown:
-            raise InvalidRules(f"{origin}: pay table {name!r} has unknown field {min(unknown)!r}")
+            raise InvalidRules(f"{origin}: pay table {shown(name)} has unknown field {shown(min(unknown))}")
         if "pays" not in entry:
-            raise InvalidRules(f"{origin}: pay table {name!r} field 'pays' is missing")
+            raise InvalidRules(f"{origin}: pay table {shown(name)} field 'pays' is missing")
         pays = entry["pays"]
         if not isinstance(pays, list):
-            raise InvalidRules(f"{origin}: pay table {name!r} field 'pays' must be a list of 10 numbers")
+            raise InvalidRules(f"{origin}: pay table {shown(name)} field 'pays' must be a list of 10 numbers")
         try:
             table = Paytable.from_numbers(pays, name=name)
         except InvalidRules as e:
@@ -185,10 +216,10 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
         source = entry.get("source", "")
         for fname, val in (("where", where), ("source", source)):
             if not isinstance(val, str):
-                raise InvalidRules(f"{origin}: pay table {name!r} field {fname!r} must be text")
+                raise InvalidRules(f"{origin}: pay table {shown(name)} field {shown(fname)} must be text")
         key = name.strip().lower()
         if key in out:
-            raise InvalidRules(f"{origin}: pay table {name!r} is defined twice")
+            raise InvalidRules(f"{origin}: pay table {shown(name)} is defined twice")
         out[key] = Paytable(name.strip(), table.pays, where, source)
     return out
 
@@ -200,27 +231,30 @@ def builtin_paytables() -> dict[str, Paytable]:
     return load_paytables_text(text, "built-in paytables.toml")
 
 
-def read_text_file(path: str, what: str) -> str:
-    """A UTF-8 text file; any failure is InvalidRules naming ``what`` and the path.
-
-    The path must be text (or a path object): ``open(2)`` would read, then close, standard error.
-    """
+def read_text_file(path: str, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """A UTF-8 text file of at most ``max_bytes`` bytes; any failure is InvalidRules naming
+    ``what`` and the path (a larger file is refused before it is read whole)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise InvalidRules(f"{what} {path!r}: not a file name")
+        raise InvalidRules(f"{what} {shown(path)}: not a file name (open() would take a number as a file descriptor)")
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
     except OSError as e:
-        raise InvalidRules(f"{what} {path!r}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidRules(f"{what} {path!r}: not UTF-8 text") from None
+        raise InvalidRules(f"{what} {shown(path)}: {e.strerror}") from None
     except (ValueError, TypeError):  # a path open() cannot take, e.g. one with a NUL character
-        raise InvalidRules(f"{what} {path!r}: not a usable file name") from None
+        raise InvalidRules(f"{what} {shown(path)}: not a usable file name") from None
+    if len(data) > max_bytes:
+        raise InvalidRules(f"{what} {shown(path)}: larger than the limit of {max_bytes:,} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidRules(f"{what} {shown(path)}: not UTF-8 text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode reads it
 
 
 def load_paytables_file(path: str) -> dict[str, Paytable]:
     """A user's pay tables (TOML); a name taken by a built-in table is refused."""
-    origin = f"pay table file {path!r}"
+    origin = f"pay table file {shown(path)}"
     tables = load_paytables_text(read_text_file(path, "pay table file"), origin)
     check_names(tables, origin)
     return tables
@@ -230,14 +264,21 @@ def check_names(extra: Mapping[str, Paytable], origin: str = "pay tables") -> No
     """Refuse user tables named like a built-in table (any case): one name, one table."""
     if not isinstance(extra, Mapping) or not all(
             isinstance(k, str) and isinstance(t, Paytable) for k, t in extra.items()):
-        raise InvalidRules(f"{origin}: {extra!r} must map names to Paytable objects (load_paytables_file)")
+        raise InvalidRules(f"{origin}: {shown(extra)} must map names to Paytable objects (load_paytables_file)")
     for key, table in extra.items():
         if key.strip().lower() in builtin_paytables():
-            raise InvalidRules(f"{origin}: pay table {table.name!r} has the name of a built-in table; "
+            raise InvalidRules(f"{origin}: pay table {shown(table.name)} has the name of a built-in table; "
                                "rename it (the built-in tables: " + ", ".join(sorted(builtin_paytables())) + ")")
 
 
 PaytableLike = str | Paytable | Sequence[Number] | None
+
+
+def _some_names(tables: Mapping[str, Paytable], most: int = 12) -> str:
+    """The first names of a mapping of tables for a message, with how many more there are."""
+    names = sorted(tables)
+    text = ", ".join(shown(n)[1:-1] for n in names[:most])
+    return text + (f" and {len(names) - most:,} more" if len(names) > most else "")
 
 
 def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
@@ -255,11 +296,11 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
             return tables[key]
         if re.search(r"\d", spec):
             return Paytable.from_numbers(spec)
-        raise InvalidRules(f"pay table {spec!r}: unknown name (known: {', '.join(sorted(tables))}) "
+        raise InvalidRules(f"pay table {shown(spec)}: unknown name (known: {_some_names(tables)}) "
                            "and not ten numbers")
     if isinstance(spec, Iterable):
         return Paytable.from_numbers(list(spec))
-    raise InvalidRules(f"pay table {spec!r}: expected a name, ten numbers or a Paytable")
+    raise InvalidRules(f"pay table {shown(spec)}: expected a name, ten numbers or a Paytable")
 
 
 # ---------------------------------------------------------------- qualifier
@@ -292,7 +333,7 @@ class Qualifier:
         if isinstance(spec, int) and not isinstance(spec, bool):
             return cls._of_value(spec, spec)
         if not isinstance(spec, str):
-            raise InvalidRules(f"qualifier {spec!r}: expected text like 'AK', 'pair', '44' or 'none'")
+            raise InvalidRules(f"qualifier {shown(spec)}: expected text like 'AK', 'pair', '44' or 'none'")
         t = " ".join(spec.strip().lower().replace("-", " ").replace("_", " ").split())
         t = t.removesuffix(" or better")
         if t in ("none", "any", "no qualifier", "always"):
@@ -307,7 +348,7 @@ class Qualifier:
         if m:
             rank = _rank_char(m.group(1))
             if rank is None:
-                raise InvalidRules(f"qualifier {spec!r}: 'pair of' takes a rank (2-9, T, J, Q, K, A)")
+                raise InvalidRules(f"qualifier {shown(spec)}: 'pair of' takes a rank (2-9, T, J, Q, K, A)")
             return cls(f"pair of {rank}s", _lowest_starting(spec, rank * 2))
         words = [_rank_char(w) for w in t.split()]
         if len(words) > 1 and all(words):
@@ -319,13 +360,13 @@ class Qualifier:
         if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
             v, _ = _ffi.evaluate5([c.index for c in hand])
             return cls(" ".join(str(c) for c in hand), v)
-        raise InvalidRules(f"qualifier {spec!r}: expected 'AK', 'pair', '44', a five-rank hand like "
+        raise InvalidRules(f"qualifier {shown(spec)}: expected 'AK', 'pair', '44', a five-rank hand like "
                            "'AKJ83' or five cards, a category name, a hand value, or 'none'")
 
     @classmethod
     def _of_value(cls, spec: object, value: int) -> Qualifier:
         if not 0 <= value <= NUM_VALUES:
-            raise InvalidRules(f"qualifier {spec!r}: a hand value must be 0..{NUM_VALUES}")
+            raise InvalidRules(f"qualifier {shown(spec)}: a hand value must be 0..{NUM_VALUES}")
         return cls(str(value), value)
 
 
@@ -356,8 +397,8 @@ def _lowest_starting(spec: object, ranks: str) -> int:
         return found
     ordered = "".join(sorted(ranks, key=lambda ch: (-ranks.count(ch), -RANKS.index(ch))))
     if ordered != ranks and lowest_plain_value_starting(tuple(RANKS.index(ch) for ch in ordered)) is not None:
-        raise InvalidRules(f"qualifier {spec!r}: ranks go high to low, pairs first ({ordered!r})")
-    raise InvalidRules(f"qualifier {spec!r}: no hand starts with those ranks")
+        raise InvalidRules(f"qualifier {shown(spec)}: ranks go high to low, pairs first ({shown(ordered)})")
+    raise InvalidRules(f"qualifier {shown(spec)}: no hand starts with those ranks")
 
 
 def _five_cards(text: str) -> tuple[Card, ...] | None:

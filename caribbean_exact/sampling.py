@@ -18,15 +18,18 @@ from fractions import Fraction
 from . import _ffi
 from ._validate import check_bool, check_int, check_progress, check_rules, check_threads
 from .counts import SampleSums
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import solve
 from .pricing import COMPLETIONS, default_threads, solver_for
 from .progress import ProgressFn, report
 from .rules import Rules
 
-__all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "TARGET_POINTS", "Z95", "SampledReport", "sample"]
+__all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "MAX_DEALS", "TARGET_POINTS", "Z95", "SampledReport", "sample"]
 
 DEFAULT_DEALS = 20_000
+#: Most deals one sample takes: 100 million, 10x what the finest target (TARGET_POINTS) needs,
+#: about 35 minutes on two cores in the slowest mode (two hole cards seen).
+MAX_DEALS = 100_000_000
 DEFAULT_SEED = 20261129
 #: The 97.5% point of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -128,7 +131,7 @@ class SampledReport:
 
 def _check_int(value: object, name: str, lo: int, hi: int, expected: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidRules(f"{name} {value!r}: expected {expected}")
+        raise InvalidRules(f"{name} {shown(value)}: expected {expected}")
     return value
 
 
@@ -152,7 +155,7 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
     _check_int(players, "players", 1, 7, "1 to 7 (a full table)")
     if known_dealer_cards and players > 1:
         raise InvalidRules("known dealer cards and colluding players: choose one")
-    _check_int(deals, "deals", 2, 10**12, "2 to 10^12")
+    _check_int(deals, "deals", 2, MAX_DEALS, f"2 to {MAX_DEALS:,} (the limit)")
     _check_int(seed, "seed", 0, (1 << 64) - 1, "an integer 0 .. 2^64-1")
     scaled = rules.nets().scaled()
     ints = scaled.as_list()

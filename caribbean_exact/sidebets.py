@@ -30,7 +30,7 @@ from functools import cache
 
 from . import _ffi
 from ._validate import check_instance, check_rules
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import solve
 from .hands import CATEGORIES
 from .rules import Number, Rules, to_fraction
@@ -76,15 +76,15 @@ def _pay_items(spec: object, what: str) -> list[Number | Pay]:
         return [t for t in re.split(r"[\s,;/]+", spec.strip()) if t]
     if isinstance(spec, (list, tuple)):
         return list(spec)
-    raise InvalidRules(f"{what} {spec!r}: expected text like '500,100,50' or a list of numbers")
+    raise InvalidRules(f"{what} {shown(spec)}: expected text like '500,100,50' or a list of numbers")
 
 
 def _check_convention(c: str) -> str:
     if not isinstance(c, str):
-        raise InvalidRules(f"convention {c!r}: expected 'for' or 'to'")
+        raise InvalidRules(f"convention {shown(c)}: expected 'for' or 'to'")
     c = c.strip().lower()
     if c not in CONVENTIONS:
-        raise InvalidRules(f"convention {c!r}: expected 'for' (win includes the stake) or 'to' "
+        raise InvalidRules(f"convention {shown(c)}: expected 'for' (win includes the stake) or 'to' "
                            "(stake returned on top of the win)")
     return c
 
@@ -113,20 +113,20 @@ class Pay:
         if isinstance(text, Pay):
             return text
         if not isinstance(text, str):
-            v = to_fraction(text, f"progressive pay {what!r}")
+            v = to_fraction(text, f"progressive pay {shown(what)}")
             return cls._checked(v, Fraction(0), what)
         t = text.strip().lower().replace(",", "").replace("$", "")
         if t in ("meter", "jackpot"):
             return cls(Fraction(0), Fraction(1))
         m = re.fullmatch(r"(.*?)\s*%(\s*(of\s*)?(the\s*)?(meter|jackpot))?", t)
         if m:
-            return cls._checked(Fraction(0), to_fraction(m.group(1), f"progressive pay {what!r}") / 100, what)
-        return cls._checked(to_fraction(t, f"progressive pay {what!r}"), Fraction(0), what)
+            return cls._checked(Fraction(0), to_fraction(m.group(1), f"progressive pay {shown(what)}") / 100, what)
+        return cls._checked(to_fraction(t, f"progressive pay {shown(what)}"), Fraction(0), what)
 
     @classmethod
     def _checked(cls, fixed: Fraction, share: Fraction, what: str) -> Pay:
         if fixed < 0 or share < 0:
-            raise InvalidRules(f"progressive pay {what!r}: must not be negative")
+            raise InvalidRules(f"progressive pay {shown(what)}: must not be negative")
         return cls(fixed, share)
 
 DEFAULT_PROGRESSIVE: tuple[Pay, ...] = (
@@ -150,7 +150,7 @@ def parse_progressive_pays(spec: str | Sequence[Number | Pay] | None) -> tuple[P
         return DEFAULT_PROGRESSIVE[:2] + tuple(Pay.parse(x, h) for x, h in zip(items, PROGRESSIVE_HANDS[2:]))
     if len(items) == 5:
         return tuple(Pay.parse(x, h) for x, h in zip(items, PROGRESSIVE_HANDS))
-    raise InvalidRules(f"progressive pays {spec!r}: expected 3 (four of a kind, full house, flush) or 5 "
+    raise InvalidRules(f"progressive pays {shown(spec)}: expected 3 (four of a kind, full house, flush) or 5 "
                        f"(royal flush .. flush) pays, got {len(items)}")
 
 
@@ -166,7 +166,7 @@ def royal_share(players: int) -> Fraction:
     (Fraction(1, 1), True)
     """
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS:
-        raise InvalidRules(f"players: {players!r} must be 1..{MAX_PLAYERS}")
+        raise InvalidRules(f"players: {shown(players)} must be 1..{MAX_PLAYERS}")
     return _royal_share(players)
 
 
@@ -281,7 +281,7 @@ def progressive(pays: str | Sequence[Number | Pay] | None = None, convention: st
     if isinstance(meters, str):
         meters = [t for t in re.split(r"[\s,;]+", meters.strip()) if t]
     if not isinstance(meters, (list, tuple)):
-        raise InvalidRules(f"meters: {meters!r} is not a list of meter values")
+        raise InvalidRules(f"meters: {shown(meters)} is not a list of meter values")
     ms = tuple(sorted({to_money(x, "meter") for x in meters}))
     if m < 0 or any(x < 0 for x in ms):
         raise InvalidRules("meter: must not be negative")
@@ -314,13 +314,13 @@ def parse_bonus_pays(spec: PaysLike) -> tuple[Fraction, ...]:
         return tuple(Fraction(p) for p in DEFAULT_BONUS_PAYS)
     items = _pay_items(spec, "bonus pays")
     if not 1 <= len(items) <= 10:
-        raise InvalidRules(f"bonus pays {spec!r}: expected up to 10 pays, royal flush first "
+        raise InvalidRules(f"bonus pays {shown(spec)}: expected up to 10 pays, royal flush first "
                            f"(7 for the usual table), got {len(items)}")
     out = []
     for x, cat in zip(items, reversed(CATEGORIES)):
-        v = to_fraction(x, f"bonus pay {cat!r}")
+        v = to_fraction(x, f"bonus pay {shown(cat)}")
         if v < 0:
-            raise InvalidRules(f"bonus pay {cat!r}: {v} is negative")
+            raise InvalidRules(f"bonus pay {shown(cat)}: {v} is negative")
         out.append(v)
     return tuple(out)
 

@@ -13,14 +13,14 @@ applies them to all 122,151,120 (hand, up card) situations exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
 from . import _ffi
 from ._validate import check_callable, check_int, check_rules
 from .cards import RANKS, Card, rank_index
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 from .game import GameReport, solve
 from .hands import CATEGORIES, Pattern, patterns
 from .pricing import solver_for
@@ -92,6 +92,9 @@ class Strategy:
     uses_suits: bool = True
     description: str = ""
     uses_up: bool = True
+    #: Optional fast path: every chart cell's flag at once (as ``cell_flags`` would compute it
+    #: from ``raises``), e.g. a rule file compiled to bit masks.
+    flags: Callable[[ProgressFn | None], bytes] | None = field(default=None, compare=False, repr=False)
 
 
 def valid_cells() -> list[tuple[Pattern, bool, int]]:
@@ -134,10 +137,12 @@ def _cell_situations() -> tuple[tuple[int, Situation], ...]:
     return tuple(out)
 
 
-def cell_flags(strategy: Strategy | StrategyFn) -> bytes:
+def cell_flags(strategy: Strategy | StrategyFn, progress: ProgressFn | None = None) -> bytes:
     """The strategy evaluated on every chart cell (bytes of 0/1, one per cell)."""
     st = strategy if isinstance(strategy, Strategy) else Strategy(getattr(strategy, "__name__", "custom"),
                                                                   strategy)
+    if st.flags is not None:
+        return st.flags(progress)
     flags = bytearray(N_CELLS)
     raises = st.raises
     six = b"\x01" * 6
@@ -232,13 +237,13 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
     """
     rules = check_rules(rules)
     if name is not None and not isinstance(name, str):
-        raise InvalidRules(f"name: {name!r} is not text")
+        raise InvalidRules(f"name: {shown(name)} is not text")
     if isinstance(strategy, Strategy):
         st = strategy
     else:
         check_callable(strategy, "strategy")
         st = Strategy(name or str(getattr(strategy, "__name__", "custom")), strategy)
-    totals = solver_for(rules.qualifier.value, progress=progress).apply_cells(cell_flags(st))
+    totals = solver_for(rules.qualifier.value, progress=progress).apply_cells(cell_flags(st, progress))
 
     def decide(hand: tuple[Card, ...], up: Card) -> bool:
         return st.raises(situation_of(hand, up, st))
@@ -277,7 +282,8 @@ def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (
     opt = solve(rules=rules, progress=progress)
     rows = [StrategyResult("optimal", opt, opt.total_return, "raise exactly when it pays (exact)")]
     for st in (*BUILTIN, *extra):
-        rows.append(StrategyResult(st.name, evaluate(st, rules), opt.total_return, st.description))
+        rows.append(StrategyResult(st.name, evaluate(st, rules, progress=progress), opt.total_return,
+                                   st.description))
     blind = solve(rules=rules, ignore_up=True)
     rows.append(StrategyResult("best ignoring the up card", blind, opt.total_return,
                                "the best strategy that never looks at the up card (exact)"))
@@ -289,14 +295,14 @@ def _check_extra(extra: Iterable[Strategy]) -> tuple[Strategy, ...]:
     try:
         items = tuple(extra)
     except TypeError:
-        raise InvalidRules(f"extra: {extra!r} is not a list of strategies") from None
+        raise InvalidRules(f"extra: {shown(extra)} is not a list of strategies") from None
     taken = {"optimal", "best ignoring the up card"} | {b.name.lower() for b in BUILTIN}
     for st in items:
         if not isinstance(st, Strategy):
-            raise InvalidRules(f"extra: {st!r} is not a Strategy (Strategy(name, raises))")
+            raise InvalidRules(f"extra: {shown(st)} is not a Strategy (Strategy(name, raises))")
         key = st.name.strip().lower()
         if key in taken:
-            raise InvalidRules(f"strategy {st.name!r}: the name is already taken (built-in strategies and other "
+            raise InvalidRules(f"strategy {shown(st.name)}: the name is already taken (built-in strategies and other "
                                "rule files must have names of their own)")
         taken.add(key)
     return items

@@ -6,6 +6,11 @@ with any qualifier spec), ``ace king``, ``up in 2-Q`` / ``up not in A,K``, ``up 
 ``up matches nothing``, ``holds Q`` (``holds Q,J`` and ``holds Q or J``: either; ``holds Q and J``: both),
 ``lacks Q`` (``lacks Q,J`` and ``lacks Q and J``: neither), ``up < card 4``, ``suited >= 2``.
 ``raise always`` raises every hand; a ``raise if`` with no condition is an error.
+
+A file has at most ``MAX_RULE_LINES`` lines (and ``rules.MAX_FILE_BYTES`` bytes). Parsing is one
+pass over the lines; evaluating the strategy on the 963,300 chart cells compiles every condition
+to a bit mask over the cells (one per distinct condition) and combines them with integer
+and/or, so the time grows with the distinct conditions, not with lines x cells.
 """
 
 from __future__ import annotations
@@ -13,13 +18,90 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from .cards import rank_index
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
+from .progress import ProgressFn, report
 from .rules import Qualifier, read_text_file
-from .strategy import Situation, Strategy, StrategyFn
+from .strategy import N_CELLS, Situation, Strategy, StrategyFn, _cell_situations, _hand_situations
 
-__all__ = ["load_rule_file", "parse_rule_file"]
+__all__ = ["MAX_RULE_LINES", "load_rule_file", "parse_rule_file"]
+
+#: Most lines a rule file may have (a strategy worth writing down fits in a few dozen).
+MAX_RULE_LINES = 1_000
+
+#: A mask over the chart cells: one byte per cell (0 or 1) read as one little-endian integer,
+#: so that and / or / not of whole strategies are single integer operations.
+Mask = int
+
+
+class _Masks:
+    """The masks conditions are built from, each computed once per compilation."""
+
+    def __init__(self) -> None:
+        self._cache: dict[object, Mask] = {}
+
+    def _get(self, key: object, build: Callable[[], Mask]) -> Mask:
+        m = self._cache.get(key)
+        if m is None:
+            m = self._cache[key] = build()
+        return m
+
+    def valid(self) -> Mask:
+        """Every cell a deal can show (all six suit matches of each valid pattern and up rank)."""
+        return self._get("valid", lambda: self.cells(lambda _s: True))
+
+    def cells(self, f: StrategyFn) -> Mask:
+        """Cells of the (pattern, suited?, up rank) where ``f`` holds, all six suit matches."""
+        flags = bytearray(N_CELLS)
+        six = b"\x01" * 6
+        for base, sit in _cell_situations():
+            if f(sit):
+                flags[base: base + 6] = six
+        return int.from_bytes(flags, "little")
+
+    def hands(self, key: object, f: StrategyFn) -> Mask:
+        """Cells of the hands (pattern, suited?) where ``f`` holds, every up rank (kept under
+        ``key`` unless it is None: a mask one condition alone uses is not kept)."""
+        def build() -> Mask:
+            flags = bytearray(N_CELLS)
+            block = b"\x01" * (6 * 13)
+            for base, sit in _hand_situations():
+                if f(sit):
+                    flags[base: base + 6 * 13] = block
+            return int.from_bytes(flags, "little") & self.valid()
+        return build() if key is None else self._get(("hands", key), build)
+
+    def up(self, rank: int) -> Mask:
+        return self._get(("up", rank), lambda: self.cells(lambda s: s.up_rank == rank))
+
+    def holds(self, rank: int) -> Mask:
+        return self.hands(("holds", rank), lambda s: rank in s.ranks)
+
+    def suited(self, n: int) -> Mask:
+        one = b"\x00" * n + b"\x01" + b"\x00" * (5 - n)
+        return self._get(("suited", n), lambda: int.from_bytes(one * (N_CELLS // 6), "little") & self.valid())
+
+    def keyed(self, key: object, build: Callable[[], Mask]) -> Mask:
+        return self._get(key, build)
+
+    def union(self, masks: list[Mask]) -> Mask:
+        out = 0
+        for m in masks:
+            out |= m
+        return out
+
+    def negated(self, m: Mask) -> Mask:
+        return self.valid() & ~m
+
+
+@dataclass(frozen=True)
+class _Cond:
+    """One condition: the predicate on a situation, and its mask over every chart cell."""
+
+    test: StrategyFn
+    mask: Callable[[_Masks], Mask] = field(repr=False)
 
 _COND = re.compile(r"\s+and\s+", re.IGNORECASE)
 
@@ -31,18 +113,18 @@ def _rank_set(text: str, where: str) -> set[int]:
             continue
         m = re.fullmatch(r"(10|[2-9TJQKA])(?:-(10|[2-9TJQKA]))?", part.upper())
         if not m:
-            raise InvalidRules(f"{where}: rank {part!r} (expected 2-9, T, J, Q, K, A or a range like 2-Q)")
+            raise InvalidRules(f"{where}: rank {shown(part)} (expected 2-9, T, J, Q, K, A or a range like 2-Q)")
         lo = rank_index(m.group(1))
         hi = lo if not m.group(2) else rank_index(m.group(2))
         if hi < lo:
-            raise InvalidRules(f"{where}: range {part!r} runs backwards")
+            raise InvalidRules(f"{where}: range {shown(part)} runs backwards")
         out.update(range(lo, hi + 1))
     if not out:
         raise InvalidRules(f"{where}: no ranks given")
     return out
 
 
-def _condition(text: str, where: str) -> StrategyFn:
+def _condition(text: str, where: str) -> _Cond:
     t = " ".join(text.strip().split())
     low = t.lower()
     m = re.fullmatch(r"hand\s*(>=|<=|==|<|>)\s*(.+)", t, re.IGNORECASE)
@@ -51,21 +133,26 @@ def _condition(text: str, where: str) -> StrategyFn:
         try:
             q = Qualifier.parse(spec).value
         except InvalidRules:
-            raise InvalidRules(f"{where}: hand {spec!r} (expected AK, pair, 44, AKJ83, ...)") from None
+            raise InvalidRules(f"{where}: hand {shown(spec)} (expected AK, pair, 44, AKJ83, ...)") from None
         ops: dict[str, Callable[[int], bool]] = {
             ">=": lambda v: v >= q, "<": lambda v: v < q, ">": lambda v: v > q,
             "<=": lambda v: v <= q, "==": lambda v: v == q}
         f = ops[op]
-        return lambda s: f(s.value)
+        return _Cond(lambda s: f(s.value), lambda ms: ms.hands(None, lambda s: f(s.value)))
     if low in ("up matches", "up matches a rank"):
-        return lambda s: s.up_matches
+        return _Cond(lambda s: s.up_matches, lambda ms: ms.keyed("matches", lambda: ms.cells(lambda s: s.up_matches)))
     if low in ("up matches nothing", "not up matches", "up does not match"):
-        return lambda s: not s.up_matches
+        return _Cond(lambda s: not s.up_matches,
+                     lambda ms: ms.negated(ms.keyed("matches", lambda: ms.cells(lambda s: s.up_matches))))
     m = re.fullmatch(r"up (not in|in) (.+)", t, re.IGNORECASE)
     if m:
         ranks = _rank_set(m.group(2), where)
         neg = m.group(1).lower() == "not in"
-        return lambda s: (s.up_rank in ranks) != neg
+
+        def up_mask(ms: _Masks) -> Mask:
+            u = ms.union([ms.up(r) for r in sorted(ranks)])
+            return ms.negated(u) if neg else u
+        return _Cond(lambda s: (s.up_rank in ranks) != neg, up_mask)
     m = re.fullmatch(r"(holds|lacks) (.+)", t, re.IGNORECASE)
     if m:
         verb, listed = m.group(1).lower(), m.group(2)
@@ -74,23 +161,30 @@ def _condition(text: str, where: str) -> StrategyFn:
                 raise InvalidRules(f"{where}: 'lacks ... or ...' is ambiguous: write 'lacks Q and J' (neither) "
                                    "or two 'raise if' lines")
             listed = re.sub(r"\s+or\s+", ",", listed, flags=re.IGNORECASE)
-        ranks = _rank_set(listed, where)
-        neg = verb == "lacks"
-        return lambda s: bool(ranks & set(s.ranks)) != neg
+        held = _rank_set(listed, where)
+        lacks = verb == "lacks"
+
+        def holds_mask(ms: _Masks) -> Mask:
+            u = ms.union([ms.holds(r) for r in sorted(held)])
+            return ms.negated(u) if lacks else u
+        return _Cond(lambda s: bool(held & set(s.ranks)) != lacks, holds_mask)
     m = re.fullmatch(r"up < card ([1-5])", t, re.IGNORECASE)
     if m:
         k = int(m.group(1)) - 1
-        return lambda s: s.up_rank < sorted(s.ranks, reverse=True)[k]
+
+        def below(s: Situation) -> bool:
+            return s.up_rank < sorted(s.ranks, reverse=True)[k]
+        return _Cond(below, lambda ms: ms.keyed(("below", k), lambda: ms.cells(below)))
     m = re.fullmatch(r"suited (>=|<=|==) ([0-5])", t, re.IGNORECASE)
     if m:
         n = int(m.group(2))
         cmp: dict[str, Callable[[int], bool]] = {
             ">=": lambda x: x >= n, "<=": lambda x: x <= n, "==": lambda x: x == n}
         g = cmp[m.group(1)]
-        return lambda s: g(s.suited)
+        return _Cond(lambda s: g(s.suited), lambda ms: ms.union([ms.suited(x) for x in range(6) if g(x)]))
     if low in ("ace king", "ace-king", "ak"):
-        return lambda s: s.is_ace_king
-    raise InvalidRules(f"{where}: condition {text.strip()!r} not understood (see docs/strategy.md: rule files)")
+        return _Cond(lambda s: s.is_ace_king, lambda ms: ms.hands("ace king", lambda s: s.is_ace_king))
+    raise InvalidRules(f"{where}: condition {shown(text.strip())} not understood (see docs/strategy.md: rule files)")
 
 
 _RANK_LIST = re.compile(r"(10|[2-9TJQKA])(\s*,\s*(10|[2-9TJQKA]))*", re.IGNORECASE)
@@ -117,11 +211,14 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
     ('AK or better', Fraction(-1132600203540, 1))
     """
     if not isinstance(text, str) or not isinstance(origin, str):
-        raise InvalidRules(f"rule file: {text!r} from {origin!r} is not text")
+        raise InvalidRules(f"rule file: {shown(text)} from {shown(origin)} is not text")
     name = default_name
-    clauses: list[list[StrategyFn]] = []
+    clauses: list[list[_Cond]] = []
     uses_suits = False
-    for n, raw in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    if len(lines) > MAX_RULE_LINES:
+        raise InvalidRules(f"{origin}: {len(lines):,} lines, more than the limit of {MAX_RULE_LINES:,}")
+    for n, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -131,26 +228,40 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
             continue
         m = re.fullmatch(r"raise(?: if)?\s*(.*)", line, re.IGNORECASE)
         if not m:
-            raise InvalidRules(f"{where}: {line!r} (expected 'name: ...' or 'raise if ...')")
+            raise InvalidRules(f"{where}: {shown(line)} (expected 'name: ...' or 'raise if ...')")
         body = m.group(1).strip()
         if body.lower() == "always":
             clauses.append([])
             continue
         if not body:
-            raise InvalidRules(f"{where}: {line!r} has no condition (write 'raise always' to raise every hand)")
+            raise InvalidRules(f"{where}: {shown(line)} has no condition (write 'raise always' to raise every hand)")
         parts = _joined_ranks(_COND.split(body))
         uses_suits |= any(p.strip().lower().startswith("suited") for p in parts)
         clauses.append([_condition(p, where) for p in parts])
     if not clauses:
         raise InvalidRules(f"{origin}: no 'raise if' line")
 
-    def raises(s: Situation) -> bool:
-        return any(all(c(s) for c in clause) for clause in clauses)
+    tests = [[c.test for c in clause] for clause in clauses]
 
-    return Strategy(name, raises, uses_suits, f"from {origin}")
+    def raises(s: Situation) -> bool:
+        return any(all(c(s) for c in clause) for clause in tests)
+
+    def flags(progress: ProgressFn | None) -> bytes:
+        ms = _Masks()
+        out: Mask = 0
+        label = f"evaluating {name[:40]}"
+        for i, clause in enumerate(clauses):
+            m = ms.valid()
+            for c in clause:
+                m &= c.mask(ms)
+            out |= m
+            report(progress, label, i + 1, len(clauses))
+        return out.to_bytes(N_CELLS, "little")
+
+    return Strategy(name, raises, uses_suits, f"from {origin}", flags=flags)
 
 
 def load_rule_file(path: str) -> Strategy:
     """A strategy from a rule file; without a ``name:`` line it is named after the file."""
     stem = os.path.splitext(os.path.basename(path))[0] if isinstance(path, str) else "custom"
-    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {path!r}", stem or "custom")
+    return parse_rule_file(read_text_file(path, "rule file"), f"rule file {shown(path)}", stem or "custom")

@@ -1,12 +1,19 @@
 """cffi builder for the C core (API mode, out of line).
 
 The cdef is read from the marked region of caribbean.h, so the header is the one source of
-truth for the API. CARIBBEAN_EXACT_SANITIZE=1 builds with AddressSanitizer and UBSan.
+truth for the API. CARIBBEAN_EXACT_SANITIZE=1 (or =address) builds with AddressSanitizer and
+UBSan, CARIBBEAN_EXACT_SANITIZE=thread with ThreadSanitizer. ``compiler_problem()`` tells, in one
+line, why no C compiler works (setup.py calls it before cffi compiles).
 This module has no side effects beyond defining ``ffibuilder``.
 """
 
 import os
 import pathlib
+import shlex
+import shutil
+import subprocess
+import sysconfig
+import tempfile
 
 from cffi import FFI
 
@@ -20,11 +27,42 @@ def _cdef() -> str:
     return text[start : text.index("/* cdef-end */")]
 
 
+NEEDS_COMPILER = ("caribbean-exact needs a C compiler (gcc or clang) to build its counting core; install one "
+                  "(Debian/Ubuntu: apt-get install gcc; Fedora: dnf install gcc; Alpine: apk add build-base; "
+                  "macOS: xcode-select --install) or set CC to one, then install again")
+
+
+def compiler_problem(env: "dict[str, str] | None" = None) -> "str | None":
+    """None if the C compiler the build will use (CC, else Python's configured one) compiles a
+    trivial file; else one line saying what is needed and how to install it."""
+    env = dict(os.environ if env is None else env)
+    cc = shlex.split(env.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    if not cc or shutil.which(cc[0], path=env.get("PATH")) is None:
+        return f"{NEEDS_COMPILER} (no compiler {cc[0] if cc else '(empty CC)'!r} found)"
+    with tempfile.TemporaryDirectory() as tmp:
+        src = pathlib.Path(tmp, "probe.c")
+        src.write_text("int main(void) { return 0; }\n")
+        try:
+            done = subprocess.run([*cc, "-c", str(src), "-o", str(pathlib.Path(tmp, "probe.o"))],
+                                  capture_output=True, text=True, env=env, timeout=120, check=False)
+        except (OSError, subprocess.SubprocessError) as e:
+            return f"{NEEDS_COMPILER} ({cc[0]!r} did not run: {e})"
+    if done.returncode != 0:
+        return f"{NEEDS_COMPILER} ({cc[0]!r} failed on a trivial C file)"
+    return None
+
+
 def _flags() -> tuple[list[str], list[str]]:
     compile_args = ["-O3", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-pthread"]
     link_args = ["-pthread"]
-    if os.environ.get("CARIBBEAN_EXACT_SANITIZE", "") not in ("", "0"):
-        san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=all"]
+    mode = os.environ.get("CARIBBEAN_EXACT_SANITIZE", "")
+    if mode not in ("", "0"):
+        if mode == "thread":
+            san = ["-fsanitize=thread", "-fno-omit-frame-pointer"]
+        elif mode in ("1", "address"):
+            san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=all"]
+        else:
+            raise ValueError(f"CARIBBEAN_EXACT_SANITIZE={mode!r}: use 1 (or address) or thread")
         compile_args = [a for a in compile_args if a != "-O3"] + ["-O1", "-g"] + san
         link_args += san
     return compile_args, link_args

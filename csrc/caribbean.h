@@ -155,7 +155,7 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
  * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
  * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
  * variate: its mean over all deals is the exact optimal return). Nets within +-2^20; at most
- * 32,768 deals a call. */
+ * 32,768 deals a call; CS_E_SIZE when first_deal + n_deals would pass 2^64. */
 typedef struct {
     uint64_t deals;
     uint64_t raises;

@@ -136,6 +136,9 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         return st;
     if (n_deals > ((uint64_t)1 << 15))
         return CS_E_SIZE;
+    /* deal indices first_deal .. first_deal + n_deals - 1 must not wrap past 2^64 */
+    if (first_deal > UINT64_MAX - n_deals)
+        return CS_E_SIZE;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     sample_job jobs[64];

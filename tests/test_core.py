@@ -92,3 +92,17 @@ def test_sample_table_arguments():
     assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 1, ffi.NULL) == lib.CS_E_NULL
     big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [1 << 21] * 10})
     assert lib.cs_sample_table(s, big, 7, 1, 0, 100, 1, out) != lib.CS_OK
+
+
+def test_sample_deals_past_2_64_is_refused():
+    """Deal indices first_deal .. first_deal + n_deals - 1 must fit in 64 bits: a status, not fewer deals."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3,
+                                 "win": [3, 3, 5, 7, 9, 11, 15, 41, 101, 201]})
+    out = ffi.new("cs_sample_sums *")
+    top = (1 << 64) - 1
+    for threads in (1, 4):
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        # the last deals below 2^64 are fine, every one counted
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
+        assert out.deals == 100

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from ..cards import parse_cards
-from ..errors import InvalidCards, InvalidRules
+from ..errors import InvalidCards, InvalidRules, shown
 from ..odds import SituationLike, ev_many
 from ..render import game as render_game
 from ..render.text import table
@@ -59,9 +59,9 @@ def open_input(path: str) -> TextIO:
     try:
         return open(path, encoding="utf-8")  # closed by run()
     except OSError as e:
-        raise InvalidRules(f"--batch {path!r}: {e.strerror}") from None
+        raise InvalidRules(f"--batch {shown(path)}: {e.strerror}") from None
     except (ValueError, TypeError):
-        raise InvalidRules(f"--batch {path!r}: not a usable file name") from None
+        raise InvalidRules(f"--batch {shown(path)}: not a usable file name") from None
 
 
 def run(path: str, rules: Rules, fmt: str, out: TextIO) -> int:
@@ -69,7 +69,7 @@ def run(path: str, rules: Rules, fmt: str, out: TextIO) -> int:
     stream = open_input(path)
     n = 0
     try:
-        decisions = ev_many(situations(stream, f"--batch {path!r}"), rules=rules)
+        decisions = ev_many(situations(stream, f"--batch {shown(path)}"), rules=rules)
         if fmt in ("json", "csv"):
             pending: list[str] = []
             if fmt == "csv":
@@ -91,7 +91,7 @@ def run(path: str, rules: Rules, fmt: str, out: TextIO) -> int:
             n = len(rows)
             out.write(table(rows, render_game.BATCH_FIELDS, fmt) + "\n")
     except UnicodeDecodeError:
-        raise InvalidRules(f"--batch {path!r}: not UTF-8 text") from None
+        raise InvalidRules(f"--batch {shown(path)}: not UTF-8 text") from None
     finally:
         if stream is not sys.stdin:
             stream.close()

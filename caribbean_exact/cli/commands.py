@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .. import bet_cap, known_cards, math_report, paytables, sampling, sidebets, volatility
 from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
-from ..errors import InvalidCards, InvalidRules, UsageError
+from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..game import solve
 from ..odds import ev, ev_ranks
 from ..progress import ProgressFn
@@ -306,7 +306,7 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
                 with open(os.path.join(args.out, fname), "w", encoding="utf-8", newline="\n") as f:
                     f.write(data)
     except OSError as e:
-        raise InvalidRules(f"--out {args.out!r}: {e.strerror}") from None
+        raise InvalidRules(f"--out {shown(args.out)}: {e.strerror}") from None
     return f"wrote {len(files)} files to {args.out}"
 
 

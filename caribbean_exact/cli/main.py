@@ -1,21 +1,35 @@
 """``caribbean-exact <command>``: ``main(argv) -> int``.
 
 Errors print one line on stderr and exit 2; progress goes to stderr only on a terminal.
+Exit codes: 0 done (also when a reader such as ``head`` closed the pipe early), 2 bad input or
+output that cannot be written (a full disk, a closed stdout), 130 interrupted (Ctrl-C).
+Text the terminal's encoding cannot show is escaped (``\\u2660``), never an error.
+See docs/reliability.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from .._version import __version__
-from ..errors import CaribbeanError, UsageError
+from ..errors import QUOTE_LIMIT, CaribbeanError, UsageError, cut
 from ..render import check_format
 from .commands import COMMANDS
 from .options import add_output
 from .progress import TerminalProgress
+
+#: The longest error line the command line prints (a last guard; messages cut input themselves).
+MESSAGE_LIMIT = 1000
 
 
 class _Once(argparse.Action):
@@ -38,8 +52,46 @@ class _Parser(argparse.ArgumentParser):
         return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        """Usage errors become UsageError: one line on stderr, exit 2."""
+        """Usage errors become UsageError: one line on stderr, exit 2 (quoted input cut)."""
+        message = re.sub(f"'([^']{{{QUOTE_LIMIT + 1},}})'", lambda m: repr(cut(m.group(1))), message)
         raise UsageError(f"{self.prog}: {message}")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """--help and --version: a failed write is an error (argparse would drop it silently)."""
+        if message:
+            (file or sys.stdout).write(message)
+
+
+class OutputError(OSError):
+    """Standard output could not be written (a full disk, a closed stream)."""
+
+
+def _escaping(stream: IO[str] | None) -> None:
+    """Let ``stream`` print what its encoding cannot (a "Café ♠" table on an ASCII terminal) as
+    backslash escapes instead of failing."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        with contextlib.suppress(ValueError, OSError):  # a detached or closed stream: nothing to do
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if stderr can take it (a closed or full stderr leaves only the code)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(line + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _why(e: OSError) -> str:
+    if e.errno == errno.ENOSPC:
+        return "no space left on the device"
+    if e.errno == errno.EBADF:
+        return "the stream is closed"
+    return e.strerror or type(e).__name__
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,7 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
     progress: TerminalProgress | None = None
+    _escaping(sys.stdout)
+    _escaping(sys.stderr)
     try:
+        if sys.stdout is None:
+            raise OutputError(errno.EBADF, "standard output is closed")
         parser = build_parser()
         if not args_list:
             parser.print_help(sys.stderr)
@@ -70,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 parser.parse_args(args_list)
             except SystemExit as e:
+                _flush()
                 return int(e.code or 0)
         args = parser.parse_args(args_list)
         spec = getattr(args, "command_spec", None)
@@ -82,17 +139,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress.close()
         if text:
             sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
-        sys.stdout.flush()
+        _flush()
         return 0
     except CaribbeanError as e:
-        msg = " ".join(str(e).split())
-        print(f"error: {msg}", file=sys.stderr)
+        _say("error: " + cut(" ".join(str(e).split()), MESSAGE_LIMIT))
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        _say("interrupted")
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader stopped early (| head): not an error
         return 0
+    except OSError as e:  # stdout: a full disk, a closed or failing stream
+        _say(f"error: cannot write the output: {_why(e)}")
+        return 2
     finally:
         if progress is not None:
             progress.close()
+
+
+def _flush() -> None:
+    if sys.stdout is None:
+        raise OutputError(errno.EBADF, "standard output is closed")
+    sys.stdout.flush()

@@ -43,8 +43,11 @@ class TerminalProgress:
 
     def _write(self, text: str) -> None:
         with self._lock:
-            self.stream.write(text)
-            self.stream.flush()
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError):  # stderr went away (closed, full): stop drawing
+                self.on = False
 
     def _start_spinner(self, label: str) -> None:
         self.close()

@@ -7,10 +7,13 @@ the same thing has the same name everywhere.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..cards import RANKS
 from ..chart import ClassKey, PlainRule
 from ..hands import CATEGORIES, CATEGORY_INDEX
 from ..sidebets import Pay
+from .text import displayable, sci
 
 _OUTCOMES = {
     "fold": "fold",
@@ -82,7 +85,13 @@ def pay_label(pay: Pay) -> str:
     """A progressive pay: "100% of meter", "$500", or both."""
     parts = []
     if pay.share:
-        parts.append(f"{float(pay.share * 100):g}% of meter")
+        parts.append(f"{_g(pay.share * 100)}% of meter")
     if pay.fixed or not parts:
         parts.append(f"${pay.fixed}")
     return " + ".join(parts)
+
+
+def _g(x: Fraction) -> str:
+    """A short number ("10", "12.5"): %g from a float, or scientific text when it is huge."""
+    f = displayable(x)
+    return sci(x, 6) if f is None else f"{f:g}"

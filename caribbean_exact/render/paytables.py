@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from ..bet_cap import CapRow, CapStudy
 from ..paytables import CompareRow, TableInfo
 from ..pricing import SITUATIONS
-from .text import dec, describe_rules, frac, grouped, pays_text, pct, rules_json, table, to_json
+from .text import dec, describe_rules, frac, grouped, money, pays_text, pct, rules_json, table, to_json
+
+
+def _short_money(x: Fraction) -> str:
+    """Money without trailing zero cents: "25", "12.5" (scientific notation for huge amounts)."""
+    t = money(x)
+    return t if "e" in t else t.rstrip("0").rstrip(".")
 
 
 def compare_row_json(r: CompareRow) -> dict[str, Any]:
@@ -128,11 +135,11 @@ def cap(s: CapStudy, fmt: str) -> str:
     body = []
     for r in s.rows:
         body.append([
-            frac(r.ante) if exact else f"{float(r.ante):,.2f}".rstrip("0").rstrip("."),
+            frac(r.ante) if exact else _short_money(r.ante),
             frac(r.report.house_edge),
             pct(r.report.house_edge),
             frac(r.cost_per_ante) if exact else pct(r.cost_per_ante),
-            frac(r.cost_per_round) if exact else f"{float(r.cost_per_round):.4f}",
+            frac(r.cost_per_round) if exact else dec(r.cost_per_round, 4),
             r.report.raise_situations if exact else grouped(r.report.raise_situations),
             "yes" if r.strategy_changed else "no",
         ])

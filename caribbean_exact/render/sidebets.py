@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..rules import exact_text
@@ -15,7 +14,22 @@ from ..sidebets import (
     ProgressiveReport,
 )
 from .labels import pay_label
-from .text import dec, describe_rules, frac, grouped, money, money_text, pct, pick, rules_json, table, to_json
+from .text import (
+    dec,
+    describe_rules,
+    float_root,
+    frac,
+    grouped,
+    money,
+    money_text,
+    pct,
+    pick,
+    root,
+    rules_json,
+    sci,
+    table,
+    to_json,
+)
 
 
 def combined_label(c: CombinedReport, row: CombinedRow) -> str:
@@ -41,7 +55,7 @@ def progressive_json(p: ProgressiveReport) -> dict[str, Any]:
         "return_constant": str(p.constant),
         "return_per_meter_dollar": str(p.per_meter),
         "breakeven_meter": None if be is None else str(be),
-        "breakeven_meter_dollars": None if be is None else f"{float(be):.2f}",
+        "breakeven_meter_dollars": None if be is None else dec(be, 2),
         "meter": str(p.meter),
         "return_at_meter": str(p.return_at(p.meter)),
         "house_edge_at_meter": str(p.house_edge_at(p.meter)),
@@ -61,7 +75,7 @@ def bonus_json(b: BonusReport) -> dict[str, Any]:
         "house_edge": str(b.house_edge),
         "hit_probability": str(b.hit_probability),
         "variance": str(b.variance),
-        "standard_deviation": math.sqrt(b.variance),
+        "standard_deviation": float_root(b.variance),
         "rows": [{"hand": r.hand, "count": r.count, "probability": str(r.probability),
                   "pays": None if r.pays is None else str(r.pays), "net": str(r.net),
                   "contribution": str(r.contribution)} for r in b.rows()],
@@ -110,7 +124,7 @@ def progressive(r: ProgressiveReport, fmt: str, table_name: str | None = None) -
              f"players betting the progressive at the table: {r.players} (royal share {frac(r.royal_share)})",
              "", t1, "",
              f"return per $1 = {frac(r.constant)} + {frac(r.per_meter)} x meter",
-             f"             = {dec(r.constant, 8)} + {float(r.per_meter):.6e} x meter",
+             f"             = {dec(r.constant, 8)} + {sci(r.per_meter, 6)} x meter",
              "break-even meter: " + ("none (no pay grows with the meter)" if be is None
                                      else f"{frac(be)} = ${money(be)}"),
              "", t2, "",
@@ -138,7 +152,7 @@ def bonus(b: BonusReport, fmt: str, table_name: str | None = None) -> str:
              f"return to player: {frac(b.rtp)} = {pct(b.rtp)}",
              f"house edge:       {frac(b.house_edge)} = {pct(b.house_edge)}",
              f"hit frequency:    {pct(b.hit_probability)};  standard deviation per unit "
-             f"{math.sqrt(b.variance):.4f}"]
+             f"{root(b.variance)}"]
     return "\n".join(lines)
 
 

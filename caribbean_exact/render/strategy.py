@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from ..chart import Chart, ChartCell
-from ..errors import InvalidRules
+from ..errors import InvalidRules, cut, shown
 from ..strategy import StrategyResult
 from .labels import plain_rule_text, suited_decider
 from .text import describe_rules, frac, grouped, pct, pick, rules_json, share, table, to_json
@@ -124,9 +125,19 @@ def plot_chart(ch: Chart, path: str) -> None:
     ax.set_title(f"share of situations that raise ({ch.rules.paytable.name}, qualifier {ch.rules.qualifier.label})")
     fig.colorbar(im, ax=ax)
     fig.tight_layout()
+    # The format from the name's extension, png without one: the file written is exactly ``path``
+    # (matplotlib would otherwise write "PATH.png" beside a name without an extension).
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    kinds = fig.canvas.get_supported_filetypes()
+    if ext and ext not in kinds:
+        plt.close(fig)
+        raise InvalidRules(f"--plot {shown(path)}: unknown image type {shown(ext)} (use one of "
+                           + ", ".join(sorted(kinds)) + ")")
     try:
-        fig.savefig(path)
-    except (OSError, ValueError) as e:
-        raise InvalidRules(f"--plot {path!r}: {e}") from None
+        fig.savefig(path, format=ext or "png")
+    except OSError as e:
+        raise InvalidRules(f"--plot {shown(path)}: {e.strerror or type(e).__name__}") from None
+    except ValueError as e:
+        raise InvalidRules(f"--plot {shown(path)}: {cut(str(e), 200)}") from None
     finally:
         plt.close(fig)

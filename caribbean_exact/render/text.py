@@ -1,9 +1,13 @@
 """The building blocks of every output: formats, exact and display numbers, tables, JSON.
 
 Floats appear only here, for display; exact values are written as fractions ("-12773/10879").
+A value too large for a float (or for plain decimals, from 10^16) is shown in scientific
+notation computed from the exact value, so no size of input can overflow a display.
 
 >>> frac(Fraction(-12773, 10879)), pct(Fraction(1, 8)), share(1, 3), grouped(163185)
 ('-12773/10879', '12.5000%', '33%', '163,185')
+>>> dec(Fraction(2 * 10**308)), money(Fraction(10**157, 3)), pct(Fraction(-10**400))
+('2.000000e+308', '3.33e+156', '-1.0000e+402%')
 """
 
 from __future__ import annotations
@@ -11,13 +15,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from tabulate import tabulate, tabulate_formats
 
-from ..errors import InvalidRules
+from ..errors import InvalidRules, shown
 from ..rules import Paytable, Rules
 
 EXTRA_FORMATS = ("json", "csv")
@@ -32,7 +37,7 @@ def formats() -> list[str]:
 def check_format(fmt: str) -> str:
     """The format if it is json, csv or a tabulate format; else InvalidRules."""
     if fmt not in tabulate_formats and fmt not in EXTRA_FORMATS:
-        raise InvalidRules(f"format {fmt!r}: unknown (use json, csv or a tabulate format such as "
+        raise InvalidRules(f"format {shown(fmt)}: unknown (use json, csv or a tabulate format such as "
                            "simple, github, grid, plain)")
     return fmt
 
@@ -42,20 +47,67 @@ def frac(x: Fraction) -> str:
     return str(x)
 
 
+#: From this size on, display numbers are written in scientific notation.
+PLAIN_LIMIT = 10**16
+
+
+def displayable(x: Fraction | int | float) -> float | None:
+    """``x`` as a float if it is one below ``PLAIN_LIMIT`` in size, else None (too large to show
+    as plain decimals, or beyond the float range altogether)."""
+    try:
+        f = float(x)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) and abs(f) < PLAIN_LIMIT else None
+
+
+def sci(x: Fraction | int | float, places: int = 6) -> str:
+    """Scientific notation from the exact value, any size (rounded half up): "2.000000e+308".
+
+    >>> sci(Fraction(-2, 3), 3), sci(0, 2), sci(Fraction(10**500 - 1), 2)
+    ('-6.667e-01', '0.00e+00', '1.00e+500')
+    """
+    if isinstance(x, float) and not math.isfinite(x):
+        return str(x)
+    v = Fraction(x)
+    if v == 0:
+        return f"{0:.{places}e}"
+    n, d = abs(v.numerator), v.denominator
+    e = int((n.bit_length() - d.bit_length()) * 0.30102999566398120)  # within 1 of the exponent
+
+    def digits(exp: int) -> int:  # floor(n / d * 10^(places + 1 - exp))
+        k = places + 1 - exp
+        return int((n * 10**k) // d if k >= 0 else n // (d * 10**-k))
+
+    while digits(e) < 10 ** (places + 1):
+        e -= 1
+    while digits(e) >= 10 ** (places + 2):
+        e += 1
+    m = (digits(e) + 5) // 10
+    if m >= 10 ** (places + 1):
+        m //= 10
+        e += 1
+    text = str(m)
+    body = text[0] + ("." + text[1:] if places else "")
+    return f"{'-' if v < 0 else ''}{body}e{'-' if e < 0 else '+'}{abs(e):02d}"
+
+
 def dec(x: Fraction | float, places: int = 6) -> str:
     """A decimal for display."""
-    return f"{float(x):.{places}f}"
+    f = displayable(x)
+    return sci(x, places) if f is None else f"{f:.{places}f}"
 
 
 def pct(x: Fraction | float, places: int = 4) -> str:
     """A percentage for display."""
-    return f"{float(x) * 100:.{places}f}%"
+    f = displayable(x * 100)
+    return (sci(x * 100, places) if f is None else f"{f:.{places}f}") + "%"
 
 
 def edge(house_edge: Fraction | float, places: int = 4) -> str:
     """Who has the edge, as a positive percentage: "5.2243% house" or "64.2816% player"."""
-    x = float(house_edge)
-    return f"{abs(x) * 100:.{places}f}% " + ("player" if x < 0 else "house")
+    size = -house_edge if house_edge < 0 else house_edge
+    return pct(size, places) + (" player" if house_edge < 0 else " house")
 
 
 def money_text(x: Fraction) -> str:
@@ -65,7 +117,29 @@ def money_text(x: Fraction) -> str:
 
 def money(x: Fraction) -> str:
     """Money for display, with thousands separators and cents."""
-    return f"{float(x):,.2f}"
+    f = displayable(x)
+    return sci(x, 2) if f is None else f"{f:,.2f}"
+
+
+def root(x: Fraction, places: int = 4) -> str:
+    """The square root of an exact non-negative value, for display (a standard deviation)."""
+    f = float_root(x)
+    return f"{f:.{places}f}" if isinstance(f, float) and abs(f) < PLAIN_LIMIT else sci(exact_root(x), places)
+
+
+def exact_root(x: Fraction) -> Fraction:
+    """A close rational square root of a non-negative value of any size (relative error below 10^-12)."""
+    n, d = x.numerator, x.denominator
+    scale = 10**12
+    return Fraction(math.isqrt(n * d * scale * scale), d * scale) if n > 0 else Fraction(0)
+
+
+def float_root(x: Fraction) -> float | str:
+    """The square root as a float for JSON, or as scientific text when it is beyond the float range."""
+    try:
+        return math.sqrt(x)
+    except OverflowError:
+        return sci(exact_root(x), 12)
 
 
 def share(r: int, t: int) -> str:
@@ -102,7 +176,7 @@ def pick(tables: dict[str, str], name: str | None, what: str) -> str:
     if name is None:
         return next(iter(tables.values()))
     if name not in tables:
-        raise InvalidRules(f"--table {name!r}: {what} has the tables " + ", ".join(tables))
+        raise InvalidRules(f"--table {shown(name)}: {what} has the tables " + ", ".join(tables))
     return tables[name]
 
 

@@ -1,0 +1,258 @@
+/* api_harness.c - every function of caribbean.h called from C, with valid and invalid arguments,
+ * checking each status (and a few known results). Built and run by .ci/harness under
+ * AddressSanitizer + UBSan (and valgrind when installed):
+ *
+ *     cc -std=c11 -O1 -g -fsanitize=address,undefined -Icsrc tests/c/api_harness.c csrc/[a-z]*.c -lpthread
+ *
+ * Prints one line per group and "api harness: N checks, 0 failed"; exits 1 on any failure.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caribbean.h"
+
+static int checks, failed;
+
+#define CHECK(cond)                                                                 \
+    do {                                                                            \
+        checks++;                                                                   \
+        if (!(cond)) {                                                              \
+            failed++;                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                           \
+    } while (0)
+
+#define STATUS(call, want) CHECK((call) == (want))
+
+static cs_nets standard_nets(void)
+{
+    /* fold -1, not qualify +1, tie 0, lose -3; win = 1 + 2 x pay (100/50/20/7/5/4/3/2/1/1), high card first */
+    cs_nets n = {-1, 1, 0, -3, {3, 3, 5, 7, 9, 11, 15, 41, 101, 201}};
+    return n;
+}
+
+static void evaluators(void)
+{
+    uint16_t v;
+    uint8_t c;
+    uint8_t royal[5] = {51, 47, 43, 39, 35}; /* As Ks Qs Js Ts */
+    STATUS(cs_init(), CS_OK);
+    STATUS(cs_evaluate5(royal, &v, &c), CS_OK);
+    CHECK(c == CS_ROYAL_FLUSH && v == CS_NUM_VALUES - 1);
+    uint8_t bad[5] = {0, 1, 2, 3, 52}, dup[5] = {0, 1, 2, 3, 3};
+    STATUS(cs_evaluate5(bad, &v, &c), CS_E_CARD);
+    STATUS(cs_evaluate5(dup, &v, &c), CS_E_DUPLICATE);
+    STATUS(cs_evaluate5(NULL, &v, &c), CS_E_NULL);
+    STATUS(cs_evaluate5(royal, NULL, &c), CS_E_NULL);
+    uint8_t six[6] = {51, 47, 43, 39, 35, 0}, six_dup[6] = {51, 47, 43, 39, 35, 35};
+    STATUS(cs_evaluate6(six, &v, &c), CS_OK);
+    CHECK(c == CS_ROYAL_FLUSH);
+    STATUS(cs_evaluate6(six_dup, &v, &c), CS_E_DUPLICATE);
+    STATUS(cs_evaluate6(NULL, &v, &c), CS_E_NULL);
+    STATUS(cs_value_category(0, &c), CS_OK);
+    CHECK(c == CS_HIGH_CARD);
+    STATUS(cs_value_category(CS_NUM_VALUES, &c), CS_E_ARG);
+    STATUS(cs_value_category(0, NULL), CS_E_NULL);
+
+    uint64_t cats[10];
+    STATUS(cs_category_counts(cats), CS_OK);
+    uint64_t total = 0;
+    for (int i = 0; i < 10; i++)
+        total += cats[i];
+    CHECK(total == CS_NUM_HANDS && cats[CS_ROYAL_FLUSH] == 4);
+    STATUS(cs_category_counts(NULL), CS_E_NULL);
+    STATUS(cs_six_card_counts(cats), CS_OK);
+    total = 0;
+    for (int i = 0; i < 10; i++)
+        total += cats[i];
+    CHECK(total == CS_NUM_SIX_CARD_SETS);
+    STATUS(cs_six_card_counts(NULL), CS_E_NULL);
+
+    uint64_t *vc = calloc(CS_NUM_VALUES, sizeof *vc);
+    STATUS(cs_value_counts(vc, CS_NUM_VALUES), CS_OK);
+    STATUS(cs_value_counts(vc, 10), CS_E_SIZE);
+    STATUS(cs_value_counts(NULL, CS_NUM_VALUES), CS_E_NULL);
+    free(vc);
+    uint8_t *vcat = calloc(CS_NUM_VALUES, 1);
+    STATUS(cs_value_categories(vcat, CS_NUM_VALUES), CS_OK);
+    CHECK(vcat[CS_NUM_VALUES - 1] == CS_ROYAL_FLUSH);
+    STATUS(cs_value_categories(vcat, CS_NUM_VALUES - 1), CS_E_SIZE);
+    STATUS(cs_value_categories(NULL, CS_NUM_VALUES), CS_E_NULL);
+    free(vcat);
+    uint16_t *plain = calloc(CS_NUM_RANK_PATTERNS, 2), *suited = calloc(CS_NUM_RANK_PATTERNS, 2);
+    STATUS(cs_pattern_values(plain, suited, CS_NUM_RANK_PATTERNS), CS_OK);
+    STATUS(cs_pattern_values(plain, suited, 1), CS_E_SIZE);
+    STATUS(cs_pattern_values(NULL, suited, CS_NUM_RANK_PATTERNS), CS_E_NULL);
+    free(plain);
+    free(suited);
+    uint8_t ranks[5] = {12, 11, 10, 9, 8}, bad_ranks[5] = {12, 11, 10, 9, 13}, five_aces[5] = {12, 12, 12, 12, 12};
+    uint32_t pat;
+    STATUS(cs_rank_pattern(ranks, &pat), CS_OK);
+    CHECK(pat < CS_NUM_RANK_PATTERNS);
+    STATUS(cs_rank_pattern(bad_ranks, &pat), CS_E_CARD);
+    CHECK(cs_rank_pattern(five_aces, &pat) != CS_OK);
+    STATUS(cs_rank_pattern(NULL, &pat), CS_E_NULL);
+
+    CHECK(strcmp(cs_strerror(CS_E_DUPLICATE), "a card is given twice") == 0);
+    CHECK(strcmp(cs_strerror(99), "unknown status") == 0);
+    CHECK(strcmp(cs_strerror(-1), "unknown status") == 0);
+    for (int s = CS_OK; s <= CS_E_OVERFLOW; s++)
+        CHECK(cs_strerror(s) != NULL && strcmp(cs_strerror(s), "unknown status") != 0);
+    puts("evaluators: done");
+}
+
+static void deals(void)
+{
+    cs_deal_counts d;
+    uint8_t hand[5] = {48, 45, 22, 9, 0}; /* As Kd 7h 4c 2c: high card */
+    STATUS(cs_deal(hand, 42, NULL, 0, NULL, 0, 1113, &d), CS_OK); /* up Qh */
+    CHECK(d.total == CS_NUM_COMPLETIONS && d.not_qualify + d.win + d.tie + d.lose == d.total);
+    uint8_t dead[2] = {1, 2}, dealer[1] = {3}, dup_dead[1] = {42};
+    STATUS(cs_deal(hand, 42, dead, 2, dealer, 1, 1113, &d), CS_OK);
+    CHECK(d.total == 12341); /* C(43, 3): 52 - 5 - 1 - 2 dead - 1 known */
+    STATUS(cs_deal(hand, 52, NULL, 0, NULL, 0, 1113, &d), CS_E_CARD);
+    STATUS(cs_deal(hand, 48, NULL, 0, NULL, 0, 1113, &d), CS_E_DUPLICATE);
+    STATUS(cs_deal(hand, 42, dup_dead, 1, NULL, 0, 1113, &d), CS_E_DUPLICATE);
+    STATUS(cs_deal(hand, 42, NULL, 3, NULL, 0, 1113, &d), CS_E_NULL);
+    STATUS(cs_deal(hand, 42, NULL, 0, NULL, 2, 1113, &d), CS_E_NULL);
+    STATUS(cs_deal(hand, 42, NULL, 0, NULL, 0, CS_NUM_VALUES + 1, &d), CS_E_ARG);
+    STATUS(cs_deal(hand, 42, NULL, 0, NULL, 0, 1113, NULL), CS_E_NULL);
+    STATUS(cs_deal(NULL, 42, NULL, 0, NULL, 0, 1113, &d), CS_E_NULL);
+    uint8_t five[5] = {4, 5, 6, 7, 8};
+    STATUS(cs_deal(hand, 42, NULL, 0, five, 5, 1113, &d), CS_E_SIZE);
+    uint8_t many[46];
+    for (int i = 0, c = 0; c < 52 && i < 46; c++)
+        if (c != 48 && c != 45 && c != 22 && c != 9 && c != 0 && c != 42)
+            many[i++] = (uint8_t)c;
+    STATUS(cs_deal(hand, 42, many, 44, NULL, 0, 1113, &d), CS_E_SIZE);
+    puts("deals: done");
+}
+
+static void solver(void)
+{
+    cs_solver *s = NULL;
+    STATUS(cs_solver_new(CS_NUM_VALUES + 1, 1, &s), CS_E_ARG);
+    STATUS(cs_solver_new(1113, 0, &s), CS_E_ARG);
+    STATUS(cs_solver_new(1113, 65, &s), CS_E_ARG);
+    STATUS(cs_solver_new(1113, 1, NULL), CS_E_NULL);
+    STATUS(cs_solver_new(1113, 2, &s), CS_OK);
+    CHECK(s != NULL);
+    uint32_t n = 0, w = 0;
+    STATUS(cs_solver_size(s, &n), CS_OK);
+    CHECK(n > 0);
+    STATUS(cs_solver_size(NULL, &n), CS_E_NULL);
+    STATUS(cs_solver_size(s, NULL), CS_E_NULL);
+    uint8_t cards[5];
+    STATUS(cs_solver_hand(s, 0, cards, &w), CS_OK);
+    CHECK(w > 0);
+    STATUS(cs_solver_hand(s, n, cards, &w), CS_E_ARG);
+    STATUS(cs_solver_hand(NULL, 0, cards, &w), CS_E_NULL);
+    STATUS(cs_solver_hand(s, 0, NULL, &w), CS_E_NULL);
+
+    cs_deal_counts d, e;
+    uint8_t hand[5] = {48, 45, 22, 9, 0};
+    STATUS(cs_solver_situation(s, hand, 42, &d), CS_OK);
+    STATUS(cs_deal(hand, 42, NULL, 0, NULL, 0, 1113, &e), CS_OK);
+    CHECK(d.win == e.win && d.lose == e.lose && d.not_qualify == e.not_qualify && d.tie == e.tie);
+    STATUS(cs_solver_situation(s, hand, 48, &d), CS_E_DUPLICATE);
+    STATUS(cs_solver_situation(s, hand, 52, &d), CS_E_CARD);
+    STATUS(cs_solver_situation(NULL, hand, 42, &d), CS_E_NULL);
+    STATUS(cs_solver_situation(s, NULL, 42, &d), CS_E_NULL);
+
+    cs_nets nets = standard_nets();
+    cs_totals t;
+    size_t nd = (size_t)n * 52;
+    uint8_t *dec = malloc(nd);
+    STATUS(cs_solver_price(s, &nets, 0, &t, dec, nd), CS_OK);
+    CHECK(t.total_weight == 19933230517200ull);
+    STATUS(cs_solver_price(s, &nets, CS_RAISE_ON_TIE | CS_IGNORE_UP, &t, NULL, 0), CS_OK);
+    STATUS(cs_solver_price(s, &nets, 0, &t, dec, nd - 1), CS_E_SIZE);
+    CHECK(cs_solver_price(s, &nets, 4, &t, NULL, 0) != CS_OK); /* unknown flag */
+    STATUS(cs_solver_price(NULL, &nets, 0, &t, NULL, 0), CS_E_NULL);
+    STATUS(cs_solver_price(s, NULL, 0, &t, NULL, 0), CS_E_NULL);
+    STATUS(cs_solver_price(s, &nets, 0, NULL, NULL, 0), CS_E_NULL);
+    cs_nets huge = nets;
+    huge.win[9] = INT64_MAX;
+    CHECK(cs_solver_price(s, &huge, 0, &t, NULL, 0) != CS_OK);
+
+    uint8_t *raise = malloc(nd);
+    for (size_t i = 0; i < nd; i++)
+        raise[i] = dec[i] == 1;
+    cs_totals a;
+    STATUS(cs_solver_apply(s, raise, nd, &a), CS_OK);
+    STATUS(cs_solver_price(s, &nets, 0, &t, NULL, 0), CS_OK);
+    CHECK(a.raise_situations == t.raise_situations);
+    STATUS(cs_solver_apply(s, raise, nd - 1, &a), CS_E_SIZE);
+    STATUS(cs_solver_apply(s, NULL, nd, &a), CS_E_NULL);
+    STATUS(cs_solver_apply(s, raise, nd, NULL), CS_E_NULL);
+
+    uint8_t *cells = calloc(CS_NUM_CHART_CELLS, 1);
+    STATUS(cs_solver_apply_cells(s, cells, CS_NUM_CHART_CELLS, &a), CS_OK);
+    CHECK(a.raise_situations == 0);
+    STATUS(cs_solver_apply_cells(s, cells, CS_NUM_CHART_CELLS - 1, &a), CS_E_SIZE);
+    STATUS(cs_solver_apply_cells(NULL, cells, CS_NUM_CHART_CELLS, &a), CS_E_NULL);
+    uint64_t *rw = calloc(CS_NUM_CHART_CELLS, 8), *tw = calloc(CS_NUM_CHART_CELLS, 8);
+    STATUS(cs_solver_chart(s, raise, nd, rw, tw, CS_NUM_CHART_CELLS), CS_OK);
+    STATUS(cs_solver_chart(s, raise, nd, rw, tw, CS_NUM_CHART_CELLS - 1), CS_E_SIZE);
+    STATUS(cs_solver_chart(s, raise, nd - 1, rw, tw, CS_NUM_CHART_CELLS), CS_E_SIZE);
+    STATUS(cs_solver_chart(s, raise, nd, NULL, tw, CS_NUM_CHART_CELLS), CS_E_NULL);
+    free(rw);
+    free(tw);
+    free(cells);
+    free(raise);
+    free(dec);
+
+    /* sampling (with the solver as the control variate) */
+    cs_sample_sums sums;
+    STATUS(cs_sample_deals(1113, &nets, 2, 0, 7, 0, 200, 2, s, &sums), CS_OK);
+    CHECK(sums.deals == 200);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 7, 0, 20, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 5, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 7, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1277, &nets, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
+    STATUS(cs_sample_deals(1113, NULL, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
+    CHECK(cs_sample_deals(1113, &huge, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
+
+    cs_solver_free(s);
+    cs_solver_free(NULL); /* allowed, like free(NULL) */
+    puts("solver, sampling: done");
+}
+
+static void seen_card(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals t;
+    uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1};
+    uint64_t pc[4];
+    STATUS(cs_solve_seen_one(1113, NULL, 0, 2, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_NULL);
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 2, NULL, NULL, NULL, 0, NULL, 0, NULL), CS_E_NULL);
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 0, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
+    STATUS(cs_solve_seen_one(CS_NUM_VALUES + 1, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 1, pc), CS_E_NULL);
+    uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS - 1, NULL, 0, NULL),
+           CS_E_SIZE);
+    if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a few seconds, longer under a sanitizer */
+        STATUS(cs_solve_seen_one(1113, &nets, 0, 2, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS, probe, 1, pc),
+               CS_OK);
+        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_SEEN_COMPLETIONS);
+    }
+    puts("seen card: done");
+}
+
+int main(void)
+{
+    evaluators();
+    deals();
+    solver();
+    seen_card();
+    printf("api harness: %d checks, %d failed\n", checks, failed);
+    return failed ? 1 : 0;
+}
