@@ -21,7 +21,9 @@ from caribbean_exact.errors import InvalidRules, cut, shown
 from caribbean_exact.render.text import dec, money, pct, sci
 from caribbean_exact.rules import MAX_FILE_BYTES, MAX_TABLES, load_paytables_file, load_paytables_text
 
-EXE = shutil.which("caribbean-exact")
+#: The console script of the Python running the tests (its venv need not be on PATH), else PATH's.
+_BESIDE = Path(sys.executable).with_name("caribbean-exact")
+EXE = str(_BESIDE) if _BESIDE.exists() else shutil.which("caribbean-exact")
 HAND = ["ev", "As Kd 7h 4c 2s", "--up", "Qh"]
 
 
