@@ -27,7 +27,7 @@ from .counts import Counts, DealTotals
 from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, UsageError
 from .game import GameReport, solve
 from .hands import CATEGORIES
-from .known_cards import SeenCardGame, solve_all_seen, solve_seen_card
+from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
 from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
 from .paytables import CompareRow, compare
 from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
@@ -60,6 +60,7 @@ __all__ = [
     "Rules",
     "SampledReport",
     "SeenCardGame",
+    "SeenCardsGame",
     "Situation",
     "Strategy",
     "StrategyResult",
@@ -85,5 +86,7 @@ __all__ = [
     "sample",
     "solve",
     "solve_all_seen",
+    "solve_known",
     "solve_seen_card",
+    "solve_seen_cards",
 ]

@@ -103,7 +103,8 @@ def test_bad_sampling_arguments(kwargs):
 
 
 def test_cli_known_and_collusion(capsys):
-    assert main(["solve", "--known-dealer-cards", "2", "--deals", "2000", "--seed", "5", "--format", "json"]) == 0
+    assert main(["solve", "--known-dealer-cards", "2", "--sample", "--deals", "2000", "--seed", "5",
+                 "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["deals"] == 2000 and doc["seed"] == 5 and len(doc["house_edge_interval"]) == 2
     assert doc["house_edge_interval"][0] <= float(doc["house_edge_estimate"]) <= doc["house_edge_interval"][1]

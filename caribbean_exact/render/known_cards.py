@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS
-from ..known_cards import SeenChart
+from ..known_cards import SeenChart, SeenSetChart
 from ..sampling import SampledReport
 from .labels import SEEN_CLASSES
 from .text import dec, describe_rules, pct, rules_json, share, table, to_json
@@ -86,4 +86,39 @@ def seen_chart(ch: SeenChart, fmt: str) -> str:
                      + table(grid, ["up \\ seen", *ranks], fmt if fmt != "csv" else "simple"))
     if fmt == "csv":
         return table(rows_csv, ["class", "up", "seen", "raise", "total"], "csv")
+    return "\n".join(parts)
+
+
+def _ranks_text(ranks: tuple[int, ...]) -> str:
+    return "".join(RANKS[r] for r in sorted(ranks, reverse=True))
+
+
+def seen_set_chart(ch: SeenSetChart, fmt: str) -> str:
+    """With k = 2 or 3 hole cards seen: per class whose decision varies, one 13 x 13 grid by the
+    highest and second-highest rank among the dealer's k + 1 known cards (the share of raising over
+    the lower ranks); CSV: every cell, by class and the known ranks."""
+    parts = []
+    rows_csv = []
+    for cls, name in enumerate(SEEN_CLASSES):
+        st = ch.class_state(cls)
+        if st == "none":
+            continue
+        for ranks, r, t in ch.cells(cls):
+            rows_csv.append([name, _ranks_text(ranks), r, t])
+        if st != "M":
+            parts.append(f"- {name}: always {'raise' if st == 'R' else 'fold'}")
+            continue
+        top = ch.top_two(cls)
+        grid = []
+        for hi in range(12, -1, -1):
+            row = [RANKS[hi]]
+            for second in range(12, -1, -1):
+                r, t = top.get((hi, second), (0, 0))
+                row.append(share(r, t) if second <= hi else "")
+            grid.append(row)
+        parts.append(f"\n{name} (rows: the dealer's highest known rank, columns: the second highest; "
+                     f"share of situations raised, over the {'third known rank' if ch.k == 2 else 'other two'})\n\n"
+                     + table(grid, ["high \\ 2nd", *RANKS[::-1]], fmt if fmt != "csv" else "simple"))
+    if fmt == "csv":
+        return table(rows_csv, ["class", "dealer known ranks", "raise", "total"], "csv")
     return "\n".join(parts)
