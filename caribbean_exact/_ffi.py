@@ -279,11 +279,16 @@ def _int128(hi: int, lo: int, signed: bool) -> int:
     return v
 
 
+SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
+
+
 def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_players: int, seed: int,
-                 first: int, count: int, threads: int = 2, base: Solver | None = None) -> SampleSums:
-    """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate."""
+                 first: int, count: int, threads: int = 2, base: Solver | None = None, burn: int = 0,
+                 flags: int = 0) -> SampleSums:
+    """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
+    burned cards the player sees; flags SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
     out = ffi.new("cs_sample_sums *")
-    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players,
+    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
                               seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
                               base.handle if base is not None else ffi.NULL, out), "sample deals")
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),

@@ -161,8 +161,11 @@ int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t 
                   cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                   const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
 
-/* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards and
- * the hands of other_players other players. Deal i depends only on (seed, i). Sums of the
+/* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
+ * hands of other_players other players and burn burned cards (the player's five, the dealer's five,
+ * the other hands and the burn cards must fit in the deck, else CS_E_SIZE). Deal i depends only on
+ * (seed, i). Deals are counted by rank multisets (a dedicated path); flags CS_SAMPLE_GENERIC
+ * counts each with cs_deal instead (the same sums, slower: for cross-checks). Sums of the
  * per-deal optimal EV x (scaled: x / (completions * denominator) is the EV per ante), as 128-bit
  * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
  * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
@@ -177,9 +180,10 @@ typedef struct {
     uint64_t dsum_hi, dsum_lo;
     uint64_t dsumsq_hi, dsumsq_lo;
 } cs_sample_sums;
+enum cs_sample_flags { CS_SAMPLE_GENERIC = 1 };
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint64_t seed, uint64_t first_deal, uint64_t n_deals, uint32_t threads,
-                    const cs_solver *base, cs_sample_sums *out);
+                    uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t threads, const cs_solver *base, cs_sample_sums *out);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

@@ -249,6 +249,16 @@ static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8
     return pow3[p->singles - singles_known] - (p->singles == 5 && p_lacks_suit);
 }
 
+/* ---- situation.c: one situation (also used by sample.c) ----------------------------- */
+
+/* The value of the hand with the four ranks of multiset m (cs__mset_index) and a fifth card of
+ * rank r: plain (not a flush) at cs__plain16[m * 16 + r], a flush at cs__flush16[m * 16 + r];
+ * CS__NO_VALUE where impossible and in lanes 13 .. 15. Built by cs__ensure_deal_tables (which
+ * also builds the evaluator's tables; thread-safe, once). */
+extern uint16_t cs__plain16[CS__MSETS4 * 16];
+extern uint16_t cs__flush16[CS__MSETS4 * 16];
+int cs__ensure_deal_tables(void);
+
 /* ---- game.c: the whole-game solver ---------------------------------------------------- */
 
 uint16_t cs__solver_qualifier(const cs_solver *solver);

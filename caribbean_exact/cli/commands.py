@@ -321,13 +321,23 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--players", type=int, default=7, help="players at the table who share hands (1-7)")
+    p.add_argument("--burn", type=int, nargs="?", const=1, default=0, metavar="N",
+                   help="the player also sees the burn card (--burn) or N burned cards (--burn N)")
+    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+                   help="the player also sees K (0 to 4) dealer hole cards, e.g. 1 flashed by the dealer")
     add_sampling(p, "")
+    add_threads(p)
 
 
 def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
-    r = sampling.sample(rules_from(args), 0, args.players, args.deals, args.seed, progress=progress)
-    return render_known.sampled(r, args.format, f"{args.players} colluding players: each sees the other "
-                                                f"{args.players - 1} hands ({5 * (args.players - 1)} dead cards)")
+    k = args.known_dealer_cards
+    if not 0 <= k <= 4:
+        raise UsageError(f"collusion: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
+    if not 1 <= args.players <= 7:
+        raise UsageError(f"collusion: --players {args.players}: expected 1 to 7 (a full table)")
+    r = sampling.sample(rules_from(args), k, args.players, args.deals, args.seed, threads=args.threads,
+                        progress=progress, burn=args.burn)
+    return render_known.sampled(r, args.format, render_known.sampled_title(r))
 
 
 COMMANDS: tuple[Command, ...] = (

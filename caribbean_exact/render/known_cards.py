@@ -19,6 +19,8 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
         "rules": rules_json(r.rules),
         "known_dealer_cards": r.known_dealer_cards,
         "players": r.players,
+        "burn": r.burn,
+        "dead_cards": r.dead_cards,
         "house_edge": str(r.house_edge),
         "house_edge_estimate": float(r.house_edge),
         "house_edge_interval": [lo, hi],
@@ -34,6 +36,23 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
         "completions_per_deal": r.sums.completions,
         "deals_for_0.05_points": r.deals_for(),
     }
+
+
+def sampled_title(r: SampledReport) -> str:
+    """What a sampled game's player sees, in words."""
+    parts = []
+    if r.players > 1:
+        parts.append(f"{r.players} colluding players: each sees the other {r.players - 1} "
+                     f"hand{'s' if r.players > 2 else ''}")
+    if r.burn:
+        parts.append("the burn card seen" if r.burn == 1 else f"{r.burn} burned cards seen")
+    if r.known_dealer_cards:
+        k = r.known_dealer_cards
+        parts.append(f"{k} dealer hole card{'s' if k > 1 else ''} seen")
+    what = "; ".join(parts) or "only the up card seen"
+    if r.dead_cards:
+        what += f", {r.dead_cards} dead cards"
+    return what + " (sampled, each deal exact)"
 
 
 def sampled(r: SampledReport, fmt: str, what: str) -> str:
