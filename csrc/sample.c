@@ -124,23 +124,32 @@ static uint32_t build_rows(int k, const uint8_t *n, const uint8_t *c2, const uin
                            const uint8_t *known, rank_row *rows)
 {
     uint32_t i = 0;
-    if (k == 0) {
+    if (k == 0) { /* rows (r2 <= r3 <= r4) of ranks with unseen cards only; off0's order is the index */
         const uint16_t *off = off0[known[0]];
-        uint32_t at = 0; /* the row's place in off0's order; rows of weight 0 are left out */
-        for (int r4 = 0; r4 < 13; r4++)
-            for (int r3 = 0; r3 <= r4; r3++) {
+        uint8_t pr[13];
+        int np = 0;
+        for (int r = 0; r < 13; r++)
+            if (n[r])
+                pr[np++] = (uint8_t)r;
+        for (int a4 = 0; a4 < np; a4++) {
+            const int r4 = pr[a4];
+            for (int a3 = 0; a3 <= a4; a3++) {
+                const int r3 = pr[a3];
                 const unsigned o34 = r3 < r4 ? (unsigned)n[r3] * n[r4] : c2[r3];
-                for (int r2 = 0; r2 < r3; r2++, at++)
-                    if (o34 && n[r2])
-                        rows[i++] = (rank_row){(uint16_t)(n[r2] * o34), (uint16_t)(c2[r2] * o34), off[at],
+                const uint32_t at = cs__binom[r4 + 2][3] + cs__binom[r3 + 1][2];
+                if (o34)
+                    for (int a2 = 0; a2 < a3; a2++) {
+                        const int r2 = pr[a2];
+                        rows[i++] = (rank_row){(uint16_t)(n[r2] * o34), (uint16_t)(c2[r2] * o34), off[at + r2],
                                                (uint8_t)r2};
-                rank_row last = r3 < r4 ? (rank_row){(uint16_t)(c2[r3] * n[r4]), (uint16_t)(c3[r3] * n[r4]), off[at],
-                                                     (uint8_t)r3}
-                                        : (rank_row){c3[r3], c4[r3], off[at], (uint8_t)r3};
+                    }
+                rank_row last = r3 < r4 ? (rank_row){(uint16_t)(c2[r3] * n[r4]), (uint16_t)(c3[r3] * n[r4]),
+                                                     off[at + r3], (uint8_t)r3}
+                                        : (rank_row){c3[r3], c4[r3], off[at + r3], (uint8_t)r3};
                 if (last.b || last.b1)
                     rows[i++] = last;
-                at++;
             }
+        }
     } else if (k == 1) {
         const uint16_t *off = off1[known[1] * 13 + known[0]];
         uint32_t at = 0;
@@ -174,8 +183,7 @@ static uint32_t build_rows(int k, const uint8_t *n, const uint8_t *c2, const uin
             t[x][l] = thresh[x];                                                            \
     for (uint32_t i = 0; i < n_rows; i++) {                                                 \
         const rank_row *r = &rows[i];                                                       \
-        v16u16 w = (nv * r->b) & lower[r->low];                                             \
-        w[r->low] = (uint16_t)(w[r->low] + r->b1);                                          \
+        v16u16 w = ((nv * r->b) & lower[r->low]) | (onehot[r->low] & r->b1);                \
         v16i16 v;                                                                           \
         memcpy(&v, cs__plain16 + 16 * (size_t)r->offset, sizeof v);                         \
         for (int x = 0; x < 3; x++)                                                         \
@@ -190,14 +198,16 @@ static uint32_t build_rows(int k, const uint8_t *n, const uint8_t *c2, const uin
             }                                                                               \
     }
 
-/* lower[low]: all ones in the lanes below low. */
-static v16u16 lower[14];
+/* lower[low]: all ones in the lanes below low; onehot[low]: in lane low alone. */
+static v16u16 lower[14], onehot[14];
 static pthread_once_t lower_once = PTHREAD_ONCE_INIT;
 static void build_lower(void)
 {
     for (int low = 0; low < 14; low++)
-        for (int l = 0; l < 16; l++)
+        for (int l = 0; l < 16; l++) {
             lower[low][l] = l < low ? 0xFFFF : 0;
+            onehot[low][l] = l == low ? 0xFFFF : 0;
+        }
 }
 
 static void read_rows_generic(const rank_row *rows, uint32_t n_rows, const uint8_t *n, const int16_t *thresh,
@@ -258,15 +268,19 @@ static void correct_flushes(int u, unsigned known_mask, unsigned f, const int16_
     }
 }
 
-/* One deal's completions by outcome: player's five cards, the k + 1 known dealer cards (up card
- * first), seen the mask of every card the player sees (dealer's unknown cards come from the rest). */
-static void count_by_ranks(const uint8_t *player, const uint8_t *known, int k, uint64_t seen, uint16_t qualifier,
+/* One deal's completions by outcome: pv the value of the player's hand, the k + 1 known dealer
+ * cards (up card first), seen the mask of every card the player sees (the dealer's unknown cards
+ * come from the rest). */
+static void count_by_ranks(uint16_t pv, const uint8_t *known, int k, uint64_t seen, uint16_t qualifier,
                            cs_deal_counts *out)
 {
+    static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     const uint64_t unseen = ~seen & ((1ull << 52) - 1);
     uint8_t n[13], c2[13], c3[13], c4[13], kr[4];
+    uint32_t n_unseen = 0;
     for (int r = 0; r < 13; r++) {
-        n[r] = (uint8_t)__builtin_popcountll(unseen >> (4 * r) & 15);
+        n[r] = bits4[unseen >> (4 * r) & 15];
+        n_unseen += n[r];
         c2[r] = (uint8_t)cs__binom[n[r]][2];
         c3[r] = (uint8_t)cs__binom[n[r]][3];
         c4[r] = (uint8_t)cs__binom[n[r]][4];
@@ -278,7 +292,6 @@ static void count_by_ranks(const uint8_t *player, const uint8_t *known, int k, u
         known_mask |= 1u << kr[i];
         one_suit &= (known[i] & 3) == (known[0] & 3);
     }
-    const uint16_t pv = cs__value_of(player);
     const int16_t thresh[3] = {(int16_t)qualifier, (int16_t)(pv > qualifier ? pv : qualifier),
                                (int16_t)(pv + 1 > qualifier ? pv + 1 : qualifier)};
     rank_row rows[ROWS_MAX];
@@ -286,14 +299,14 @@ static void count_by_ranks(const uint8_t *player, const uint8_t *known, int k, u
     uint64_t below[3] = {0, 0, 0};
     read_rows(rows, n_rows, n, thresh, below);
     int64_t corr[3] = {0, 0, 0};
-    if (one_suit && __builtin_popcount(known_mask) == k + 1) {
+    if (one_suit && k + 1 == (int)bits4[known_mask & 15] + bits4[known_mask >> 4 & 15] + bits4[known_mask >> 8 & 15]
+                                 + bits4[known_mask >> 12]) {
         unsigned f = 0;
         const unsigned su = known[0] & 3;
         for (int r = 0; r < 13; r++)
             f |= (unsigned)(unseen >> (4 * r + su) & 1) << r;
         correct_flushes(4 - k, known_mask, f, thresh, corr);
     }
-    const uint32_t n_unseen = (uint32_t)__builtin_popcountll(unseen);
     memset(out, 0, sizeof *out);
     out->total = cs__binom[n_unseen][4 - k];
     uint64_t b[3];
@@ -367,8 +380,15 @@ static void *sample_run(void *arg)
             deck[k] = deck[j];
             deck[j] = tmp;
         }
-        cs_deal_counts d;
+        cs_deal_counts d, b;
         int st = CS_OK;
+        if (job->base) { /* the same deal knowing only the up card: also gives the player's value */
+            st = cs_solver_situation(job->base, deck, deck[5], &b);
+            if (st != CS_OK) {
+                job->status = st;
+                return NULL;
+            }
+        }
         if (job->flags & CS_SAMPLE_GENERIC || job->known == 4) {
             st = cs_deal(deck, deck[5], deck + 6 + job->known, need - 6 - job->known, deck + 6, job->known,
                          job->qualifier, &d);
@@ -376,7 +396,8 @@ static void *sample_run(void *arg)
             uint64_t seen = 0;
             for (uint32_t c = 0; c < need; c++)
                 seen |= 1ull << deck[c];
-            count_by_ranks(deck, deck + 5, (int)job->known, seen, job->qualifier, &d);
+            count_by_ranks(job->base ? b.player_value : cs__value_of(deck), deck + 5, (int)job->known, seen,
+                           job->qualifier, &d);
         }
         if (st != CS_OK) {
             job->status = st;
@@ -391,12 +412,6 @@ static void *sample_run(void *arg)
         add_square(&job->sums.sumsq_hi, &job->sums.sumsq_lo, x);
         if (job->base) {
             /* control variate: the same deal's EV knowing only the up card (exact mean known) */
-            cs_deal_counts b;
-            st = cs_solver_situation(job->base, deck, deck[5], &b);
-            if (st != CS_OK) {
-                job->status = st;
-                return NULL;
-            }
             __int128 dx = x * (__int128)b.total - best_value(nets, &b, NULL) * (__int128)d.total;
             add128(&job->sums.dsum_hi, &job->sums.dsum_lo, dx);
             add_square(&job->sums.dsumsq_hi, &job->sums.dsumsq_lo, dx);
