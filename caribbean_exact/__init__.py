@@ -5,9 +5,11 @@
 'fold'
 """
 
+import importlib as _importlib
 import importlib.util as _util
 import os as _os
 import sys as _sys
+from typing import TYPE_CHECKING
 
 from ._version import __version__
 
@@ -20,21 +22,75 @@ if _util.find_spec(f"{__name__}._core") is None:  # the compiled core is not bes
         raise SystemExit(2)
     raise ImportError(_WHY)
 
-from .bet_cap import CapStudy, cap_study
-from .cards import Card, format_cards, parse_cards
-from .chart import Chart, build_chart
-from .counts import Counts, DealTotals
 from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, UsageError
-from .game import GameReport, solve
-from .hands import CATEGORIES
-from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
-from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
-from .paytables import CompareRow, compare
-from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
-from .sampling import SampledReport, sample
-from .sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
-from .strategy import Situation, Strategy, StrategyResult, compare_strategies, evaluate
-from .strategy_rules import load_rule_file, parse_rule_file
+
+#: Each public name and the module that holds it: imported on first use, so that importing one
+#: module (or the command line) loads only what it needs.
+_HOME = {
+    "BonusReport": "sidebets",
+    "CATEGORIES": "hands",
+    "CapStudy": "bet_cap",
+    "Card": "cards",
+    "Chart": "chart",
+    "CombinedReport": "sidebets",
+    "CompareRow": "paytables",
+    "Counts": "counts",
+    "DealTotals": "counts",
+    "Decision": "odds",
+    "GameReport": "game",
+    "Nets": "rules",
+    "Paytable": "rules",
+    "ProgressiveReport": "sidebets",
+    "Qualifier": "rules",
+    "RankQuery": "odds",
+    "Rules": "rules",
+    "SampledReport": "sampling",
+    "SeenCardGame": "known_cards",
+    "SeenCardsGame": "known_cards",
+    "Situation": "strategy",
+    "Strategy": "strategy",
+    "StrategyResult": "strategy",
+    "bonus": "sidebets",
+    "build_chart": "chart",
+    "builtin_paytables": "rules",
+    "cap_study": "bet_cap",
+    "combined": "sidebets",
+    "compare": "paytables",
+    "compare_strategies": "strategy",
+    "ev": "odds",
+    "ev_many": "odds",
+    "ev_ranks": "odds",
+    "evaluate": "strategy",
+    "format_cards": "cards",
+    "get_paytable": "rules",
+    "load_rule_file": "strategy_rules",
+    "parse_cards": "cards",
+    "parse_rule_file": "strategy_rules",
+    "progressive": "sidebets",
+    "sample": "sampling",
+    "solve": "game",
+    "solve_all_seen": "known_cards",
+    "solve_known": "known_cards",
+    "solve_seen_card": "known_cards",
+    "solve_seen_cards": "known_cards",
+}
+
+if TYPE_CHECKING:  # the names as the type checker sees them
+    from .bet_cap import CapStudy, cap_study
+    from .cards import Card, format_cards, parse_cards
+    from .chart import Chart, build_chart
+    from .counts import Counts, DealTotals
+    from .game import GameReport, solve
+    from .hands import CATEGORIES
+    from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
+    from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
+    from .paytables import CompareRow, compare
+    from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
+    from .sampling import SampledReport, sample
+    from .sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
+    from .strategy import Situation, Strategy, StrategyResult, compare_strategies, evaluate
+    from .strategy_rules import load_rule_file, parse_rule_file
+
 
 __all__ = [
     "CATEGORIES",
@@ -90,3 +146,16 @@ __all__ = [
     "solve_seen_card",
     "solve_seen_cards",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

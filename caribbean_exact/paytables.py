@@ -50,7 +50,7 @@ class TableInfo:
 def paytable_list(paytables_file: str | None = None) -> list[TableInfo]:
     """The built-in pay tables, then those of ``paytables_file`` (a TOML file), in file order."""
     out = [TableInfo(t.name, t, t.where, t.source, "built-in") for t in builtin_paytables().values()]
-    if paytables_file:
+    if paytables_file is not None:
         extra = load_paytables_file(paytables_file)
         out += [TableInfo(t.name, t, t.where, t.source, paytables_file) for t in extra.values()]
     return out

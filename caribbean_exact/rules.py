@@ -10,6 +10,7 @@ Fraction(51, 1)
 from __future__ import annotations
 
 import math
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -176,7 +177,10 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
         pays = entry["pays"]
         if not isinstance(pays, list):
             raise InvalidRules(f"{origin}: pay table {name!r} field 'pays' must be a list of 10 numbers")
-        table = Paytable.from_numbers(pays, name=name)
+        try:
+            table = Paytable.from_numbers(pays, name=name)
+        except InvalidRules as e:
+            raise InvalidRules(f"{origin}: {e}") from None
         where = entry.get("where", "")
         source = entry.get("source", "")
         for fname, val in (("where", where), ("source", source)):
@@ -197,7 +201,12 @@ def builtin_paytables() -> dict[str, Paytable]:
 
 
 def read_text_file(path: str, what: str) -> str:
-    """A UTF-8 text file; any failure is InvalidRules naming ``what`` and the path."""
+    """A UTF-8 text file; any failure is InvalidRules naming ``what`` and the path.
+
+    The path must be text (or a path object): ``open(2)`` would read, then close, standard error.
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidRules(f"{what} {path!r}: not a file name")
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()

@@ -262,12 +262,14 @@ class ProgressiveReport:
         return max(Fraction(0), (1 - self.constant) / self.per_meter)
 
     def sharing(self) -> list[tuple[int, Fraction, Fraction | None]]:
-        """(players, expected royal share, break-even meter) for 1..7 players."""
+        """(players, expected royal share, break-even meter) for 1..7 players, or up to the
+        report's own count of players when it is larger."""
         out = []
-        for n in range(1, 8):
+        for n in range(1, max(7, self.players) + 1):
             r = ProgressiveReport(self.pays, self.convention, n, self.counts, self.meter, self.meters)
             out.append((n, r.royal_share, r.breakeven_meter))
         return out
+
 
 def progressive(pays: str | Sequence[Number | Pay] | None = None, convention: str = "for", players: int = 1,
                 meter: Number = DEFAULT_METER, meters: Sequence[Number] = DEFAULT_METERS) -> ProgressiveReport:

@@ -45,7 +45,7 @@ def _rank_set(text: str, where: str) -> set[int]:
 def _condition(text: str, where: str) -> StrategyFn:
     t = " ".join(text.strip().split())
     low = t.lower()
-    m = re.fullmatch(r"hand\s*(>=|<|>|<=|==)\s*(.+)", t, re.IGNORECASE)
+    m = re.fullmatch(r"hand\s*(>=|<=|==|<|>)\s*(.+)", t, re.IGNORECASE)
     if m:
         op, spec = m.group(1), m.group(2)
         try:
@@ -90,7 +90,7 @@ def _condition(text: str, where: str) -> StrategyFn:
         return lambda s: g(s.suited)
     if low in ("ace king", "ace-king", "ak"):
         return lambda s: s.is_ace_king
-    raise InvalidRules(f"{where}: condition {text.strip()!r} not understood (see README: rule files)")
+    raise InvalidRules(f"{where}: condition {text.strip()!r} not understood (see docs/strategy.md: rule files)")
 
 
 _RANK_LIST = re.compile(r"(10|[2-9TJQKA])(\s*,\s*(10|[2-9TJQKA]))*", re.IGNORECASE)

@@ -157,22 +157,29 @@ static void count_rows(counter *ct, const uint16_t *const *values, const uint16_
 #define count_rows rows_generic
 #endif
 
-static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counter *ct)
+/* The tables of a counting pass over the unseen cards: their ranks and suits; below[i][r], the
+ * unseen cards of rank r among unseen[0 .. i); at[k][i], the contribution of unseen[i] to a rank
+ * multiset index at position k (k < positions). */
+static inline void pass_tables(const uint8_t *unseen, uint32_t n, int positions, uint8_t *rank, uint8_t *suit,
+                               uint16_t (*below)[16], uint32_t (*at)[52])
 {
-    uint8_t ru = up >> 2, su = up & 3, rank[52], suit[52];
-    /* below[i][r]: unseen cards of rank r among unseen[0 .. i) */
-    uint16_t below[53][16] __attribute__((aligned(32)));
     memset(below[0], 0, sizeof below[0]);
-    /* contribution of unseen[i] to the three-rank multiset index at position k */
-    uint32_t at[3][52];
     for (uint32_t i = 0; i < n; i++) {
         rank[i] = unseen[i] >> 2;
         suit[i] = unseen[i] & 3;
         memcpy(below[i + 1], below[i], sizeof below[i]);
         below[i + 1][rank[i]]++;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < positions; k++)
             at[k][i] = cs__binom_t[k + 1][rank[i] + k];
     }
+}
+
+static void enumerate_four(const uint8_t *unseen, uint32_t n, uint8_t up, counter *ct)
+{
+    uint8_t ru = up >> 2, su = up & 3, rank[52], suit[52];
+    uint16_t below[53][16] __attribute__((aligned(32)));
+    uint32_t at[3][52];
+    pass_tables(unseen, n, 3, rank, suit, below, at);
     uint16_t hist[CS__MSETS3 * 16] __attribute__((aligned(32)));
     memset(hist, 0, sizeof hist);
     ct->nb = 0;
@@ -334,16 +341,8 @@ static void enumerate_three(const uint8_t *unseen, uint32_t n, uint8_t up, uint8
     uint8_t ru = up >> 2, su = up & 3, rh = h >> 2, rank[52], suit[52];
     int can_flush = (h & 3) == su;
     uint16_t below[53][16] __attribute__((aligned(32)));
-    memset(below[0], 0, sizeof below[0]);
-    uint32_t at[2][52];
-    for (uint32_t i = 0; i < n; i++) {
-        rank[i] = unseen[i] >> 2;
-        suit[i] = unseen[i] & 3;
-        memcpy(below[i + 1], below[i], sizeof below[i]);
-        below[i + 1][rank[i]]++;
-        for (int k = 0; k < 2; k++)
-            at[k][i] = cs__binom_t[k + 1][rank[i] + k];
-    }
+    uint32_t at[3][52];
+    pass_tables(unseen, n, 2, rank, suit, below, at);
     uint16_t hist[MSETS2 * 16] __attribute__((aligned(32)));
     memset(hist, 0, sizeof hist);
     ct->nb = 0;

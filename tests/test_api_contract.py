@@ -127,3 +127,12 @@ def test_named_failures_of_the_issue():
         strategy.Situation((8, 11, 9, 6, 1), False, 0, 900, 3, 1).holds("1")
     rows = ce.compare("standard")
     assert [r.name for r in rows] == ["standard"]
+
+
+@pytest.mark.parametrize("fd", [0, 1, 2, True])
+def test_a_file_name_that_is_a_number_is_refused_not_opened(fd):
+    """open(2) would read standard error and close it (the process then dies without a word)."""
+    with pytest.raises(ce.InvalidRules, match="not a file name"):
+        paytables.paytable_list(fd)
+    with pytest.raises(ce.InvalidRules, match="not a file name"):
+        ce.load_rule_file(fd)

@@ -235,3 +235,12 @@ def test_rank_only_query(capsys):
     assert main(["ev", "AKJ83", "K", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["total"] == doc["raises"] == 768 and doc["groups"][0]["suited"] == 0
+
+
+def test_an_option_given_twice_is_an_error(capsys):
+    code, _, err = run(capsys, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--dead", "Ac Ad", "--dead", "Kc")
+    assert code == 2 and "--dead is given twice" in err and len(err.splitlines()) == 1
+    code, _, err = run(capsys, "solve", "--qualifier", "AK", "--qualifier", "pair")
+    assert code == 2 and "--qualifier is given twice" in err
+    # options that collect values are still repeatable
+    assert run(capsys, "strategies", "--quiet", "--format", "json")[0] == 0

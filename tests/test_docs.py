@@ -172,3 +172,66 @@ def test_the_readme_maps_every_docs_page():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for page in PAGES[1:]:
         assert f"docs/{page.name}" in readme, page.name
+
+
+def test_cited_tests_exist():
+    """Every test the pages cite (`test_x.py::test_y`, or `::test_y` for the file cited last) is
+    defined in tests/test_x.py."""
+    cited = 0
+    for page in PAGES:
+        current = None
+        for line in page.read_text(encoding="utf-8").splitlines():
+            for file, name in re.findall(r"`(test_\w+\.py)?::(test_\w+)`", line):
+                current = file or current
+                assert current, f"{page.name}: '::{name}' without a test file before it: {line}"
+                source = (ROOT / "tests" / current).read_text(encoding="utf-8")
+                assert re.search(rf"^\s*def {name}\(", source, re.MULTILINE), f"{page.name}: {current}::{name}"
+                cited += 1
+    assert cited >= 20
+
+
+def refresh(page: Path) -> int:
+    """Rewrite the expected output of every example of ``page`` with what the program prints now
+    (a cut block keeps its length). For a change of output that is meant: ``python
+    tests/test_docs.py --refresh``, then read the diff. Returns how many examples changed."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+
+    text = page.read_text(encoding="utf-8").splitlines()
+    changed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, body in files(page).items():
+            Path(tmp, name).write_text(body, encoding="utf-8")
+        here = os.getcwd()
+        os.chdir(tmp)
+        try:
+            for ex in reversed(examples(page)):
+                buf = io.StringIO()
+                with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+                    main(shlex.split(ex.args))
+                if mismatch(ex.expected, buf.getvalue()) is None:
+                    continue
+                at = ex.line  # 0-based index of the first expected line (the $ line is at ex.line - 1)
+                indent = text[at - 1][: len(text[at - 1]) - len(text[at - 1].lstrip())]
+                new = _clean(buf.getvalue().splitlines())
+                if ex.expected and ex.expected[-1].strip() == "...":
+                    new = [*new[: len(_clean(ex.expected)) - 1], "..."]
+                text[at:at + len(ex.expected)] = [(indent + x).rstrip() for x in new]
+                changed += 1
+        finally:
+            os.chdir(here)
+    page.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return changed
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["--refresh"]:
+        sys.exit("usage: python tests/test_docs.py --refresh")
+    for p in PAGES:
+        n = refresh(p)
+        if n:
+            print(f"{p.name}: {n} examples refreshed")

@@ -213,3 +213,12 @@ def test_user_strategies_have_names_of_their_own(tmp_path, capsys):
     assert main(["strategies", "--rules", str(a), "--rules", str(b), "--format", "json", "--quiet"]) == 0
     names = [s["name"] for s in __import__("json").loads(capsys.readouterr().out)["strategies"]]
     assert "mine" in names and "b" in names
+
+
+def test_rule_file_comparisons_include_less_or_equal():
+    le = parse_rule_file("raise if hand <= AK")
+    lt = parse_rule_file("raise if hand < AK")
+    ak = strategy.Situation((12, 11, 2, 1, 0), False, 0, ce.Qualifier.parse("AK").value, 3, 0)
+    assert le.raises(ak) and not lt.raises(ak)
+    with pytest.raises(InvalidRules, match=r"docs/strategy\.md"):
+        parse_rule_file("raise if hand ~ AK")

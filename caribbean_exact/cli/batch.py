@@ -20,6 +20,8 @@ from ..render import game as render_game
 from ..render.text import table
 from ..rules import Rules
 
+#: Answers written at once when streaming.
+CHUNK = 512
 _SECTION = re.compile(r"\b(dead|dealer)\b\s*[:=]?", re.IGNORECASE)
 
 
@@ -68,16 +70,22 @@ def run(path: str, rules: Rules, fmt: str, out: TextIO) -> int:
     n = 0
     try:
         decisions = ev_many(situations(stream, f"--batch {path!r}"), rules=rules)
-        if fmt == "json":
-            for d in decisions:
-                out.write(render_game.batch_json_line(d) + "\n")
-                n += 1
-        elif fmt == "csv":
-            out.write(",".join(render_game.BATCH_FIELDS) + "\n")
-            for d in decisions:
-                out.write(table([render_game.batch_row(d)], render_game.BATCH_FIELDS, "csv").split("\n", 1)[1]
-                          + "\n")
-                n += 1
+        if fmt in ("json", "csv"):
+            pending: list[str] = []
+            if fmt == "csv":
+                pending.append(",".join(render_game.BATCH_FIELDS))
+            try:
+                for d in decisions:
+                    pending.append(render_game.batch_json_line(d) if fmt == "json" else
+                                   table([render_game.batch_row(d)], render_game.BATCH_FIELDS, "csv")
+                                   .split("\n", 1)[1])
+                    n += 1
+                    if len(pending) >= CHUNK:  # in chunks: a write per line is slow on unbuffered output
+                        out.write("\n".join(pending) + "\n")
+                        pending.clear()
+            finally:  # the answers before a bad line are written before its error
+                if pending:
+                    out.write("\n".join(pending) + "\n")
         else:
             rows = [render_game.batch_row(d) for d in decisions]
             n = len(rows)

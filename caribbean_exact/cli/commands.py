@@ -188,7 +188,7 @@ def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_strategies(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--rules", metavar="FILE", action="append", default=[],
-                   help="a strategy of your own as a rule file (repeatable; see README)")
+                   help="a strategy of your own as a rule file (repeatable; see docs/strategy.md)")
 
 
 def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -270,8 +270,8 @@ def run_progressive(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_bonus(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pays", default=None,
-                   help="pays royal flush first, 7 (down to three of a kind) to 10 numbers; "
-                        "default 1000,200,100,20,15,10,7")
+                   help="1 to 10 pays, royal flush first; hands past the last pay lose "
+                        "(default 1000,200,100,20,15,10,7: down to three of a kind)")
     p.add_argument("--convention", default="to", choices=sidebets.CONVENTIONS,
                    help="'to' (default): the stake comes back with a win; 'for': the win includes it")
     p.add_argument("--table", choices=("hands", "figures"), default=None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .._version import __version__
 from ..errors import CaribbeanError, UsageError
@@ -18,7 +18,25 @@ from .options import add_output
 from .progress import TerminalProgress
 
 
+class _Once(argparse.Action):
+    """An option given twice is an error (argparse would keep the last value without a word)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        seen: set[str] = namespace.__dict__.setdefault("_given", set())
+        if self.dest in seen:
+            raise UsageError(f"{parser.prog}: {option_string} is given twice")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
 class _Parser(argparse.ArgumentParser):
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """Options that store one value (no action given) may be given once."""
+        if args and str(args[0]).startswith("-") and kwargs.get("action") in (None, "store"):
+            kwargs["action"] = _Once
+        return super().add_argument(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         """Usage errors become UsageError: one line on stderr, exit 2."""
         raise UsageError(f"{self.prog}: {message}")

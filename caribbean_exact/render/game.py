@@ -24,9 +24,9 @@ def outcome_table(rows: Sequence[ReturnRow], fmt: str, count_label: str = "count
     return table(body, ["outcome", count_label, "probability", "net per ante", "contribution"], fmt)
 
 
-def decision_json(d: Decision) -> dict[str, Any]:
+def decision_json(d: Decision, with_rules: bool = True) -> dict[str, Any]:
     """The JSON object of one situation (field names are a public interface)."""
-    return {
+    doc = {
         "hand": format_cards(d.hand),
         "up": str(d.up),
         "dead": format_cards(d.dead),
@@ -41,8 +41,10 @@ def decision_json(d: Decision) -> dict[str, Any]:
         "margin": str(d.margin),
         "dealer_categories": (None if d.dealer_categories is None else
                               {CATEGORIES[i]: n for i, n in enumerate(d.dealer_categories)}),
-        "rules": rules_json(d.rules),
     }
+    if with_rules:
+        doc["rules"] = rules_json(d.rules)
+    return doc
 
 
 def _reason(d: Decision) -> str:
@@ -144,9 +146,7 @@ def batch_row(d: Decision) -> list[Cell]:
 
 def batch_json_line(d: Decision) -> str:
     """One situation of ``ev --batch --format json``: one compact JSON object on one line."""
-    doc = decision_json(d)
-    del doc["rules"]
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(decision_json(d, with_rules=False), ensure_ascii=False, separators=(",", ":"))
 
 
 def _seen_label(k: int) -> str:

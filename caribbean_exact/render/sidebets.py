@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..rules import exact_text
 from ..sidebets import (
     FIVE_CARD_HANDS,
     SIX_CARD_SETS,
@@ -14,13 +15,13 @@ from ..sidebets import (
     ProgressiveReport,
 )
 from .labels import pay_label
-from .text import dec, describe_rules, frac, grouped, money, pct, pick, rules_json, table, to_json
+from .text import dec, describe_rules, frac, grouped, money, money_text, pct, pick, rules_json, table, to_json
 
 
 def combined_label(c: CombinedReport, row: CombinedRow) -> str:
     """Each row names every bet it holds: rows are alternatives, not a running total."""
-    prog = f"progressive (${c.progressive_stake}, meter ${c.progressive.meter})"
-    bonus = f"5+1 Bonus (${c.bonus_stake})"
+    prog = f"progressive (${exact_text(c.progressive_stake)}, meter ${money_text(c.progressive.meter)})"
+    bonus = f"5+1 Bonus (${exact_text(c.bonus_stake)})"
     return {"game": "ante game alone (optimal play)", "progressive": f"ante game + {prog} only",
             "bonus": f"ante game + {bonus} only", "all": f"ante game + {prog} + {bonus}"}[row.bets]
 
@@ -155,8 +156,8 @@ def combined(c: CombinedReport, fmt: str) -> str:
     if exact:
         return out
     return "\n".join([
-        f"ante {c.ante}; rules: {describe_rules(c.rules)}; optimal play; "
+        f"rules: {describe_rules(c.rules)}; optimal play; "
         f"{c.rounds_per_hour} rounds per hour", "", out, "",
         f"house edge per ante {pct(c.game_house_edge)}; progressive house edge at meter "
-        f"${c.progressive.meter}: {pct(c.progressive.house_edge_at(c.progressive.meter))} "
+        f"${money_text(c.progressive.meter)}: {pct(c.progressive.house_edge_at(c.progressive.meter))} "
         f"({c.progressive.convention} 1); 5+1 Bonus house edge {pct(c.bonus.house_edge)}"])

@@ -58,6 +58,11 @@ def edge(house_edge: Fraction | float, places: int = 4) -> str:
     return f"{abs(x) * 100:.{places}f}% " + ("player" if x < 0 else "house")
 
 
+def money_text(x: Fraction) -> str:
+    """An amount as people write it: "100,000", "1,000.50" (cents only when there are some)."""
+    return f"{x.numerator // x.denominator:,}" if x.denominator == 1 else money(x)
+
+
 def money(x: Fraction) -> str:
     """Money for display, with thousands separators and cents."""
     return f"{float(x):,.2f}"
