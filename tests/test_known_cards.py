@@ -180,7 +180,7 @@ def test_cli_collusion_options(capsys):
     assert doc["deals_for_0.05_points"] > 0
     assert main(["collusion", "--players", "2", "--burn", "3", "--deals", "500", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("2 colluding players: each sees the other 1 hand; 3 burned cards seen, 8 dead cards")
+    assert out.startswith("2 colluding players: each sees the other 1 hand; 3 burned cards seen (8 dead cards)\n")
     for argv, needle in [(["--players", "0"], "--players 0"), (["--players", "8"], "--players 8"),
                          (["--burn", "13"], "too few cards left"), (["--known-dealer-cards", "5"], "0 to 4"),
                          (["--threads", "0"], "threads")]:

@@ -51,8 +51,8 @@ def sampled_title(r: SampledReport) -> str:
         parts.append(f"{k} dealer hole card{'s' if k > 1 else ''} seen")
     what = "; ".join(parts) or "only the up card seen"
     if r.dead_cards:
-        what += f", {r.dead_cards} dead cards"
-    return what + " (sampled, each deal exact)"
+        what += f" ({r.dead_cards} dead card{'s' if r.dead_cards > 1 else ''})"
+    return what
 
 
 def sampled(r: SampledReport, fmt: str, what: str) -> str:
