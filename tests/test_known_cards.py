@@ -142,6 +142,7 @@ def test_all_four_hole_cards_seen_exact():
     assert lo <= r.house_edge <= hi
 
 
+@pytest.mark.csan
 @pytest.mark.parametrize("qualifier", ["AK", "none", "pair of 8s"])
 def test_dedicated_sampling_equals_card_by_card(qualifier):
     """The rank-multiset count of each deal (the default) against cs_deal on the same deals: the
@@ -158,6 +159,7 @@ def test_dedicated_sampling_equals_card_by_card(qualifier):
                 assert a == b, (k, others, burn)
 
 
+@pytest.mark.csan
 def test_burn_card_and_collusion_with_a_seen_card():
     plain = sampling.sample(players=7, deals=6000, seed=4)
     burned = sampling.sample(players=7, deals=6000, seed=4, burn=1)
@@ -172,6 +174,7 @@ def test_burn_card_and_collusion_with_a_seen_card():
     assert lo < game.solve().house_edge < hi + 0.01
 
 
+@pytest.mark.csan
 def test_cli_collusion_options(capsys):
     assert main(["collusion", "--players", "4", "--burn", "--known-dealer-cards", "1", "--deals", "800",
                  "--threads", "1", "--format", "json", "--quiet"]) == 0
