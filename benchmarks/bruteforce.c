@@ -12,6 +12,9 @@
  * "single qualifier" then lines of six card indices (the hand, then the up card): the plain way
  * to count one situation, each of the C(46, 4) = 163,185 dealer completions looked up in the
  * value table (the baseline of the public ev()); output "nq win tie lose" per line, seconds on stderr.
+ *
+ * "seen qualifier k" then lines of 6 + k card indices: the same with k dealer hole cards seen (the
+ * baseline of cs_solve_seen: every (hand, up card, seen set) situation enumerated this way).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -161,6 +164,66 @@ static int run_single(void)
     return 0;
 }
 
+/* "seen qualifier k" then lines of 6 + k card indices (the hand, the up card, k seen hole cards):
+ * one situation with k hole cards seen, the plain way: every completion of the 4 - k unknown hole
+ * cards looked up in the value table. Output "nq win tie lose" per line, seconds on stderr. */
+static int run_seen(void)
+{
+    unsigned qualifier;
+    int k;
+    if (scanf("%u %d", &qualifier, &k) != 2 || k < 0 || k > 4)
+        return 2;
+    double spent = 0;
+    int c[10];
+    for (;;) {
+        int got = 0;
+        for (int i = 0; i < 6 + k; i++)
+            got += scanf("%d", &c[i]) == 1;
+        if (got != 6 + k)
+            break;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int sorted[5];
+        memcpy(sorted, c, sizeof sorted);
+        sort5(sorted);
+        uint16_t pv = value[colex_of(sorted)];
+        uint64_t used = 0;
+        for (int i = 0; i < 6 + k; i++)
+            used |= (uint64_t)1 << c[i];
+        int un[46], n = 0;
+        for (int x = 0; x < 52; x++)
+            if (!(used >> x & 1))
+                un[n++] = x;
+        uint64_t o[4] = {0, 0, 0, 0};
+        const int u = 4 - k;
+        int idx[4] = {0, 1, 2, 3};
+        for (;;) {
+            int h[5];
+            for (int i = 0; i <= k; i++)
+                h[i] = c[5 + i];
+            for (int i = 0; i < u; i++)
+                h[k + 1 + i] = un[idx[i]];
+            sort5(h);
+            uint16_t v = value[colex_of(h)];
+            o[v < qualifier ? 0 : v < pv ? 1 : v == pv ? 2 : 3]++;
+            int i = u - 1;
+            while (i >= 0 && idx[i] == n - u + i)
+                i--;
+            if (i < 0)
+                break;
+            idx[i]++;
+            for (int j = i + 1; j < u; j++)
+                idx[j] = idx[j - 1] + 1;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        spent += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        printf("%llu %llu %llu %llu\n", (unsigned long long)o[0], (unsigned long long)o[1],
+               (unsigned long long)o[2], (unsigned long long)o[3]);
+    }
+    fprintf(stderr, "%.6f\n", spent);
+    return 0;
+}
+
 int main(void)
 {
     build();
@@ -169,6 +232,8 @@ int main(void)
         return 2;
     if (strcmp(mode, "single") == 0)
         return run_single();
+    if (strcmp(mode, "seen") == 0)
+        return run_seen();
     unsigned qualifier = (unsigned)strtoul(mode, NULL, 10);
     double spent = 0;
     int p[5];

@@ -54,6 +54,7 @@ _HOME = {
     "Rules": "rules",
     "SampledReport": "sampling",
     "SeenCardGame": "known_cards",
+    "SeenCardsGame": "known_cards",
     "Situation": "strategy",
     "Strategy": "strategy",
     "StrategyResult": "strategy",
@@ -77,7 +78,9 @@ _HOME = {
     "sample": "sampling",
     "solve": "game",
     "solve_all_seen": "known_cards",
+    "solve_known": "known_cards",
     "solve_seen_card": "known_cards",
+    "solve_seen_cards": "known_cards",
 }
 
 if TYPE_CHECKING:  # the names as the type checker sees them
@@ -87,7 +90,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .counts import Counts, DealTotals
     from .game import GameReport, solve
     from .hands import CATEGORIES
-    from .known_cards import SeenCardGame, solve_all_seen, solve_seen_card
+    from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
     from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .paytables import CompareRow, compare
     from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
@@ -121,6 +124,7 @@ __all__ = [
     "Rules",
     "SampledReport",
     "SeenCardGame",
+    "SeenCardsGame",
     "Situation",
     "Strategy",
     "StrategyResult",
@@ -146,7 +150,9 @@ __all__ = [
     "sample",
     "solve",
     "solve_all_seen",
+    "solve_known",
     "solve_seen_card",
+    "solve_seen_cards",
 ]
 
 

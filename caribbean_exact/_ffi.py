@@ -6,6 +6,7 @@ status the core still returns is raised as ``InvalidCards`` (card problems) or `
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,8 @@ COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
 #: Dealer completions with one hole card seen as well: C(45, 3).
 SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
 SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
+#: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
+SEEN_CLASSES = 11
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
 IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
@@ -243,6 +246,32 @@ def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads:
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
 
 
+def seen_lanes(k: int) -> int:
+    """Rank multisets of the dealer's k + 1 known cards: 91, 455, 1820 for k = 1, 2, 3."""
+    return math.comb(13 + k, k + 1)
+
+
+def solve_seen(k: int, qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
+               chart: bool = False, probes: Sequence[Sequence[int]] = ()
+               ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
+    """The whole game with k = 1..3 dealer hole cards seen (cs_solve_seen): totals, optional chart
+    (11 classes x seen_lanes(k) cells), the counts of each probe (6 + k cards)."""
+    out = ffi.new("cs_totals *")
+    cells = SEEN_CLASSES * seen_lanes(k) if chart and 1 <= k <= 3 else 0
+    rw = ffi.new("uint64_t[]", cells) if chart else ffi.NULL
+    tw = ffi.new("uint64_t[]", cells) if chart else ffi.NULL
+    if any(len(pr) != 6 + k for pr in probes):
+        raise InvalidCards(f"a probe is {6 + k} cards: the player's five, the up card, the {k} seen")
+    flat = [c for pr in probes for c in pr]
+    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
+    pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
+    check(lib.cs_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
+                            pbuf, len(probes), pout), f"solve with {k} seen cards")
+    counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
+              for x in range(len(probes))]
+    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
 def _int128(hi: int, lo: int, signed: bool) -> int:
     v = (hi << 64) | lo
     if signed and v >= 1 << 127:
@@ -250,11 +279,16 @@ def _int128(hi: int, lo: int, signed: bool) -> int:
     return v
 
 
+SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
+
+
 def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_players: int, seed: int,
-                 first: int, count: int, threads: int = 2, base: Solver | None = None) -> SampleSums:
-    """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate."""
+                 first: int, count: int, threads: int = 2, base: Solver | None = None, burn: int = 0,
+                 flags: int = 0) -> SampleSums:
+    """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
+    burned cards the player sees; flags SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
     out = ffi.new("cs_sample_sums *")
-    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players,
+    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
                               seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
                               base.handle if base is not None else ffi.NULL, out), "sample deals")
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),

@@ -38,7 +38,7 @@ class GameReport:
     strategy: str = "optimal"
     #: Dealer completions of each situation (163,185 with only the up card seen).
     completions: int = COMPLETIONS
-    #: Dealer hole cards the player sees besides the up card (0, 1 or 4 for exact games).
+    #: Dealer hole cards the player sees besides the up card (0 to 4).
     known_dealer_cards: int = 0
     #: The strategy's decision of one situation; None: the optimal strategy (raise when it pays).
     decider: Decider | None = field(default=None, repr=False, compare=False)
@@ -150,8 +150,8 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
 
     ``raise_on_tie`` counts situations where raising and folding are worth exactly the same
     as raises (default: folds); ``ignore_up`` gives the best strategy that never looks at the
-    dealer's up card. Known dealer cards: ``known_cards.solve_seen_card`` (one seen),
-    ``known_cards.solve_all_seen`` (all four), ``sampling.sample`` (two or three).
+    dealer's up card. Known dealer cards: ``known_cards.solve_known(k)`` (any k, exact),
+    ``known_cards.solve_seen_cards`` (one to three seen, with a chart), ``sampling.sample`` (sampled).
     """
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     check_bool(raise_on_tie, "raise_on_tie")

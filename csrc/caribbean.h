@@ -16,7 +16,7 @@
  * Where each part lives: core.c (cs_strerror, cs_init; argument checks, suit symmetry, threads),
  * evaluate.c (cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen_card.c (cs_solve_seen_one), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
+ * seen_card.c (cs_solve_seen_one), seen_cards.c (cs_solve_seen), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -149,8 +149,23 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
 
-/* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards and
- * the hands of other_players other players. Deal i depends only on (seed, i). Sums of the
+/* Known cards, any k = 1, 2 or 3 seen hole cards: the whole game, exact, decided and aggregated
+ * for the nets. The dealer's known cards K (up card and seen cards, k + 1 cards) matter only as a
+ * set: situations are (hand, up card, seen set), 2,598,960 x 47 x C(46, k); deals add the
+ * C(46 - k, 4 - k) completions of each (14,190, 946, 43). For k = 1 the totals equal
+ * cs_solve_seen_one's. Chart (optional, 11 x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020):
+ * cell = class * C(13 + k, k + 1) + the multiset index of K's k + 1 ranks (sorted r0 <= r1 ..., index
+ * sum of C(r_j + j, j + 1)), classes as cs_solve_seen_one's, weights in situations. Probes
+ * (optional, at most 4096): 6 + k cards each (player's five, up, seen), 4 counts each as above. */
+int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+
+/* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
+ * hands of other_players other players and burn burned cards (the player's five, the dealer's five,
+ * the other hands and the burn cards must fit in the deck, else CS_E_SIZE). Deal i depends only on
+ * (seed, i). Deals are counted by rank multisets (a dedicated path); flags CS_SAMPLE_GENERIC
+ * counts each with cs_deal instead (the same sums, slower: for cross-checks). Sums of the
  * per-deal optimal EV x (scaled: x / (completions * denominator) is the EV per ante), as 128-bit
  * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
  * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
@@ -165,9 +180,10 @@ typedef struct {
     uint64_t dsum_hi, dsum_lo;
     uint64_t dsumsq_hi, dsumsq_lo;
 } cs_sample_sums;
+enum cs_sample_flags { CS_SAMPLE_GENERIC = 1 };
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint64_t seed, uint64_t first_deal, uint64_t n_deals, uint32_t threads,
-                    const cs_solver *base, cs_sample_sums *out);
+                    uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t threads, const cs_solver *base, cs_sample_sums *out);
 
 /* A table: seats (2..7) against one dealer hand, each seat deciding optimally for the nets from
  * its own hand and the up card (solver's counts) and settled against the dealer's whole hand.

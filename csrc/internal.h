@@ -171,7 +171,7 @@ static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint
             rest[o++] = s[y];
 }
 
-/* ---- the raise decision (used by game.c, seen_card.c, sample.c) --------------------- */
+/* ---- the raise decision (used by game.c, seen_card.c, seen_cards.c, sample.c) --------------------- */
 
 /* Raising minus folding in one situation, in nets x completions, as a linear form of its counts
  * (lose = completions - nq - win - tie):
@@ -199,7 +199,7 @@ static inline int64_t cs__raise_margin(cs__margin c, int64_t nq, int64_t win, in
     return c.nq * nq + c.win * win + c.tie * tie + c.base;
 }
 
-/* ---- ties (used by game.c, seen_card.c) -------------------------------------------- */
+/* ---- ties (used by game.c, seen_card.c, seen_cards.c) -------------------------------------------- */
 
 /* The rank counts of a player hand: how many cards of each rank, how many ranks it holds
  * once, and its largest group. */
@@ -222,7 +222,7 @@ static inline void cs__rank_counts_of(const uint8_t *ranks5, cs__rank_counts *rc
 }
 
 /* Ties in closed form: the dealer hands with the value of the player's hand P (P's ranks, a
- * flush iff P is one) that hold the dealer's known cards: n_known (1 or 2) cards not in P, of
+ * flush iff P is one) that hold the dealer's known cards: n_known (1 to 4) cards not in P, of
  * ranks known[] (equal ranks next to each other); p_lacks_suit: the known cards are all of one
  * suit and P holds no card of it.
  *   Every known card must be one of the dealer's cards of P's ranks (no more of a rank than P
@@ -235,9 +235,9 @@ static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8
                                 int p_lacks_suit)
 {
     static const uint32_t pow3[6] = {1, 3, 9, 27, 81, 243};
-    int singles_known = 0;
+    int singles_known = 0, repeats = 0;
     for (int i = 0; i < n_known; i++) {
-        int repeats = i > 0 && known[i] == known[i - 1];
+        repeats = i > 0 && known[i] == known[i - 1] ? repeats + 1 : 0; /* earlier known of this rank */
         if (p->mult[known[i]] <= repeats)
             return 0;
         singles_known += p->mult[known[i]] == 1;
@@ -248,6 +248,16 @@ static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8
         return 0;
     return pow3[p->singles - singles_known] - (p->singles == 5 && p_lacks_suit);
 }
+
+/* ---- situation.c: one situation (also used by sample.c) ----------------------------- */
+
+/* The value of the hand with the four ranks of multiset m (cs__mset_index) and a fifth card of
+ * rank r: plain (not a flush) at cs__plain16[m * 16 + r], a flush at cs__flush16[m * 16 + r];
+ * CS__NO_VALUE where impossible and in lanes 13 .. 15. Built by cs__ensure_deal_tables (which
+ * also builds the evaluator's tables; thread-safe, once). */
+extern uint16_t cs__plain16[CS__MSETS4 * 16];
+extern uint16_t cs__flush16[CS__MSETS4 * 16];
+int cs__ensure_deal_tables(void);
 
 /* ---- game.c: the whole-game solver ---------------------------------------------------- */
 

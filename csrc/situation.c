@@ -36,8 +36,10 @@ typedef struct {
 /* cs__mset_value laid out for the 16 lanes: the value of the hand with the four ranks of
  * multiset m (cs__mset_index) and a fifth card of rank r, plain (not a flush) at [m * 16 + r],
  * flush at the same place in flush16; CS__NO_VALUE where impossible and in lanes 13 .. 15. */
-static uint16_t plain16[CS__MSETS4 * 16] __attribute__((aligned(32)));
-static uint16_t flush16[CS__MSETS4 * 16];
+uint16_t cs__plain16[CS__MSETS4 * 16] __attribute__((aligned(32)));
+uint16_t cs__flush16[CS__MSETS4 * 16] __attribute__((aligned(32)));
+#define plain16 cs__plain16
+#define flush16 cs__flush16
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
@@ -372,6 +374,14 @@ static void enumerate_three(const uint8_t *unseen, uint32_t n, uint8_t up, uint8
     count_rows(ct, values, hist, MSETS2);
 }
 
+int cs__ensure_deal_tables(void)
+{
+    int st = cs__ensure_tables();
+    if (st != CS_OK)
+        return st;
+    return pthread_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
+}
+
 int cs_deal(const uint8_t *player, uint8_t up,
             const uint8_t *dead, uint32_t n_dead,
             const uint8_t *dealer, uint32_t n_dealer,
@@ -399,10 +409,8 @@ int cs_deal(const uint8_t *player, uint8_t up,
             unseen[n++] = c;
     if (n < unknown)
         return CS_E_SIZE;
-    if ((st = cs__ensure_tables()) != CS_OK)
+    if ((st = cs__ensure_deal_tables()) != CS_OK)
         return st;
-    if (pthread_once(&tables_once, build_tables) != 0)
-        return CS_E_NOMEM;
 
     uint16_t pv = cs__value_of(player);
     counter ct;

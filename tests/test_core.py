@@ -101,8 +101,36 @@ def test_sample_deals_past_2_64_is_refused():
     out = ffi.new("cs_sample_sums *")
     top = (1 << 64) - 1
     for threads in (1, 4):
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
         # the last deals below 2^64 are fine, every one counted
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
         assert out.deals == 100
+
+
+def test_seen_and_sample_arguments():
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    assert lib.cs_solve_seen(0, 1113, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(4, 1113, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 7463, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, nets, 4, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 0, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, ffi.NULL, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, ffi.NULL, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    chart = ffi.new("uint64_t[]", 5005)
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, n, 5005, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, chart, 5004, n, 0, n) == lib.CS_E_SIZE
+    probes = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6, 6])  # a card twice
+    counts = ffi.new("uint64_t[]", 4)
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, counts) == lib.CS_E_DUPLICATE
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
+    sums = ffi.new("cs_sample_sums *")
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 0, 1, 0, 10, 1, n, sums) == lib.CS_OK
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 2, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG  # flags
+    assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL

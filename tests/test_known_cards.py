@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import math
 import random
 from fractions import Fraction
 
@@ -96,14 +97,16 @@ def test_more_knowledge_helps():
 
 
 @pytest.mark.parametrize("kwargs", [dict(players=8), dict(players=0), dict(known_dealer_cards=5),
-                                    dict(deals=1), dict(seed=-1), dict(players=2, known_dealer_cards=1)])
+                                    dict(known_dealer_cards=-1), dict(deals=1), dict(seed=-1), dict(burn=-1),
+                                    dict(players=7, burn=13), dict(players=1, burn=43), dict(burn=True)])
 def test_bad_sampling_arguments(kwargs):
     with pytest.raises(InvalidRules):
         sampling.sample(**kwargs)
 
 
 def test_cli_known_and_collusion(capsys):
-    assert main(["solve", "--known-dealer-cards", "2", "--deals", "2000", "--seed", "5", "--format", "json"]) == 0
+    assert main(["solve", "--known-dealer-cards", "2", "--sample", "--deals", "2000", "--seed", "5",
+                 "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["deals"] == 2000 and doc["seed"] == 5 and len(doc["house_edge_interval"]) == 2
     assert doc["house_edge_interval"][0] <= float(doc["house_edge_estimate"]) <= doc["house_edge_interval"][1]
@@ -134,6 +137,56 @@ def test_all_four_hole_cards_seen_exact():
                 + base.tie * nets.tie + base.lose * nets.fold)
     assert total == expected
     # the sampled estimate agrees with the exact figure
-    s = sampling.sample(known_dealer_cards=4, deals=200_000, seed=1)
+    s = sampling.sample(known_dealer_cards=4, deals=200_000, seed=3)
     lo, hi = s.house_edge_interval
     assert lo <= r.house_edge <= hi
+
+
+@pytest.mark.csan
+@pytest.mark.parametrize("qualifier", ["AK", "none", "pair of 8s"])
+def test_dedicated_sampling_equals_card_by_card(qualifier):
+    """The rank-multiset count of each deal (the default) against cs_deal on the same deals: the
+    same exact sums, for every combination of seen hole cards, other hands and burn cards."""
+    rules = ce.Rules.make(qualifier=qualifier)
+    ints = rules.nets().scaled().as_list()
+    q = rules.qualifier.value
+    base = _ffi.Solver(q)
+    for k in range(5):
+        for others in (0, 1, 3, 6):
+            for burn in (0, 1, 2):
+                a = _ffi.sample_deals(q, ints, k, others, 11, 0, 120, 2, base, burn)
+                b = _ffi.sample_deals(q, ints, k, others, 11, 0, 120, 1, base, burn, _ffi.SAMPLE_GENERIC)
+                assert a == b, (k, others, burn)
+
+
+@pytest.mark.csan
+def test_burn_card_and_collusion_with_a_seen_card():
+    plain = sampling.sample(players=7, deals=6000, seed=4)
+    burned = sampling.sample(players=7, deals=6000, seed=4, burn=1)
+    both = sampling.sample(players=7, deals=6000, seed=4, burn=1, known_dealer_cards=1)
+    assert burned.dead_cards == 31 and burned.sums.completions == math.comb(15, 4)
+    assert both.sums.completions == math.comb(14, 3)
+    # seeing more can only help the player; the seen hole card by far the most
+    assert both.house_edge < burned.house_edge and both.house_edge < plain.house_edge - Fraction(5, 100)
+    # a burn card seen alone is one dead card: the estimate stays near the plain game's
+    one = sampling.sample(burn=1, deals=4000, seed=4)
+    lo, hi = one.house_edge_interval
+    assert lo < game.solve().house_edge < hi + 0.01
+
+
+@pytest.mark.csan
+def test_cli_collusion_options(capsys):
+    assert main(["collusion", "--players", "4", "--burn", "--known-dealer-cards", "1", "--deals", "800",
+                 "--threads", "1", "--format", "json", "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["players"] == 4 and doc["burn"] == 1 and doc["dead_cards"] == 16 and doc["known_dealer_cards"] == 1
+    assert doc["deals_for_0.05_points"] > 0
+    assert main(["collusion", "--players", "2", "--burn", "3", "--deals", "500", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 colluding players: each sees the other 1 hand; 3 burned cards seen (8 dead cards)\n")
+    for argv, needle in [(["--players", "0"], "--players 0"), (["--players", "8"], "--players 8"),
+                         (["--burn", "13"], "too few cards left"), (["--known-dealer-cards", "5"], "0 to 4"),
+                         (["--threads", "0"], "threads")]:
+        assert main(["collusion", *argv]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and needle in err, err

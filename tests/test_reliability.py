@@ -237,7 +237,7 @@ def test_ctrl_c_during_python_dash_m_start_up():
 def test_the_console_script_is_the_guarded_entry():
     assert EXE
     assert "_caribbean_exact_entry" in Path(EXE).read_text()
-    p = subprocess.Popen([EXE, "solve", "--known-dealer-cards", "2", "--deals", "2000000", "--quiet"],
+    p = subprocess.Popen([EXE, "solve", "--known-dealer-cards", "2", "--sample", "--deals", "90000000", "--quiet"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         import time
@@ -285,7 +285,7 @@ def test_table_and_ante_limits(capsys):
 
 
 def test_deals_limit(capsys):
-    code, _, err = run(capsys, "solve", "--known-dealer-cards", "2", "--deals", str(10**12))
+    code, _, err = run(capsys, "solve", "--known-dealer-cards", "2", "--sample", "--deals", str(10**12))
     assert code == 2 and "2 to 100,000,000 (the limit)" in one_error_line(err)
     code, _, err = run(capsys, "collusion", "--deals", str(10**8 + 1))
     assert code == 2 and "the limit" in one_error_line(err)

@@ -33,7 +33,7 @@ from ..rules import builtin_paytables
 from ..strategy import compare_strategies
 from ..strategy_rules import load_rule_file
 from . import batch
-from .options import add_rules, add_sampling, extra_paytables, rules_from
+from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
 
 
 @dataclass(frozen=True)
@@ -116,43 +116,56 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_solve(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
-    p.add_argument("--known-dealer-cards", type=int, default=0, choices=range(5), metavar="K",
-                   help="the player also sees K dealer hole cards: 1 and 4 exact, 2-3 sampled")
-    add_sampling(p, "when K is 2 or 3", optional=True)
+    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+                   help="the player also sees K (0 to 4) dealer hole cards; exact for every K")
+    p.add_argument("--sample", action="store_true",
+                   help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
+    add_sampling(p, "with --sample", optional=True)
+    add_threads(p)
     p.add_argument("--table", choices=("figures", "outcomes", "chart"), default=None,
-                   help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1)")
+                   help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1 to 3)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
+    if not 0 <= k <= 4:
+        raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
-    sampled = k in (2, 3)
-    if not sampled and (args.deals is not None or args.seed is not None):
-        raise UsageError("solve: --deals and --seed apply only to --known-dealer-cards 2 or 3 (sampled)")
-    if args.table == "chart" and k != 1:
-        raise UsageError("solve: --table chart needs --known-dealer-cards 1")
-    if sampled and args.table:
+    if args.sample and not 1 <= k <= 3:
+        raise UsageError("solve: --sample applies to --known-dealer-cards 1 to 3")
+    if not args.sample and (args.deals is not None or args.seed is not None):
+        raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
+    if args.table == "chart" and not 1 <= k <= 3:
+        raise UsageError("solve: --table chart needs --known-dealer-cards 1 to 3")
+    if args.sample and args.table:
         raise UsageError("solve: a sampled game has one table (no --table)")
     if k == 0:
-        report = solve(rules=rules, ignore_up=args.ignore_up, progress=progress)
+        report = solve(rules=rules, ignore_up=args.ignore_up, threads=args.threads, progress=progress)
         return render_game.report(report, args.format, args.table)
     if args.ignore_up:
         raise UsageError("solve: --ignore-up does not combine with --known-dealer-cards")
-    if k == 1:
-        seen = known_cards.solve_seen_card(rules, progress=progress)
-        if args.table == "chart":
-            return render_known.seen_chart(seen.chart, args.format)
-        text = render_game.report(seen.report, args.format, args.table)
-        if args.format in ("json", "csv") or args.table:
-            return text
-        return text + "\n\nWhen to raise, by up card and seen hole card:\n" + render_known.seen_chart(
-            seen.chart, args.format)
+    if args.sample:
+        deals = sampling.DEFAULT_DEALS if args.deals is None else args.deals
+        seed = sampling.DEFAULT_SEED if args.seed is None else args.seed
+        r = sampling.sample(rules, k, 1, deals, seed, threads=args.threads, progress=progress)
+        return render_known.sampled(r, args.format, f"{k} dealer hole card{'s' if k > 1 else ''} seen "
+                                                    "(sampled, each deal exact)")
     if k == 4:
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
-    deals = sampling.DEFAULT_DEALS if args.deals is None else args.deals
-    seed = sampling.DEFAULT_SEED if args.seed is None else args.seed
-    r = sampling.sample(rules, k, 1, deals, seed, progress=progress)
-    return render_known.sampled(r, args.format, f"{k} dealer hole cards seen (sampled, each deal exact)")
+    if k == 1:
+        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
+        report, chart = seen.report, render_known.seen_chart(seen.chart, args.format)
+        heading = "When to raise, by up card and seen hole card:"
+    else:
+        game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
+        report, chart = game.report, render_known.seen_set_chart(game.chart, args.format)
+        heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"
+    if args.table == "chart":
+        return chart
+    text = render_game.report(report, args.format, args.table)
+    if args.format in ("json", "csv") or args.table:
+        return text
+    return text + "\n\n" + heading + "\n" + chart
 
 
 # ---------------------------------------------------------------- strategy
@@ -313,13 +326,23 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--players", type=int, default=7, help="players at the table who share hands (1-7)")
+    p.add_argument("--burn", type=int, nargs="?", const=1, default=0, metavar="N",
+                   help="the player also sees the burn card (--burn) or N burned cards (--burn N)")
+    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+                   help="the player also sees K (0 to 4) dealer hole cards, e.g. 1 flashed by the dealer")
     add_sampling(p, "")
+    add_threads(p)
 
 
 def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
-    r = sampling.sample(rules_from(args), 0, args.players, args.deals, args.seed, progress=progress)
-    return render_known.sampled(r, args.format, f"{args.players} colluding players: each sees the other "
-                                                f"{args.players - 1} hands ({5 * (args.players - 1)} dead cards)")
+    k = args.known_dealer_cards
+    if not 0 <= k <= 4:
+        raise UsageError(f"collusion: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
+    if not 1 <= args.players <= 7:
+        raise UsageError(f"collusion: --players {args.players}: expected 1 to 7 (a full table)")
+    r = sampling.sample(rules_from(args), k, args.players, args.deals, args.seed, threads=args.threads,
+                        progress=progress, burn=args.burn)
+    return render_known.sampled(r, args.format, render_known.sampled_title(r))
 
 
 # ---------------------------------------------------------------- the math report

@@ -47,6 +47,12 @@ def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) 
                    help=f"seed of the sample: the same seed gives the same figures (default {DEFAULT_SEED})")
 
 
+def add_threads(p: argparse.ArgumentParser) -> None:
+    """--threads: how many threads count (default: the machine's cores)."""
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads that count, 1 to 64 (default: the machine's cores)")
+
+
 def extra_paytables(args: argparse.Namespace) -> dict[str, Paytable] | None:
     """The tables of --paytables FILE, if given."""
     path = getattr(args, "paytables", None)

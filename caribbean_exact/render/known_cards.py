@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS
-from ..known_cards import SeenChart
+from ..known_cards import SeenChart, SeenSetChart
 from ..sampling import SampledReport
 from .labels import SEEN_CLASSES
 from .text import dec, describe_rules, pct, rules_json, share, table, to_json
@@ -19,6 +19,8 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
         "rules": rules_json(r.rules),
         "known_dealer_cards": r.known_dealer_cards,
         "players": r.players,
+        "burn": r.burn,
+        "dead_cards": r.dead_cards,
         "house_edge": str(r.house_edge),
         "house_edge_estimate": float(r.house_edge),
         "house_edge_interval": [lo, hi],
@@ -34,6 +36,23 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
         "completions_per_deal": r.sums.completions,
         "deals_for_0.05_points": r.deals_for(),
     }
+
+
+def sampled_title(r: SampledReport) -> str:
+    """What a sampled game's player sees, in words."""
+    parts = []
+    if r.players > 1:
+        parts.append(f"{r.players} colluding players: each sees the other {r.players - 1} "
+                     f"hand{'s' if r.players > 2 else ''}")
+    if r.burn:
+        parts.append("the burn card seen" if r.burn == 1 else f"{r.burn} burned cards seen")
+    if r.known_dealer_cards:
+        k = r.known_dealer_cards
+        parts.append(f"{k} dealer hole card{'s' if k > 1 else ''} seen")
+    what = "; ".join(parts) or "only the up card seen"
+    if r.dead_cards:
+        what += f" ({r.dead_cards} dead card{'s' if r.dead_cards > 1 else ''})"
+    return what
 
 
 def sampled(r: SampledReport, fmt: str, what: str) -> str:
@@ -86,4 +105,39 @@ def seen_chart(ch: SeenChart, fmt: str) -> str:
                      + table(grid, ["up \\ seen", *ranks], fmt if fmt != "csv" else "simple"))
     if fmt == "csv":
         return table(rows_csv, ["class", "up", "seen", "raise", "total"], "csv")
+    return "\n".join(parts)
+
+
+def _ranks_text(ranks: tuple[int, ...]) -> str:
+    return "".join(RANKS[r] for r in sorted(ranks, reverse=True))
+
+
+def seen_set_chart(ch: SeenSetChart, fmt: str) -> str:
+    """With k = 2 or 3 hole cards seen: per class whose decision varies, one 13 x 13 grid by the
+    highest and second-highest rank among the dealer's k + 1 known cards (the share of raising over
+    the lower ranks); CSV: every cell, by class and the known ranks."""
+    parts = []
+    rows_csv = []
+    for cls, name in enumerate(SEEN_CLASSES):
+        st = ch.class_state(cls)
+        if st == "none":
+            continue
+        for ranks, r, t in ch.cells(cls):
+            rows_csv.append([name, _ranks_text(ranks), r, t])
+        if st != "M":
+            parts.append(f"- {name}: always {'raise' if st == 'R' else 'fold'}")
+            continue
+        top = ch.top_two(cls)
+        grid = []
+        for hi in range(12, -1, -1):
+            row = [RANKS[hi]]
+            for second in range(12, -1, -1):
+                r, t = top.get((hi, second), (0, 0))
+                row.append(share(r, t) if second <= hi else "")
+            grid.append(row)
+        parts.append(f"\n{name} (rows: the dealer's highest known rank, columns: the second highest; "
+                     f"share of situations raised, over the {'third known rank' if ch.k == 2 else 'other two'})\n\n"
+                     + table(grid, ["high \\ 2nd", *RANKS[::-1]], fmt if fmt != "csv" else "simple"))
+    if fmt == "csv":
+        return table(rows_csv, ["class", "dealer known ranks", "raise", "total"], "csv")
     return "\n".join(parts)

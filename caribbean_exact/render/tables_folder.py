@@ -12,17 +12,17 @@ from collections.abc import Callable, Mapping
 
 from ..chart import build_chart
 from ..game import solve
-from ..known_cards import solve_all_seen, solve_seen_card
+from ..known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
 from ..math_report import build_report
 from ..progress import ProgressFn, report
 from ..rules import Rules, builtin_paytables
-from ..sampling import sample
+from ..sampling import SampledReport, sample
 from ..strategy import compare_strategies
 from . import report as render_report
 from .game import report as game_report
-from .known_cards import seen_chart
+from .known_cards import seen_chart, seen_set_chart
 from .strategy import chart, strategies
-from .text import edge, frac, pays_text, table
+from .text import edge, frac, pays_text, pct, table
 
 
 def _md(title: str, body: str) -> str:
@@ -45,51 +45,85 @@ def _strategy_files(progress: ProgressFn | None) -> dict[str, str]:
 
 #: Sample sizes of the committed tables (deals, fixed seed): reproducible, seconds to rebuild.
 TABLE_SEED = 20261129
-TABLE_KNOWN_DEALS = {2: 20_000, 3: 100_000}
-TABLE_COLLUSION_DEALS = {1: 1_000, 2: 20_000, 3: 50_000, 4: 50_000, 5: 50_000, 6: 50_000, 7: 50_000}
+TABLE_KNOWN_DEALS = {1: 50_000, 2: 50_000, 3: 50_000}
+TABLE_COLLUSION_DEALS = {1: 1_000, 2: 50_000, 3: 50_000, 4: 50_000, 5: 50_000, 6: 50_000, 7: 50_000}
+#: Published figures for hole-carding with a practical (not optimal) strategy: player advantage per ante.
+PUBLISHED = {2: ("11.57% player", "Grosjean, practical strategy (quoted by Jacobson)"),
+             3: ("35.21% player", "Grosjean, practical strategy (quoted by Jacobson)")}
+_K_LABEL = {0: "0 (up card only)", 1: "1", 2: "2", 3: "3", 4: "4 (all)"}
+
+
+def _sampled_row(r: SampledReport, first: list[str]) -> list[str]:
+    lo, hi = r.house_edge_interval
+    return [*first, str(r.deals), edge(r.house_edge), f"{lo * 100:.4f}% .. {hi * 100:.4f}%", str(r.deals_for()),
+            str(TABLE_SEED)]
 
 
 def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     """tables/: the standard pay table with known dealer cards and with colluding players."""
     rules = Rules()
     seen = solve_seen_card(rules, progress=progress)
-    exact0 = solve(rules=rules, progress=progress)
     seen_md = ("# Standard pay table: one dealer hole card seen (exact)\n\n"
                + game_report(seen.report, "github") + "\n\nWhen to raise, by up card and seen hole card:\n"
                + seen_chart(seen.chart, "github") + "\n")
-    rows = [["0 (up card only)", "exact", edge(exact0.house_edge), "", frac(exact0.house_edge),
-             "", ""],
-            ["1", "exact", edge(seen.report.house_edge), "", frac(seen.report.house_edge), "", ""]]
+    files = {"standard-seen-card.md": seen_md, "standard-seen-card-chart.csv": seen_chart(seen.chart, "csv") + "\n"}
+    reports = {0: solve(rules=rules, progress=progress), 1: seen.report, 4: solve_all_seen(rules)}
+    for k in (2, 3):
+        game = solve_seen_cards(k, rules, progress=progress)
+        reports[k] = game.report
+        files[f"standard-seen-cards-{k}.md"] = (
+            f"# Standard pay table: {k} dealer hole cards seen (exact)\n\n" + game_report(game.report, "github")
+            + f"\n\nWhen to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole "
+            "cards):\n" + seen_set_chart(game.chart, "github") + "\n")
+    rows = []
+    for k in range(5):
+        exact = reports[k]
+        published, source = PUBLISHED.get(k, ("", ""))
+        rows.append([_K_LABEL[k], edge(exact.house_edge), frac(exact.house_edge), pct(exact.raise_probability, 2),
+                     f"{exact.total_weight:,}", published, source])
+    checks = []
     for k, deals in TABLE_KNOWN_DEALS.items():
         r = sample(rules, k, 1, deals, TABLE_SEED, progress=progress)
         lo, hi = r.house_edge_interval
-        rows.append([str(k), f"sampled, {deals} deals", edge(r.house_edge),
-                     f"{lo * 100:.4f}% .. {hi * 100:.4f}%", frac(r.house_edge), str(r.deals_for()),
-                     str(TABLE_SEED)])
-    all_seen = solve_all_seen(rules)
-    rows.append(["4", "exact", edge(all_seen.house_edge), "", frac(all_seen.house_edge), "", ""])
-    crow = []
+        inside = "yes" if lo <= reports[k].house_edge <= hi else "NO"
+        checks.append([*_sampled_row(r, [str(k)]), inside])
+    collusion = []
+    for burn in (0, 1):
+        for n, deals in TABLE_COLLUSION_DEALS.items():
+            n_deals = TABLE_COLLUSION_DEALS[2] if burn and n == 1 else deals  # only n = 1 without a burn is exact
+            r = sample(rules, 0, n, n_deals, TABLE_SEED, progress=progress, burn=burn)
+            collusion.append(_sampled_row(r, [str(n), "yes" if burn else "no", str(r.dead_cards)]))
+    with_seen = []
     for n, deals in TABLE_COLLUSION_DEALS.items():
-        r = sample(rules, 0, n, deals, TABLE_SEED, progress=progress)
-        lo, hi = r.house_edge_interval
-        crow.append([str(n), str(5 * (n - 1)), str(deals), edge(r.house_edge),
-                     f"{lo * 100:.4f}% .. {hi * 100:.4f}%", str(r.deals_for()), str(TABLE_SEED)])
-    kh = ["dealer hole cards seen", "method", "edge", "95% interval (house edge)", "exact / sample mean",
+        if n == 1:
+            continue
+        r = sample(rules, 1, n, deals, TABLE_SEED, progress=progress, burn=1)
+        with_seen.append(_sampled_row(r, [str(n), "yes", str(r.dead_cards)]))
+    kh = ["dealer hole cards seen", "edge (exact, optimal play)", "house edge (exact fraction)", "P(raise)",
+          "deals counted", "published (practical strategy)", "source"]
+    sh = ["dealer hole cards seen", "deals", "edge (sampled)", "95% interval (house edge)",
+          "deals for +/-0.05 points", "seed", "exact figure inside"]
+    ch = ["players sharing hands", "burn card seen", "dead cards known", "deals", "edge", "95% interval (house edge)",
           "deals for +/-0.05 points", "seed"]
-    ch = ["players sharing hands", "dead cards known", "deals", "edge", "95% interval (house edge)",
-          "deals for +/-0.05 points", "seed"]
-    note = ("Sampled rows: each deal is decided exactly by enumerating the dealer's remaining "
-            "completions; the estimate uses the exact up-card-only game as a control variate.")
-    known_md = ("# Standard pay table: known cards\n\n" + note + "\n\n## Dealer hole cards seen\n\n"
-                + table(rows, kh, "github") + "\n\n## Colluding players\n\n"
-                + table(crow, ch, "github") + "\n")
-    return {
-        "standard-seen-card.md": seen_md,
-        "standard-seen-card-chart.csv": seen_chart(seen.chart, "csv") + "\n",
+    intro = ("Every deal is equally likely; with k hole cards seen the player plays optimally for what he sees "
+             "(hand, up card, seen cards), counted exactly over C(52,5) x 47 x C(46,k) x C(46-k,4-k) deals "
+             "(`caribbean-exact solve --known-dealer-cards K`). The published figures come from practical "
+             "strategies, so they are below the optimal ones.")
+    note = ("Sampled rows: each deal is decided exactly by counting the dealer's remaining completions; the "
+            "estimate uses the exact up-card-only game as a control variate (`caribbean-exact collusion "
+            "--players N [--burn] [--known-dealer-cards 1] --deals D --seed S`).")
+    known_md = ("# Standard pay table: known cards\n\n" + intro + "\n\n## Dealer hole cards seen (exact)\n\n"
+                + table(rows, kh, "github") + "\n\n### Sampled cross-checks of the exact figures\n\n"
+                + table(checks, sh, "github") + "\n\n## Colluding players\n\n" + note + "\n\n"
+                + table(collusion, ch, "github")
+                + "\n\n## Colluding players, the burn card and one dealer hole card seen\n\n"
+                + table(with_seen, ch, "github") + "\n")
+    files.update({
         "standard-known-cards.md": known_md,
         "standard-known-cards.csv": table(rows, kh, "csv") + "\n",
-        "standard-collusion.csv": table(crow, ch, "csv") + "\n",
-    }
+        "standard-collusion.csv": table(collusion + with_seen, ch, "csv") + "\n",
+    })
+    return files
 
 
 #: The math report of the standard table: settings of tables/standard-report.* (a fixed seed).

@@ -206,19 +206,35 @@ static void solver(void)
 
     /* sampling (with the solver as the control variate) */
     cs_sample_sums sums;
-    STATUS(cs_sample_deals(1113, &nets, 2, 0, 7, 0, 200, 2, s, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
     CHECK(sums.deals == 200);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 7, 0, 20, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 5, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 7, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
-    STATUS(cs_sample_deals(1277, &nets, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
-    STATUS(cs_sample_deals(1113, NULL, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
-    CHECK(cs_sample_deals(1113, &huge, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
+    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
+    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
+
+    /* burn cards and the generic path (cs_deal per deal) */
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 0, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 0, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 1, 2, 1, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
+
+    /* seats at one dealer hand */
+    cs_table_sums ts;
+    STATUS(cs_sample_table(s, &nets, 7, 7, 0, 100, 1, &ts), CS_OK);
+    CHECK(ts.deals == 100 && ts.seats == 7);
+    STATUS(cs_sample_table(s, &nets, 1, 7, 0, 100, 1, &ts), CS_E_SIZE);
+    STATUS(cs_sample_table(s, &nets, 8, 7, 0, 100, 1, &ts), CS_E_SIZE);
+    STATUS(cs_sample_table(s, &nets, 7, 7, 0, 100, 0, &ts), CS_E_ARG);
+    STATUS(cs_sample_table(NULL, &nets, 7, 7, 0, 100, 1, &ts), CS_E_NULL);
+    STATUS(cs_sample_table(s, &nets, 7, 7, 0, 100, 1, NULL), CS_E_NULL);
 
     cs_solver_free(s);
     cs_solver_free(NULL); /* allowed, like free(NULL) */
@@ -247,12 +263,35 @@ static void seen_card(void)
     puts("seen card: done");
 }
 
+static void seen_cards(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals t;
+    uint64_t *n = NULL;
+    STATUS(cs_solve_seen(0, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
+    STATUS(cs_solve_seen(4, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
+    STATUS(cs_solve_seen(2, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
+    STATUS(cs_solve_seen(2, 1113, NULL, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_NULL);
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, NULL, n, n, 0, NULL, 0, n), CS_E_NULL);
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 0, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
+    uint8_t twice[8] = {0, 1, 2, 3, 4, 5, 6, 6};
+    uint64_t pc[4];
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, pc), CS_E_DUPLICATE);
+    if (!getenv("HARNESS_QUICK")) { /* the whole game with three hole cards seen: a fraction of a second */
+        uint8_t probe[9] = {48, 45, 22, 9, 0, 42, 1, 2, 3}; /* hand, up, three seen cards */
+        STATUS(cs_solve_seen(3, 1113, &nets, 0, 2, &t, n, n, 0, probe, 1, pc), CS_OK);
+        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == 43); /* C(43, 1) */
+    }
+    puts("seen cards: done");
+}
+
 int main(void)
 {
     evaluators();
     deals();
     solver();
     seen_card();
+    seen_cards();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;
 }

@@ -1,0 +1,576 @@
+/* seen_cards.c - the whole game when the player sees k = 1, 2 or 3 of the dealer's hole cards,
+ * exact (cs_solve_seen).
+ *
+ * The dealer's known cards K (the up card and the k seen ones, nk = k + 1 cards) count only as a
+ * set: the dealer's hand is K plus nu = 4 - k of the 46 - k cards left. So seen_card.c's method
+ * (one seen card) holds for any k, with K in place of {u, s}: by inclusion-exclusion over the
+ * subsets S of the player's hand P (|S| <= nu),
+ *     #{D : v(D) < x} = sum (-1)^|S| N_x(K + S),
+ * N_x(T) depending on T only through its rank multiset and whether its cards share a suit. One
+ * sweep over the values in increasing order keeps, for every rank multiset S of 0 to nu ranks
+ * (a row) and every rank multiset A of nk ranks (a lane: 91, 455 or 1820 of them), the counts b
+ * (T = S + A not all of one suit) and d (suited minus not suited); a copy taken at the qualifier
+ * answers "does not qualify", the running counts "below the player".
+ * A situation's outcome thus depends only on P's value, the rank multiset A of K and, when K is
+ * all of one suit, the set Q of P's ranks in that suit. Each such class is decided once (exact
+ * integer comparison) and weighted by its situations in closed form: the sets K of ranks A
+ * disjoint from P, times nk for the choice of the up card among them. Ties have a closed formula.
+ *
+ * cs_solve_seen_one (seen_card.c) solves k = 1 with its own layout and chart; cs_solve_seen(1)
+ * must give the same totals (a test checks it).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_LANES CS__MSETS4 /* multisets of 4 ranks: k = 3 */
+#define N_CLASSES 11
+
+/* The sizes of one k. */
+typedef struct {
+    int k, nk, nu;          /* seen hole cards, known dealer cards (k + 1), unknown ones (4 - k) */
+    uint32_t lanes, rows;   /* multisets of nk ranks; rows: multisets of 0 .. nu ranks */
+    uint32_t completions;   /* C(46 - k, 4 - k) */
+} seen_shape;
+
+static seen_shape shape_of(int k)
+{
+    static const uint32_t lanes[4] = {0, 91, CS__MSETS3, CS__MSETS4};
+    static const uint32_t completions[4] = {0, 14190, 946, 43};
+    seen_shape s;
+    s.k = k;
+    s.nk = k + 1;
+    s.nu = 4 - k;
+    s.lanes = lanes[k];
+    s.rows = cs__mset_rows_below(s.nu + 1);
+    s.completions = completions[k];
+    return s;
+}
+
+/* Every lane (multiset A of nk ranks) as the deciding needs it: its ranks ascending, a mask of
+ * its ranks, whether they are distinct, and how many of each. Built once a call. */
+typedef struct {
+    uint8_t ranks[4];
+    uint16_t mask;
+    uint8_t distinct;
+} seen_lane;
+
+static void build_lanes(const seen_shape *sh, seen_lane *lane)
+{
+    uint8_t s[4] = {0, 0, 0, 0};
+    const int nk = sh->nk;
+    /* every non-decreasing sequence of nk ranks */
+    for (;;) {
+        uint32_t m = cs__mset_index(s, nk);
+        seen_lane *l = &lane[m];
+        l->mask = 0;
+        l->distinct = 1;
+        for (int i = 0; i < nk; i++) {
+            l->ranks[i] = s[i];
+            l->mask |= (uint16_t)(1u << s[i]);
+            if (i > 0 && s[i] == s[i - 1])
+                l->distinct = 0;
+        }
+        int i = nk - 1;
+        while (i >= 0 && s[i] == 12)
+            i--;
+        if (i < 0)
+            break;
+        s[i]++;
+        for (int j = i + 1; j < nk; j++)
+            s[j] = s[i];
+    }
+}
+
+/* b[row * lanes + lane] (and d): the hands of value below the sweep holding a set T of rank
+ * multiset S + A, S the row, A the lane. */
+typedef struct {
+    int32_t *b, *d;
+} seen_counters;
+
+static int counters_alloc(const seen_shape *sh, seen_counters *c)
+{
+    size_t n = (size_t)sh->rows * sh->lanes;
+    c->b = calloc(2 * n, sizeof *c->b);
+    c->d = c->b ? c->b + n : NULL;
+    return c->b ? CS_OK : CS_E_NOMEM;
+}
+
+/* The hands of a value holding a set of the ranks of sub-multiset t, into the counters: for each
+ * distinct sub-multiset A of nk of t's ranks (of equal ranks, the first positions), T = S + A is
+ * row S, lane A. */
+static void add_subset(const seen_shape *sh, seen_counters *ct, const cs__subset *t)
+{
+    const uint8_t *s = t->ranks;
+    const int k = t->k, nk = sh->nk;
+    const int32_t cu = t->plain, cd = t->suited - t->plain;
+    for (unsigned mask = 0; mask < (1u << k); mask++) {
+        if (__builtin_popcount(mask) != nk)
+            continue;
+        int ok = 1;
+        for (int i = 1; i < k; i++)
+            if ((mask >> i & 1) && s[i] == s[i - 1] && !(mask >> (i - 1) & 1))
+                ok = 0;
+        if (!ok)
+            continue;
+        uint8_t a[5], rest[5];
+        int na = 0, nr = 0;
+        for (int i = 0; i < k; i++) {
+            if (mask >> i & 1)
+                a[na++] = s[i];
+            else
+                rest[nr++] = s[i];
+        }
+        size_t at = (size_t)cs__mset_row(rest, nr) * sh->lanes + cs__mset_index(a, nk);
+        ct->b[at] += cu;
+        ct->d[at] += cd;
+    }
+}
+
+static void add_value(const seen_shape *sh, seen_counters *ct, uint16_t v)
+{
+    cs__subset sub[31];
+    for (int x = 0, n = cs__value_subsets(v, sub); x < n; x++)
+        if (sub[x].k >= sh->nk)
+            add_subset(sh, ct, &sub[x]);
+}
+
+/* The suit-blind part for a player of ranks r: the sum over subsets S of P's cards (|S| <= nu). */
+static void read_blind(const seen_shape *sh, const seen_counters *ct, const uint8_t *r, int32_t *out)
+{
+    const uint32_t n = sh->lanes;
+    memset(out, 0, n * sizeof *out);
+    for (unsigned mask = 0; mask < 32; mask++) {
+        int k = __builtin_popcount(mask);
+        if (k > sh->nu)
+            continue;
+        uint8_t s[5];
+        k = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                s[k++] = r[i];
+        cs__add_term(out, ct->b + (size_t)cs__mset_row(s, k) * n, n, k & 1);
+    }
+}
+
+/* The corrections for K all of one suit in which P holds the ranks Q (a mask over P's nd distinct
+ * ranks dr), every Q at once: the sum over S subset of Q (|S| <= nu) of (-1)^|S| d(S). */
+static void read_suited(const seen_shape *sh, const seen_counters *ct, const uint8_t *dr, int nd, int32_t *out)
+{
+    const uint32_t n = sh->lanes;
+    const unsigned sets = 1u << nd;
+    for (unsigned m = 0; m < sets; m++) {
+        int32_t *o = out + (size_t)m * n;
+        int k = __builtin_popcount(m);
+        if (k > sh->nu) {
+            memset(o, 0, n * sizeof *o);
+            continue;
+        }
+        uint8_t s[5];
+        k = 0;
+        for (int i = 0; i < nd; i++)
+            if (m >> i & 1)
+                s[k++] = dr[i];
+        const int32_t *row = ct->d + (size_t)cs__mset_row(s, k) * n;
+        if (k & 1)
+            for (uint32_t l = 0; l < n; l++)
+                o[l] = -row[l];
+        else
+            memcpy(o, row, n * sizeof *o);
+    }
+    for (int i = 0; i < nd; i++) /* subset sums */
+        for (unsigned m = 0; m < sets; m++)
+            if (m >> i & 1) {
+                int32_t *o = out + (size_t)m * n;
+                const int32_t *from = out + (size_t)(m ^ (1u << i)) * n;
+                for (uint32_t l = 0; l < n; l++)
+                    o[l] += from[l];
+            }
+}
+
+/* ---- one player value --------------------------------------------------------------------- */
+
+/* A player value v as seen_card.c's seen_player: its ranks, distinct ranks dr with their bits,
+ * hands of value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have ranks Q. */
+typedef struct {
+    const uint8_t *ranks;
+    int flush, cat, cls;
+    cs__rank_counts rc;
+    uint8_t dr[5];
+    int nd;
+    unsigned n_sets;
+    uint16_t rank_bits[32]; /* Q as a mask over the 13 ranks */
+    uint64_t hands, cnt[32];
+} seen_player;
+
+static int chart_class(int cat, const uint8_t *r)
+{
+    if (cat > 0)
+        return cat + 1;
+    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
+}
+
+static void player_of(uint16_t v, seen_player *p)
+{
+    p->ranks = cs__value_ranks[v];
+    p->flush = cs__value_flush[v];
+    p->cat = cs__value_cat[v];
+    p->cls = chart_class(p->cat, p->ranks);
+    cs__rank_counts_of(p->ranks, &p->rc);
+    p->nd = 0;
+    for (int a = 0; a < 13; a++)
+        if (p->rc.mult[a])
+            p->dr[p->nd++] = (uint8_t)a;
+    p->n_sets = 1u << p->nd;
+    for (unsigned m = 0; m < p->n_sets; m++) {
+        p->rank_bits[m] = 0;
+        for (int i = 0; i < p->nd; i++)
+            if (m >> i & 1)
+                p->rank_bits[m] |= (uint16_t)(1u << p->dr[i]);
+    }
+    const unsigned full = p->n_sets - 1;
+    const uint8_t *mult = p->rc.mult;
+    if (p->flush) { /* the suit of the flush holds all ranks, the other three none */
+        p->hands = 4;
+        for (unsigned m = 0; m < p->n_sets; m++)
+            p->cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
+        return;
+    }
+    p->hands = 1;
+    for (int i = 0; i < p->nd; i++)
+        p->hands *= cs__binom[4][mult[p->dr[i]]];
+    p->hands -= p->nd == 5 ? 4 : 0; /* the flushes */
+    for (unsigned m = 0; m < p->n_sets; m++) {
+        uint64_t c = 1;
+        for (int i = 0; i < p->nd; i++)
+            c *= cs__binom[3][mult[p->dr[i]] - (m >> i & 1)];
+        if (p->nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
+            c -= m == full ? 1 : m == 0 ? 3 : 0;
+        p->cnt[m] = 4 * c;
+    }
+}
+
+typedef struct {
+    seen_shape sh;
+    const seen_lane *lane;
+    uint16_t qualifier;
+    cs__margin coef[CS_NUM_CATEGORIES];
+    uint32_t flags, tid, threads;
+    cs_totals totals;
+    uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each */
+    const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K */
+    const int32_t *probe_head, *probe_next;
+    uint64_t *probe_counts;
+    /* scratch: suit-blind rows and suited corrections (32 sets x lanes), qualifier and player */
+    int32_t *bq, *bv, *cq, *cv;
+    int status;
+} seen_job;
+
+typedef struct {
+    int64_t nq, win, tie, lose;
+} seen_outcome;
+
+/* The completions by outcome for K of rank multiset lane l, all of one suit in which P holds Q
+ * (suited) or not. below_v: the player's value is at or above the qualifier. */
+static inline seen_outcome outcome_of(const seen_job *job, const seen_player *p, uint32_t l, int suited,
+                                      unsigned q, int below_v)
+{
+    const uint32_t n = job->sh.lanes;
+    const int64_t total = job->sh.completions;
+    seen_outcome o;
+    o.nq = job->bq[l] + (suited ? job->cq[(size_t)q * n + l] : 0);
+    if (!below_v) {
+        o.win = o.tie = 0;
+        o.lose = total - o.nq;
+        return o;
+    }
+    int64_t below = job->bv[l] + (suited ? job->cv[(size_t)q * n + l] : 0);
+    o.tie = cs__ties(&p->rc, p->flush, job->lane[l].ranks, job->sh.nk, suited && q == 0);
+    o.win = below - o.nq;
+    o.lose = total - below - o.tie;
+    return o;
+}
+
+/* One class of situations: mult sets K, each with nk choices of the up card. */
+static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, uint32_t l, seen_outcome o)
+{
+    const int cat = p->cat;
+    const uint64_t total = job->sh.completions, w = mult * (uint64_t)job->sh.nk;
+    int64_t d = cs__raise_margin(job->coef[cat], o.nq, o.win, o.tie);
+    cs_totals *t = &job->totals;
+    if (d == 0)
+        t->indifferent_situations += w;
+    int raise = d > 0 || (d == 0 && (job->flags & CS_RAISE_ON_TIE));
+    if (raise) {
+        t->not_qualify[cat] += w * (uint64_t)o.nq;
+        t->win[cat] += w * (uint64_t)o.win;
+        t->tie[cat] += w * (uint64_t)o.tie;
+        t->lose[cat] += w * (uint64_t)o.lose;
+        t->raise_situations += w;
+    } else {
+        t->fold[cat] += w * total;
+    }
+    t->total_weight += w * total;
+    if (job->chart_raise) {
+        size_t c = (size_t)p->cls * job->sh.lanes + l;
+        job->chart_total[c] += w;
+        if (raise)
+            job->chart_raise[c] += w;
+    }
+}
+
+/* K not all of one suit: the sets K of ranks A disjoint from P, less the suited ones. */
+static inline void decide_mixed_suits(seen_job *job, const seen_player *p, int below_v)
+{
+    for (uint32_t l = 0; l < job->sh.lanes; l++) {
+        const seen_lane *a = &job->lane[l];
+        uint64_t mult = p->hands;
+        for (int i = 0; i < job->sh.nk; i++) {
+            if (i > 0 && a->ranks[i] == a->ranks[i - 1])
+                continue;
+            int m = 1;
+            while (i + m < job->sh.nk && a->ranks[i + m] == a->ranks[i])
+                m++;
+            mult *= cs__binom[4 - p->rc.mult[a->ranks[i]]][m];
+        }
+        if (a->distinct)
+            for (unsigned q = 0; q < p->n_sets; q++)
+                if (!(p->rank_bits[q] & a->mask))
+                    mult -= p->cnt[q]; /* the suited sets */
+        if (mult)
+            decide(job, p, mult, l, outcome_of(job, p, l, 0, 0, below_v));
+    }
+}
+
+/* K all of one suit in which P holds the ranks Q: the class is (Q, A), A distinct, none in Q. */
+static inline void decide_one_suit(seen_job *job, const seen_player *p, int below_v)
+{
+    for (unsigned q = 0; q < p->n_sets; q++) {
+        if (!p->cnt[q])
+            continue;
+        for (uint32_t l = 0; l < job->sh.lanes; l++) {
+            const seen_lane *a = &job->lane[l];
+            if (a->distinct && !(p->rank_bits[q] & a->mask))
+                decide(job, p, p->cnt[q], l, outcome_of(job, p, l, 1, q, below_v));
+        }
+    }
+}
+
+static void answer_probes(seen_job *job, uint16_t v, const seen_player *p, int below_v)
+{
+    const int nk = job->sh.nk, width = 5 + nk;
+    for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
+        const uint8_t *pr = job->probes + (size_t)width * (size_t)x;
+        uint8_t a[4];
+        unsigned suit = pr[5] & 3u;
+        int same = 1;
+        for (int i = 0; i < nk; i++) {
+            a[i] = pr[5 + i] >> 2;
+            same &= (pr[5 + i] & 3u) == suit;
+        }
+        for (int i = 1; i < nk; i++) /* sort the ranks */
+            for (int j = i; j > 0 && a[j] < a[j - 1]; j--) {
+                uint8_t t = a[j];
+                a[j] = a[j - 1];
+                a[j - 1] = t;
+            }
+        unsigned q = 0;
+        for (int i = 0; i < 5; i++)
+            if ((pr[i] & 3u) == suit)
+                for (int j = 0; j < p->nd; j++)
+                    if (p->dr[j] == pr[i] >> 2)
+                        q |= 1u << j;
+        seen_outcome o = outcome_of(job, p, cs__mset_index(a, nk), same, same ? q : 0, below_v);
+        uint64_t *out = job->probe_counts + 4 * (size_t)x;
+        out[0] = (uint64_t)o.nq;
+        out[1] = (uint64_t)o.win;
+        out[2] = (uint64_t)o.tie;
+        out[3] = (uint64_t)o.lose;
+    }
+}
+
+/* Every situation with a player hand of value v: snap holds the hands below the qualifier, run
+ * (NULL when v is below the qualifier) the hands below v. */
+static void solve_value(seen_job *job, uint16_t v, const seen_counters *snap, const seen_counters *run)
+{
+    seen_player p;
+    player_of(v, &p);
+    read_blind(&job->sh, snap, p.ranks, job->bq);
+    read_suited(&job->sh, snap, p.dr, p.nd, job->cq);
+    if (run) {
+        read_blind(&job->sh, run, p.ranks, job->bv);
+        read_suited(&job->sh, run, p.dr, p.nd, job->cv);
+        decide_mixed_suits(job, &p, 1);
+        decide_one_suit(job, &p, 1);
+    } else {
+        decide_mixed_suits(job, &p, 0);
+        decide_one_suit(job, &p, 0);
+    }
+    answer_probes(job, v, &p, run != NULL);
+}
+
+static void *seen_sweep(void *arg)
+{
+    seen_job *job = arg;
+    const seen_shape *sh = &job->sh;
+    seen_counters run = {0}, snap = {0};
+    const size_t n = sh->lanes;
+    job->bq = malloc((2 + 2 * 32) * n * sizeof *job->bq);
+    if (counters_alloc(sh, &run) != CS_OK || counters_alloc(sh, &snap) != CS_OK || !job->bq) {
+        job->status = CS_E_NOMEM;
+        goto done;
+    }
+    job->bv = job->bq + n;
+    job->cq = job->bv + n;
+    job->cv = job->cq + 32 * n;
+    const uint16_t q = job->qualifier;
+    for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
+        if (v == q) {
+            memcpy(snap.b, run.b, 2 * (size_t)sh->rows * n * sizeof *snap.b);
+            for (uint32_t pv = job->tid; pv < q; pv += job->threads)
+                solve_value(job, (uint16_t)pv, &snap, NULL);
+        }
+        if (v == CS_NUM_VALUES)
+            break;
+        if (v >= q && v % job->threads == job->tid)
+            solve_value(job, (uint16_t)v, &snap, &run);
+        add_value(sh, &run, (uint16_t)v);
+    }
+    job->status = CS_OK;
+done:
+    free(run.b);
+    free(snap.b);
+    free(job->bq);
+    job->bq = job->bv = job->cq = job->cv = NULL;
+    return NULL;
+}
+
+/* ---- the call -------------------------------------------------------------------------------- */
+
+static int check_args(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                      const cs_totals *out, const uint64_t *chart_raise, const uint64_t *chart_total,
+                      size_t n_chart, const uint8_t *probes, size_t n_probes, const uint64_t *probe_counts)
+{
+    if (!nets || !out)
+        return CS_E_NULL;
+    if (k < 1 || k > 3)
+        return CS_E_ARG;
+    if (n_probes && (!probes || !probe_counts))
+        return CS_E_NULL;
+    if (n_probes > 4096)
+        return CS_E_SIZE;
+    const uint32_t width = 6 + k;
+    for (size_t x = 0; x < n_probes; x++) {
+        uint64_t mask = 0;
+        int st = cs__check_cards(probes + width * x, width, &mask);
+        if (st != CS_OK)
+            return st;
+    }
+    if ((chart_raise == NULL) != (chart_total == NULL))
+        return CS_E_NULL;
+    if (chart_raise && n_chart != (size_t)N_CLASSES * shape_of((int)k).lanes)
+        return CS_E_SIZE;
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+        return CS_E_ARG;
+    int st = cs__check_nets(nets, CS__NET_LIMIT);
+    if (st != CS_OK)
+        return st;
+    return cs__ensure_tables();
+}
+
+static void index_probes(const uint8_t *probes, size_t n_probes, uint32_t width, int32_t *head, int32_t *next,
+                         uint64_t *probe_counts)
+{
+    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
+        head[v] = -1;
+    for (size_t x = n_probes; x-- > 0;) {
+        uint16_t v = cs__value_of(probes + width * x);
+        memset(probe_counts + 4 * x, 0, 4 * sizeof *probe_counts);
+        next[x] = head[v];
+        head[v] = (int32_t)x;
+    }
+}
+
+static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
+                    size_t n_chart)
+{
+    const cs_totals *j = &job->totals;
+    for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
+        out->fold[c] += j->fold[c];
+        out->not_qualify[c] += j->not_qualify[c];
+        out->win[c] += j->win[c];
+        out->tie[c] += j->tie[c];
+        out->lose[c] += j->lose[c];
+    }
+    out->raise_situations += j->raise_situations;
+    out->indifferent_situations += j->indifferent_situations;
+    out->total_weight += j->total_weight;
+    if (chart_raise)
+        for (size_t c = 0; c < n_chart; c++) {
+            chart_raise[c] += job->chart_raise[c];
+            chart_total[c] += job->chart_total[c];
+        }
+}
+
+int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+{
+    int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
+                        n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
+    const seen_shape sh = shape_of((int)k);
+    const size_t cells = (size_t)N_CLASSES * sh.lanes;
+    seen_job *jobs = calloc(threads, sizeof *jobs);
+    seen_lane *lanes = malloc(sh.lanes * sizeof *lanes);
+    int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
+    int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
+    uint64_t *charts = chart_raise ? calloc((size_t)threads * 2 * cells, sizeof *charts) : NULL;
+    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts)) {
+        st = CS_E_NOMEM;
+        goto out;
+    }
+    build_lanes(&sh, lanes);
+    index_probes(probes, n_probes, 6 + k, probe_head, probe_next, probe_counts);
+    for (uint32_t t = 0; t < threads; t++) {
+        seen_job *job = &jobs[t];
+        job->sh = sh;
+        job->lane = lanes;
+        job->qualifier = qualifier;
+        for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++)
+            job->coef[cat] = cs__margin_of(nets, cat, sh.completions);
+        job->flags = flags;
+        job->tid = t;
+        job->threads = threads;
+        job->status = CS_E_NOMEM;
+        job->probes = probes;
+        job->probe_head = probe_head;
+        job->probe_next = probe_next;
+        job->probe_counts = probe_counts;
+        if (charts) {
+            job->chart_raise = charts + (size_t)t * 2 * cells;
+            job->chart_total = job->chart_raise + cells;
+        }
+    }
+    cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
+    memset(out, 0, sizeof *out);
+    if (chart_raise) {
+        memset(chart_raise, 0, n_chart * sizeof *chart_raise);
+        memset(chart_total, 0, n_chart * sizeof *chart_total);
+    }
+    st = CS_OK;
+    for (uint32_t t = 0; t < threads; t++) {
+        if (jobs[t].status != CS_OK)
+            st = jobs[t].status;
+        add_job(&jobs[t], out, chart_raise, chart_total, n_chart);
+    }
+out:
+    free(jobs);
+    free(lanes);
+    free(charts);
+    free(probe_head);
+    free(probe_next);
+    return st;
+}
