@@ -4,7 +4,10 @@ A file has a ``name:`` line and ``raise if`` lines whose conditions are joined b
 hand raises when any line holds. Conditions: ``hand >= AK`` (also ``<``, ``>``, ``<=``, ``==``
 with any qualifier spec), ``ace king``, ``up in 2-Q`` / ``up not in A,K``, ``up matches`` /
 ``up matches nothing``, ``holds Q`` (``holds Q,J`` and ``holds Q or J``: either; ``holds Q and J``: both),
-``lacks Q`` (``lacks Q,J`` and ``lacks Q and J``: neither), ``up < card 4``, ``suited >= 2``.
+``lacks Q`` (``lacks Q,J`` and ``lacks Q and J``: neither), ``up < card 4`` and ``up > card 4`` (the up
+card's rank against the player's 4th-highest card, repeats counted), ``card 3 >= J``, ``card 3 <= 9``,
+``card 3 in 9-J`` and ``card 3 not in 9-J`` (the player's 3rd-highest card), ``suited >= 2`` and
+``suited <= 1`` (how many of the player's cards share the up card's suit; also ``==``).
 ``raise always`` raises every hand; a ``raise if`` with no condition is an error.
 """
 
@@ -45,7 +48,7 @@ def _rank_set(text: str, where: str) -> set[int]:
 def _condition(text: str, where: str) -> StrategyFn:
     t = " ".join(text.strip().split())
     low = t.lower()
-    m = re.fullmatch(r"hand\s*(>=|<|>|<=|==)\s*(.+)", t, re.IGNORECASE)
+    m = re.fullmatch(r"hand\s*(>=|<=|==|<|>)\s*(.+)", t, re.IGNORECASE)
     if m:
         op, spec = m.group(1), m.group(2)
         try:
@@ -77,10 +80,26 @@ def _condition(text: str, where: str) -> StrategyFn:
         ranks = _rank_set(listed, where)
         neg = verb == "lacks"
         return lambda s: bool(ranks & set(s.ranks)) != neg
-    m = re.fullmatch(r"up < card ([1-5])", t, re.IGNORECASE)
+    m = re.fullmatch(r"up (<|>) card ([1-5])", t, re.IGNORECASE)
     if m:
-        k = int(m.group(1)) - 1
-        return lambda s: s.up_rank < sorted(s.ranks, reverse=True)[k]
+        k = int(m.group(2)) - 1
+        if m.group(1) == "<":
+            return lambda s: s.up_rank < sorted(s.ranks, reverse=True)[k]
+        return lambda s: s.up_rank > sorted(s.ranks, reverse=True)[k]
+    m = re.fullmatch(r"card ([1-5]) (>=|<=|in|not in) (.+)", t, re.IGNORECASE)
+    if m:
+        k, op = int(m.group(1)) - 1, m.group(2).lower()
+        if op in ("in", "not in"):
+            ranks = _rank_set(m.group(3), where)
+            neg = op == "not in"
+            return lambda s: (sorted(s.ranks, reverse=True)[k] in ranks) != neg
+        listed = _rank_set(m.group(3), where)
+        if len(listed) != 1:
+            raise InvalidRules(f"{where}: 'card {k + 1} {op}' takes one rank, not {m.group(3)!r}")
+        r = next(iter(listed))
+        if op == ">=":
+            return lambda s: sorted(s.ranks, reverse=True)[k] >= r
+        return lambda s: sorted(s.ranks, reverse=True)[k] <= r
     m = re.fullmatch(r"suited (>=|<=|==) ([0-5])", t, re.IGNORECASE)
     if m:
         n = int(m.group(2))
