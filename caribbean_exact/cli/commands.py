@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import bet_cap, known_cards, paytables, sampling, sidebets
+from .. import bet_cap, known_cards, paytables, sampling, sidebets, simplify
 from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
 from ..errors import InvalidCards, InvalidRules, UsageError
@@ -26,6 +26,7 @@ from ..render import game as render_game
 from ..render import known_cards as render_known
 from ..render import paytables as render_paytables
 from ..render import sidebets as render_sidebets
+from ..render import simplify as render_simplify
 from ..render import strategy as render_strategy
 from ..render.tables_folder import generate
 from ..rules import builtin_paytables
@@ -183,6 +184,37 @@ def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
     return render_strategy.strategies(compare_strategies(rules_from(args), extra, progress), args.format)
 
 
+def setup_simplify(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--max-lines", type=int, default=8,
+                   help="lines the search grows to before the last, cell-by-cell point (1-64, default 8)")
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="write each strategy as a rule file that 'strategies --rules FILE' reads")
+
+
+def _write_files(folder: str, files: dict[str, str | bytes]) -> None:
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for fname, data in files.items():
+            if isinstance(data, bytes):
+                with open(os.path.join(folder, fname), "wb") as fb:
+                    fb.write(data)
+            else:
+                with open(os.path.join(folder, fname), "w", encoding="utf-8", newline="\n") as f:
+                    f.write(data)
+    except OSError as e:
+        raise InvalidRules(f"--out {folder!r}: {e.strerror}") from None
+
+
+def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
+    if not 1 <= args.max_lines <= 64:
+        raise UsageError(f"--max-lines {args.max_lines}: expected 1 to 64")
+    f = simplify.frontier(rules_from(args), args.max_lines, progress)
+    if args.out:
+        _write_files(args.out, dict(render_simplify.rule_files(f)))
+    return render_simplify.frontier(f, args.format)
+
+
 # ---------------------------------------------------------------- pay tables
 
 
@@ -323,6 +355,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("chart", "the optimal strategy as a printed chart", setup_chart, run_chart),
     Command("strategies", "exact cost of simple strategies versus optimal play", setup_strategies,
             run_strategies),
+    Command("simplify", "the simplest strategies, 1, 2, 3, ... rule lines, each with its exact cost",
+            setup_simplify, run_simplify),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,
