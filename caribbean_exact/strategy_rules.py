@@ -127,6 +127,30 @@ def _joined_ranks(parts: list[str]) -> list[str]:
     return out
 
 
+def _value_bounds(parts: list[str]) -> tuple[int, int]:
+    """The hand values a clause's ``hand`` conditions allow, as an inclusive range (a prefilter:
+    the conditions themselves still decide)."""
+    lo, hi = 0, 1 << 30
+    for p in parts:
+        m = re.fullmatch(r"\s*hand\s*(>=|<=|==|<|>)\s*(.+?)\s*", p, re.IGNORECASE)
+        if not m:
+            continue
+        try:
+            v = Qualifier.parse(m.group(2)).value
+        except InvalidRules:
+            continue
+        op = m.group(1)
+        if op in (">=", "=="):
+            lo = max(lo, v)
+        if op in ("<=", "=="):
+            hi = min(hi, v)
+        if op == ">":
+            lo = max(lo, v + 1)
+        if op == "<":
+            hi = min(hi, v - 1)
+    return lo, hi
+
+
 def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "custom") -> Strategy:
     """A strategy from text: ``name: ...`` and ``raise if <cond> and <cond>`` lines (any line raises).
 
@@ -139,6 +163,7 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
         raise InvalidRules(f"rule file: {text!r} from {origin!r} is not text")
     name = default_name
     clauses: list[list[StrategyFn]] = []
+    bounds: list[tuple[int, int]] = []
     uses_suits = False
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -154,17 +179,24 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
         body = m.group(1).strip()
         if body.lower() == "always":
             clauses.append([])
+            bounds.append((0, 1 << 30))
             continue
         if not body:
             raise InvalidRules(f"{where}: {line!r} has no condition (write 'raise always' to raise every hand)")
         parts = _joined_ranks(_COND.split(body))
         uses_suits |= any(p.strip().lower().startswith("suited") for p in parts)
         clauses.append([_condition(p, where) for p in parts])
+        bounds.append(_value_bounds(parts))
     if not clauses:
         raise InvalidRules(f"{origin}: no 'raise if' line")
+    # the clauses that can hold for a hand value, found once per value (long files: one clause a cell)
+    by_value: dict[int, list[list[StrategyFn]]] = {}
 
     def raises(s: Situation) -> bool:
-        return any(all(c(s) for c in clause) for clause in clauses)
+        todo = by_value.get(s.value)
+        if todo is None:
+            todo = by_value[s.value] = [c for c, (lo, hi) in zip(clauses, bounds) if lo <= s.value <= hi]
+        return any(all(c(s) for c in clause) for clause in todo)
 
     return Strategy(name, raises, uses_suits, f"from {origin}")
 
