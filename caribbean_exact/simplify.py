@@ -38,12 +38,16 @@ raise if hand >= pair
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
+# The search's matrix products are small: one BLAS thread is faster, and several threads spinning on
+# a busy machine made them 5x slower. Only a default (before numpy loads): the environment wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from . import _ffi
@@ -55,7 +59,7 @@ from .pricing import solver_for
 from .progress import ProgressFn, report
 from .rules import Rules
 
-__all__ = ["Frontier", "FrontierPoint", "frontier"]
+__all__ = ["Frontier", "FrontierPoint", "cell_decisions", "frontier"]
 
 NDArray = np.ndarray[Any, Any]
 
@@ -601,6 +605,23 @@ def _split_hand(text: str) -> tuple[str, str]:
 
 def _text(name: str, lines: list[str]) -> str:
     return "\n".join([f"name: {name}", *lines]) + "\n"
+
+
+def cell_decisions(rules: Rules | None = None, progress: ProgressFn | None = None
+                   ) -> dict[tuple[int, bool, int, int], bool]:
+    """The best play of every chart cell: {(pattern, suited?, up rank, cards in the up card's suit):
+    raise?}, raising where the cell's exact margin is positive.
+
+    >>> d = cell_decisions()
+    >>> len(d), sum(d.values())
+    (378586, 133066)
+    """
+    rules = check_rules(rules)
+    c = _cells(rules.qualifier.value, progress)
+    m, _ = _margins(c, rules)
+    pat, flush = c.index // 156, (c.index // 78) % 2 == 1
+    return {(int(a), bool(b), int(u), int(k)): bool(r)
+            for a, b, u, k, r in zip(pat, flush, c.up, c.suited, m > 0)}
 
 
 def frontier(rules: Rules | None = None, max_lines: int = 8,

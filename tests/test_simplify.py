@@ -59,7 +59,7 @@ def test_property_random_rules_priced_as_their_rule_files():
     rng = random.Random(20261201)
     for _ in range(3):
         rules = _random_rules(rng)
-        f = frontier(rules, max_lines=4)
+        f = frontier(rules, max_lines=3)
         assert f.points and f.points[0].lines == 1
         for a, b in itertools.pairwise(f.points):
             assert b.total_return > a.total_return and b.lines > a.lines
@@ -100,7 +100,8 @@ def test_bad_input(capsys):
 
 
 def test_new_rule_conditions():
-    st = parse_rule_file("raise if ace king and card 3 >= Q and up > card 5\nraise if hand <= AQJT9 and card 3 in 9-J\n")
+    st = parse_rule_file("raise if ace king and card 3 >= Q and up > card 5\n"
+                         "raise if hand <= AQJT9 and card 3 in 9-J\n")
     from caribbean_exact.cards import Card, parse_cards
     from caribbean_exact.strategy import situation_of
     assert st.raises(situation_of(parse_cards("As Kd Qh 5c 3s"), Card("4h")))

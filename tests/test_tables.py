@@ -12,7 +12,9 @@ def test_tables_are_current():
     files = tables_folder.generate()
     on_disk = {p.name for p in TABLES.iterdir() if p.is_file()}
     assert on_disk == set(files), "tables/ has missing or extra files: run caribbean-exact tables --out tables/"
-    stale = [name for name, text in files.items() if (TABLES / name).read_text(encoding="utf-8") != text]
+    stale = [name for name, data in files.items()
+             if ((TABLES / name).read_bytes() if isinstance(data, bytes)
+                 else (TABLES / name).read_text(encoding="utf-8")) != data]
     assert not stale, f"stale files {stale}: run caribbean-exact tables --out tables/"
 
 

@@ -9,19 +9,21 @@ functions here and add it to ``COMMANDS``.
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .. import bet_cap, known_cards, paytables, sampling, sidebets, simplify
+from .. import bet_cap, card, known_cards, paytables, sampling, sidebets, simplify
 from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
 from ..errors import InvalidCards, InvalidRules, UsageError
 from ..game import solve
 from ..odds import ev, ev_ranks
 from ..progress import ProgressFn
+from ..render import card as render_card
 from ..render import game as render_game
 from ..render import known_cards as render_known
 from ..render import paytables as render_paytables
@@ -192,7 +194,7 @@ def setup_simplify(p: argparse.ArgumentParser) -> None:
                    help="write each strategy as a rule file that 'strategies --rules FILE' reads")
 
 
-def _write_files(folder: str, files: dict[str, str | bytes]) -> None:
+def _write_files(folder: str, files: Mapping[str, str | bytes]) -> None:
     try:
         os.makedirs(folder, exist_ok=True)
         for fname, data in files.items():
@@ -211,8 +213,36 @@ def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError(f"--max-lines {args.max_lines}: expected 1 to 64")
     f = simplify.frontier(rules_from(args), args.max_lines, progress)
     if args.out:
-        _write_files(args.out, dict(render_simplify.rule_files(f)))
+        _write_files(args.out, render_simplify.rule_files(f))
     return render_simplify.frontier(f, args.format)
+
+
+def setup_card(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
+    p.add_argument("--size", choices=tuple(render_card.SIZES), default="page",
+                   help="page (fits Letter and A4, with the Ace-King grid) or pocket (3.5 x 5 in)")
+    p.add_argument("--lines", type=int, default=None,
+                   help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
+                        "of optimal)")
+
+
+def card_date() -> str:
+    """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC) if epoch and epoch.isdigit() \
+        else datetime.datetime.now(datetime.UTC)
+    return when.date().isoformat()
+
+
+def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
+    if args.lines is not None and not 1 <= args.lines <= 10_000:
+        raise UsageError(f"--lines {args.lines}: expected 1 or more")
+    c = card.strategy_card(rules_from(args), args.lines, progress=progress)
+    data = render_card.draw(c, args.out, args.size, card_date())
+    folder = os.path.dirname(args.out) or "."
+    _write_files(folder, {os.path.basename(args.out): data})
+    return f"wrote {args.out}: {c.point.lines} lines, house edge {c.point.house_edge} (cost {c.point.cost} per ante)"
 
 
 # ---------------------------------------------------------------- pay tables
@@ -327,13 +357,7 @@ def setup_tables(p: argparse.ArgumentParser) -> None:
 
 def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
     files = generate(progress)
-    try:
-        os.makedirs(args.out, exist_ok=True)
-        for fname, text in files.items():
-            with open(os.path.join(args.out, fname), "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-    except OSError as e:
-        raise InvalidRules(f"--out {args.out!r}: {e.strerror}") from None
+    _write_files(args.out, files)
     return f"wrote {len(files)} files to {args.out}"
 
 
@@ -357,6 +381,8 @@ COMMANDS: tuple[Command, ...] = (
             run_strategies),
     Command("simplify", "the simplest strategies, 1, 2, 3, ... rule lines, each with its exact cost",
             setup_simplify, run_simplify),
+    Command("card", "a printable strategy card (PDF, SVG or PNG): rules, a simple strategy, its exact cost",
+            setup_card, run_card),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,

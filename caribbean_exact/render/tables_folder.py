@@ -1,6 +1,7 @@
 """The generated files in ``tables/``: charts, strategy comparisons and known-card tables.
 
-``generate()`` returns every file by name (deterministic: no dates, no timings); the command
+``generate()`` returns every file by name (deterministic: no dates, no timings; the cards are
+bytes, PDF and PNG without dates in their metadata); the command
 ``caribbean-exact tables --out tables/`` writes them and ``tests/test_tables.py`` checks the
 committed copies are current. A new generated file: add a function returning {name: text} to
 ``GENERATORS``.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..card import strategy_card
 from ..chart import build_chart
 from ..game import solve
 from ..known_cards import solve_all_seen, solve_seen_card
@@ -17,6 +19,7 @@ from ..progress import ProgressFn, report
 from ..rules import Rules, builtin_paytables
 from ..sampling import sample
 from ..strategy import compare_strategies
+from .card import draw
 from .game import report as game_report
 from .known_cards import seen_chart
 from .strategy import chart, strategies
@@ -90,13 +93,24 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     }
 
 
-#: Each returns {file name: text}; each runs once per rebuild.
-GENERATORS: tuple[Callable[[ProgressFn | None], dict[str, str]], ...] = (_strategy_files, _known_card_files)
+def _card_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
+    """tables/: the strategy card of every built-in pay table, as PDF and PNG (no date: reproducible)."""
+    out: dict[str, str | bytes] = {}
+    for key, paytable in sorted(builtin_paytables().items()):
+        c = strategy_card(Rules(paytable=paytable), progress=progress)
+        out[f"{key}-card.pdf"] = draw(c, "pdf")
+        out[f"{key}-card.png"] = draw(c, "png")
+    return out
 
 
-def generate(progress: ProgressFn | None = None) -> dict[str, str]:
+#: Each returns {file name: text, or bytes for PDF and PNG}; each runs once per rebuild.
+GENERATORS: tuple[Callable[[ProgressFn | None], dict[str, str] | dict[str, str | bytes]], ...] = (
+    _strategy_files, _known_card_files, _card_files)
+
+
+def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
     """Every file of tables/, by name."""
-    files: dict[str, str] = {}
+    files: dict[str, str | bytes] = {}
     for n, gen in enumerate(GENERATORS, 1):
         for fname, text in gen(progress).items():
             if fname in files:
