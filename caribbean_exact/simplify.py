@@ -31,8 +31,8 @@ Beyond that the search is greedy: a shorter strategy may exist that it does not 
 >>> f = frontier(max_lines=4)
 >>> [(p.lines, p.cost_total) for p in f.points][:4]
 [(1, Fraction(18342488208, 1)), (2, Fraction(7210510872, 1)), (3, Fraction(1161722784, 1)), (4, Fraction(44846352, 1))]
->>> print(f.points[3].rules_text.splitlines()[1])
-raise if hand >= pair
+>>> f.points[3].rules_text.splitlines()[1]
+'raise if hand >= pair'
 """
 
 from __future__ import annotations
@@ -614,7 +614,7 @@ def cell_decisions(rules: Rules | None = None, progress: ProgressFn | None = Non
 
     >>> d = cell_decisions()
     >>> len(d), sum(d.values())
-    (378586, 133066)
+    (378586, 299948)
     """
     rules = check_rules(rules)
     c = _cells(rules.qualifier.value, progress)

@@ -31,6 +31,7 @@ from ..render import sidebets as render_sidebets
 from ..render import simplify as render_simplify
 from ..render import strategy as render_strategy
 from ..render.tables_folder import generate
+from ..render.text import to_json
 from ..rules import builtin_paytables
 from ..strategy import compare_strategies
 from ..strategy_rules import load_rule_file
@@ -145,6 +146,10 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
         if args.table == "chart":
             return render_known.seen_chart(seen.chart, args.format)
         text = render_game.report(seen.report, args.format, args.table)
+        if args.format == "json" and not args.table:
+            obj = render_game.report_json(seen.report)
+            obj["chart"] = render_known.seen_chart_json(seen.chart)
+            return to_json(obj)
         if args.format in ("json", "csv") or args.table:
             return text
         return text + "\n\nWhen to raise, by up card and seen hole card:\n" + render_known.seen_chart(
