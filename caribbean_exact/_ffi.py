@@ -225,6 +225,13 @@ class Solver:
               "chart")
         return list(rw), list(tw)
 
+    def cell_counts(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Per chart cell: weighted completions (not qualify, win, tie, lose) of raising there."""
+        bufs = [ffi.new("uint64_t[]", NUM_CHART_CELLS) for _ in range(4)]
+        check(lib.cs_solver_cell_counts(self._s, *bufs, NUM_CHART_CELLS), "cell counts")
+        nq, win, tie, lose = (list(b) for b in bufs)
+        return nq, win, tie, lose
+
 
 def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
                    chart: bool = False, probes: Sequence[Sequence[int]] = ()

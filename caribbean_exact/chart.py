@@ -8,8 +8,8 @@ then its top ranks) is checked.
 >>> ch = build_chart()
 >>> [(r.action, r.scope, r.category) for r in ch.plain_rules]
 [('raise', 'category_or_better', 1), ('fold', 'below_class', 0)]
->>> len(ch.rows), len(ch.mixed) > 0
-(164, True)
+>>> len(ch.rows), len(ch.uniform_rows), len(ch.mixed)
+(156, 8, 69)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .progress import ProgressFn
 from .rules import Rules
 from .strategy import cell_index, valid_cells
 
-__all__ = ["Chart", "ChartCell", "ClassKey", "PlainRule", "build_chart"]
+__all__ = ["Chart", "ChartCell", "ClassKey", "PlainRule", "SuitRule", "build_chart"]
 
 #: bytes.translate table: decision bytes (0 fold, 1 raise, 2 tie, 255 n/a) -> 1 for raise only.
 RAISE_ONLY = bytes(1 if i == 1 else 0 for i in range(256))
@@ -70,20 +70,42 @@ class ChartCell:
         return 0 < self.raise_count < self.total
 
 
+@dataclass(frozen=True, slots=True)
+class SuitRule:
+    """How one mixed chart cell decides, for one count of the player's cards in the up card's suit.
+
+    ``kind``: "R" / "F" (every such situation raises / folds); "with" (raise exactly when the
+    player's cards of the up card's suit include a card of ``rank``); "without" (raise exactly when
+    they include none); "sets" (raise exactly when those cards' ranks, high to low, are one of
+    ``sets``); "share" (not decided by those ranks: ``raise_count`` of ``total`` raise).
+    """
+
+    suited: int
+    kind: str
+    rank: int | None = None
+    sets: tuple[tuple[int, ...], ...] = ()
+    raise_count: int = 0
+    total: int = 0
+
+
 @dataclass(frozen=True)
 class Chart:
     """The optimal strategy of some rules as plain rules, a grid of the classes where it varies (one
     row per rank pattern, one column per up card rank) and the mixed cells of that grid.
 
     >>> ch = build_chart()
-    >>> ch.columns[:3], ch.rows[0][0], ch.rows[0][1][0].raise_count > 0
-    (('2', '3', '4'), 'AKQJ9', True)
+    >>> ch.columns[:3], ch.rows[0][0], ch.rows[0][1][0].raise_count > 0, ch.uniform_rows[0]
+    (('2', '3', '4'), 'AKQT9', True, ('AKQJ9', 'raise'))
     """
     rules: Rules
     plain_rules: tuple[PlainRule, ...]
     columns: tuple[str, ...]
     rows: tuple[tuple[str, tuple[ChartCell, ...]], ...]
     mixed: tuple[ChartCell, ...] = field(default=())
+    #: Rows of the mixed classes that raise (or fold) against every up card: (label, "raise"/"fold").
+    uniform_rows: tuple[tuple[str, str], ...] = field(default=())
+    #: What decides each mixed cell, by (pattern label, up rank): one rule per suited count.
+    deciders: dict[tuple[str, str], tuple[SuitRule, ...]] = field(default_factory=dict, compare=False)
 
 
 def _class_key(p: Pattern, cat: int) -> ClassKey:
@@ -180,7 +202,9 @@ def build_chart(rules: Rules | None = None, margins: bool = False,
     # grid: one row per pattern (and suitedness) in a mixed class
     margin_sums = _margins(rules, solver, grid_classes) if margins else {}
     rows = []
-    mixed_cells = []
+    mixed_cells: list[ChartCell] = []
+    uniform: list[tuple[str, str]] = []
+    wanted_cells: dict[tuple[int, bool, int], tuple[str, str]] = {}
     wanted = set(grid_classes)
     for p in sorted(patterns(), key=lambda p: p.grouped, reverse=True):
         for flush in (False, True):
@@ -201,12 +225,63 @@ def build_chart(rules: Rules | None = None, margins: bool = False,
                 if margins and t:
                     num = margin_sums.get((p.index, flush, up))
                     m = None if num is None else num / t
-                cell = ChartCell(label, RANKS[up], r, t, by_s, m)
-                cells.append(cell)
-                if cell.mixed:
-                    mixed_cells.append(cell)
+                cells.append(ChartCell(label, RANKS[up], r, t, by_s, m))
+            filled = [c for c in cells if c.total]
+            if all(c.raise_count == c.total for c in filled) or all(c.raise_count == 0 for c in filled):
+                uniform.append((label, "raise" if filled and filled[0].raise_count else "fold"))
+                continue
             rows.append((label, tuple(cells)))
-    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells))
+            mixed_cells += [c for c in cells if c.mixed]
+            for c in cells:
+                if c.mixed:
+                    wanted_cells[(p.index, flush, RANKS.index(c.up))] = (label, c.up)
+    deciders = _deciders(solver, dec, wanted_cells)
+    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells), tuple(uniform), deciders)
+
+
+def _deciders(solver: _ffi.Solver, dec: bytes, wanted: dict[tuple[int, bool, int], tuple[str, str]]
+              ) -> dict[tuple[str, str], tuple[SuitRule, ...]]:
+    """What decides each mixed cell: the ranks of the player's cards in the up card's suit, read from
+    the exact decision of every situation of the cell (solver order)."""
+    pattern_of = {p.ranks: p for p in patterns()}
+    seen: dict[tuple[int, bool, int], dict[int, dict[tuple[int, ...], list[int]]]] = {}
+    wanted_patterns = {k[0] for k in wanted}
+    for i, (cards, w) in enumerate(solver.hands()):
+        ranks = tuple(sorted((c >> 2 for c in cards), reverse=True))
+        p = pattern_of[ranks]
+        if p.index not in wanted_patterns:
+            continue
+        flush = len({c & 3 for c in cards}) == 1
+        for u in range(52):
+            key = (p.index, flush, u >> 2)
+            if u in cards or key not in wanted:
+                continue
+            suited = tuple(sorted((c >> 2 for c in cards if c & 3 == u & 3), reverse=True))
+            acc = seen.setdefault(key, {}).setdefault(len(suited), {}).setdefault(suited, [0, 0])
+            acc[0] += w * (dec[i * 52 + u] == 1)
+            acc[1] += w
+    out: dict[tuple[str, str], tuple[SuitRule, ...]] = {}
+    for key, by_count in seen.items():
+        out[wanted[key]] = tuple(_suit_rule(k, by_count[k]) for k in sorted(by_count))
+    return out
+
+
+def _suit_rule(k: int, by_set: dict[tuple[int, ...], list[int]]) -> SuitRule:
+    """The simplest rule that gives the exact decision of every set of suited ranks of one count."""
+    r = sum(a for a, _ in by_set.values())
+    t = sum(b for _, b in by_set.values())
+    if r in (t, 0):
+        return SuitRule(k, "R" if r == t else "F")
+    if any(0 < a < b for a, b in by_set.values()):
+        return SuitRule(k, "share", raise_count=r, total=t)
+    raising = {s for s, (a, _) in by_set.items() if a}
+    for rank in sorted({x for s in by_set for x in s}, reverse=True):
+        with_rank = {s for s in by_set if rank in s}
+        if with_rank == raising:
+            return SuitRule(k, "with", rank)
+        if set(by_set) - with_rank == raising:
+            return SuitRule(k, "without", rank)
+    return SuitRule(k, "sets", sets=tuple(sorted(raising, reverse=True)))
 
 
 def _margins(rules: Rules, solver: _ffi.Solver, classes: Sequence[ClassKey]

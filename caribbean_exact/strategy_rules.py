@@ -4,7 +4,10 @@ A file has a ``name:`` line and ``raise if`` lines whose conditions are joined b
 hand raises when any line holds. Conditions: ``hand >= AK`` (also ``<``, ``>``, ``<=``, ``==``
 with any qualifier spec), ``ace king``, ``up in 2-Q`` / ``up not in A,K``, ``up matches`` /
 ``up matches nothing``, ``holds Q`` (``holds Q,J`` and ``holds Q or J``: either; ``holds Q and J``: both),
-``lacks Q`` (``lacks Q,J`` and ``lacks Q and J``: neither), ``up < card 4``, ``suited >= 2``.
+``lacks Q`` (``lacks Q,J`` and ``lacks Q and J``: neither), ``up < card 4`` and ``up > card 4`` (the up
+card's rank against the player's 4th-highest card, repeats counted), ``card 3 >= J``, ``card 3 <= 9``,
+``card 3 in 9-J`` and ``card 3 not in 9-J`` (the player's 3rd-highest card), ``suited >= 2`` and
+``suited <= 1`` (how many of the player's cards share the up card's suit; also ``==``).
 ``raise always`` raises every hand; a ``raise if`` with no condition is an error.
 
 A file has at most ``MAX_RULE_LINES`` lines (and ``rules.MAX_FILE_BYTES`` bytes). Parsing is one
@@ -124,6 +127,37 @@ def _rank_set(text: str, where: str) -> set[int]:
     return out
 
 
+def _position_condition(t: str, where: str) -> _Cond | None:
+    """``up < card N`` / ``up > card N`` and ``card N >= R`` / ``<= R`` / ``in RANKS`` / ``not in
+    RANKS`` (card N: the player's N-th highest rank), or None for another condition."""
+    m = re.fullmatch(r"up (<|>) card ([1-5])", t, re.IGNORECASE)
+    if m:
+        k, op = int(m.group(2)) - 1, m.group(1)
+
+        def versus(s: Situation) -> bool:
+            card = sorted(s.ranks, reverse=True)[k]
+            return s.up_rank < card if op == "<" else s.up_rank > card
+        return _Cond(versus, lambda ms: ms.keyed(("up", op, k), lambda: ms.cells(versus)))
+    m = re.fullmatch(r"card ([1-5]) (>=|<=|in|not in) (.+)", t, re.IGNORECASE)
+    if m:
+        k, op = int(m.group(1)) - 1, m.group(2).lower()
+        listed = _rank_set(m.group(3), where)
+        if op in (">=", "<=") and len(listed) != 1:
+            raise InvalidRules(f"{where}: 'card {k + 1} {op}' takes one rank, not {shown(m.group(3))}")
+        r = next(iter(listed))
+
+        def card_test(s: Situation) -> bool:
+            card = sorted(s.ranks, reverse=True)[k]
+            if op == ">=":
+                return card >= r
+            if op == "<=":
+                return card <= r
+            return (card in listed) != (op == "not in")
+        key = ("card", k, op, tuple(sorted(listed)))
+        return _Cond(card_test, lambda ms: ms.keyed(key, lambda: ms.cells(card_test)))
+    return None
+
+
 def _condition(text: str, where: str) -> _Cond:
     t = " ".join(text.strip().split())
     low = t.lower()
@@ -168,13 +202,9 @@ def _condition(text: str, where: str) -> _Cond:
             u = ms.union([ms.holds(r) for r in sorted(held)])
             return ms.negated(u) if lacks else u
         return _Cond(lambda s: bool(held & set(s.ranks)) != lacks, holds_mask)
-    m = re.fullmatch(r"up < card ([1-5])", t, re.IGNORECASE)
-    if m:
-        k = int(m.group(1)) - 1
-
-        def below(s: Situation) -> bool:
-            return s.up_rank < sorted(s.ranks, reverse=True)[k]
-        return _Cond(below, lambda ms: ms.keyed(("below", k), lambda: ms.cells(below)))
+    positional = _position_condition(t, where)
+    if positional is not None:
+        return positional
     m = re.fullmatch(r"suited (>=|<=|==) ([0-5])", t, re.IGNORECASE)
     if m:
         n = int(m.group(2))
@@ -240,7 +270,6 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
         clauses.append([_condition(p, where) for p in parts])
     if not clauses:
         raise InvalidRules(f"{origin}: no 'raise if' line")
-
     tests = [[c.test for c in clause] for clause in clauses]
 
     def raises(s: Situation) -> bool:

@@ -137,6 +137,10 @@ int cs_pattern_values(uint16_t *plain, uint16_t *suited, size_t n);
 int cs_value_categories(uint8_t *categories, size_t n);
 int cs_solver_chart(const cs_solver *solver, const uint8_t *raise, size_t n_raise,
                     uint64_t *raise_weight, uint64_t *total_weight, size_t n_cells);
+/* Per chart cell, the weighted completions of every situation in it by outcome of raising (not
+ * qualify, win, tie, lose; n_cells = CS_NUM_CHART_CELLS): a cell's raise margin for any nets. */
+int cs_solver_cell_counts(const cs_solver *solver, uint64_t *not_qualify, uint64_t *win, uint64_t *tie,
+                          uint64_t *lose, size_t n_cells);
 
 /* Known cards. The whole game when the player also sees one dealer hole card, exact, decided
  * and aggregated for the nets (no per-situation storage). Situations are (hand, up, seen) with

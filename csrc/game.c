@@ -854,3 +854,38 @@ uint16_t cs__solver_qualifier(const cs_solver *s)
 {
     return s->qualifier;
 }
+
+int cs_solver_cell_counts(const cs_solver *s, uint64_t *not_qualify, uint64_t *win, uint64_t *tie,
+                          uint64_t *lose, size_t n_cells)
+{
+    if (!s || !not_qualify || !win || !tie || !lose)
+        return CS_E_NULL;
+    if (n_cells != (size_t)CS_NUM_CHART_CELLS)
+        return CS_E_SIZE;
+    size_t bytes = (size_t)CS_NUM_CHART_CELLS * sizeof *win;
+    memset(not_qualify, 0, bytes);
+    memset(win, 0, bytes);
+    memset(tie, 0, bytes);
+    memset(lose, 0, bytes);
+    for (uint32_t i = 0; i < s->n; i++) {
+        uint8_t p[5];
+        unpack(s->cards[i], p);
+        uint64_t in_hand = 0;
+        for (int k = 0; k < 5; k++)
+            in_hand |= (uint64_t)1 << p[k];
+        int flush;
+        uint32_t pattern = pattern_of(p, &flush);
+        uint64_t w = s->weight[i];
+        for (unsigned u = 0; u < 52; u++) {
+            if (in_hand >> u & 1)
+                continue;
+            uint32_t cell = cell_of(p, pattern, flush, u);
+            outcome o = outcome_at(s, i, u);
+            not_qualify[cell] += w * o.nq;
+            win[cell] += w * o.win;
+            tie[cell] += w * o.tie;
+            lose[cell] += w * o.lose;
+        }
+    }
+    return CS_OK;
+}

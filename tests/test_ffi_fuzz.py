@@ -223,6 +223,7 @@ def test_null_everywhere_and_sizes():
         "cs_solver_apply_cells": [lambda: lib.cs_solver_apply_cells(ffi.NULL, u8([1]), 1,
                                                                     ffi.new("cs_totals *"))],
         "cs_solver_chart": [lambda: lib.cs_solver_chart(ffi.NULL, u8([1]), 1, n10, n10, 1)],
+        "cs_solver_cell_counts": [lambda: lib.cs_solver_cell_counts(ffi.NULL, n10, n10, n10, n10, 1)],
     }
     for name, fns in calls.items():
         for fn in fns:
@@ -276,6 +277,10 @@ def test_solver_null_outputs_and_bad_sizes(solver):
         ("cs_solver_chart", lambda: lib.cs_solver_chart(solver, one, 1, cells, cells, 1), "CS_E_SIZE"),
         ("cs_solver_chart", lambda: lib.cs_solver_chart(solver, one, 1, ffi.NULL, cells, 1), "CS_E_NULL"),
         ("cs_solver_chart", lambda: lib.cs_solver_chart(solver, one, 1, cells, ffi.NULL, 1), "CS_E_NULL"),
+        ("cs_solver_cell_counts", lambda: lib.cs_solver_cell_counts(solver, cells, cells, cells, cells, 1),
+         "CS_E_SIZE"),
+        ("cs_solver_cell_counts", lambda: lib.cs_solver_cell_counts(solver, cells, ffi.NULL, cells, cells,
+                                                                    lib.CS_NUM_CHART_CELLS), "CS_E_NULL"),
     ]
     for name, fn, want in cases:
         assert STATUS[record(name, fn())] == want, name
@@ -290,6 +295,10 @@ def test_solver_null_outputs_and_bad_sizes(solver):
     assert record("cs_solver_chart", lib.cs_solver_chart(solver, flags, n_hands * 52, cells, cells2,
                                                          lib.CS_NUM_CHART_CELLS)) == lib.CS_OK
     assert sum(cells2) == 2_598_960 * 47
+    outs = [ffi.new("uint64_t[]", lib.CS_NUM_CHART_CELLS) for _ in range(4)]
+    assert record("cs_solver_cell_counts", lib.cs_solver_cell_counts(solver, *outs, lib.CS_NUM_CHART_CELLS)) \
+        == lib.CS_OK
+    assert sum(sum(o) for o in outs) == 19_933_230_517_200
     dec = ffi.new("uint8_t[]", n_hands * 52)
     assert record("cs_solver_price", lib.cs_solver_price(solver, nets, 3, totals, dec, n_hands * 52)) == lib.CS_OK
 

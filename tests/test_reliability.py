@@ -330,6 +330,8 @@ def test_rule_file_line_limit_and_speed():
     "raise if suited >= 2 and hand > pair of 4s\nraise if suited == 0 and up matches nothing\n"
     "raise if hand == two pair",
     "raise always",
+    "raise if ace king and up > card 2\nraise if card 3 >= Q and up matches\nraise if card 2 <= 9",
+    "raise if card 3 in Q,J and ace king\nraise if card 1 not in A,K and hand >= pair",
 ])
 def test_compiled_rule_files_equal_the_cell_by_cell_evaluation(text):
     import dataclasses

@@ -68,8 +68,13 @@ def test_chart_cells_equal_solver_over_all_ace_king_situations():
     ch = build_chart(rules)
     expected = _ak_cells_by_solver(rules)
     got = {(c.pattern, c.up): [c.raise_count, c.total] for _, row in ch.rows for c in row}
-    assert got == expected
-    assert all(0 <= r <= t for r, t in got.values()) and len(got) == 164 * 13
+    assert got == {k: v for k, v in expected.items() if k in got}
+    assert all(0 <= r <= t for r, t in got.values()) and len(got) == 156 * 13
+    # the 8 rows collapsed into a plain rule raise against every up card
+    assert len(ch.uniform_rows) == 8
+    for label, action in ch.uniform_rows:
+        cells = [v for (p, _), v in expected.items() if p == label]
+        assert len(cells) == 13 and action == "raise" and all(r == t for r, t in cells)
     assert tuple(map(plain_rule_text, ch.plain_rules)) == ("Always raise pair or better.",
                                                        "Always fold high card below A-K high.")
 
@@ -222,3 +227,48 @@ def test_rule_file_comparisons_include_less_or_equal():
     assert le.raises(ak) and not lt.raises(ak)
     with pytest.raises(InvalidRules, match=r"docs/strategy\.md"):
         parse_rule_file("raise if hand ~ AK")
+
+
+def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions():
+    """Every mixed cell's rule (by suited count, then which ranks share the up card's suit) gives the
+    exact decision of every situation of the cell: checked by ev on every suit assignment."""
+    import itertools
+
+    from caribbean_exact.cards import RANKS as R
+    from caribbean_exact.cards import Card
+    from caribbean_exact.chart import build_chart
+    from caribbean_exact.odds import ev_many
+
+    ch = build_chart()
+    assert ch.uniform_rows[:2] == (("AKQJ9", "raise"), ("AKQJ8", "raise"))
+    assert all(label not in {r for r, _ in ch.rows} for label, _ in ch.uniform_rows)
+    assert len(ch.deciders) == len(ch.mixed) and all(r.kind != "share" for v in ch.deciders.values() for r in v)
+
+    def predicted(rules, suited_ranks):
+        rule = next(r for r in rules if r.suited == len(suited_ranks))
+        if rule.kind in ("R", "F"):
+            return rule.kind == "R"
+        if rule.kind == "with":
+            return rule.rank in suited_ranks
+        if rule.kind == "without":
+            return rule.rank not in suited_ranks
+        return tuple(sorted(suited_ranks, reverse=True)) in rule.sets
+
+    cells = ch.mixed[:: max(1, len(ch.mixed) // 12)]   # a dozen cells, every situation of each
+    for c in cells:
+        rules = ch.deciders[(c.pattern, c.up)]
+        ranks = [R.index(x) for x in c.pattern]
+        up_rank = R.index(c.up)
+        sits, want = [], []
+        for suits in itertools.product(range(4), repeat=5):
+            if len(set(suits)) == 1:
+                continue            # a flush is another chart row
+            hand = [Card(r * 4 + s) for r, s in zip(ranks, suits)]
+            for us in range(4):
+                up = Card(up_rank * 4 + us)
+                if up in hand:
+                    continue
+                sits.append((hand, up))
+                want.append(predicted(rules, [r for r, s in zip(ranks, suits) if s == us]))
+        got = [d.decision == "raise" for d in ev_many(sits)]
+        assert got == want, (c.pattern, c.up)

@@ -9,26 +9,30 @@ functions here and add it to ``COMMANDS``.
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .. import bet_cap, known_cards, math_report, paytables, sampling, sidebets, volatility
+from .. import bet_cap, card, known_cards, math_report, paytables, sampling, sidebets, simplify, volatility
 from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..game import solve
 from ..odds import ev, ev_ranks
 from ..progress import ProgressFn
+from ..render import card as render_card
 from ..render import game as render_game
 from ..render import known_cards as render_known
 from ..render import paytables as render_paytables
 from ..render import report as render_report
 from ..render import sidebets as render_sidebets
+from ..render import simplify as render_simplify
 from ..render import strategy as render_strategy
 from ..render.tables_folder import generate
+from ..render.text import to_json
 from ..rules import builtin_paytables
 from ..strategy import compare_strategies
 from ..strategy_rules import load_rule_file
@@ -154,6 +158,10 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
     if k == 1:
         seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
+        if args.format == "json" and not args.table:  # the JSON report carries its chart
+            obj = render_game.report_json(seen.report)
+            obj["chart"] = render_known.seen_chart_json(seen.chart)
+            return to_json(obj)
         report, chart = seen.report, render_known.seen_chart(seen.chart, args.format)
         heading = "When to raise, by up card and seen hole card:"
     else:
@@ -195,6 +203,65 @@ def setup_strategies(p: argparse.ArgumentParser) -> None:
 def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
     extra = [load_rule_file(f) for f in args.rules]
     return render_strategy.strategies(compare_strategies(rules_from(args), extra, progress), args.format)
+
+
+def setup_simplify(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--max-lines", type=int, default=8,
+                   help="lines the search grows to before the last, cell-by-cell point (1-64, default 8)")
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="write each strategy as a rule file that 'strategies --rules FILE' reads")
+
+
+def _write_files(folder: str, files: Mapping[str, str | bytes]) -> None:
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for fname, data in files.items():
+            if isinstance(data, bytes):
+                with open(os.path.join(folder, fname), "wb") as fb:
+                    fb.write(data)
+            else:
+                with open(os.path.join(folder, fname), "w", encoding="utf-8", newline="\n") as f:
+                    f.write(data)
+    except OSError as e:
+        raise InvalidRules(f"--out {shown(folder)}: {e.strerror}") from None
+
+
+def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
+    if not 1 <= args.max_lines <= 64:
+        raise UsageError(f"--max-lines {args.max_lines}: expected 1 to 64")
+    f = simplify.frontier(rules_from(args), args.max_lines, progress)
+    if args.out:
+        _write_files(args.out, render_simplify.rule_files(f))
+    return render_simplify.frontier(f, args.format)
+
+
+def setup_card(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
+    p.add_argument("--size", choices=tuple(render_card.SIZES), default="page",
+                   help="page (fits Letter and A4, with the Ace-King grid) or pocket (3.5 x 5 in)")
+    p.add_argument("--lines", type=int, default=None,
+                   help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
+                        "of optimal)")
+
+
+def card_date() -> str:
+    """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC) if epoch and epoch.isdigit() \
+        else datetime.datetime.now(datetime.UTC)
+    return when.date().isoformat()
+
+
+def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
+    if args.lines is not None and not 1 <= args.lines <= 10_000:
+        raise UsageError(f"--lines {args.lines}: expected 1 or more")
+    c = card.strategy_card(rules_from(args), args.lines, progress=progress)
+    data = render_card.draw(c, args.out, args.size, card_date())
+    folder = os.path.dirname(args.out) or "."
+    _write_files(folder, {os.path.basename(args.out): data})
+    return f"wrote {args.out}: {c.point.lines} lines, house edge {c.point.house_edge} (cost {c.point.cost} per ante)"
 
 
 # ---------------------------------------------------------------- pay tables
@@ -309,17 +376,7 @@ def setup_tables(p: argparse.ArgumentParser) -> None:
 
 def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
     files = generate(progress)
-    try:
-        os.makedirs(args.out, exist_ok=True)
-        for fname, data in files.items():
-            if isinstance(data, bytes):
-                with open(os.path.join(args.out, fname), "wb") as fb:
-                    fb.write(data)
-            else:
-                with open(os.path.join(args.out, fname), "w", encoding="utf-8", newline="\n") as f:
-                    f.write(data)
-    except OSError as e:
-        raise InvalidRules(f"--out {shown(args.out)}: {e.strerror}") from None
+    _write_files(args.out, files)
     return f"wrote {len(files)} files to {args.out}"
 
 
@@ -431,6 +488,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("chart", "the optimal strategy as a printed chart", setup_chart, run_chart),
     Command("strategies", "exact cost of simple strategies versus optimal play", setup_strategies,
             run_strategies),
+    Command("simplify", "the simplest strategies, 1, 2, 3, ... rule lines, each with its exact cost",
+            setup_simplify, run_simplify),
+    Command("card", "a printable strategy card (PDF, SVG or PNG): rules, a simple strategy, its exact cost",
+            setup_card, run_card),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,

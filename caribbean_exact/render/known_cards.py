@@ -81,6 +81,20 @@ def sampled(r: SampledReport, fmt: str, what: str) -> str:
     return head + table(rows, ["figure", "value", "detail"], fmt)
 
 
+def seen_chart_json(ch: SeenChart) -> list[dict[str, Any]]:
+    """The one-seen-card chart as JSON: every class, up rank and seen rank with its raise / total
+    weights and its decision (R, F or M: it depends on the rest of the hand)."""
+    out = []
+    for cls, name in enumerate(SEEN_CLASSES):
+        for up in range(13):
+            for seen in range(13):
+                r, t = ch.cell(cls, up, seen)
+                if t:
+                    out.append({"class": name, "up": RANKS[up], "seen": RANKS[seen], "raise": r, "total": t,
+                                "decision": "R" if r == t else "F" if r == 0 else "M"})
+    return out
+
+
 def seen_chart(ch: SeenChart, fmt: str) -> str:
     """One 13 x 13 grid (up card rank x seen card rank) per class whose decision varies."""
     ranks = RANKS
@@ -105,7 +119,11 @@ def seen_chart(ch: SeenChart, fmt: str) -> str:
                      + table(grid, ["up \\ seen", *ranks], fmt if fmt != "csv" else "simple"))
     if fmt == "csv":
         return table(rows_csv, ["class", "up", "seen", "raise", "total"], "csv")
-    return "\n".join(parts)
+    if fmt == "json":
+        return to_json({"chart": seen_chart_json(ch)})
+    note = ("NN% cells: the share of situations that raise; what decides them is the rest of your hand (the "
+            "ranks of your other cards against the two dealer cards you see): ask ev with --dealer for one hand.")
+    return "\n".join([*parts, "", note]) if any("%" in p for p in parts) else "\n".join(parts)
 
 
 def _ranks_text(ranks: tuple[int, ...]) -> str:

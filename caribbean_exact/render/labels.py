@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..cards import RANKS
-from ..chart import ClassKey, PlainRule
+from ..chart import ClassKey, PlainRule, SuitRule
 from ..hands import CATEGORIES, CATEGORY_INDEX
 from ..sidebets import Pay
 from .text import displayable, sci
@@ -95,3 +95,38 @@ def _g(x: Fraction) -> str:
     """A short number ("10", "12.5"): %g from a float, or scientific text when it is huge."""
     f = displayable(x)
     return sci(x, 6) if f is None else f"{f:g}"
+
+
+def _rank_list(ranks: list[str]) -> str:
+    return ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " or " + ranks[-1]
+
+
+def suit_rule_text(r: SuitRule) -> str:
+    """What one suited count of a mixed cell does: "raise", "fold", or the condition on the ranks
+    of the player's cards in the up card's suit."""
+    if r.kind in ("R", "F"):
+        return "raise" if r.kind == "R" else "fold"
+    if r.kind == "with":
+        assert r.rank is not None
+        return f"raise if your {RANKS[r.rank]} is of that suit"
+    if r.kind == "without":
+        assert r.rank is not None
+        return f"raise unless your {RANKS[r.rank]} is of that suit"
+    if r.kind == "sets":
+        if r.suited == 1:
+            return f"raise if that card is your {_rank_list([RANKS[s[0]] for s in r.sets])}"
+        return "raise if they are your " + _rank_list(["-".join(RANKS[x] for x in s) for s in r.sets])
+    return f"{r.raise_count}/{r.total} raise"
+
+
+def suit_rules_text(rules: tuple[SuitRule, ...]) -> str:
+    """A mixed cell's deciding rule, by how many of the player's cards share the up card's suit:
+    "0-1 suited: fold; 2 suited: raise if they are your 3-2; 3-4 suited: raise"."""
+    parts: list[tuple[int, int, str]] = []
+    for r in rules:
+        text = suit_rule_text(r)
+        if parts and parts[-1][2] == text and r.kind in ("R", "F") and parts[-1][1] == r.suited - 1:
+            parts[-1] = (parts[-1][0], r.suited, text)
+        else:
+            parts.append((r.suited, r.suited, text))
+    return "; ".join(f"{a if a == b else f'{a}-{b}'} suited: {t}" for a, b, t in parts)

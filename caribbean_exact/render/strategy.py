@@ -9,13 +9,31 @@ from typing import Any
 from ..chart import Chart, ChartCell
 from ..errors import InvalidRules, cut, shown
 from ..strategy import StrategyResult
-from .labels import plain_rule_text, suited_decider
-from .text import describe_rules, frac, grouped, pct, pick, rules_json, share, table, to_json
+from .labels import plain_rule_text, suit_rules_text, suited_decider
+from .text import describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
 
 
 def cell_mark(c: ChartCell) -> str:
-    """R, F, or the share of the cell's situations that raise."""
-    return share(c.raise_count, c.total)
+    """R (every situation raises), F (none does), S (it depends on the cards of the up card's suit),
+    or "" (no situation)."""
+    if not c.total:
+        return ""
+    return "R" if c.raise_count == c.total else "F" if c.raise_count == 0 else "S"
+
+
+def decider_text(ch: Chart, c: ChartCell) -> str:
+    """What decides a mixed cell: the rule by suited count (checked on every situation), else the counts."""
+    rules = ch.deciders.get((c.pattern, c.up))
+    return suit_rules_text(rules) if rules else suited_decider(c.by_suited)
+
+
+def _uniform_text(ch: Chart) -> list[str]:
+    out = []
+    for action in ("raise", "fold"):
+        labels = [label for label, a in ch.uniform_rows if a == action]
+        if labels:
+            out.append(f"Always {action} {', '.join(labels)} (every up card).")
+    return out
 
 
 def chart_json(ch: Chart) -> dict[str, Any]:
@@ -27,9 +45,14 @@ def chart_json(ch: Chart) -> dict[str, Any]:
             if c.margin is not None:
                 d["margin"] = str(c.margin)
             cells.append(d)
-    return {"rules": rules_json(ch.rules), "plain_rules": [plain_rule_text(r) for r in ch.plain_rules],
+    return {"rules": rules_json(ch.rules), "plain_rules": [plain_rule_text(r) for r in ch.plain_rules]
+            + _uniform_text(ch),
+            "uniform_rows": [{"pattern": label, "action": a} for label, a in ch.uniform_rows],
             "cells": cells,
-            "mixed": [{"pattern": c.pattern, "up": c.up, "decided_by": suited_decider(c.by_suited)}
+            "mixed": [{"pattern": c.pattern, "up": c.up, "decided_by": decider_text(ch, c),
+                       "by_suited": [{"suited": r.suited, "kind": r.kind, "rank": r.rank,
+                                      "sets": [list(x) for x in r.sets]}
+                                     for r in ch.deciders.get((c.pattern, c.up), ())]}
                       for c in ch.mixed]}
 
 
@@ -49,22 +72,25 @@ def chart(ch: Chart, fmt: str, margins: bool = False, table_name: str | None = N
         body.append(row)
     if fmt == "csv" or table_name:
         return pick({"grid": table(body, headers, fmt),
-                     "mixed": table([[c.pattern, c.up, suited_decider(c.by_suited)] for c in ch.mixed],
+                     "mixed": table([[c.pattern, c.up, decider_text(ch, c)] for c in ch.mixed],
                                     ["hand", "up", "decision by cards of the up card's suit"], fmt),
-                     "rules": table([[plain_rule_text(r)] for r in ch.plain_rules], ["plain rule"], fmt)},
+                     "rules": table([[x] for x in [plain_rule_text(r) for r in ch.plain_rules]
+                                     + _uniform_text(ch)], ["plain rule"], fmt)},
                     table_name, "chart")
     lines = [f"Optimal strategy: {describe_rules(ch.rules)}", "",
              "Plain rules (each checked over every situation it covers):"]
     lines += [f"- {plain_rule_text(r)}" for r in ch.plain_rules]
+    lines += [f"- {t}" for t in _uniform_text(ch)]
     if body:
         lines += ["", "Where the decision depends on the dealer's up card (columns: up card rank).",
-                  "R = every suit combination raises, F = none does, NN% = share of situations that raise"
+                  "R = raise, F = fold, S = it depends on your cards of the up card's suit (below)"
                   + (", then the mean exact EV margin of raising over folding, per ante" if margins else "")
                   + ":", "", table(body, headers, fmt)]
     if ch.mixed:
-        lines += ["", "What decides the mixed cells: how many of your cards share the up card's suit.", ""]
-        lines.append(table([[c.pattern, c.up, suited_decider(c.by_suited)] for c in ch.mixed],
-                           ["hand", "up", "decision by cards of the up card's suit"], fmt))
+        lines += ["", "The S cells: how many of your cards share the up card's suit, and which (checked on every "
+                  "situation of the cell).", ""]
+        lines.append(table([[c.pattern, c.up, decider_text(ch, c)] for c in ch.mixed],
+                           ["hand", "up", "decision by your cards of the up card's suit"], fmt))
     return "\n".join(lines)
 
 
@@ -104,40 +130,69 @@ def strategies(results: Sequence[StrategyResult], fmt: str) -> str:
     return "\n".join(head) + "\n" + table(rows, headers, fmt)
 
 
+#: Okabe-Ito colours of the chart letters (colour-blind safe; distinct in greyscale): the letters decide.
+PLOT_COLOURS = {"R": "#56B4E9", "S": "#E69F00", "F": "#FFFFFF", "": "#DDDDDD"}
+PLOT_ROWS_PER_PANEL = 60
+
+
 def plot_chart(ch: Chart, path: str) -> None:
-    """The grid as a heat map of the share raising (.png, .svg, ...; needs matplotlib)."""
+    """The grid as a printable picture: every row labelled, R/F/S in each cell (.png, .svg, .pdf;
+    needs matplotlib); rows run top to bottom, then into the next panel."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.patches import Rectangle
     except ImportError:
         raise InvalidRules("--plot needs matplotlib: pip install 'caribbean-exact[plot]'") from None
     if not ch.rows:
         raise InvalidRules("--plot: the optimal strategy has no mixed classes under these rules")
-    data = [[(c.raise_count / c.total) if c.total else float("nan") for c in cells] for _, cells in ch.rows]
-    fig, ax = plt.subplots(figsize=(7, min(14, max(4, 0.08 * len(data)))))
-    im = ax.imshow(data, aspect="auto", cmap="RdYlGn", vmin=0, vmax=1)
-    ax.set_xticks(range(len(ch.columns)), list(ch.columns))
-    step = max(1, len(data) // 40)
-    ax.set_yticks(range(0, len(data), step), [ch.rows[i][0] for i in range(0, len(data), step)], fontsize=6)
-    ax.set_xlabel("dealer up card")
-    ax.set_title(f"share of situations that raise ({ch.rules.paytable.name}, qualifier {ch.rules.qualifier.label})")
-    fig.colorbar(im, ax=ax)
-    fig.tight_layout()
-    # The format from the name's extension, png without one: the file written is exactly ``path``
-    # (matplotlib would otherwise write "PATH.png" beside a name without an extension).
-    ext = os.path.splitext(path)[1].lower().lstrip(".")
-    kinds = fig.canvas.get_supported_filetypes()
-    if ext and ext not in kinds:
-        plt.close(fig)
-        raise InvalidRules(f"--plot {shown(path)}: unknown image type {shown(ext)} (use one of "
-                           + ", ".join(sorted(kinds)) + ")")
-    try:
-        fig.savefig(path, format=ext or "png")
-    except OSError as e:
-        raise InvalidRules(f"--plot {shown(path)}: {e.strerror or type(e).__name__}") from None
-    except ValueError as e:
-        raise InvalidRules(f"--plot {shown(path)}: {cut(str(e), 200)}") from None
-    finally:
-        plt.close(fig)
+    per = min(PLOT_ROWS_PER_PANEL, len(ch.rows))
+    panels = -(-len(ch.rows) // per)
+    cell, label_w = 0.2, 0.75                        # inches: 8 pt letters fit a 0.2 in cell
+    panel_w = label_w + 13 * cell + 0.25
+    w, h = max(4.0, panels * panel_w + 0.3), per * cell + 1.6
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "caribbean-exact", "pdf.fonttype": 42}):
+        fig = plt.figure(figsize=(w, h))
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, w)
+        ax.set_ylim(h, 0)
+        ax.axis("off")
+        ax.text(0.2, 0.3, f"Optimal strategy: {ch.rules.paytable.name} ({ch.rules.paytable.short()}), dealer "
+                f"qualifies with {ch.rules.qualifier.label}", fontsize=10, weight="bold", va="center")
+        ax.text(0.2, 0.55, "R raise, F fold, S depends on your cards of the up card's suit (see the chart's "
+                "table); columns: the dealer's up card", fontsize=8, va="center")
+        for k, (label, cells) in enumerate(ch.rows):
+            px = 0.2 + (k // per) * panel_w
+            yy = 1.0 + (k % per) * cell
+            if k % per == 0:
+                for j, col in enumerate(ch.columns):
+                    ax.text(px + label_w + (j + 0.5) * cell, yy - 0.12, col, ha="center", va="center", fontsize=8,
+                            weight="bold")
+            ax.text(px + label_w - 0.05, yy + cell / 2, label, ha="right", va="center", fontsize=7.5,
+                    family="DejaVu Sans Mono")
+            for j, c in enumerate(cells):
+                mark = cell_mark(c)
+                ax.add_patch(Rectangle((px + label_w + j * cell, yy), cell, cell, facecolor=PLOT_COLOURS[mark],
+                                       edgecolor="#777777", linewidth=0.4))
+                ax.text(px + label_w + (j + 0.5) * cell, yy + cell * 0.55, mark, ha="center", va="center",
+                        fontsize=7.5, weight="bold")
+        # The format from the name's extension, png without one: the file written is exactly ``path``
+        # (matplotlib would otherwise write "PATH.png" beside a name without an extension).
+        ext = os.path.splitext(path)[1].lower().lstrip(".")
+        kinds = fig.canvas.get_supported_filetypes()
+        if ext and ext not in kinds:
+            plt.close(fig)
+            raise InvalidRules(f"--plot {shown(path)}: unknown image type {shown(ext)} (use one of "
+                               + ", ".join(sorted(kinds)) + ")")
+        meta = {"png": {"Software": None}, "pdf": {"CreationDate": None, "Producer": "caribbean-exact"},
+                "svg": {"Date": None}}.get(ext or "png")
+        try:
+            fig.savefig(path, format=ext or "png", dpi=200, metadata=meta)
+        except OSError as e:
+            raise InvalidRules(f"--plot {shown(path)}: {e.strerror or type(e).__name__}") from None
+        except ValueError as e:
+            raise InvalidRules(f"--plot {shown(path)}: {cut(str(e), 200)}") from None
+        finally:
+            plt.close(fig)

@@ -1,6 +1,7 @@
 """The generated files in ``tables/``: charts, strategy comparisons and known-card tables.
 
-``generate()`` returns every file by name (deterministic: no dates, no timings); the command
+``generate()`` returns every file by name (deterministic: no dates, no timings; the cards are
+bytes, PDF and PNG without dates in their metadata); the command
 ``caribbean-exact tables --out tables/`` writes them and ``tests/test_tables.py`` checks the
 committed copies are current. A new generated file: add a function returning {name: text} to
 ``GENERATORS``.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from ..card import strategy_card
 from ..chart import build_chart
 from ..game import solve
 from ..known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
@@ -19,6 +21,7 @@ from ..rules import Rules, builtin_paytables
 from ..sampling import SampledReport, sample
 from ..strategy import compare_strategies
 from . import report as render_report
+from .card import draw
 from .game import report as game_report
 from .known_cards import seen_chart, seen_set_chart
 from .strategy import chart, strategies
@@ -150,13 +153,23 @@ def _report_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
     return out
 
 
-#: Each returns {file name: text (or bytes for PDF and PNG)}; each runs once per rebuild.
+def _card_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
+    """tables/: the strategy card of every built-in pay table, as PDF and PNG (no date: reproducible)."""
+    out: dict[str, str | bytes] = {}
+    for key, paytable in sorted(builtin_paytables().items()):
+        c = strategy_card(Rules(paytable=paytable), progress=progress)
+        out[f"{key}-card.pdf"] = draw(c, "pdf")
+        out[f"{key}-card.png"] = draw(c, "png")
+    return out
+
+
+#: Each returns {file name: text, or bytes for PDF and PNG}; each runs once per rebuild.
 GENERATORS: tuple[Callable[[ProgressFn | None], Mapping[str, str | bytes]], ...] = (
-    _strategy_files, _known_card_files, _report_files)
+    _strategy_files, _known_card_files, _report_files, _card_files)
 
 
 def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
-    """Every file of tables/, by name: text, or bytes for the PDF and PNG files."""
+    """Every file of tables/, by name."""
     files: dict[str, str | bytes] = {}
     for n, gen in enumerate(GENERATORS, 1):
         for fname, text in gen(progress).items():
