@@ -46,28 +46,24 @@ def class_text(key: ClassKey) -> str:
         if cat == 6 else name
 
 
+#: The sentence of each scope of a plain rule (chart.PlainRule): {verb}, {cat} (the category), {key}
+#: (the class), {Verb} (capitalised).
+_RULE_TEXT = {
+    "all": "Always {verb}.",
+    "category_or_better": "Always {verb} {cat} or better.",
+    "category": "Always {verb} {cat}.",
+    "class_or_better": "Always {verb} {key} or better.",
+    "class_up": "Always {verb} {cat} from {key} up.",
+    "below_class": "Always {verb} {cat} below {key}.",
+    "class": "{Verb} {key} always.",
+}
+
+
 def plain_rule_text(rule: PlainRule) -> str:
     """One plain rule of a chart as a sentence."""
-    cat = CATEGORIES[rule.category]
     verb = "raise" if rule.action == "raise" else "fold"
-    if rule.scope == "all":
-        text = f"Always {verb}"
-    elif rule.scope == "category_or_better":
-        text = f"Always {verb} {cat} or better"
-    elif rule.scope == "category":
-        text = f"Always {verb} {cat}"
-    else:
-        assert rule.key is not None
-        key = class_text(rule.key)
-        if rule.scope == "class_or_better":
-            text = f"Always {verb} {key} or better"
-        elif rule.scope == "class_up":
-            text = f"Always {verb} {cat} from {key} up"
-        elif rule.scope == "below_class":
-            text = f"Always {verb} {cat} below {key}"
-        else:
-            text = f"{verb.capitalize()} {key} always"
-    return text + "."
+    key = class_text(rule.key) if rule.key is not None else ""
+    return _RULE_TEXT[rule.scope].format(verb=verb, Verb=verb.capitalize(), cat=CATEGORIES[rule.category], key=key)
 
 
 def suited_decider(by_suited: tuple[tuple[int, int], ...]) -> str:
