@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from . import _ffi
 from ._validate import check_progress, check_threads
@@ -30,6 +29,9 @@ from .game import GameReport, solve
 from .pricing import default_threads, solver_for
 from .progress import ProgressFn, report
 from .rules import Number, Rules, to_fraction
+
+if TYPE_CHECKING:  # numpy is imported where the FFT runs: the command line starts without it
+    import numpy as np
 
 __all__ = ["DEFAULT_HANDS", "MAX_FFT_POINTS", "NHands", "OutcomeDistribution", "SeatCovariance", "TableHour",
            "outcome_distribution", "over_n_hands", "seat_covariance", "table_hour"]
@@ -223,6 +225,8 @@ def fft_error_bound(p_norm2: float, n: int, length: int) -> float:
 
 
 def _fft_power(p: np.ndarray, n: int, length: int) -> np.ndarray:
+    import numpy as np
+
     spectrum = np.fft.rfft(p, length)
     r = np.abs(spectrum)
     theta = np.angle(spectrum)
@@ -233,6 +237,8 @@ def _fft_power(p: np.ndarray, n: int, length: int) -> np.ndarray:
 
 
 def _quantile_index(cdf: Sequence[float] | np.ndarray, level: float) -> int:
+    import numpy as np
+
     return int(np.searchsorted(np.asarray(cdf), level, side="left"))
 
 
@@ -277,6 +283,8 @@ def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False, metho
         probs: Sequence[float] = [c / denom for c in coef] if keep else ()
         return NHands(n, True, Fraction(denom - below - at, denom), Fraction(at, denom), Fraction(below, denom),
                       qs, interval, mean, var, None, True, base, unit, probs)
+    import numpy as np
+
     p = np.array(counts, dtype=np.float64) / float(total)
     pmf = _fft_power(p, n, length)
     bound = fft_error_bound(float(np.linalg.norm(p)), n, length)

@@ -132,3 +132,19 @@ def test_every_public_name_has_a_docstring():
                 if (inspect.isfunction(fn)) and not (fn.__doc__ or "").strip():
                     missing.append(f"{name}.{attr}")
     assert not missing, f"no docstring: {missing}"
+
+
+def test_the_command_line_starts_without_numpy_or_matplotlib():
+    """numpy and matplotlib load only in the commands that use them (simplify, card, report, plots)."""
+    code = ("import sys, json; from caribbean_exact.cli import build_parser; build_parser(); "
+            "print(json.dumps([x for x in ('numpy', 'matplotlib') if x in sys.modules]))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout) == []
+
+
+def test_card_sizes_agree():
+    from caribbean_exact.cli.commands import CARD_SIZES
+    from caribbean_exact.render.card import SIZES
+
+    assert tuple(SIZES) == CARD_SIZES

@@ -16,28 +16,27 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .. import bet_cap, card, known_cards, math_report, paytables, sampling, sidebets, simplify, volatility
+from .. import bet_cap, known_cards, paytables, sampling, sidebets, volatility
 from ..cards import Card, parse_cards, rank_index
 from ..chart import build_chart
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..game import solve
 from ..odds import ev, ev_ranks
 from ..progress import ProgressFn
-from ..render import card as render_card
 from ..render import game as render_game
 from ..render import known_cards as render_known
 from ..render import paytables as render_paytables
-from ..render import report as render_report
 from ..render import sidebets as render_sidebets
-from ..render import simplify as render_simplify
 from ..render import strategy as render_strategy
-from ..render.tables_folder import generate
 from ..render.text import to_json
 from ..rules import builtin_paytables
 from ..strategy import compare_strategies
 from ..strategy_rules import load_rule_file
 from . import batch
 from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
+
+#: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
+CARD_SIZES = ("page", "pocket")
 
 
 @dataclass(frozen=True)
@@ -230,6 +229,9 @@ def _write_files(folder: str, files: Mapping[str, str | bytes]) -> None:
 def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 1 <= args.max_lines <= 64:
         raise UsageError(f"--max-lines {args.max_lines}: expected 1 to 64")
+    from .. import simplify  # numpy: loaded by the commands that need it, not at start-up
+    from ..render import simplify as render_simplify
+
     f = simplify.frontier(rules_from(args), args.max_lines, progress)
     if args.out:
         _write_files(args.out, render_simplify.rule_files(f))
@@ -239,7 +241,7 @@ def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_card(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
-    p.add_argument("--size", choices=tuple(render_card.SIZES), default="page",
+    p.add_argument("--size", choices=CARD_SIZES, default="page",
                    help="page (fits Letter and A4, with the Ace-King grid) or pocket (3.5 x 5 in)")
     p.add_argument("--lines", type=int, default=None,
                    help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
@@ -257,6 +259,9 @@ def card_date() -> str:
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.lines is not None and not 1 <= args.lines <= 10_000:
         raise UsageError(f"--lines {args.lines}: expected 1 or more")
+    from .. import card
+    from ..render import card as render_card
+
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
     data = render_card.draw(c, args.out, args.size, card_date())
     folder = os.path.dirname(args.out) or "."
@@ -375,6 +380,8 @@ def setup_tables(p: argparse.ArgumentParser) -> None:
 
 
 def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ..render.tables_folder import generate
+
     files = generate(progress)
     _write_files(args.out, files)
     return f"wrote {len(files)} files to {args.out}"
@@ -455,6 +462,9 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError(f"report: --out {out!r}: the file name must end in " + ", ".join(REPORT_SUFFIXES))
     if args.seats < 1 or args.seats > 7:
         raise UsageError(f"report: --seats {args.seats}: a Caribbean Stud table has 1 to 7 seats")
+    from .. import math_report
+    from ..render import report as render_report
+
     r = math_report.build_report(
         args.paytable, args.qualifier, args.max_payout, paytables=extra_paytables(args), hands=args.hands,
         seats=args.seats, hands_per_hour=args.hands_per_hour, average_ante=args.average_ante, hours=args.hours,
