@@ -793,9 +793,7 @@ static int walk(const cs_solver *s, const uint8_t *raise, int per_cell, cs_total
     for (uint32_t i = 0; i < s->n; i++) {
         uint8_t p[5];
         unpack(s->cards[i], p);
-        uint64_t in_hand = 0;
-        for (int k = 0; k < 5; k++)
-            in_hand |= (uint64_t)1 << p[k];
+        uint64_t in_hand = hand_mask(s->cards[i]);
         int flush;
         uint32_t pattern = pattern_of(p, &flush);
         int cat = cs__value_cat[s->value[i]];
@@ -870,9 +868,7 @@ int cs_solver_cell_counts(const cs_solver *s, uint64_t *not_qualify, uint64_t *w
     for (uint32_t i = 0; i < s->n; i++) {
         uint8_t p[5];
         unpack(s->cards[i], p);
-        uint64_t in_hand = 0;
-        for (int k = 0; k < 5; k++)
-            in_hand |= (uint64_t)1 << p[k];
+        uint64_t in_hand = hand_mask(s->cards[i]);
         int flush;
         uint32_t pattern = pattern_of(p, &flush);
         uint64_t w = s->weight[i];
