@@ -421,6 +421,23 @@ static void *sample_run(void *arg)
     return NULL;
 }
 
+/* A call's deals: at most 2^15 (the 128-bit sums), and indices first .. first + n - 1 that do not
+ * wrap past 2^64 (deal i depends only on the seed and i). */
+static int check_deal_range(uint64_t first, uint64_t n)
+{
+    if (n > ((uint64_t)1 << 15) || first > UINT64_MAX - n)
+        return CS_E_SIZE;
+    return CS_OK;
+}
+
+/* Thread t's consecutive share of the deals first .. first + n - 1 (the first n % threads get one more). */
+static void share(uint64_t first, uint64_t n, uint32_t threads, uint32_t t, uint64_t *first_t, uint64_t *count_t)
+{
+    uint64_t per = n / threads, extra = n % threads;
+    *first_t = first + per * t + (t < extra ? t : extra);
+    *count_t = per + (t < extra);
+}
+
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
                     uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out)
@@ -441,19 +458,16 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
     int st = cs__check_nets(nets, (int64_t)1 << 20);
     if (st != CS_OK)
         return st;
-    if (n_deals > ((uint64_t)1 << 15))
-        return CS_E_SIZE;
-    /* deal indices first_deal .. first_deal + n_deals - 1 must not wrap past 2^64 */
-    if (first_deal > UINT64_MAX - n_deals)
-        return CS_E_SIZE;
+    if ((st = check_deal_range(first_deal, n_deals)) != CS_OK)
+        return st;
     if ((st = cs__ensure_deal_tables()) != CS_OK)
         return st;
     if (pthread_once(&sample_once, build_sample_tables) != 0 || pthread_once(&lower_once, build_lower) != 0)
         return CS_E_NOMEM;
     sample_job jobs[64];
-    uint64_t per = n_deals / threads, extra = n_deals % threads, at = first_deal;
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
+        share(first_deal, n_deals, threads, t, &jobs[t].first, &jobs[t].count);
         jobs[t].qualifier = qualifier;
         jobs[t].nets = nets;
         jobs[t].base = base;
@@ -462,10 +476,7 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         jobs[t].burn = burn;
         jobs[t].flags = flags;
         jobs[t].seed = seed;
-        jobs[t].first = at;
-        jobs[t].count = per + (t < extra);
         jobs[t].status = CS_E_NOMEM;
-        at += jobs[t].count;
     }
     cs__parallel(sample_run, jobs, sizeof *jobs, threads);
     memset(out, 0, sizeof *out);
@@ -568,22 +579,19 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
     int st = cs__check_nets(nets, (int64_t)1 << 20);
     if (st != CS_OK)
         return st;
-    if (n_deals > ((uint64_t)1 << 15))
-        return CS_E_SIZE;
+    if ((st = check_deal_range(first_deal, n_deals)) != CS_OK)
+        return st;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     table_job jobs[64];
-    uint64_t per = n_deals / threads, extra = n_deals % threads, at = first_deal;
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
+        share(first_deal, n_deals, threads, t, &jobs[t].first, &jobs[t].count);
         jobs[t].solver = solver;
         jobs[t].nets = nets;
         jobs[t].seats = seats;
         jobs[t].seed = seed;
-        jobs[t].first = at;
-        jobs[t].count = per + (t < extra);
         jobs[t].status = CS_E_NOMEM;
-        at += jobs[t].count;
     }
     cs__parallel(table_run, jobs, sizeof *jobs, threads);
     memset(out, 0, sizeof *out);

@@ -86,6 +86,9 @@ def test_sample_table_arguments():
     assert lib.cs_sample_table(s, nets, 1, 1, 0, 100, 1, out) == lib.CS_E_SIZE
     assert lib.cs_sample_table(s, nets, 8, 1, 0, 100, 1, out) == lib.CS_E_SIZE
     assert lib.cs_sample_table(s, nets, 7, 1, 0, (1 << 15) + 1, 1, out) == lib.CS_E_SIZE
+    top = (1 << 64) - 1  # deal indices must not wrap past 2^64, as in cs_sample_deals
+    assert lib.cs_sample_table(s, nets, 7, 1, top - 50, 100, 2, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 7, 1, top - 100, 100, 2, out) == lib.CS_OK and out.deals == 100
     assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 0, out) == lib.CS_E_ARG
     assert lib.cs_sample_table(ffi.NULL, nets, 7, 1, 0, 100, 1, out) == lib.CS_E_NULL
     assert lib.cs_sample_table(s, ffi.NULL, 7, 1, 0, 100, 1, out) == lib.CS_E_NULL
