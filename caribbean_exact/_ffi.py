@@ -24,6 +24,7 @@ COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
 #: Dealer completions with one hole card seen as well: C(45, 3).
 SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
 SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
+SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
 SEEN_CLASSES = 11
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
@@ -251,6 +252,18 @@ def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads:
     counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
               for k in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
+def seen_one_decisions(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2
+                       ) -> tuple[DealTotals, bytes]:
+    """cs_seen_one_decisions: the totals and every decided class of situations with one hole card
+    seen, SEEN_DECISION_LANES bytes per hand value (0 fold, 1 raise, 2 either, 255 none)."""
+    out = ffi.new("cs_totals *")
+    n = NUM_VALUES * SEEN_DECISION_LANES
+    buf = ffi.new("uint8_t[]", n)
+    check(lib.cs_seen_one_decisions(qualifier, _nets_struct(nets), flags, threads, out, buf, n),
+          "decisions with a seen card")
+    return _totals(out), bytes(ffi.buffer(buf, n))
 
 
 def seen_lanes(k: int) -> int:

@@ -54,6 +54,7 @@ enum cs_constants {
     CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
     CS_NUM_CHART_CELLS = 963300,      /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
     CS_SEEN_CHART_CELLS = 1859,       /* 11 player classes x 13 up ranks x 13 seen ranks */
+    CS_SEEN_DECISION_LANES = 2587,    /* 91 rank pairs, then 32 suit sets x 78 pairs (cs_seen_one_decisions) */
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190   /* with one dealer hole card seen: C(45,3) */
 };
@@ -152,6 +153,16 @@ int cs_solver_cell_counts(const cs_solver *solver, uint64_t *not_qualify, uint64
 int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+
+/* The same solve, with the decision of every class of situations it decides: decisions
+ * (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES) gets at v * CS_SEEN_DECISION_LANES + lane
+ * 0 (fold), 1 (raise), 2 (either: equal EVs) or 255 (no such situation), for a player hand of value
+ * v and, with a <= b the ranks of the up and seen cards: lane b(b+1)/2 + a when they are of two
+ * suits (or of one rank; the decision does not depend on the player's suits then), and lane
+ * 91 + Q x 78 + b(b-1)/2 + a (a < b) when they share a suit in which the player holds the ranks Q,
+ * a mask over the hand's distinct ranks in increasing order (bit i: the i-th lowest). */
+int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                          cs_totals *out, uint8_t *decisions, size_t n_decisions);
 
 /* Known cards, any k = 1, 2 or 3 seen hole cards: the whole game, exact, decided and aggregated
  * for the nets. The dealer's known cards K (up card and seen cards, k + 1 cards) matter only as a

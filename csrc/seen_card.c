@@ -132,6 +132,7 @@ typedef struct {
     uint32_t tid, threads;
     cs_totals totals;
     uint64_t *chart_raise, *chart_total; /* per thread: CS_SEEN_CHART_CELLS each */
+    uint8_t *decisions;                  /* shared, optional: CS_SEEN_DECISION_LANES per value */
     const uint8_t *probes;               /* 7 cards each (player's five, up, seen) */
     const int32_t *probe_head, *probe_next; /* probes by player value: linked lists */
     uint64_t *probe_counts;              /* 4 per probe: nq, win, tie, lose */
@@ -146,6 +147,7 @@ typedef struct {
  * lacks a). hands: the hands of value v; cnt[Q]: the (hand, suit) pairs in which the hand's
  * cards of that suit have the ranks Q. */
 typedef struct {
+    uint16_t v;
     const uint8_t *ranks; /* ascending */
     int flush, cat, cls;  /* cls: the chart class */
     cs__rank_counts rc;
@@ -165,6 +167,7 @@ static int chart_class(int cat, const uint8_t *r)
 /* The ranks of value v: counts, distinct ranks and their bits. */
 static void player_ranks(uint16_t v, seen_player *p)
 {
+    p->v = v;
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
@@ -260,9 +263,10 @@ static inline seen_outcome outcome_of(const seen_player *p, const seen_rows *row
 /* ---- one player value: deciding ------------------------------------------------------------ */
 
 /* One class of situations, mult unordered (u, s) pairs, each counted in both orders: decided,
- * added to the totals and to the chart. */
+ * added to the totals and to the chart; its choice (0 fold, 1 raise, 2 either) into the decision
+ * table at lane (when there is one). */
 static inline void seen_decide(seen_job *job, const seen_player *p, uint64_t mult, unsigned a, unsigned b,
-                               seen_outcome o)
+                               seen_outcome o, unsigned lane)
 {
     const int cat = p->cat;
     int64_t d = cs__raise_margin(job->coef[cat], o.nq, o.win, o.tie);
@@ -282,6 +286,8 @@ static inline void seen_decide(seen_job *job, const seen_player *p, uint64_t mul
         t->fold[cat] += w2 * SEEN_COMPLETIONS;
     }
     t->total_weight += w2 * SEEN_COMPLETIONS;
+    if (job->decisions)
+        job->decisions[(size_t)p->v * CS_SEEN_DECISION_LANES + lane] = (uint8_t)choice;
     if (job->chart_raise) {
         size_t c1 = ((size_t)p->cls * 13 + a) * 13 + b, c2 = ((size_t)p->cls * 13 + b) * 13 + a;
         job->chart_total[c1] += mult;
@@ -313,7 +319,7 @@ static inline void decide_two_suits(seen_job *job, const seen_player *p, const s
                         mult -= p->cnt[m]; /* the suited pairs */
             }
             if (mult)
-                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0));
+                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0), b * (b + 1) / 2 + a);
         }
     }
 }
@@ -329,7 +335,8 @@ static inline void decide_one_suit(seen_job *job, const seen_player *p, const se
                 continue;
             for (unsigned b = a + 1; b < 13; b++)
                 if (!(m & p->bit[b]))
-                    seen_decide(job, p, p->cnt[m], a, b, outcome_of(p, rows, a, b, 1, m));
+                    seen_decide(job, p, p->cnt[m], a, b, outcome_of(p, rows, a, b, 1, m),
+                                91 + m * 78 + b * (b - 1) / 2 + a);
         }
     }
 }
@@ -466,14 +473,12 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
         }
 }
 
-int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+/* cs_solve_seen_one with, optionally, the decision table (arguments checked). */
+static int seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                    cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                    const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions)
 {
-    int st = check_seen_args(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
-                             probes, n_probes, probe_counts);
-    if (st != CS_OK)
-        return st;
+    int st;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
@@ -483,6 +488,8 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         goto out;
     }
     index_probes(probes, n_probes, probe_head, probe_next, probe_counts);
+    if (decisions)
+        memset(decisions, 0xff, (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES);
     for (uint32_t t = 0; t < threads; t++) {
         seen_job *job = &jobs[t];
         job->qualifier = qualifier;
@@ -496,6 +503,7 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
         job->probe_head = probe_head;
         job->probe_next = probe_next;
         job->probe_counts = probe_counts;
+        job->decisions = decisions;
         if (charts) {
             job->chart_raise = charts + (size_t)t * 2 * CS_SEEN_CHART_CELLS;
             job->chart_total = job->chart_raise + CS_SEEN_CHART_CELLS;
@@ -519,4 +527,29 @@ out:
     free(probe_head);
     free(probe_next);
     return st;
+}
+
+int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+{
+    int st = check_seen_args(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                             probes, n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
+    return seen_one(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
+                    probe_counts, NULL);
+}
+
+int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                          cs_totals *out, uint8_t *decisions, size_t n_decisions)
+{
+    if (!decisions)
+        return CS_E_NULL;
+    int st = check_seen_args(qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL);
+    if (st != CS_OK)
+        return st;
+    if (n_decisions != (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES)
+        return CS_E_SIZE;
+    return seen_one(qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL, decisions);
 }
