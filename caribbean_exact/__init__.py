@@ -53,8 +53,11 @@ _HOME = {
     "RankQuery": "odds",
     "Rules": "rules",
     "SampledReport": "sampling",
+    "MatchRule": "seen_rules",
     "SeenCardGame": "known_cards",
     "SeenCardsGame": "known_cards",
+    "SeenCellRule": "seen_rules",
+    "SeenRules": "seen_rules",
     "Situation": "strategy",
     "Strategy": "strategy",
     "StrategyResult": "strategy",
@@ -79,6 +82,7 @@ _HOME = {
     "solve": "game",
     "solve_all_seen": "known_cards",
     "solve_known": "known_cards",
+    "seen_card_rules": "seen_rules",
     "solve_seen_card": "known_cards",
     "solve_seen_cards": "known_cards",
 }
@@ -91,6 +95,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .game import GameReport, solve
     from .hands import CATEGORIES
     from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
+    from .seen_rules import MatchRule, SeenCellRule, SeenRules, seen_card_rules
     from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .paytables import CompareRow, compare
     from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
@@ -123,8 +128,11 @@ __all__ = [
     "RankQuery",
     "Rules",
     "SampledReport",
+    "MatchRule",
     "SeenCardGame",
     "SeenCardsGame",
+    "SeenCellRule",
+    "SeenRules",
     "Situation",
     "Strategy",
     "StrategyResult",
@@ -151,6 +159,7 @@ __all__ = [
     "solve",
     "solve_all_seen",
     "solve_known",
+    "seen_card_rules",
     "solve_seen_card",
     "solve_seen_cards",
 ]

@@ -113,6 +113,25 @@ def _lowest_plain_by_prefix() -> dict[tuple[int, ...], int]:
     return out
 
 
+@cache
+def _grouped_by_value() -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = [()] * NUM_VALUES
+    for p in patterns():
+        out[p.value] = p.grouped
+        if p.flush_value is not None:
+            out[p.flush_value] = p.grouped
+    return tuple(out)
+
+
+def value_ranks(value: int) -> tuple[int, ...]:
+    """The ranks of a hand value, groups first, high to low (a flush's as its plain twin's).
+
+    >>> "".join(RANKS[r] for r in value_ranks(1277))
+    '22543'
+    """
+    return _grouped_by_value()[value]
+
+
 def lowest_plain_value_starting(prefix: tuple[int, ...]) -> int | None:
     """The lowest value of a hand, not all one suit, whose ranks (groups first, high to low)
     start with ``prefix``; None if no hand does."""

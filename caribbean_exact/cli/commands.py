@@ -157,12 +157,18 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
     if k == 1:
         seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
-        if args.format == "json" and not args.table:  # the JSON report carries its chart
+        from ..seen_rules import seen_card_rules  # numpy: loaded by the commands that need it
+
+        why = None if args.table not in (None, "chart") else seen_card_rules(rules, threads=args.threads,
+                                                                              progress=progress)
+        if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
             obj = render_game.report_json(seen.report)
-            obj["chart"] = render_known.seen_chart_json(seen.chart)
+            obj["chart"] = render_known.seen_chart_json(seen.chart, why)
+            if why is not None:
+                obj["rules"] = render_known.seen_rules_json(why)
             return to_json(obj)
-        report, chart = seen.report, render_known.seen_chart(seen.chart, args.format)
-        heading = "When to raise, by up card and seen hole card:"
+        report, chart = seen.report, render_known.seen_chart(seen.chart, args.format, why)
+        heading = render_known.SEEN_CHART_HEADING
     else:
         game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
         report, chart = game.report, render_known.seen_set_chart(game.chart, args.format)

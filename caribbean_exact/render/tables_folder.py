@@ -19,11 +19,12 @@ from ..math_report import build_report
 from ..progress import ProgressFn, report
 from ..rules import Rules, builtin_paytables
 from ..sampling import SampledReport, sample
+from ..seen_rules import seen_card_rules
 from ..strategy import compare_strategies
 from . import report as render_report
 from .card import draw
 from .game import report as game_report
-from .known_cards import seen_chart, seen_set_chart
+from .known_cards import SEEN_CHART_HEADING, seen_chart, seen_set_chart
 from .strategy import chart, strategies
 from .text import edge, frac, pays_text, pct, table
 
@@ -66,10 +67,12 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     """tables/: the standard pay table with known dealer cards and with colluding players."""
     rules = Rules()
     seen = solve_seen_card(rules, progress=progress)
+    why = seen_card_rules(rules, progress=progress)
     seen_md = ("# Standard pay table: one dealer hole card seen (exact)\n\n"
-               + game_report(seen.report, "github") + "\n\nWhen to raise, by up card and seen hole card:\n"
-               + seen_chart(seen.chart, "github") + "\n")
-    files = {"standard-seen-card.md": seen_md, "standard-seen-card-chart.csv": seen_chart(seen.chart, "csv") + "\n"}
+               + game_report(seen.report, "github") + f"\n\n{SEEN_CHART_HEADING}\n"
+               + seen_chart(seen.chart, "github", why) + "\n")
+    files = {"standard-seen-card.md": seen_md,
+             "standard-seen-card-chart.csv": seen_chart(seen.chart, "csv", why) + "\n"}
     reports = {0: solve(rules=rules, progress=progress), 1: seen.report, 4: solve_all_seen(rules)}
     for k in (2, 3):
         game = solve_seen_cards(k, rules, progress=progress)
