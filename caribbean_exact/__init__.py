@@ -95,11 +95,11 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .game import GameReport, solve
     from .hands import CATEGORIES
     from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
-    from .seen_rules import MatchRule, SeenCellRule, SeenRules, seen_card_rules
     from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .paytables import CompareRow, compare
     from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
     from .sampling import SampledReport, sample
+    from .seen_rules import MatchRule, SeenCellRule, SeenRules, seen_card_rules
     from .sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
     from .strategy import Situation, Strategy, StrategyResult, compare_strategies, evaluate
     from .strategy_rules import load_rule_file, parse_rule_file
@@ -121,6 +121,7 @@ __all__ = [
     "GameReport",
     "InvalidCards",
     "InvalidRules",
+    "MatchRule",
     "Nets",
     "Paytable",
     "ProgressiveReport",
@@ -128,7 +129,6 @@ __all__ = [
     "RankQuery",
     "Rules",
     "SampledReport",
-    "MatchRule",
     "SeenCardGame",
     "SeenCardsGame",
     "SeenCellRule",
@@ -156,10 +156,10 @@ __all__ = [
     "parse_rule_file",
     "progressive",
     "sample",
+    "seen_card_rules",
     "solve",
     "solve_all_seen",
     "solve_known",
-    "seen_card_rules",
     "solve_seen_card",
     "solve_seen_cards",
 ]

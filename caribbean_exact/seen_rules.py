@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -167,6 +168,13 @@ def _weights(grouped: tuple[int, ...], flush: bool) -> tuple[list[int], int, lis
     return dr, hands, cnt
 
 
+@cache
+def _suit_set_weights() -> npt.NDArray[np.int64]:
+    """Per hand value, its (hand, suit) pairs by the set of its ranks in that suit (``_weights``)."""
+    grouped, flush = _values()
+    return np.array([_weights(g, f)[2] for g, f in zip(grouped, flush, strict=True)], dtype=np.int64)
+
+
 def _prefix(grouped: list[tuple[int, ...]], values: npt.NDArray[np.int64], raising: npt.NDArray[np.bool_],
             start: int) -> tuple[int, ...] | None:
     """The shortest start of the ranks of hand ``start`` (whole groups) such that, among ``values``,
@@ -182,7 +190,7 @@ def _prefix(grouped: list[tuple[int, ...]], values: npt.NDArray[np.int64], raisi
     return None
 
 
-def _threshold(values: npt.NDArray[np.int64], dec: npt.NDArray[np.int64], up: int, seen: int,
+def _threshold(values: npt.NDArray[np.int64], dec: npt.NDArray[Any], up: int, seen: int,
                grouped: list[tuple[int, ...]], by_suits: tuple[int, ...] = (), in_suit: int | None = None
                ) -> MatchRule:
     """The rule with the fewest exceptions for hands of ascending ``values`` deciding ``dec``
@@ -220,7 +228,7 @@ def seen_card_rules(rules: Rules | None = None, raise_on_tie: bool = False, thre
     _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), flags,
                                      threads or default_threads())
     table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES)
-    grouped, flush = _values()
+    grouped, _ = _values()
     cats = _ffi.value_categories()
     classes = np.array([_class_of(cats[v], grouped[v]) for v in range(_ffi.NUM_VALUES)])
     mult = np.zeros((_ffi.NUM_VALUES, 13), dtype=np.int64)
@@ -232,15 +240,14 @@ def seen_card_rules(rules: Rules | None = None, raise_on_tie: bool = False, thre
         vs = np.nonzero(classes == cls)[0]
         if not len(vs):
             continue
-        off = table[vs, :_PAIRS].astype(np.int64)
-        suited = table[vs, _PAIRS:].reshape(len(vs), 32, _SUITED).astype(np.int64)
+        off = table[vs, :_PAIRS]
+        suited = table[vs, _PAIRS:].reshape(len(vs), 32, _SUITED)
         known = (off != _NONE) & (off != _EITHER)
         if not ((off == _RAISE) & known).any() and not (suited == _RAISE).any():
             continue
         if not ((off == _FOLD) & known).any() and not (suited == _FOLD).any():
             continue
-        weights = [_weights(grouped[int(v)], flush[int(v)]) for v in vs]
-        cnt = np.array([w[2] for w in weights], dtype=np.int64)
+        cnt = _suit_set_weights()[vs]
         for high in range(13):
             for low in range(high + 1):
                 rule = _cell(cls, low, high, vs, off[:, high * (high + 1) // 2 + low],
@@ -277,8 +284,8 @@ def _groups(vs: npt.NDArray[np.int64], mult: npt.NDArray[np.int64], low: int, hi
     return out
 
 
-def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDArray[np.int64],
-          suited: npt.NDArray[np.int64] | None, cnt: npt.NDArray[np.int64], mult: npt.NDArray[np.int64],
+def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDArray[np.uint8],
+          suited: npt.NDArray[np.uint8] | None, cnt: npt.NDArray[np.int64], mult: npt.NDArray[np.int64],
           grouped: list[tuple[int, ...]]) -> SeenCellRule | None:
     """The rule of one cell, or None when every situation of it decides the same."""
     decided = [off[(off == _FOLD) | (off == _RAISE)]]

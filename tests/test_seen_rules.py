@@ -4,8 +4,8 @@ the exact decisions of ``ev(..., dealer=seen)``, and the decision table against 
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 
 import numpy as np
 import pytest
@@ -163,8 +163,8 @@ def test_the_standard_rules_read_as_expected(standard):
     g = standard.cell(1, 5, 3).group(0, 0)
     assert g.prefix == (12, 11, 6, 4, 2) and not g.raise_also and not g.fold_also
     # the four off-suit exceptions of the whole chart
-    exceptions = sorted((k, "".join(RANKS[r] for r in value_ranks(v)))
-                        for k, cell in standard.cells.items() for g in cell.off_suit for v in g.raise_also + g.fold_also)
+    exceptions = sorted((k, "".join(RANKS[r] for r in value_ranks(v))) for k, cell in standard.cells.items()
+                        for g in cell.off_suit for v in g.raise_also + g.fold_also)
     assert [e[1] for e in exceptions] == ["AK863", "AK874", "AKT32", "AKT32"]
     # a dealer pair of aces: only aces raise, from AAJ6
     g = standard.cell(2, 12, 12).group(2, 2)
@@ -181,7 +181,7 @@ def test_rules_and_arguments_are_checked(standard):
         seen_card_rules(raise_on_tie=1)
 
 
-def test_the_printed_chart_resolves_every_mixed_cell(capsys, standard):
+def test_the_printed_chart_resolves_every_mixed_cell(capsys):
     assert main(["solve", "--known-dealer-cards", "1", "--table", "chart"]) == 0
     out = capsys.readouterr().out
     assert "%" not in out.split("When the up card")[0]  # no share left in the grids
@@ -190,7 +190,8 @@ def test_the_printed_chart_resolves_every_mixed_cell(capsys, standard):
     assert "A-K high             7-5       no 7 or 5        Q43*" in out
     # every grid mark is a code, and every #n has its note
     notes = {int(line.split()[1][1:]) for line in out.splitlines() if line.startswith("- #")}
-    marks = [m for line in out.splitlines() if not line.startswith("- #") for m in line.split() if re.fullmatch(r"#\d+s?", m)]
+    marks = [m for line in out.splitlines() if not line.startswith("- #")
+             for m in line.split() if re.fullmatch(r"#\d+s?", m)]
     assert {int(m.rstrip("s")[1:]) for m in marks} == notes == set(range(1, len(notes) + 1))
 
 
