@@ -142,37 +142,30 @@ def _class_of(cat: int, grouped: tuple[int, ...]) -> int:
     return int(grouped[0] == 12 and grouped[1] == 11)
 
 
-def _weights(grouped: tuple[int, ...], flush: bool) -> tuple[list[int], int, list[int]]:
-    """For a value: its distinct ranks ascending, its hands and, per set Q of them (a mask), the
-    (hand, suit) pairs whose cards of that suit have the ranks Q (cs_solve_seen_one's closed form)."""
-    mult = [grouped.count(r) for r in range(13)]
-    dr = [r for r in range(13) if mult[r]]
-    nd = len(dr)
-    full = (1 << nd) - 1
-    if flush:
-        return dr, 4, [12 if m == 0 else 4 if m == full else 0 for m in range(32)]
-    hands = 1
-    for r in dr:
-        hands *= (1, 4, 6, 4, 1)[mult[r]]
-    hands -= 4 if nd == 5 else 0
-    cnt = []
-    for m in range(32):
-        c = 0
-        if m <= full:
-            c = 1
-            for i, r in enumerate(dr):
-                c *= (1, 3, 3, 1, 0)[mult[r] - (m >> i & 1)]
-            if nd == 5:
-                c -= 1 if m == full else 3 if m == 0 else 0
-        cnt.append(4 * c)
-    return dr, hands, cnt
-
-
 @cache
 def _suit_set_weights() -> npt.NDArray[np.int64]:
-    """Per hand value, its (hand, suit) pairs by the set of its ranks in that suit (``_weights``)."""
+    """Per hand value (rows) and set Q of its distinct ranks (a mask, columns): the (hand, suit)
+    pairs whose cards of that suit have exactly the ranks Q, in cs_solve_seen_one's closed form:
+    4 x the product over its ranks of C(3, cards of the rank - [rank in Q]), less the flushes."""
     grouped, flush = _values()
-    return np.array([_weights(g, f)[2] for g, f in zip(grouped, flush, strict=True)], dtype=np.int64)
+    nv = _ffi.NUM_VALUES
+    counts = np.zeros((nv, 5), dtype=np.int64)      # cards of each distinct rank, ascending, 0-padded
+    for v, g in enumerate(grouped):
+        per = sorted((r, g.count(r)) for r in set(g))
+        counts[v, :len(per)] = [c for _, c in per]
+    distinct = (counts > 0).sum(axis=1)
+    choose3 = np.array([0, 1, 3, 3, 1, 0])          # C(3, x) at x + 1, for x = -1 .. 4
+    masks = np.arange(32)
+    bits = (masks[:, None] >> np.arange(5)[None, :]) & 1                # (32, 5)
+    c = choose3[counts[:, None, :] - bits[None, :, :] + 1].prod(axis=2)  # (nv, 32)
+    full = (1 << distinct) - 1
+    five = distinct == 5                              # less the flushes: in this suit or in another
+    c -= np.where(five[:, None] & (masks[None, :] == full[:, None]), 1, 0)
+    c -= np.where(five[:, None] & (masks[None, :] == 0), 3, 0)
+    out: npt.NDArray[np.int64] = (4 * c).astype(np.int64)
+    is_flush = np.array(flush)
+    out[is_flush] = np.where(masks == 0, 12, 0)[None, :] + np.where(masks[None, :] == full[is_flush, None], 4, 0)
+    return out
 
 
 def _prefix(grouped: list[tuple[int, ...]], values: npt.NDArray[np.int64], raising: npt.NDArray[np.bool_],

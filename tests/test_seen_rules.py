@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi
+from caribbean_exact import _ffi, seen_rules
 from caribbean_exact.cards import RANKS
 from caribbean_exact.cli.main import main
 from caribbean_exact.hands import patterns, value_ranks
@@ -124,6 +124,7 @@ def test_the_decision_table_rebuilds_the_core_chart():
     table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES).astype(np.int64)
     chart = solve_seen_card(rules).chart
     hands, cnt, bits, mult = _weights_of_values()
+    assert (seen_rules._suit_set_weights() == cnt).all()  # the library's closed form, by enumeration
     classes = np.array([_class(v) for v in range(_ffi.NUM_VALUES)])
     masks = np.arange(32)
     for b in range(13):
