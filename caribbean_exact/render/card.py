@@ -16,7 +16,7 @@ from .._version import __version__
 from ..card import GridException, StrategyCard
 from ..errors import InvalidRules
 from ..hands import CATEGORIES
-from .text import grouped, pct
+from .text import grouped, pct, table
 
 SIZES = {"page": (8.27, 11.0), "pocket": (3.5, 5.0)}
 FORMATS = ("pdf", "svg", "png")
@@ -96,6 +96,32 @@ def footnote_text(group: list[GridException]) -> str:
     return f"{first.number}  AK{first.third}, up {first.up}: " + "; ".join(parts)
 
 
+def stamp_text(date: str | None = None) -> str:
+    """The card's last line: the version (and the date of the rules, when given)."""
+    return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
+        ": every figure exact, from the enumeration of all deals."
+
+
+def card_text(c: StrategyCard) -> str:
+    """What the card prints, as Markdown: the text twin of the drawing (``tables/*-card.md``), so a
+    change of content shows whatever version of matplotlib draws the picture."""
+    g = c.grid
+    rows = [[f"AK{row}", *(gc.action + (f" ({gc.exception})" if gc.exception is not None else "") for gc in cells)]
+            for row, cells in zip(g.rows, g.cells, strict=True)]
+    notes: dict[int, list[GridException]] = {}
+    for e in g.exceptions:
+        notes.setdefault(e.number, []).append(e)
+    out = ["# Caribbean Stud Poker: strategy card", "", *rules_lines(c), "",
+           f"Simple strategy ({c.point.lines} line{'s' if c.point.lines != 1 else ''}; otherwise fold):", "",
+           *(f"- {line}" for line in strategy_lines(c)), "", *figure_lines(c), "", "Terms: " + " ".join(terms(c)),
+           "", "Ace-King hands (rows: your third card; columns: the up card; R raise, F fold, M raise only if you "
+           "hold the up card's rank; (n): footnote n):", "",
+           table(rows, ["", *g.columns], "github"), ""]
+    out += [f"- {footnote_text(group)}" for _, group in sorted(notes.items())]
+    out += ["", stamp_text()]
+    return "\n".join(out).rstrip() + "\n"
+
+
 def _wrap(text: str, size: float, width_in: float) -> list[str]:
     per_line = max(20, int(width_in * 72 / (0.52 * size)))
     return textwrap.wrap(text, per_line) or [""]
@@ -169,9 +195,7 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
                 groups.setdefault(e.number, []).append(e)
             for g in groups.values():
                 put(footnote_text(g), MIN_PT)
-        stamp = f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
-            ": every figure exact, from the enumeration of all deals."
-        lines = _wrap(stamp, MIN_PT, w - 2 * margin)
+        lines = _wrap(stamp_text(date), MIN_PT, w - 2 * margin)
         for k, line in enumerate(lines):
             fig.text(margin / w, (margin * 0.6 + (len(lines) - 1 - k) * MIN_PT * 1.3 / 72) / h, line,
                      fontsize=MIN_PT, color="#333333")

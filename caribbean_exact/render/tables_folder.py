@@ -22,7 +22,7 @@ from ..sampling import SampledReport, sample
 from ..seen_rules import seen_card_rules
 from ..strategy import compare_strategies
 from . import report as render_report
-from .card import draw
+from .card import card_text, draw
 from .game import report as game_report
 from .known_cards import SEEN_CHART_HEADING, seen_chart, seen_set_chart
 from .strategy import chart, strategies
@@ -157,13 +157,26 @@ def _report_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
 
 
 def _card_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
-    """tables/: the strategy card of every built-in pay table, as PDF and PNG (no date: reproducible)."""
+    """tables/: the strategy card of every built-in pay table, as PDF and PNG (no date: reproducible),
+    with its text as Markdown (what the pictures print, whatever matplotlib draws them)."""
     out: dict[str, str | bytes] = {}
     for key, paytable in sorted(builtin_paytables().items()):
         c = strategy_card(Rules(paytable=paytable), progress=progress)
         out[f"{key}-card.pdf"] = draw(c, "pdf")
         out[f"{key}-card.png"] = draw(c, "png")
+        out[f"{key}-card.md"] = card_text(c)
     return out
+
+
+#: The file of tables/ that names the matplotlib which drew its PDF and PNG files.
+DRAWN_WITH = "drawn-with.txt"
+
+
+def drawn_with() -> str:
+    """The text of DRAWN_WITH for the matplotlib installed here."""
+    import matplotlib
+
+    return f"matplotlib {matplotlib.__version__}\n"
 
 
 #: Each returns {file name: text, or bytes for PDF and PNG}; each runs once per rebuild.
@@ -180,8 +193,12 @@ def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
                 raise RuntimeError(f"two generators write {fname}")
             files[fname] = text
         report(progress, "building tables", n, len(GENERATORS))
+    files[DRAWN_WITH] = drawn_with()
     index = ["# Generated tables", "", "Rebuilt by `caribbean-exact tables --out tables/`; "
-             "`tests/test_tables.py` fails when a file here is stale.", ""]
+             "`tests/test_tables.py` fails when a file here is stale. The PDF and PNG files are compared byte "
+             f"for byte under the matplotlib named in {DRAWN_WITH} (another version draws other bytes); what "
+             "they show is compared always, through their text twins (the report's .md and .json, each card's "
+             ".md).", ""]
     index += [f"- [{f}]({f})" for f in sorted(files)]
     files["README.md"] = "\n".join(index) + "\n"
     return files
