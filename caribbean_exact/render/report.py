@@ -28,6 +28,9 @@ from .text import describe_rules, edge, frac, grouped, money, pays_text, pct, ru
 
 #: Plot file suffixes: {stem}-{key}.png.
 PLOT_KEYS: tuple[str, ...] = ("net-100", "net-1000", "shift")
+#: Okabe-Ito colours of the plots (colour-blind safe): behind / the house loses (also hatched), ahead,
+#: the bin holding 0, the 5%..95% or 95% range.
+BEHIND, AHEAD, EVEN, RANGE = "#D55E00", "#0072B2", "#999999", "#56B4E9"
 PDF_METADATA = {"Creator": "caribbean-exact", "Producer": "caribbean-exact (matplotlib)", "CreationDate": None}
 
 
@@ -377,14 +380,20 @@ def _net_plot(ax: Any, *, x: NHands) -> None:
         bins[k] = bins.get(k, 0.0) + probs[i]
     keys = sorted(bins)
     starts = [k * width for k in keys]
-    colors = ["#c0392b" if s + width <= 0 else "#27ae60" if s > 0 else "#95a5a6" for s in starts]
-    ax.bar(starts, [bins[k] for k in keys], width=width * 0.92, align="edge", color=colors, linewidth=0)
+    # Okabe-Ito colours (colour-blind safe), and the behind bars hatched too: readable in greyscale
+    behind = [s + width <= 0 for s in starts]
+    colors = [BEHIND if b else AHEAD if s > 0 else EVEN for s, b in zip(starts, behind, strict=True)]
+    bars = ax.bar(starts, [bins[k] for k in keys], width=width * 0.92, align="edge", color=colors, linewidth=0)
+    for bar, b in zip(bars, behind, strict=True):
+        if b:
+            bar.set_hatch("////")
+            bar.set_edgecolor("white")
     q5, q95 = float(x.quantiles[5]), float(x.quantiles[95])
-    ax.axvspan(q5, q95, color="#3498db", alpha=0.12, label=f"5% .. 95% of the net: {q5:+.0f} .. {q95:+.0f}")
+    ax.axvspan(q5, q95, color=RANGE, alpha=0.15, label=f"5% .. 95% of the net: {q5:+.0f} .. {q95:+.0f}")
     ax.axvline(float(x.mean), color="black", linestyle="--", linewidth=1,
                label=f"expected net {float(x.mean):+.1f}")
     ax.axvline(0, color="#555555", linewidth=0.8)
-    ax.set_xlabel("player's net in antes (red: behind, green: ahead, grey: the bin holding 0; "
+    ax.set_xlabel("player's net in antes (hatched orange: behind, blue: ahead, grey: the bin holding 0; "
                   "outer 0.01% of each tail left out)")
     ax.set_ylabel(f"probability per {width} antes")
     ax.set_title(f"Player's net over {x.hands:,} hands: P(ahead) {float(x.p_ahead):.1%}, "
@@ -401,9 +410,9 @@ def _shift_plot(ax: Any, r: MathReport) -> None:
     ys = [math.exp(-0.5 * ((v - mean) / sd) ** 2) / (sd * math.sqrt(2 * math.pi)) for v in xs]
     ax.plot(xs, ys, color="#2c3e50", linewidth=1.5, label="house win (normal approximation, seats correlated)")
     ax.fill_between([v for v in xs if lo <= v <= hi], [y for v, y in zip(xs, ys) if lo <= v <= hi],
-                    color="#3498db", alpha=0.25, label=f"95% range {_dollars(lo)} .. {_dollars(hi)}")
-    ax.fill_between([v for v in xs if v <= 0], [y for v, y in zip(xs, ys) if v <= 0], color="#c0392b",
-                    alpha=0.45, label=f"the house loses: {h.p_house_loses:.1%}")
+                    color=RANGE, alpha=0.3, label=f"95% range {_dollars(lo)} .. {_dollars(hi)}")
+    ax.fill_between([v for v in xs if v <= 0], [y for v, y in zip(xs, ys) if v <= 0], facecolor=BEHIND,
+                    alpha=0.6, hatch="////", edgecolor="white", label=f"the house loses: {h.p_house_loses:.1%}")
     ax.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"expected win {_dollars(mean)}")
     ax.axvline(0, color="#555555", linewidth=0.8)
     ax.set_xlabel(r"house win over the shift (\$)")
