@@ -193,6 +193,7 @@ def test_the_plot_is_written_to_exactly_the_named_file(tmp_path, capsys):
     code, _, err = run(capsys, "chart", "--plot", str(tmp_path / "noext"))
     assert code == 0 and (tmp_path / "noext").read_bytes()[:4] == b"\x89PNG"
     assert not (tmp_path / "noext.png").exists()
+    assert os.listdir(tmp_path) == ["noext"] and err == f"wrote {tmp_path / 'noext'} (1 page)\n"
     code, _, err = run(capsys, "chart", "--plot", str(tmp_path / "x.bogus"))
     assert code == 2 and "unknown image type 'bogus'" in one_error_line(err)
 

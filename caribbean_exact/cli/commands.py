@@ -188,7 +188,10 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_chart(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--margins", action="store_true", help="show the mean exact EV margin per cell")
-    p.add_argument("--plot", metavar="FILE", default=None, help="also draw a heat map (.png/.svg; needs [plot])")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the grid for printing, on pages that fit Letter and A4: FILE.pdf (all pages), "
+                        ".png or .svg (a file a page, FILE-1.png ..., when there are several); says on stderr "
+                        "what it wrote; needs [plot]")
     p.add_argument("--table", choices=("grid", "mixed", "rules"), default=None,
                    help="only this table (CSV: grid by default)")
 
@@ -196,8 +199,22 @@ def setup_chart(p: argparse.ArgumentParser) -> None:
 def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
     ch = build_chart(rules_from(args), margins=args.margins, progress=progress)
     if args.plot:
-        render_strategy.plot_chart(ch, args.plot)
+        files, pages = render_strategy.plot_chart(ch, args.plot)
+        if not args.quiet:
+            _note(render_strategy.plot_written(files, pages))
     return render_strategy.chart(ch, args.format, args.margins, args.table)
+
+
+def _note(line: str) -> None:
+    """A line on stderr beside a command's output (the files it wrote); a closed or full stderr is
+    not a failure."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def setup_strategies(p: argparse.ArgumentParser) -> None:

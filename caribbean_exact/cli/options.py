@@ -35,7 +35,7 @@ def add_output(p: argparse.ArgumentParser, formatted: bool = True) -> None:
     if formatted:
         p.add_argument("--format", default="simple", type=str.lower,
                        help="json, csv or any tabulate format (simple, github, ...; any case)")
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--quiet", action="store_true", help="no progress (nor notes of files written) on stderr")
 
 
 def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) -> None:
