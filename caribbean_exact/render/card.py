@@ -2,8 +2,9 @@
 
 One page: a full page (8.27 x 11 in, inside both Letter and A4) or a pocket card (3.5 x 5 in).
 Letters carry every decision (R, F, M), the colours only repeat them (Okabe-Ito, colour-blind
-safe, distinct in greyscale); no text is below 7 pt. Files are reproducible byte for byte: no
-dates in the metadata, fixed SVG ids, PNG without a Software tag.
+safe; R and M print as the same grey, so M cells also have a heavy black border); no text is
+below 7 pt. Files are reproducible byte for byte: no dates in the metadata, fixed SVG ids, PNG
+without a Software tag.
 """
 
 from __future__ import annotations
@@ -210,6 +211,12 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
 CELL = 0.34
 
 
+def _edge(letter: str) -> dict[str, Any]:
+    """A cell's border: heavy and black for M (in greyscale its colour is R's), thin grey otherwise."""
+    return {"edgecolor": "#000000", "linewidth": 1.6, "zorder": 2} if letter == "M" else \
+        {"edgecolor": "#555555", "linewidth": 0.6, "zorder": 1}
+
+
 def _grid_height(c: StrategyCard) -> float:
     return CELL * (len(c.grid.rows) + 2.4)
 
@@ -238,8 +245,7 @@ def _grid(fig: Any, c: StrategyCard, w: float, h: float, margin: float, y: float
         ax.text(left - 0.08, yy + 0.5 * cell, f"AK{row}", ha="right", va="center", fontsize=body, weight="bold")
         for j, gc in enumerate(g.cells[i]):
             xx = left + j * cell
-            ax.add_patch(rectangle((xx, yy), cell, cell, facecolor=COLOURS[gc.action], edgecolor="#555555",
-                                   linewidth=0.6))
+            ax.add_patch(rectangle((xx, yy), cell, cell, facecolor=COLOURS[gc.action], **_edge(gc.action)))
             ax.text(xx + 0.4 * cell, yy + 0.58 * cell, gc.action, ha="center", va="center", fontsize=body,
                     weight="bold")
             if gc.exception is not None:
@@ -248,7 +254,7 @@ def _grid(fig: Any, c: StrategyCard, w: float, h: float, margin: float, y: float
     yy = top + (len(g.rows) + 1.4) * cell
     lx = left
     for letter, text in (("R", "raise"), ("F", "fold"), ("M", "raise only if you hold the up card's rank")):
-        ax.add_patch(rectangle((lx, yy), cell, cell, facecolor=COLOURS[letter], edgecolor="#555555", linewidth=0.6))
+        ax.add_patch(rectangle((lx, yy), cell, cell, facecolor=COLOURS[letter], **_edge(letter)))
         ax.text(lx + 0.5 * cell, yy + 0.58 * cell, letter, ha="center", va="center", fontsize=body, weight="bold")
         ax.text(lx + cell + 0.08, yy + 0.58 * cell, text, ha="left", va="center", fontsize=small)
         lx += cell + 0.25 + len(text) * 0.52 * small / 72
