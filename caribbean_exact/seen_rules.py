@@ -25,7 +25,8 @@ situations count as both). Needs numpy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -68,11 +69,18 @@ class MatchRule:
     fold_also: tuple[int, ...] = ()
     by_suits: tuple[int, ...] = ()
     in_suit: int | None = None
+    #: For each hand of ``by_suits``, in order: the sets of its ranks (high to low) in the dealer's
+    #: suit with which it raises (with any other set it folds).
+    suit_sets: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
-    def decides(self, value: int) -> str | None:
-        """"raise", "fold", or None (it depends on the suits) for a hand of this group."""
+    def decides(self, value: int, in_suit_ranks: Sequence[int] | None = None) -> str | None:
+        """"raise" or "fold" for a hand of this group; for a hand of ``by_suits``, by the ranks of its
+        cards in the dealer's suit (None when they are not given)."""
         if value in self.by_suits:
-            return None
+            if in_suit_ranks is None:
+                return None
+            sets = self.suit_sets[self.by_suits.index(value)]
+            return "raise" if tuple(sorted(in_suit_ranks, reverse=True)) in sets else "fold"
         if value in self.raise_also:
             return "raise"
         if value in self.fold_also:
@@ -86,8 +94,9 @@ class SeenCellRule:
 
     ``off_suit`` decides every situation whose up and seen cards are of two suits (exactly);
     ``suited`` is None when it also decides those of one suit, else the rules for those;
-    ``suited_share`` = (weight the suited rules decide, weight of suited situations), exact
-    integers (situations, ordered up and seen cards).
+    ``suited_share`` = (weight the suited rules decide by the count of the hand's cards in the
+    dealer's suit alone, weight of suited situations), exact integers (situations, ordered up and
+    seen cards); the rest is decided by ``MatchRule.suit_sets``.
     """
 
     cls: int
@@ -266,6 +275,15 @@ def _raises(g: MatchRule, vs: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
     return out
 
 
+def _raising_sets(grouped: tuple[int, ...], lanes: npt.NDArray[np.uint8], pop: npt.NDArray[np.int64], k: int
+                  ) -> tuple[tuple[int, ...], ...]:
+    """The sets of k of a hand's ranks (high to low) in the dealer's suit with which it raises, from
+    its decisions by suit set (a mask over its distinct ranks ascending)."""
+    distinct = sorted(set(grouped))
+    return tuple(sorted((tuple(sorted((distinct[j] for j in range(len(distinct)) if m >> j & 1), reverse=True))
+                         for m in range(32) if pop[m] == k and lanes[m] == _RAISE), reverse=True))
+
+
 def _groups(vs: npt.NDArray[np.int64], mult: npt.NDArray[np.int64], low: int, high: int
             ) -> list[tuple[int, int, npt.NDArray[np.bool_]]]:
     """The hands by how many cards of the up and seen ranks they hold: (up, seen, mask). With the
@@ -329,6 +347,9 @@ def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDA
                 g = _threshold(vs[uniform], dec, up, seen, grouped, by_suits, k)
             else:
                 g = MatchRule(up, seen, None, None, (), (), by_suits, k)
+            if by_suits:
+                rows = np.nonzero(has & ~uniform)[0]
+                g = replace(g, suit_sets=tuple(_raising_sets(grouped[int(vs[i])], suited[i], pop, k) for i in rows))
             suited_rules.append(g)
             decided_w += int((r_k[:, k] + f_k[:, k])[uniform].sum())
     return SeenCellRule(cls, low, high, tuple(off_rules), tuple(suited_rules), (decided_w, total))

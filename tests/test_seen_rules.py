@@ -53,13 +53,13 @@ def _check_deals(sr, rules, n, seed):
         group = cell.group(ranks.count(RANKS[low]), ranks.count(RANKS[high]), in_suit)
         assert group is not None, (hand, up, seen)
         said = group.decides(value)
+        if said is None:  # it depends on which of the hand's cards are of the dealer's suit
+            assert in_suit is not None and value in group.by_suits
+            undecided += 1
+            said = group.decides(value, [RANKS.index(c[0]) for c in hand if c[1] == up[1]])
         d = ce.ev(" ".join(hand), up, dealer=seen, rules=rules)
         checked += 1
         suited += in_suit is not None
-        if said is None:
-            assert value in group.by_suits
-            undecided += 1
-            continue
         if d.ev_raise != d.ev_fold:
             assert d.decision == said, (hand, up, seen, group)
         else:
@@ -68,9 +68,9 @@ def _check_deals(sr, rules, n, seed):
 
 
 def test_every_rule_gives_the_exact_decision_standard(standard):
-    checked, suited, undecided = _check_deals(standard, ce.Rules(), 6000, 11)
+    checked, suited, by_suits = _check_deals(standard, ce.Rules(), 6000, 11)
     assert checked == 6000 and suited > 600
-    assert undecided < 20  # the hands decided by their suits are few
+    assert by_suits < 20  # the hands decided by which of their cards share the dealer's suit are few
 
 
 @pytest.mark.parametrize("paytable,qualifier,seed", [("standard", "pair", 3), ("royal-250", "AQ", 4),
@@ -207,6 +207,10 @@ def test_the_json_carries_the_chart_and_its_rules(capsys):
     assert r["off_suit"][0] == {"up_count": 0, "seen_count": 0, "in_suit": None, "raise_from": "AK864",
                                 "prefix": "AK864", "raise_also": [], "fold_also": [], "by_suits": []}
     assert r["suited_total"] > r["suited_decided"] > 0
+    listed = [h for rule in obj["rules"] for g in rule["suited"] or () for h in g["by_suits"]]
+    assert listed and all(set(h) == {"hand", "raise_with"} for h in listed)
+    assert all(len(q) == g["in_suit"] for rule in obj["rules"] for g in rule["suited"] or ()
+               for h in g["by_suits"] for q in h["raise_with"])
     # one rule per mixed cell, the up and seen ranks in either order
     mixed = {(c["class"], *sorted((RANKS.index(c["up"]), RANKS.index(c["seen"])))) for c in obj["chart"]
              if c["decision"] == "M"}
@@ -227,3 +231,36 @@ def test_without_rules_the_chart_shows_shares():
     ch = solve_seen_card().chart
     text = render_known.seen_chart(ch, "simple")
     assert "%" in text and "NN% cells" in text
+
+
+def test_hands_decided_by_their_suited_cards_raise_with_exactly_the_sets_listed(standard):
+    """Each hand whose decision depends on which of its cards share the dealer cards' suit: every
+    set of its ranks in that suit (of the rule's count) played through ev, against ``suit_sets``."""
+    import itertools
+
+    cases = [(cell, g) for cell in standard.cells.values() for g in cell.suited or () if g.by_suits]
+    assert len(cases) > 20
+    rnd = random.Random(2)
+    for cell, g in rnd.sample(cases, 8):
+        v = g.by_suits[0]
+        ranks = value_ranks(v)
+        up, seen = RANKS[cell.low] + "h", RANKS[cell.high] + "h"
+        raise_with = g.suit_sets[0]
+        tried = 0
+        for chosen in itertools.combinations(sorted(set(ranks), reverse=True), g.in_suit):
+            if cell.low in chosen or cell.high in chosen:
+                continue  # the up and seen cards are that suit's cards of those ranks
+            hand, used = [], {up, seen}
+            for r in ranks:
+                suit = "h" if r in chosen and RANKS[r] + "h" not in used else next(
+                    s for s in "cds" if RANKS[r] + s not in used)
+                hand.append(RANKS[r] + suit)
+                used.add(hand[-1])
+            if sum(c[1] == "h" for c in hand) != g.in_suit or len({c[1] for c in hand}) == 1:
+                continue
+            d = ce.ev(" ".join(hand), up, dealer=seen)
+            expected = "raise" if tuple(chosen) in raise_with else "fold"
+            assert g.decides(v, list(chosen)) == expected
+            assert d.decision in (expected, "either"), (hand, up, seen, raise_with)
+            tried += 1
+        assert tried >= 2

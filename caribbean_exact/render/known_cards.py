@@ -218,7 +218,8 @@ def _group_json(g: MatchRule) -> dict[str, Any]:
             "raise_from": None if g.raise_from is None else _hand(g.raise_from),
             "prefix": None if g.prefix is None else "".join(RANKS[r] for r in g.prefix),
             "raise_also": [_hand(v) for v in g.raise_also], "fold_also": [_hand(v) for v in g.fold_also],
-            "by_suits": [_hand(v) for v in g.by_suits]}
+            "by_suits": [{"hand": _hand(v), "raise_with": ["".join(RANKS[r] for r in q) for q in sets]}
+                         for v, sets in zip(g.by_suits, g.suit_sets, strict=True)]}
 
 
 def seen_rules_json(sr: SeenRules) -> list[dict[str, Any]]:
@@ -342,9 +343,10 @@ def seen_chart(ch: SeenChart, fmt: str, sr: SeenRules | None = None) -> str:
         out += ["", "When the up card and the seen card share a suit (the s cells): the rule by how many of your "
                 "cards are of that suit, for the hands whose rule changes (codes as in the grids):", "",
                 table(rows, ["class", "dealer", "your cards", "0 in suit", "1", "2", "3", "4"], fmt),
-                "", f"*: with exceptions ({exceptions} in all) or hands decided by which of their cards are of that "
-                f"suit ({len(undecided)} hands; the counts decide {pct_text(done, total)} of these cells' suited "
-                "situations); every hand is listed in --format json."]
+                "", f"*: with exceptions ({exceptions} in all), or hands decided by which of their cards are of that "
+                f"suit ({len(undecided)} hands; the counts alone decide {pct_text(done, total)} of these cells' "
+                "suited situations). --format json lists every exception and, for those hands, the cards of "
+                "that suit with which they raise (rules: by_suits)."]
     return "\n".join(out)
 
 
