@@ -1,7 +1,8 @@
 """(d) End to end from the command line: each command in a fresh process, median of several runs.
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
-under 2 s each; the exact one-seen-card game (aim: seconds).
+under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; the printable
+chart (--plot, one page for the standard rules, nine under --qualifier pair).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from common import machine
@@ -26,8 +28,11 @@ COMMANDS = [
     ["progressive"],
     ["paytables"],
     ["solve", "--known-dealer-cards", "1"],
+    ["solve", "--known-dealer-cards", "1", "--table", "figures"],
     ["solve", "--known-dealer-cards", "2", "--deals", "20000"],
     ["collusion", "--players", "7", "--deals", "20000"],
+    ["chart", "--plot", "{tmp}/chart.pdf"],
+    ["chart", "--qualifier", "pair", "--plot", "{tmp}/chart-pair.pdf"],
 ]
 
 
@@ -40,13 +45,15 @@ def main() -> None:
     print(machine())
     print(f"| command | median of {args.runs} runs |")
     print("|---|---:|")
+    tmp = tempfile.mkdtemp(prefix="bench-cli-")
     for cmd in COMMANDS:
         times = []
+        run = [c.format(tmp=tmp) for c in cmd]
         for _ in range(args.runs):
             t = time.perf_counter()
-            subprocess.run([*base, *cmd, "--quiet"], check=True, stdout=subprocess.DEVNULL)
+            subprocess.run([*base, *run, "--quiet"], check=True, stdout=subprocess.DEVNULL)
             times.append(time.perf_counter() - t)
-        shown = " ".join(f'"{c}"' if " " in c else c for c in cmd)
+        shown = " ".join(f'"{c}"' if " " in c else c.replace("{tmp}/", "") for c in cmd)
         print(f"| `caribbean-exact {shown}` | {statistics.median(times):.2f} s |", flush=True)
 
 
