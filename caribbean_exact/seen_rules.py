@@ -9,15 +9,16 @@ In a mixed cell the rule is read from the decisions, never assumed:
 - the hands are grouped by how many cards of the two dealer ranks they hold (``MatchRule``); in each
   group, hands from ``raise_from`` up raise and those below fold, with the exceptions listed;
 - the same is done for the situations whose two dealer cards share a suit: if the rule above decides
-  them too, nothing more is said; else they get their own groups, with the hands whose decision
-  depends on which of their cards are in that suit listed (``by_suits``) and their share counted.
+  them too, nothing more is said; else they get their own groups, one per count of the hand's cards
+  in that suit, and the few hands whose decision depends on which of their cards those are carry
+  the sets they raise with (``by_suits``, ``suit_sets``).
 
-Every stated rule reproduces the exact decision of every situation it covers (``equal EVs``
-situations count as both). Needs numpy.
+Every stated rule reproduces the exact decision of every situation it covers (situations with
+equal EVs count as both). Needs numpy.
 
 >>> sr = seen_card_rules()
 >>> cell = sr.cell(1, 5, 3)            # A-K high; a 7 and a 5 seen
->>> [(g.up_count, g.seen_count, "".join("23456789TJQKA"[r] for r in g.prefix)) for g in cell.off_suit]
+>>> [(g.low_count, g.high_count, "".join("23456789TJQKA"[r] for r in g.prefix)) for g in cell.off_suit]
 [(0, 0, 'AK864'), (0, 1, ''), (1, 0, ''), (1, 1, '')]
 >>> cell.group(0, 0).decides(1141), cell.group(0, 0).decides(1140)   # AK864, AK863
 ('raise', 'fold')
@@ -34,10 +35,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _ffi
-from ._validate import check_bool, check_progress, check_rules, check_threads
+from ._validate import check_progress, check_rules, check_threads
 from .errors import InvalidCards
 from .hands import patterns, value_ranks
-from .pricing import RAISE_ON_TIE, default_threads
+from .pricing import default_threads
 from .progress import ProgressFn, report
 from .rules import Rules
 
@@ -50,8 +51,8 @@ _SUITED = 78     # suited lanes per suit set: rank pairs a < b
 
 @dataclass(frozen=True, slots=True)
 class MatchRule:
-    """How the hands of one cell that hold ``up_count`` cards of the up card's rank and
-    ``seen_count`` of the seen card's rank decide.
+    """How the hands of one cell that hold ``low_count`` cards of the lower of the two dealer ranks
+    and ``high_count`` of the higher decide (the same for up and seen card either way round).
 
     Raise from the hand value ``raise_from`` up (None: never), that is with the hands whose ranks,
     groups first, start with ``prefix`` or better (``()``: every hand of the group raises; None
@@ -61,8 +62,8 @@ class MatchRule:
     are the core's hand values.
     """
 
-    up_count: int
-    seen_count: int
+    low_count: int
+    high_count: int
     raise_from: int | None
     prefix: tuple[int, ...] | None
     raise_also: tuple[int, ...] = ()
@@ -106,13 +107,13 @@ class SeenCellRule:
     suited: tuple[MatchRule, ...] | None = None
     suited_share: tuple[int, int] = (0, 0)
 
-    def group(self, up_count: int, seen_count: int, in_suit: int | None = None) -> MatchRule | None:
+    def group(self, low_count: int, high_count: int, in_suit: int | None = None) -> MatchRule | None:
         """The rule of the hands holding so many cards of the two ranks (None: no such hand), with
         the up and seen cards of two suits (``in_suit`` None) or of one suit in which the hand has
         ``in_suit`` cards. With the two ranks equal, both counts are the hand's cards of that rank."""
         if in_suit is None or self.suited is None:
-            return next((g for g in self.off_suit if (g.up_count, g.seen_count) == (up_count, seen_count)), None)
-        return next((g for g in self.suited if (g.up_count, g.seen_count, g.in_suit) == (up_count, seen_count,
+            return next((g for g in self.off_suit if (g.low_count, g.high_count) == (low_count, high_count)), None)
+        return next((g for g in self.suited if (g.low_count, g.high_count, g.in_suit) == (low_count, high_count,
                                                                                            in_suit)), None)
 
 
@@ -121,7 +122,6 @@ class SeenRules:
     """The rules of every mixed cell of the one-seen-card chart, by (class, low rank, high rank)."""
 
     rules: Rules
-    raise_on_tie: bool
     cells: dict[tuple[int, int, int], SeenCellRule]
 
     def cell(self, cls: int, up: int, seen: int) -> SeenCellRule | None:
@@ -218,16 +218,17 @@ def _threshold(values: npt.NDArray[np.int64], dec: npt.NDArray[Any], up: int, se
     return MatchRule(up, seen, start, prefix, raise_also, fold_also, by_suits, in_suit)
 
 
-def seen_card_rules(rules: Rules | None = None, raise_on_tie: bool = False, threads: int | None = None,
+def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
                     progress: ProgressFn | None = None) -> SeenRules:
-    """What decides each mixed cell of the one-seen-card chart (``solve_seen_card``'s), exactly."""
+    """What decides each mixed cell of the one-seen-card chart (``solve_seen_card``'s), exactly.
+    A situation with equal EVs is decided by either action, so the rules hold for raising or folding
+    on a tie alike."""
     rules = check_rules(rules)
     threads = check_threads(threads)
-    flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
     check_progress(progress)
     label = "reading the decisions with one dealer hole card seen"
     report(progress, label, 0, None)
-    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), flags,
+    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), 0,
                                      threads or default_threads())
     table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES)
     grouped, _ = _values()
@@ -258,7 +259,7 @@ def seen_card_rules(rules: Rules | None = None, raise_on_tie: bool = False, thre
                 if rule is not None:
                     cells[(cls, low, high)] = rule
     report(progress, label, 1, None)
-    return SeenRules(rules, raise_on_tie, cells)
+    return SeenRules(rules, cells)
 
 
 def _popcounts() -> npt.NDArray[np.int64]:
@@ -318,7 +319,7 @@ def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDA
     f_w = np.where(suited == _FOLD, cnt, 0)
     total = int(np.where(present, cnt, 0).sum())
     predicted = np.zeros(len(vs), dtype=bool)
-    by_group = {(g.up_count, g.seen_count): g for g in off_rules}
+    by_group = {(g.low_count, g.high_count): g for g in off_rules}
     gm = {}
     for up, seen, mask in _groups(vs, mult, low, high):
         gm[(up, seen)] = mask

@@ -157,7 +157,7 @@ def test_the_standard_rules_read_as_expected(standard):
     """Facts of the standard game read from the rules (each checked by ev in the tests above)."""
     # high card below A-K, a 3 and a 2 seen: raise exactly with a 3 or a 2
     c = standard.cell(0, 1, 0)
-    groups = {(g.up_count, g.seen_count): (g.prefix, g.raise_from) for g in c.off_suit}
+    groups = {(g.low_count, g.high_count): (g.prefix, g.raise_from) for g in c.off_suit}
     assert groups[(0, 0)] == (None, None) and all(p == () for k, (p, _) in groups.items() if k != (0, 0))
     assert c.suited is None and c.suited_share[0] == c.suited_share[1] > 0
     # A-K high, a 7 and a 5: without a 7 or a 5, AK864 or better
@@ -179,7 +179,7 @@ def test_rules_and_arguments_are_checked(standard):
     with pytest.raises(ce.InvalidCards):
         standard.cell(0, 13, 0)
     with pytest.raises(ce.InvalidRules):
-        seen_card_rules(raise_on_tie=1)
+        seen_card_rules(threads=0)
 
 
 def test_the_printed_chart_resolves_every_mixed_cell(capsys):
@@ -204,7 +204,7 @@ def test_the_json_carries_the_chart_and_its_rules(capsys):
     assert cells[("pair", "A", "K")]["rule"] == "R"
     rules = {(r["class"], r["low"], r["high"]): r for r in obj["rules"]}
     r = rules[("A-K high", "5", "7")]
-    assert r["off_suit"][0] == {"up_count": 0, "seen_count": 0, "in_suit": None, "raise_from": "AK864",
+    assert r["off_suit"][0] == {"low_count": 0, "high_count": 0, "in_suit": None, "raise_from": "AK864",
                                 "prefix": "AK864", "raise_also": [], "fold_also": [], "by_suits": []}
     assert r["suited_total"] > r["suited_decided"] > 0
     listed = [h for rule in obj["rules"] for g in rule["suited"] or () for h in g["by_suits"]]

@@ -117,7 +117,7 @@ def _plain(g: MatchRule) -> bool:
 
 def _base_and_match(rule: tuple[MatchRule, ...]) -> tuple[MatchRule, list[MatchRule]]:
     """The group holding the fewest cards of the dealer's ranks, and the others."""
-    base = min(rule, key=lambda g: (g.up_count + g.seen_count, g.up_count))
+    base = min(rule, key=lambda g: (g.low_count + g.high_count, g.low_count))
     return base, [g for g in rule if g is not base]
 
 
@@ -153,10 +153,10 @@ def _hands(values: tuple[int, ...]) -> str:
 def _group_words(g: MatchRule, low: int, high: int) -> str:
     """Which hands a group is: "with no 7 or 5", "with one 5 and no 7", "with two 3s"."""
     if low == high:
-        return "with " + _count_words(g.up_count, low)
-    if g.up_count == g.seen_count == 0:
+        return "with " + _count_words(g.low_count, low)
+    if g.low_count == g.high_count == 0:
         return f"with no {RANKS[high]} or {RANKS[low]}"
-    parts = [_count_words(g.seen_count, high), _count_words(g.up_count, low)]
+    parts = [_count_words(g.high_count, high), _count_words(g.low_count, low)]
     return "with " + " and ".join(parts)
 
 
@@ -196,9 +196,9 @@ def _suited_rows(c: SeenCellRule) -> list[list[str]]:
     ("*": with exceptions, listed in the JSON)."""
     assert c.suited is not None
     rows = []
-    for off in sorted(c.off_suit, key=lambda g: (g.up_count + g.seen_count, g.up_count)):
-        key = (off.up_count, off.seen_count)
-        by_k = {g.in_suit: g for g in c.suited if (g.up_count, g.seen_count) == key}
+    for off in sorted(c.off_suit, key=lambda g: (g.low_count + g.high_count, g.low_count)):
+        key = (off.low_count, off.high_count)
+        by_k = {g.in_suit: g for g in c.suited if (g.low_count, g.high_count) == key}
         if all(_rule_words(g) == _rule_words(off) for g in by_k.values()):
             continue
         codes = []
@@ -214,7 +214,7 @@ def _pair_label(low: int, high: int) -> str:
 
 
 def _group_json(g: MatchRule) -> dict[str, Any]:
-    return {"up_count": g.up_count, "seen_count": g.seen_count, "in_suit": g.in_suit,
+    return {"low_count": g.low_count, "high_count": g.high_count, "in_suit": g.in_suit,
             "raise_from": None if g.raise_from is None else _hand(g.raise_from),
             "prefix": None if g.prefix is None else "".join(RANKS[r] for r in g.prefix),
             "raise_also": [_hand(v) for v in g.raise_also], "fold_also": [_hand(v) for v in g.fold_also],
