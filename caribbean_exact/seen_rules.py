@@ -304,8 +304,9 @@ def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDA
     if suited is not None:
         decided.append(suited[(suited == _FOLD) | (suited == _RAISE)])
     every = np.concatenate(decided)
-    if not len(every) or (every == every[0]).all():
-        return None
+    ties = (off == _EITHER).any() or (suited is not None and (suited == _EITHER).any())
+    if not len(every) or ((every == every[0]).all() and not ties):
+        return None  # not mixed (a cell with equal-EV situations gets its rule: the chart may show it mixed)
     off_rules = []
     for up, seen, mask in _groups(vs, mult, low, high):
         keep = mask & ((off == _FOLD) | (off == _RAISE))

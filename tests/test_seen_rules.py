@@ -202,6 +202,9 @@ def test_the_json_carries_the_chart_and_its_rules(capsys):
     cells = {(c["class"], c["up"], c["seen"]): c for c in obj["chart"]}
     assert cells[("high card below A-K", "3", "2")]["rule"] == "M"
     assert cells[("pair", "A", "K")]["rule"] == "R"
+    assert cells[("A-K high", "8", "7")]["rule"] == cells[("A-K high", "7", "8")]["rule"] == "rules"
+    assert cells[("A-K high", "8", "7")]["suited_differs"] is True
+    assert cells[("A-K high", "T", "2")]["rule"] == "J/R" and cells[("A-K high", "T", "2")]["suited_differs"] is False
     rules = {(r["class"], r["low"], r["high"]): r for r in obj["rules"]}
     r = rules[("A-K high", "5", "7")]
     assert r["off_suit"][0] == {"low_count": 0, "high_count": 0, "in_suit": None, "raise_from": "AK864",

@@ -237,7 +237,8 @@ def seen_rules_json(sr: SeenRules) -> list[dict[str, Any]]:
 def seen_chart_json(ch: SeenChart, sr: SeenRules | None = None) -> list[dict[str, Any]]:
     """The one-seen-card chart as JSON: every class, up rank and seen rank with its raise / total
     weights, its decision (R, F or M: it depends on the rest of the hand) and, given the rules,
-    the code of what decides a mixed cell."""
+    the code of what decides it (as in the text grids, without the "s") and whether dealer cards of
+    one suit change that (``suited_differs``)."""
     out = []
     for cls, name in enumerate(SEEN_CLASSES):
         for up in range(13):
@@ -246,21 +247,22 @@ def seen_chart_json(ch: SeenChart, sr: SeenRules | None = None) -> list[dict[str
                 if t:
                     row: dict[str, Any] = {"class": name, "up": RANKS[up], "seen": RANKS[seen], "raise": r,
                                            "total": t, "decision": "R" if r == t else "F" if r == 0 else "M"}
-                    if sr is not None:
-                        row["rule"] = _cell_code(sr.cell(cls, up, seen), cls, {}) if row["decision"] == "M" \
-                            else row["decision"]
+                    if sr is not None:  # the cell's code; "rules": its rules need words (see "rules")
+                        c = sr.cell(cls, up, seen) if row["decision"] == "M" else None
+                        row["rule"] = row["decision"] if c is None else _cell_code(c, cls).removesuffix("s")
+                        row["suited_differs"] = c is not None and c.suited is not None
                     out.append(row)
     return out
 
 
-def _cell_code(c: SeenCellRule | None, cls: int, notes: dict[tuple[int, int, int], int]) -> str:
-    """A mixed cell's mark: its code, "#n" for a footnote, "s" when suited dealer cards change it."""
-    if c is None:
-        return "?"
+def _cell_code(c: SeenCellRule | None, cls: int, notes: dict[tuple[int, int, int], int] | None = None) -> str:
+    """A mixed cell's mark: its code, "#n" for a footnote (in JSON, "rules": see the cell's rules),
+    "s" when suited dealer cards change it."""
+    assert c is not None, "a mixed cell without rules"
     code = _code(c.off_suit, cls)
     if code is None:
         key = (cls, c.low, c.high)
-        code = f"#{notes.setdefault(key, len(notes) + 1)}"
+        code = "rules" if notes is None else f"#{notes.setdefault(key, len(notes) + 1)}"
     return code + ("s" if c.suited is not None else "")
 
 
