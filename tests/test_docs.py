@@ -208,14 +208,15 @@ def refresh(page: Path) -> int:
         os.chdir(tmp)
         try:
             for ex in reversed(examples(page)):
-                buf = io.StringIO()
-                with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+                out, err = io.StringIO(), io.StringIO()
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                     main(shlex.split(ex.args))
-                if mismatch(ex.expected, buf.getvalue()) is None:
+                got = out.getvalue() + err.getvalue()  # as test_example compares them: stdout, then stderr
+                if mismatch(ex.expected, got) is None:
                     continue
                 at = ex.line  # 0-based index of the first expected line (the $ line is at ex.line - 1)
                 indent = text[at - 1][: len(text[at - 1]) - len(text[at - 1].lstrip())]
-                new = _clean(buf.getvalue().splitlines())
+                new = _clean(got.splitlines())
                 if ex.expected and ex.expected[-1].strip() == "...":
                     new = [*new[: len(_clean(ex.expected)) - 1], "..."]
                 text[at:at + len(ex.expected)] = [(indent + x).rstrip() for x in new]
