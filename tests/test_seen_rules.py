@@ -267,3 +267,31 @@ def test_hands_decided_by_their_suited_cards_raise_with_exactly_the_sets_listed(
             assert d.decision in (expected, "either"), (hand, up, seen, raise_with)
             tried += 1
         assert tried >= 2
+
+
+def _random_rules(rng: random.Random) -> ce.Rules:
+    pays = sorted((rng.randint(1, 300) for _ in range(8)), reverse=True)
+    table = ce.Paytable.from_numbers([*pays, rng.choice([1, 2]), 1], name=f"random {rng.randint(0, 999)}")
+    return ce.Rules.make(table, rng.choice(["AK", "pair", "AQ", "44", "KQJ", "none"]))
+
+
+def test_property_random_pay_tables_and_qualifiers():
+    """For random rules: the seen-card rules give ev's decision on random deals, and the printed
+    chart puts every row of the up-card chart on a page exactly once."""
+    pytest.importorskip("matplotlib")
+    from caribbean_exact.render import strategy as render_strategy
+
+    rng = random.Random(20261201)
+    for n in range(4):
+        rules = _random_rules(rng)
+        sr = seen_card_rules(rules)
+        if sr.cells:
+            checked, _, _ = _check_deals(sr, rules, 300, n)
+            assert checked == 300
+        ch = ce.build_chart(rules)
+        if not ch.rows:
+            continue
+        lay = render_strategy.plot_layout(ch)
+        spans = sorted(p for page in lay.pages for p in page.panels)
+        covered = [i for a, b in spans for i in range(a, b)]
+        assert covered == list(range(len(ch.rows))), rules
