@@ -25,7 +25,7 @@ from .hands import Pattern, patterns
 from .pricing import price, raise_total, solver_for
 from .progress import ProgressFn
 from .rules import Rules
-from .strategy import cell_index, valid_cells
+from .strategy import cell_index
 
 __all__ = ["Chart", "ChartCell", "ClassKey", "PlainRule", "SuitRule", "build_chart"]
 
@@ -121,17 +121,19 @@ def _class_weights(raise_w: Sequence[int], total_w: Sequence[int]
     """Raise / total situations per category and per class."""
     by_cat: dict[int, list[int]] = {}
     by_class: dict[ClassKey, list[int]] = {}
-    for p, flush, up in valid_cells():
-        cat = p.flush_category if flush else p.category
-        assert cat is not None
-        base = cell_index(p.index, flush, up, 0)
-        r = sum(raise_w[base: base + 6])
-        t = sum(total_w[base: base + 6])
-        if not t:
-            continue
-        for acc in (by_cat.setdefault(cat, [0, 0]), by_class.setdefault(_class_key(p, cat), [0, 0])):
-            acc[0] += r
-            acc[1] += t
+    for p in patterns():
+        for flush in (False, True):
+            cat = p.flush_category if flush else p.category
+            if cat is None:
+                continue
+            base = cell_index(p.index, flush, 0, 0)  # its 13 up ranks x 6 suit counts are contiguous
+            r = sum(raise_w[base: base + 78])
+            t = sum(total_w[base: base + 78])
+            if not t:
+                continue
+            for acc in (by_cat.setdefault(cat, [0, 0]), by_class.setdefault(_class_key(p, cat), [0, 0])):
+                acc[0] += r
+                acc[1] += t
     return by_cat, by_class
 
 
