@@ -134,17 +134,6 @@ class SeenRules:
         return self.cells.get((cls, min(up, seen), max(up, seen)))
 
 
-@cache
-def _values() -> tuple[list[tuple[int, ...]], list[bool]]:
-    """Every hand value's ranks (groups first, high to low) and whether it is a flush."""
-    grouped = [value_ranks(v) for v in range(_ffi.NUM_VALUES)]
-    flush = [False] * _ffi.NUM_VALUES
-    for p in patterns():
-        if p.flush_value is not None:
-            flush[p.flush_value] = True
-    return grouped, flush
-
-
 def _class_of(cat: int, grouped: tuple[int, ...]) -> int:
     if cat > 0:
         return cat + 1
@@ -152,16 +141,31 @@ def _class_of(cat: int, grouped: tuple[int, ...]) -> int:
 
 
 @cache
+def _values() -> tuple[list[tuple[int, ...]], list[bool], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every hand value's ranks (groups first, high to low), whether it is a flush, its cards of
+    each rank (values x 13) and its chart class (as ``SeenChart``'s): none depends on the rules."""
+    grouped = [value_ranks(v) for v in range(_ffi.NUM_VALUES)]
+    flush = [False] * _ffi.NUM_VALUES
+    for p in patterns():
+        if p.flush_value is not None:
+            flush[p.flush_value] = True
+    mult = np.zeros((_ffi.NUM_VALUES, 13), dtype=np.int64)
+    for v, g in enumerate(grouped):
+        for r in g:
+            mult[v, r] += 1
+    cats = _ffi.value_categories()
+    classes = np.array([_class_of(cats[v], grouped[v]) for v in range(_ffi.NUM_VALUES)])
+    return grouped, flush, mult, classes
+
+
+@cache
 def _suit_set_weights() -> npt.NDArray[np.int64]:
     """Per hand value (rows) and set Q of its distinct ranks (a mask, columns): the (hand, suit)
     pairs whose cards of that suit have exactly the ranks Q, in cs_solve_seen_one's closed form:
     4 x the product over its ranks of C(3, cards of the rank - [rank in Q]), less the flushes."""
-    grouped, flush = _values()
-    nv = _ffi.NUM_VALUES
-    counts = np.zeros((nv, 5), dtype=np.int64)      # cards of each distinct rank, ascending, 0-padded
-    for v, g in enumerate(grouped):
-        per = sorted((r, g.count(r)) for r in set(g))
-        counts[v, :len(per)] = [c for _, c in per]
+    _, flush, mult, _ = _values()
+    # cards of each distinct rank, ascending, 0-padded: the nonzero counts moved first, in rank order
+    counts = np.take_along_axis(mult, np.argsort(mult == 0, axis=1, kind="stable")[:, :5], axis=1)
     distinct = (counts > 0).sum(axis=1)
     choose3 = np.array([0, 1, 3, 3, 1, 0])          # C(3, x) at x + 1, for x = -1 .. 4
     masks = np.arange(32)
@@ -231,13 +235,7 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), 0,
                                      threads or default_threads())
     table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES)
-    grouped, _ = _values()
-    cats = _ffi.value_categories()
-    classes = np.array([_class_of(cats[v], grouped[v]) for v in range(_ffi.NUM_VALUES)])
-    mult = np.zeros((_ffi.NUM_VALUES, 13), dtype=np.int64)
-    for v, g in enumerate(grouped):
-        for r in g:
-            mult[v, r] += 1
+    grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}
     for cls in range(_ffi.SEEN_CLASSES):
         vs = np.nonzero(classes == cls)[0]
@@ -307,8 +305,9 @@ def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDA
     ties = (off == _EITHER).any() or (suited is not None and (suited == _EITHER).any())
     if not len(every) or ((every == every[0]).all() and not ties):
         return None  # not mixed (a cell with equal-EV situations gets its rule: the chart may show it mixed)
+    groups = _groups(vs, mult, low, high)
     off_rules = []
-    for up, seen, mask in _groups(vs, mult, low, high):
+    for up, seen, mask in groups:
         keep = mask & ((off == _FOLD) | (off == _RAISE))
         if keep.any():
             off_rules.append(_threshold(vs[keep], off[keep], up, seen, grouped))
@@ -322,7 +321,7 @@ def _cell(cls: int, low: int, high: int, vs: npt.NDArray[np.int64], off: npt.NDA
     predicted = np.zeros(len(vs), dtype=bool)
     by_group = {(g.low_count, g.high_count): g for g in off_rules}
     gm = {}
-    for up, seen, mask in _groups(vs, mult, low, high):
+    for up, seen, mask in groups:
         gm[(up, seen)] = mask
         g = by_group.get((up, seen))
         if g is not None:
