@@ -25,7 +25,8 @@ import time
 from common import card_text, fmt_ms, machine, median
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi, strategy
+from caribbean_exact.engine import _ffi
+from caribbean_exact.strategy import strategies as strategy
 
 HERE = pathlib.Path(__file__).resolve().parent
 

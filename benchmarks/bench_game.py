@@ -1,6 +1,6 @@
 """(b) The whole game: cold solve, further pay tables, peak memory; (c) a brute-force baseline.
 
-(b) ``caribbean_exact.game.solve()`` in fresh processes (wall time from before the import to
+(b) ``caribbean_exact.play.game.solve()`` in fresh processes (wall time from before the import to
 the report, and of the solve() call alone; peak RSS from getrusage), its phases measured in
 other fresh processes (table build cs_init, the Python rules set-up, the solver's counting
 cs_solver_new, the first price), then, in this process, the time of each further pay table with
@@ -30,7 +30,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 COLD = """
 import json, resource, time
 t0 = time.perf_counter()
-from caribbean_exact import game
+from caribbean_exact.play import game
 t1 = time.perf_counter()
 r = game.solve()
 t2 = time.perf_counter()
@@ -42,9 +42,9 @@ print(json.dumps({"total": t2 - t0, "import": t1 - t0, "solve": t2 - t1,
 PHASES = """
 import json, time
 t0 = time.perf_counter()
-from caribbean_exact import _ffi, pricing
+from caribbean_exact.engine import _ffi, pricing
 from caribbean_exact._core import lib
-from caribbean_exact.rules import Rules
+from caribbean_exact.model.rules import Rules
 t1 = time.perf_counter(); lib.cs_init()
 t2 = time.perf_counter(); rules = Rules.make(); nets = rules.nets().scaled().as_list()
 t3 = time.perf_counter(); solver = _ffi.Solver(rules.qualifier.value, pricing.default_threads())
@@ -72,8 +72,9 @@ def bench_cold(runs: int) -> dict[str, list[float]]:
 
 
 def bench_warm(runs: int):
-    from caribbean_exact import _ffi, game, pricing
-    from caribbean_exact.rules import Rules, builtin_paytables
+    from caribbean_exact.engine import _ffi, pricing
+    from caribbean_exact.model.rules import Rules, builtin_paytables
+    from caribbean_exact.play import game
     q = Rules.make().qualifier.value
     solver = pricing.solver_for(q)
     tables = [name for name in builtin_paytables() if name != "standard"]

@@ -28,8 +28,9 @@ from pathlib import Path
 from common import machine, median
 
 import caribbean_exact as ce
-from caribbean_exact import _ffi, known_cards, sampling
-from caribbean_exact.pricing import solver_for
+from caribbean_exact.engine import _ffi
+from caribbean_exact.engine.pricing import solver_for
+from caribbean_exact.play import known_cards, sampling
 
 HERE = Path(__file__).resolve().parent
 QUALIFIER = ce.Rules().qualifier.value

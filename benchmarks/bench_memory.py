@@ -22,7 +22,7 @@ from common import machine
 CHILD = r"""
 import json, resource, sys, time
 import caribbean_exact as ce
-from caribbean_exact.rules import Paytable
+from caribbean_exact.model.rules import Paytable
 from fractions import Fraction
 what, n = sys.argv[1], int(sys.argv[2])
 start = time.perf_counter()

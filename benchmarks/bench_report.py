@@ -11,8 +11,8 @@ import time
 
 def main() -> None:
     from caribbean_exact import solve
-    from caribbean_exact.math_report import build_report
-    from caribbean_exact.volatility import outcome_distribution, over_n_hands, seat_covariance
+    from caribbean_exact.house.math_report import build_report
+    from caribbean_exact.house.volatility import outcome_distribution, over_n_hands, seat_covariance
 
     dist = outcome_distribution(solve())
     print(f"{'what':44} {'seconds':>8}")

@@ -18,8 +18,8 @@ from common import machine, median
 COLD = """
 import json, time
 t0 = time.perf_counter()
-from caribbean_exact.simplify import frontier
-from caribbean_exact.rules import Rules
+from caribbean_exact.strategy.simplify import frontier
+from caribbean_exact.model.rules import Rules
 f = frontier(Rules.make(None, {q!r}))
 print(json.dumps({{"total": time.perf_counter() - t0, "points": [[p.lines, str(p.cost_total)] for p in f.points]}}))
 """
@@ -30,11 +30,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     print(machine())
-    from caribbean_exact.card import strategy_card
-    from caribbean_exact.pricing import solver_for
-    from caribbean_exact.render.card import draw
-    from caribbean_exact.rules import Rules, builtin_paytables
-    from caribbean_exact.simplify import frontier
+    from caribbean_exact.engine.pricing import solver_for
+    from caribbean_exact.model.rules import Rules, builtin_paytables
+    from caribbean_exact.render.strategy.strategy_card import draw
+    from caribbean_exact.strategy.simplify import frontier
+    from caribbean_exact.strategy.strategy_card import strategy_card
 
     for q in ("AK", "pair"):
         cold = [json.loads(subprocess.run([sys.executable, "-c", COLD.format(q=q)], capture_output=True, text=True,

@@ -1,6 +1,6 @@
 """(a) One exhaustive single-hand query: every dealer completion of one (hand, up card).
 
-caribbean-exact: ``caribbean_exact._ffi.deal(player, up, (), (), 1113)`` (163,185 completions,
+caribbean-exact: ``caribbean_exact.engine._ffi.deal(player, up, (), (), 1113)`` (163,185 completions,
 outcome counts and the dealer's category distribution), median over random queries.
 treys (pure Python) and eval7 (compiled evaluator): the same query written the obvious way, a
 loop over ``itertools.combinations`` of the 46 unseen cards evaluating each dealer hand; timed
@@ -19,7 +19,7 @@ import time
 
 from common import card_text, fmt_ms, machine, median
 
-from caribbean_exact import _ffi
+from caribbean_exact.engine import _ffi
 
 QUALIFIER = 1113  # "AK": the lowest ace-king high hand, A K 4 3 2
 COMPLETIONS = 163_185

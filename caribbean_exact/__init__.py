@@ -35,74 +35,81 @@ from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, Usage
 #: Each public name and the module that holds it: imported on first use, so that importing one
 #: module (or the command line) loads only what it needs.
 _HOME = {
-    "BonusReport": "sidebets",
-    "CATEGORIES": "hands",
-    "CapStudy": "bet_cap",
-    "Card": "cards",
-    "Chart": "chart",
-    "CombinedReport": "sidebets",
-    "CompareRow": "paytables",
-    "Counts": "counts",
-    "DealTotals": "counts",
-    "Decision": "odds",
-    "GameReport": "game",
-    "Nets": "rules",
-    "Paytable": "rules",
-    "ProgressiveReport": "sidebets",
-    "Qualifier": "rules",
-    "RankQuery": "odds",
-    "Rules": "rules",
-    "SampledReport": "sampling",
-    "MatchRule": "seen_rules",
-    "SeenCardGame": "known_cards",
-    "SeenCardsGame": "known_cards",
-    "SeenCellRule": "seen_rules",
-    "SeenRules": "seen_rules",
-    "Situation": "strategy",
-    "Strategy": "strategy",
-    "StrategyResult": "strategy",
-    "bonus": "sidebets",
-    "build_chart": "chart",
-    "builtin_paytables": "rules",
-    "cap_study": "bet_cap",
-    "combined": "sidebets",
-    "compare": "paytables",
-    "compare_strategies": "strategy",
-    "ev": "odds",
-    "ev_many": "odds",
-    "ev_ranks": "odds",
-    "evaluate": "strategy",
-    "format_cards": "cards",
-    "get_paytable": "rules",
-    "load_rule_file": "strategy_rules",
-    "parse_cards": "cards",
-    "parse_rule_file": "strategy_rules",
-    "progressive": "sidebets",
-    "sample": "sampling",
-    "solve": "game",
-    "solve_all_seen": "known_cards",
-    "solve_known": "known_cards",
-    "seen_card_rules": "seen_rules",
-    "solve_seen_card": "known_cards",
-    "solve_seen_cards": "known_cards",
+    "BonusReport": "house.sidebets",
+    "CATEGORIES": "model.hands",
+    "CapStudy": "house.bet_cap",
+    "Card": "model.cards",
+    "Chart": "strategy.chart",
+    "CombinedReport": "house.sidebets",
+    "CompareRow": "house.paytables",
+    "Counts": "engine.counts",
+    "DealTotals": "engine.counts",
+    "Decision": "play.odds",
+    "GameReport": "play.game",
+    "Nets": "model.rules",
+    "Paytable": "model.rules",
+    "ProgressiveReport": "house.sidebets",
+    "Qualifier": "model.rules",
+    "RankQuery": "play.odds",
+    "Rules": "model.rules",
+    "SampledReport": "play.sampling",
+    "MatchRule": "strategy.seen_chart",
+    "SeenCardGame": "play.known_cards",
+    "SeenCardsGame": "play.known_cards",
+    "SeenCellRule": "strategy.seen_chart",
+    "SeenRules": "strategy.seen_chart",
+    "Situation": "strategy.strategies",
+    "Strategy": "strategy.strategies",
+    "StrategyResult": "strategy.strategies",
+    "bonus": "house.sidebets",
+    "build_chart": "strategy.chart",
+    "builtin_paytables": "model.rules",
+    "cap_study": "house.bet_cap",
+    "combined": "house.sidebets",
+    "compare": "house.paytables",
+    "compare_strategies": "strategy.strategies",
+    "ev": "play.odds",
+    "ev_many": "play.odds",
+    "ev_ranks": "play.odds",
+    "evaluate": "strategy.strategies",
+    "format_cards": "model.cards",
+    "get_paytable": "model.rules",
+    "load_rule_file": "strategy.rule_file",
+    "parse_cards": "model.cards",
+    "parse_rule_file": "strategy.rule_file",
+    "progressive": "house.sidebets",
+    "sample": "play.sampling",
+    "solve": "play.game",
+    "solve_all_seen": "play.known_cards",
+    "solve_known": "play.known_cards",
+    "seen_card_rules": "strategy.seen_chart",
+    "solve_seen_card": "play.known_cards",
+    "solve_seen_cards": "play.known_cards",
 }
 
 if TYPE_CHECKING:  # the names as the type checker sees them
-    from .bet_cap import CapStudy, cap_study
-    from .cards import Card, format_cards, parse_cards
-    from .chart import Chart, build_chart
-    from .counts import Counts, DealTotals
-    from .game import GameReport, solve
-    from .hands import CATEGORIES
-    from .known_cards import SeenCardGame, SeenCardsGame, solve_all_seen, solve_known, solve_seen_card, solve_seen_cards
-    from .odds import Decision, RankQuery, ev, ev_many, ev_ranks
-    from .paytables import CompareRow, compare
-    from .rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
-    from .sampling import SampledReport, sample
-    from .seen_rules import MatchRule, SeenCellRule, SeenRules, seen_card_rules
-    from .sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
-    from .strategy import Situation, Strategy, StrategyResult, compare_strategies, evaluate
-    from .strategy_rules import load_rule_file, parse_rule_file
+    from .engine.counts import Counts, DealTotals
+    from .house.bet_cap import CapStudy, cap_study
+    from .house.paytables import CompareRow, compare
+    from .house.sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
+    from .model.cards import Card, format_cards, parse_cards
+    from .model.hands import CATEGORIES
+    from .model.rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
+    from .play.game import GameReport, solve
+    from .play.known_cards import (
+        SeenCardGame,
+        SeenCardsGame,
+        solve_all_seen,
+        solve_known,
+        solve_seen_card,
+        solve_seen_cards,
+    )
+    from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
+    from .play.sampling import SampledReport, sample
+    from .strategy.chart import Chart, build_chart
+    from .strategy.rule_file import load_rule_file, parse_rule_file
+    from .strategy.seen_chart import MatchRule, SeenCellRule, SeenRules, seen_card_rules
+    from .strategy.strategies import Situation, Strategy, StrategyResult, compare_strategies, evaluate
 
 
 __all__ = [

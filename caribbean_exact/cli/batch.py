@@ -13,12 +13,12 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from ..cards import parse_cards
 from ..errors import InvalidCards, InvalidRules, shown
-from ..odds import SituationLike, ev_many
-from ..render import game as render_game
+from ..model.cards import parse_cards
+from ..model.rules import Rules
+from ..play.odds import SituationLike, ev_many
+from ..render.play import game as render_game
 from ..render.text import table
-from ..rules import Rules
 
 #: Answers written at once when streaming.
 CHUNK = 512

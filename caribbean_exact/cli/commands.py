@@ -16,22 +16,23 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .. import bet_cap, known_cards, paytables, sampling, sidebets, volatility
-from ..cards import Card, parse_cards, rank_index
-from ..chart import build_chart
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
-from ..game import solve
-from ..odds import ev, ev_ranks
+from ..house import bet_cap, paytables, sidebets, volatility
+from ..model.cards import Card, parse_cards, rank_index
+from ..model.rules import builtin_paytables
+from ..play import known_cards, sampling
+from ..play.game import solve
+from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
-from ..render import game as render_game
-from ..render import known_cards as render_known
-from ..render import paytables as render_paytables
-from ..render import sidebets as render_sidebets
-from ..render import strategy as render_strategy
+from ..render.house import paytables as render_paytables
+from ..render.house import sidebets as render_sidebets
+from ..render.play import game as render_game
+from ..render.play import known_cards as render_known
+from ..render.strategy import chart as render_strategy
 from ..render.text import to_json
-from ..rules import builtin_paytables
-from ..strategy import compare_strategies
-from ..strategy_rules import load_rule_file
+from ..strategy.chart import build_chart
+from ..strategy.rule_file import load_rule_file
+from ..strategy.strategies import compare_strategies
 from . import batch
 from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
 
@@ -159,7 +160,7 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
         seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
         why = None
         if args.table in (None, "chart"):  # what decides the chart's mixed cells
-            from ..seen_rules import seen_card_rules  # numpy: loaded by the commands that need it
+            from ..strategy.seen_chart import seen_card_rules  # numpy: loaded by the commands that need it
 
             why = seen_card_rules(rules, threads=args.threads, progress=progress)
         if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
@@ -253,8 +254,8 @@ def _write_files(folder: str, files: Mapping[str, str | bytes]) -> None:
 def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 1 <= args.max_lines <= 64:
         raise UsageError(f"--max-lines {args.max_lines}: expected 1 to 64")
-    from .. import simplify  # numpy: loaded by the commands that need it, not at start-up
-    from ..render import simplify as render_simplify
+    from ..render.strategy import simplify as render_simplify
+    from ..strategy import simplify  # numpy: loaded by the commands that need it, not at start-up
 
     f = simplify.frontier(rules_from(args), args.max_lines, progress)
     if args.out:
@@ -283,8 +284,8 @@ def card_date() -> str:
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.lines is not None and not 1 <= args.lines <= 10_000:
         raise UsageError(f"--lines {args.lines}: expected 1 or more")
-    from .. import card
-    from ..render import card as render_card
+    from ..render.strategy import strategy_card as render_card
+    from ..strategy import strategy_card as card
 
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
     data = render_card.draw(c, args.out, args.size, card_date())
@@ -486,8 +487,8 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError(f"report: --out {out!r}: the file name must end in " + ", ".join(REPORT_SUFFIXES))
     if args.seats < 1 or args.seats > 7:
         raise UsageError(f"report: --seats {args.seats}: a Caribbean Stud table has 1 to 7 seats")
-    from .. import math_report
-    from ..render import report as render_report
+    from ..house import math_report
+    from ..render.house import math_report as render_report
 
     r = math_report.build_report(
         args.paytable, args.qualifier, args.max_payout, paytables=extra_paytables(args), hands=args.hands,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
-from ..rules import Paytable, Rules, load_paytables_file
-from ..sampling import DEFAULT_DEALS, DEFAULT_SEED
+from ..model.rules import Paytable, Rules, load_paytables_file
+from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED
 
 ANTE_HELP = "the ante in money; with --max-payout it sets where the cap bites"
 

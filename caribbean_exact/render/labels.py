@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cards import RANKS
-from ..chart import ClassKey, PlainRule, SuitRule
-from ..hands import CATEGORIES, CATEGORY_INDEX
-from ..sidebets import Pay
+from ..house.sidebets import Pay
+from ..model.cards import RANKS
+from ..model.hands import CATEGORIES, CATEGORY_INDEX
+from ..strategy.chart import ClassKey, PlainRule, SuitRule
 from .text import displayable, sci
 
 _OUTCOMES = {

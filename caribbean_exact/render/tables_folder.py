@@ -2,7 +2,7 @@
 
 ``generate()`` returns every file by name (deterministic: no dates, no timings; the cards are
 bytes, PDF and PNG without dates in their metadata); the command
-``caribbean-exact tables --out tables/`` writes them and ``tests/test_tables.py`` checks the
+``caribbean-exact tables --out tables/`` writes them and ``tests/render/test_tables.py`` checks the
 committed copies are current. A new generated file: add a function returning {name: text} to
 ``GENERATORS``.
 """
@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..card import strategy_card
-from ..chart import build_chart
-from ..game import solve
-from ..known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
-from ..math_report import build_report
+from ..house.math_report import build_report
+from ..model.rules import Rules, builtin_paytables
+from ..play.game import solve
+from ..play.known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
+from ..play.sampling import SampledReport, sample
 from ..progress import ProgressFn, report
-from ..rules import Rules, builtin_paytables
-from ..sampling import SampledReport, sample
-from ..seen_rules import seen_card_rules
-from ..strategy import compare_strategies
-from . import report as render_report
-from .card import card_text, draw
-from .game import report as game_report
-from .known_cards import SEEN_CHART_HEADING, seen_chart, seen_set_chart
-from .strategy import chart, strategies
+from ..strategy.chart import build_chart
+from ..strategy.seen_chart import seen_card_rules
+from ..strategy.strategies import compare_strategies
+from ..strategy.strategy_card import strategy_card
+from .house import math_report as render_report
+from .play.game import report as game_report
+from .play.known_cards import SEEN_CHART_HEADING, seen_chart, seen_set_chart
+from .strategy.chart import chart, strategies
+from .strategy.strategy_card import card_text, draw
 from .text import edge, frac, pays_text, pct, table
 
 
@@ -195,7 +195,7 @@ def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
         report(progress, "building tables", n, len(GENERATORS))
     files[DRAWN_WITH] = drawn_with()
     index = ["# Generated tables", "", "Rebuilt by `caribbean-exact tables --out tables/`; "
-             "`tests/test_tables.py` fails when a file here is stale. The PDF and PNG files are compared byte "
+             "`tests/render/test_tables.py` fails when a file here is stale. The PDF and PNG files are compared byte "
              f"for byte under the matplotlib named in {DRAWN_WITH} (another version draws other bytes); what "
              "they show is compared always, through their text twins (the report's .md and .json, each card's "
              ".md).", ""]

@@ -23,7 +23,7 @@ from typing import Any
 from tabulate import tabulate, tabulate_formats
 
 from ..errors import InvalidRules, shown
-from ..rules import Paytable, Rules
+from ..model.rules import Paytable, Rules
 
 EXTRA_FORMATS = ("json", "csv")
 Cell = Any  # a table cell: text, or an integer for CSV

@@ -1,0 +1,348 @@
+"""The only importer of the compiled core: thin wrappers that check every status code.
+
+Cards are passed as integer indices 0..51 (rank * 4 + suit). Callers validate first; a
+status the core still returns is raised as ``InvalidCards`` (card problems) or ``CoreError``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .._core import ffi, lib
+from ..errors import CoreError, InvalidCards
+from .counts import DealTotals, SampleSums
+
+NUM_VALUES: int = lib.CS_NUM_VALUES
+NUM_HANDS: int = lib.CS_NUM_HANDS
+NUM_CHART_CELLS: int = lib.CS_NUM_CHART_CELLS
+NUM_RANK_PATTERNS: int = lib.CS_NUM_RANK_PATTERNS
+#: Dealer completions of one (hand, up card) situation: C(47, 4).
+COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
+#: Dealer completions with one hole card seen as well: C(45, 3).
+SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
+SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
+SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
+#: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
+SEEN_CLASSES = 11
+RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
+IGNORE_UP: int = lib.CS_IGNORE_UP
+_CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
+
+
+def check(status: int, what: str) -> None:
+    """Raise for a non-zero status of a core call."""
+    if status == lib.CS_OK:
+        return
+    text = ffi.string(lib.cs_strerror(status)).decode()
+    if status in _CARD_STATUSES:
+        raise InvalidCards(f"{what}: {text}")
+    raise CoreError(f"{what}: {text} (status {status})")
+
+
+def _cards(cards: Sequence[int]) -> object:
+    return ffi.new("uint8_t[]", list(cards)) if cards else ffi.NULL
+
+
+@dataclass(frozen=True, slots=True)
+class DealCounts:
+    """Integer counts of one situation (see cs_deal_counts in caribbean.h)."""
+
+    not_qualify: int
+    win: int
+    tie: int
+    lose: int
+    total: int
+    dealer_categories: tuple[int, ...]
+    player_value: int
+    player_category: int
+
+
+def _deal_counts(out: object) -> DealCounts:
+    return DealCounts(
+        out.not_qualify, out.win, out.tie, out.lose, out.total,  # type: ignore[attr-defined]
+        tuple(out.dealer_categories),  # type: ignore[attr-defined]
+        out.player_value, out.player_category,  # type: ignore[attr-defined]
+    )
+
+
+def evaluate5(cards: Sequence[int]) -> tuple[int, int]:
+    """(value, category) of five cards."""
+    if len(cards) != 5:
+        raise InvalidCards(f"expected 5 cards, got {len(cards)}")
+    value = ffi.new("uint16_t *")
+    cat = ffi.new("uint8_t *")
+    check(lib.cs_evaluate5(_cards(cards), value, cat), "evaluate5")
+    return int(value[0]), int(cat[0])
+
+
+def evaluate6(cards: Sequence[int]) -> tuple[int, int]:
+    """(value, category) of the best five of six cards."""
+    if len(cards) != 6:
+        raise InvalidCards(f"expected 6 cards, got {len(cards)}")
+    value = ffi.new("uint16_t *")
+    cat = ffi.new("uint8_t *")
+    check(lib.cs_evaluate6(_cards(cards), value, cat), "evaluate6")
+    return int(value[0]), int(cat[0])
+
+
+def value_category(value: int) -> int:
+    """The category of a hand value."""
+    cat = ffi.new("uint8_t *")
+    check(lib.cs_value_category(value, cat), "value_category")
+    return int(cat[0])
+
+
+def category_counts() -> tuple[int, ...]:
+    """Hands of each category among the 2,598,960 (high card first)."""
+    out = ffi.new("uint64_t[10]")
+    check(lib.cs_category_counts(out), "category_counts")
+    return tuple(out)
+
+
+def value_counts() -> tuple[int, ...]:
+    """How many of the 2,598,960 hands have each value."""
+    out = ffi.new("uint64_t[]", NUM_VALUES)
+    check(lib.cs_value_counts(out, NUM_VALUES), "value_counts")
+    return tuple(out)
+
+
+def six_card_counts() -> tuple[int, ...]:
+    """Six-card sets by the category of their best five cards, over all 20,358,520."""
+    out = ffi.new("uint64_t[10]")
+    check(lib.cs_six_card_counts(out), "six_card_counts")
+    return tuple(out)
+
+
+def pattern_values() -> tuple[list[int], list[int]]:
+    """Values of every rank pattern, not suited and suited (0xFFFF: cannot be suited)."""
+    plain = ffi.new("uint16_t[]", NUM_RANK_PATTERNS)
+    suited = ffi.new("uint16_t[]", NUM_RANK_PATTERNS)
+    check(lib.cs_pattern_values(plain, suited, NUM_RANK_PATTERNS), "pattern_values")
+    return list(plain), list(suited)
+
+
+def value_categories() -> bytes:
+    """The category of every value, as bytes indexed by value."""
+    out = ffi.new("uint8_t[]", NUM_VALUES)
+    check(lib.cs_value_categories(out, NUM_VALUES), "value_categories")
+    return bytes(ffi.buffer(out))
+
+
+def rank_pattern(ranks: Sequence[int]) -> int:
+    """The pattern index of five ranks (0..6174)."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_rank_pattern(bytes(ranks), out), "rank_pattern")
+    return int(out[0])
+
+
+def deal(player: Sequence[int], up: int, dead: Sequence[int] = (), dealer: Sequence[int] = (),
+         qualifier: int = 0) -> DealCounts:
+    """Every completion of the dealer's hand for one situation."""
+    out = ffi.new("cs_deal_counts *")
+    st = lib.cs_deal(_cards(player), up, _cards(dead), len(dead), _cards(dealer), len(dealer),
+                     qualifier, out)
+    check(st, "deal")
+    return _deal_counts(out)
+
+
+def _totals(t: object) -> DealTotals:
+    return DealTotals(
+        tuple(t.fold), tuple(t.not_qualify), tuple(t.win),  # type: ignore[attr-defined]
+        tuple(t.tie), tuple(t.lose),  # type: ignore[attr-defined]
+        t.raise_situations, t.indifferent_situations, t.total_weight,  # type: ignore[attr-defined]
+    )
+
+
+def _nets_struct(nets: Sequence[int]) -> object:
+    fold, nq, tie, lose, *win = nets
+    return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose, "win": list(win)})
+
+
+class Solver:
+    """Per-situation counts of the whole game for one qualifier (owns a cs_solver)."""
+
+    def __init__(self, qualifier: int, threads: int = 2) -> None:
+        ptr = ffi.new("cs_solver **")
+        check(lib.cs_solver_new(qualifier, threads, ptr), "solver")
+        self._s = ffi.gc(ptr[0], lib.cs_solver_free)
+        #: The cs_solver pointer, for core calls that read a solver.
+        self.handle = self._s
+        n = ffi.new("uint32_t *")
+        check(lib.cs_solver_size(self._s, n), "solver size")
+        self.qualifier = qualifier
+        self.n_hands: int = int(n[0])
+        self._hands: list[tuple[tuple[int, ...], int]] | None = None
+        self._lock = threading.Lock()
+
+    def hands(self) -> list[tuple[tuple[int, ...], int]]:
+        """Canonical hands (sorted card indices, weight) in the solver's order."""
+        with self._lock:
+            if self._hands is None:
+                cards = ffi.new("uint8_t[5]")
+                w = ffi.new("uint32_t *")
+                out = []
+                for i in range(self.n_hands):
+                    check(lib.cs_solver_hand(self._s, i, cards, w), "solver hand")
+                    out.append((tuple(cards), int(w[0])))
+                self._hands = out
+            return self._hands
+
+    def situation(self, player: Sequence[int], up: int) -> DealCounts:
+        """The counts of one (hand, up card) situation, read from the solver's table."""
+        out = ffi.new("cs_deal_counts *")
+        check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
+        return _deal_counts(out)
+
+    def price(self, nets: Sequence[int], flags: int = 0,
+              decisions: bool = False) -> tuple[DealTotals, bytes | None]:
+        """Optimal strategy for integer nets (fold, nq, tie, lose, win x 10)."""
+        out = ffi.new("cs_totals *")
+        size = self.n_hands * 52
+        buf = ffi.new("uint8_t[]", size) if decisions else ffi.NULL
+        check(lib.cs_solver_price(self._s, _nets_struct(nets), flags, out, buf,
+                                  size if decisions else 0), "price")
+        return _totals(out), (bytes(ffi.buffer(buf)) if decisions else None)
+
+    def apply(self, raise_flags: bytes) -> DealTotals:
+        """Totals of the strategy that raises where raise_flags[hand * 52 + up] is 1."""
+        out = ffi.new("cs_totals *")
+        check(lib.cs_solver_apply(self._s, raise_flags, len(raise_flags), out), "apply")
+        return _totals(out)
+
+    def apply_cells(self, raise_cells: bytes) -> DealTotals:
+        """Totals of the strategy that raises where raise_cells[chart cell] is 1."""
+        out = ffi.new("cs_totals *")
+        check(lib.cs_solver_apply_cells(self._s, raise_cells, len(raise_cells), out), "apply cells")
+        return _totals(out)
+
+    def chart(self, raise_flags: bytes) -> tuple[list[int], list[int]]:
+        """(raise weight, total weight) per chart cell."""
+        rw = ffi.new("uint64_t[]", NUM_CHART_CELLS)
+        tw = ffi.new("uint64_t[]", NUM_CHART_CELLS)
+        check(lib.cs_solver_chart(self._s, raise_flags, len(raise_flags), rw, tw, NUM_CHART_CELLS),
+              "chart")
+        return list(rw), list(tw)
+
+    def cell_counts(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Per chart cell: weighted completions (not qualify, win, tie, lose) of raising there."""
+        bufs = [ffi.new("uint64_t[]", NUM_CHART_CELLS) for _ in range(4)]
+        check(lib.cs_solver_cell_counts(self._s, *bufs, NUM_CHART_CELLS), "cell counts")
+        nq, win, tie, lose = (list(b) for b in bufs)
+        return nq, win, tie, lose
+
+
+def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
+                   chart: bool = False, probes: Sequence[Sequence[int]] = ()
+                   ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
+    """The whole game with one dealer hole card seen: totals, optional chart, probe counts."""
+    out = ffi.new("cs_totals *")
+    n = SEEN_CHART_CELLS if chart else 0
+    rw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
+    tw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
+    flat = [c for pr in probes for c in pr]
+    if any(len(pr) != 7 for pr in probes):
+        raise InvalidCards("a probe is 7 cards: the player's five, the up card, the seen card")
+    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
+    pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
+    check(lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
+                                pbuf, len(probes), pout), "solve with a seen card")
+    counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
+              for k in range(len(probes))]
+    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
+def seen_one_decisions(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2
+                       ) -> tuple[DealTotals, bytes]:
+    """cs_seen_one_decisions: the totals and every decided class of situations with one hole card
+    seen, SEEN_DECISION_LANES bytes per hand value (0 fold, 1 raise, 2 either, 255 none)."""
+    out = ffi.new("cs_totals *")
+    n = NUM_VALUES * SEEN_DECISION_LANES
+    buf = ffi.new("uint8_t[]", n)
+    check(lib.cs_seen_one_decisions(qualifier, _nets_struct(nets), flags, threads, out, buf, n),
+          "decisions with a seen card")
+    return _totals(out), bytes(ffi.buffer(buf, n))
+
+
+def seen_lanes(k: int) -> int:
+    """Rank multisets of the dealer's k + 1 known cards: 91, 455, 1820 for k = 1, 2, 3."""
+    return math.comb(13 + k, k + 1)
+
+
+def solve_seen(k: int, qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
+               chart: bool = False, probes: Sequence[Sequence[int]] = ()
+               ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
+    """The whole game with k = 1..3 dealer hole cards seen (cs_solve_seen): totals, optional chart
+    (11 classes x seen_lanes(k) cells), the counts of each probe (6 + k cards)."""
+    out = ffi.new("cs_totals *")
+    cells = SEEN_CLASSES * seen_lanes(k) if chart and 1 <= k <= 3 else 0
+    rw = ffi.new("uint64_t[]", cells) if chart else ffi.NULL
+    tw = ffi.new("uint64_t[]", cells) if chart else ffi.NULL
+    if any(len(pr) != 6 + k for pr in probes):
+        raise InvalidCards(f"a probe is {6 + k} cards: the player's five, the up card, the {k} seen")
+    flat = [c for pr in probes for c in pr]
+    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
+    pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
+    check(lib.cs_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
+                            pbuf, len(probes), pout), f"solve with {k} seen cards")
+    counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
+              for x in range(len(probes))]
+    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
+def _int128(hi: int, lo: int, signed: bool) -> int:
+    v = (hi << 64) | lo
+    if signed and v >= 1 << 127:
+        v -= 1 << 128
+    return v
+
+
+SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
+
+
+def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_players: int, seed: int,
+                 first: int, count: int, threads: int = 2, base: Solver | None = None, burn: int = 0,
+                 flags: int = 0) -> SampleSums:
+    """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
+    burned cards the player sees; flags SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
+    out = ffi.new("cs_sample_sums *")
+    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
+                              seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
+                              base.handle if base is not None else ffi.NULL, out), "sample deals")
+    return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
+                      _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
+                      _int128(out.dsumsq_hi, out.dsumsq_lo, False))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSums:
+    """Sums of sampled table deals (see cs_sample_table): nets in the scaled units handed in."""
+
+    deals: int
+    raises: int
+    seats: int
+    sum: int
+    sumsq: int
+    pairs: int
+    pairsq: int
+
+    def __add__(self, other: TableSums) -> TableSums:
+        """Two samples' sums (the same number of seats)."""
+        if self.deals and other.deals and self.seats != other.seats:
+            raise CoreError("table sums of different seat counts")
+        return TableSums(self.deals + other.deals, self.raises + other.raises, self.seats or other.seats,
+                         self.sum + other.sum, self.sumsq + other.sumsq, self.pairs + other.pairs,
+                         self.pairsq + other.pairsq)
+
+
+def sample_table(solver: Solver, nets: Sequence[int], seats: int, seed: int, first: int, count: int,
+                 threads: int = 2) -> TableSums:
+    """Sampled deals of ``seats`` optimal players at one dealer (at most 32,768 a call)."""
+    out = ffi.new("cs_table_sums *")
+    check(lib.cs_sample_table(solver.handle, _nets_struct(nets), seats, seed & 0xFFFFFFFFFFFFFFFF, first, count,
+                              threads, out), "sample table")
+    return TableSums(out.deals, out.raises, out.seats, _int128(out.sum_hi, out.sum_lo, True),
+                     _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.pair_hi, out.pair_lo, True),
+                     _int128(out.pairsq_hi, out.pairsq_lo, False))

@@ -1,0 +1,155 @@
+"""A math report for table-game managers: every wager's figures, results over N hands, the
+table's win per hour, the side bets from the house's side and the cap, as one frozen result.
+
+>>> r = build_report(hands=(), covariance_deals=20_000)
+>>> r.game.strategy, [x.hands for x in r.over_n_hands][:2], r.table_hour.seats
+('optimal', [1, 10], 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import InvalidRules
+from ..model.checks import check_progress
+from ..model.rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
+from ..play.game import GameReport, solve
+from ..progress import ProgressFn, report
+from ..strategy.strategies import StrategyResult, compare_strategies
+from .bet_cap import CapStudy, cap_study
+from .sidebets import BonusReport, Pay, PaysLike, ProgressiveHouse, bonus, progressive_house
+from .volatility import (
+    DEFAULT_HANDS,
+    DEFAULT_TABLE_DEALS,
+    DEFAULT_TABLE_SEED,
+    NHands,
+    OutcomeDistribution,
+    SeatCovariance,
+    TableHour,
+    check_hands,
+    check_seats,
+    outcome_distribution,
+    over_n_hands,
+    seat_covariance,
+    table_hour,
+)
+
+__all__ = ["PLOT_HANDS", "SIDE_BETS", "MathReport", "build_report"]
+
+#: Side bets the report can include.
+SIDE_BETS: tuple[str, ...] = ("progressive", "bonus")
+#: The hands whose distribution of the player's net is plotted.
+PLOT_HANDS: tuple[int, ...] = (100, 1_000)
+
+
+@dataclass(frozen=True)
+class BonusHouse:
+    """The 5+1 Bonus with the pace of the table: its exact report and expected hits a year."""
+
+    report: BonusReport
+    bets_per_hour: Fraction
+    hours_per_year: Fraction
+
+    def hits_per_year(self) -> list[tuple[str, Fraction]]:
+        """Expected hits a year of each paying hand, royal first."""
+        n = self.bets_per_hour * self.hours_per_year
+        return [(r.hand, r.probability * n) for r in self.report.rows() if r.pays is not None]
+
+
+@dataclass(frozen=True)
+class MathReport:
+    """Everything the report shows, exact where it can be (see docs/report.md)."""
+
+    rules: Rules
+    game: GameReport
+    strategies: tuple[StrategyResult, ...]
+    distribution: OutcomeDistribution
+    over_n_hands: tuple[NHands, ...]
+    #: The kept distributions of PLOT_HANDS, for the plots.
+    plotted: tuple[NHands, ...]
+    seat_covariance: SeatCovariance
+    table_hour: TableHour
+    cap: CapStudy | None
+    progressive: ProgressiveHouse | None
+    bonus: BonusHouse | None
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """P(the player's net > 0) of one deal of the ante game."""
+        return sum((Fraction(c, self.distribution.total) for n, c in zip(self.distribution.nets,
+                                                                        self.distribution.counts) if n > 0),
+                   Fraction(0))
+
+    @property
+    def variance_per_wager(self) -> Fraction:
+        """The variance per ante over the expected total wager squared (per unit wagered)."""
+        return self.game.variance / self.game.expected_wager ** 2
+
+    @property
+    def standard_deviation_per_wager(self) -> float:
+        """The SD per ante over the expected total wager (per unit wagered)."""
+        return float(self.game.standard_deviation / self.game.expected_wager)
+
+
+def _side_bets(side_bets: Sequence[str] | str | None) -> tuple[str, ...]:
+    if side_bets is None:
+        return ()
+    items = side_bets.replace(",", " ").split() if isinstance(side_bets, str) else list(side_bets)
+    out = []
+    for s in items:
+        if not isinstance(s, str) or s.strip().lower() not in SIDE_BETS:
+            raise InvalidRules(f"side bet {s!r}: expected one of {', '.join(SIDE_BETS)}")
+        if s.strip().lower() not in out:
+            out.append(s.strip().lower())
+    return tuple(out)
+
+
+def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
+                 *, paytables: dict[str, Paytable] | None = None, hands: Sequence[int] = (),
+                 seats: int = 7, hands_per_hour: Number = 50, average_ante: Number = 10, hours: Number = 8,
+                 side_bets: Sequence[str] | str | None = None,
+                 progressive_pays: str | Sequence[Number | Pay] | None = None,
+                 meter: Number = 100_000, contribution: Number | None = None, reset: Number = 10_000,
+                 sf_cap: Number | None = None, bonus_pays: PaysLike = None, hours_per_year: Number = 8760,
+                 pace: Number | None = None, covariance_deals: int = DEFAULT_TABLE_DEALS,
+                 covariance_seed: int = DEFAULT_TABLE_SEED, progress: ProgressFn | None = None) -> MathReport:
+    """The whole report. ``hands``: more N besides DEFAULT_HANDS; ``pace``: side-bet bets per hour
+    (default every seat every round: seats x hands_per_hour). With ``max_payout`` the game is solved
+    at the average ante under the cap, and the cap's cost at that ante is reported."""
+    check_progress(progress)
+    seats = check_seats(seats)
+    extra = [check_hands(n) for n in hands]
+    ns = sorted(set(DEFAULT_HANDS) | set(extra))
+    ante = to_fraction(average_ante, "average ante")
+    if ante <= 0:
+        raise InvalidRules(f"average ante: {ante} must be positive")
+    sides = _side_bets(side_bets)
+    rules = Rules.make(paytable, qualifier, ante if max_payout is not None else None, max_payout, paytables)
+    game = solve(rules=rules, progress=progress)
+    dist = outcome_distribution(game)
+    results = []
+    for k, n in enumerate(ns, 1):
+        results.append(over_n_hands(dist, n))
+        report(progress, "results over N hands", k, len(ns))
+    plotted = tuple(over_n_hands(dist, n, keep=True) for n in PLOT_HANDS)
+    strategies = tuple(compare_strategies(rules, progress=progress))
+    cov = seat_covariance(rules, covariance_deals, covariance_seed, progress=progress)
+    hour = table_hour(game, cov, seats, hands_per_hour, ante, hours)
+    cap = None
+    if max_payout is not None:
+        cap = cap_study(rules.paytable, rules.qualifier, max_payout, [ante], paytables, progress)
+    bets = hour.hands_per_hour * seats if pace is None else to_fraction(pace, "pace")
+    if bets < 0:
+        raise InvalidRules(f"pace {bets}: side-bet bets per hour must not be negative")
+    prog = None
+    if "progressive" in sides:
+        prog = progressive_house(progressive_pays, "for", meter, contribution, reset, sf_cap, bets, hours_per_year)
+    elif contribution is not None or sf_cap is not None:
+        raise InvalidRules("--contribution and --sf-cap describe the progressive: add --side-bets progressive")
+    bon = None
+    if "bonus" in sides:
+        b = progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)  # validates the pace
+        bon = BonusHouse(bonus(bonus_pays), b.bets_per_hour, b.hours_per_year)
+    return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon)

@@ -1,0 +1,74 @@
+"""Checks of public arguments: anything wrong is ``InvalidRules`` naming the argument, never a
+``TypeError`` or ``AttributeError`` from deep inside.
+
+>>> check_int(2, "threads", 1, 64)
+2
+>>> check_bool("yes", "margins")
+Traceback (most recent call last):
+...
+caribbean_exact.errors.InvalidRules: margins: 'yes' must be True or False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from ..errors import InvalidRules, shown
+from ..progress import ProgressFn
+from .rules import Rules
+
+#: Most threads a counting call takes (the core's limit).
+MAX_THREADS = 64
+
+T = TypeVar("T")
+
+
+def check_int(value: object, name: str, lo: int, hi: int) -> int:
+    """An int (not a bool) in lo..hi."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InvalidRules(f"{name}: {shown(value)} must be a whole number {lo}..{hi}")
+    return value
+
+
+def check_bool(value: object, name: str) -> bool:
+    """A bool: True or False, nothing truthy."""
+    if not isinstance(value, bool):
+        raise InvalidRules(f"{name}: {shown(value)} must be True or False")
+    return value
+
+
+def check_threads(value: object) -> int | None:
+    """None (the machine's cores) or 1..64."""
+    return None if value is None else check_int(value, "threads", 1, MAX_THREADS)
+
+
+def check_rules(value: object) -> Rules:
+    """A ``Rules`` (None: the standard rules)."""
+    if value is None:
+        return Rules()
+    if not isinstance(value, Rules):
+        raise InvalidRules(f"rules: {shown(value)} is not a Rules (build one with Rules.make(paytable, qualifier, "
+                           "ante, max_payout))")
+    return value
+
+
+def check_progress(value: object) -> ProgressFn | None:
+    """None or a callable progress(label, done, total)."""
+    if value is not None and not callable(value):
+        raise InvalidRules(f"progress: {shown(value)} is not callable (progress(label, done, total))")
+    return value
+
+
+def check_instance(value: object, kind: type[T], name: str, expected: str) -> T:
+    """A value of the given type."""
+    if not isinstance(value, kind):
+        raise InvalidRules(f"{name}: {shown(value)} is not {expected}")
+    return value
+
+
+def check_callable(value: object, name: str) -> Callable[..., object]:
+    """A callable."""
+    if not callable(value):
+        raise InvalidRules(f"{name}: {shown(value)} is not callable")
+    return value

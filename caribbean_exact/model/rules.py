@@ -1,0 +1,546 @@
+"""Rules of the game as exact values: pay tables, the dealer's qualifier, ante size and bet cap.
+
+>>> r = Rules()
+>>> r.paytable.name, r.qualifier.label, str(r.nets().win[CATEGORY_INDEX["flush"]])
+('standard', 'AK', '11')
+>>> Rules(ante=100, max_payout=5000).nets().win[CATEGORY_INDEX["royal flush"]]
+Fraction(51, 1)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache, lru_cache
+from importlib import resources
+
+from ..engine import _ffi
+from ..errors import InvalidCards, InvalidRules, cut, shown
+from .cards import RANKS, Card, parse_cards
+from .hands import (
+    CATEGORIES,
+    CATEGORY_INDEX,
+    NUM_VALUES,
+    PAY_ORDER,
+    category_of_name,
+    lowest_plain_value_starting,
+    lowest_value_of_category,
+)
+
+__all__ = [
+    "CATEGORIES", "CATEGORY_INDEX", "MAX_DIGITS", "MAX_FILE_BYTES", "MAX_TABLES", "PAY_ORDER",
+    "Nets", "Number", "Paytable", "PaytableLike", "Qualifier",
+    "QualifierLike", "Rules", "ScaledNets", "builtin_paytables", "get_paytable", "load_paytables_file",
+    "load_paytables_text", "read_text_file", "to_fraction",
+]
+
+#: An exact number as the library accepts it: floats only if finite (taken at their shortest repr).
+Number = int | Fraction | str | float
+
+
+#: Most digits a number may have (numerator or denominator): far beyond any pay or stake, and
+#: short enough that every exact value can be printed (Python refuses int text past 4,300 digits).
+MAX_DIGITS = 1000
+_MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)
+
+
+def to_fraction(x: object, what: str) -> Fraction:
+    """An exact number from int, Fraction, decimal text or "a/b"; floats only if finite; at
+    most ``MAX_DIGITS`` digits."""
+    if isinstance(x, bool):
+        raise InvalidRules(f"{what}: {shown(x)} is not a number")
+    if isinstance(x, (int, Fraction)):
+        return _sized(Fraction(x), x, what)
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            raise InvalidRules(f"{what}: {shown(x)} is not a finite number")
+        return _sized(Fraction(str(x)), x, what)
+    if isinstance(x, str):
+        t = x.strip().replace("_", "")
+        if len(t) > 2 * MAX_DIGITS + 2:
+            raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
+        if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?", t):
+            try:
+                return _sized(Fraction(t), x, what)
+            except (ValueError, ZeroDivisionError):
+                pass
+        raise InvalidRules(f"{what}: {shown(x)} is not a number")
+    raise InvalidRules(f"{what}: {shown(x)} is not a number")
+
+
+def _sized(f: Fraction, x: object, what: str) -> Fraction:
+    if f.numerator.bit_length() > _MAX_BITS or f.denominator.bit_length() > _MAX_BITS:
+        raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
+    return f
+
+
+@dataclass(frozen=True, slots=True)
+class Paytable:
+    """Raise-bet pays "to 1", royal flush first (ten numbers).
+
+    >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,1,1").pay(CATEGORY_INDEX["full house"])
+    Fraction(7, 1)
+    """
+
+    name: str
+    pays: tuple[Fraction, ...]
+    where: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.pays) != 10:
+            raise InvalidRules(f"pay table {shown(self.name)}: expected 10 pays (royal flush .. high card), "
+                               f"got {len(self.pays)}")
+        for label, p in zip(PAY_ORDER, self.pays):
+            if not isinstance(p, Fraction):
+                raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {shown(p)} is not exact")
+            if p < 0:
+                raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {p} is negative")
+
+    def pay(self, category: int) -> Fraction:
+        """Pay to 1 of a win with the player's category (0 = high card .. 9 = royal)."""
+        return self.pays[9 - category]
+
+    @classmethod
+    def from_numbers(cls, numbers: str | Sequence[Number], name: str = "custom") -> Paytable:
+        """Ten numbers, royal flush first, as text "100,50,..." or a sequence."""
+        if isinstance(numbers, str):
+            items: list[object] = [t for t in re.split(r"[\s,;]+", numbers.strip()) if t]
+            if len(items) == 1 and "/" in numbers:  # "100/50/20/..." (fractions need commas)
+                items = [t for t in numbers.strip().split("/") if t]
+        elif isinstance(numbers, (list, tuple)):
+            items = list(numbers)
+        else:
+            raise InvalidRules(f"pay table {shown(name)}: {shown(numbers)} is not ten numbers (text or a list)")
+        if not isinstance(name, str):
+            raise InvalidRules(f"pay table name {shown(name)}: expected text")
+        if len(items) != 10:
+            raise InvalidRules(f"pay table {shown(name)}: expected 10 pays (royal flush .. high card), got "
+                               f"{len(items)}: {shown(numbers)}")
+        pays = tuple(to_fraction(x, f"pay table {shown(name)} field {shown(label)}")
+                     for label, x in zip(PAY_ORDER, items))
+        return cls(name, pays)
+
+    def short(self) -> str:
+        """The ten pays in one line, royal flush first: "/" between them, or ", " when a pay is
+        a fraction that has no exact decimal, so that ten pays always read as ten.
+
+        >>> Paytable.from_numbers([100,50,20,7,5,4,3,2,1,1]).short()
+        '100/50/20/7/5/4/3/2/1/1'
+        >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,1.5,1").short()
+        '100/50/20/7/5/4/3/2/1.5/1'
+        >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,4/3,1").short()
+        '100, 50, 20, 7, 5, 4, 3, 2, 4/3, 1'
+        """
+        parts = [exact_text(p) for p in self.pays]
+        return ", ".join(parts) if any("/" in x for x in parts) else "/".join(parts)
+
+
+def exact_text(x: Fraction) -> str:
+    """An exact number as short text: an integer, a terminating decimal ("1.5"), else "a/b".
+
+    >>> exact_text(Fraction(3, 2)), exact_text(Fraction(7)), exact_text(Fraction(1, 3))
+    ('1.5', '7', '1/3')
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1 or max(twos, fives) > 12:
+        return str(x)
+    places = max(twos, fives)
+    digits = str(abs(x.numerator) * 10 ** places // x.denominator).rjust(places + 1, "0")
+    return ("-" if x < 0 else "") + digits[:-places] + "." + digits[-places:]
+
+
+_TABLE_FIELDS = {"name", "pays", "where", "source"}
+
+#: Largest pay-table or rule file read (1 MB: the built-in file is 1.3 KB).
+MAX_FILE_BYTES = 1_000_000
+#: Most pay tables a file may hold (and ``compare`` takes): each is solved in about 20 ms.
+MAX_TABLES = 1_000
+
+
+def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
+    """Pay tables from TOML: ``[[paytable]]`` entries with name, pays (10 numbers), where.
+
+    At most ``MAX_TABLES`` tables; TOML nested too deeply to read is refused, not a crash.
+    """
+    if not isinstance(text, str):
+        raise InvalidRules(f"{origin}: {shown(text)} is not text")
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidRules(f"{origin}: not valid TOML ({cut(str(e), 200)})") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise InvalidRules(f"{origin}: arrays or tables nested too deeply to read") from None
+    extra = set(doc) - {"paytable"}
+    if extra:
+        raise InvalidRules(f"{origin}: unknown field {shown(min(extra))} (expected [[paytable]] entries)")
+    entries = doc.get("paytable")
+    if not isinstance(entries, list) or not entries:
+        raise InvalidRules(f"{origin}: no [[paytable]] entries")
+    if len(entries) > MAX_TABLES:
+        raise InvalidRules(f"{origin}: {len(entries):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    out: dict[str, Paytable] = {}
+    for n, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise InvalidRules(f"{origin}: paytable #{n} is not a table")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidRules(f"{origin}: paytable #{n} field 'name' is missing")
+        unknown = set(entry) - _TABLE_FIELDS
+        if unknown:
+            raise InvalidRules(f"{origin}: pay table {shown(name)} has unknown field {shown(min(unknown))}")
+        if "pays" not in entry:
+            raise InvalidRules(f"{origin}: pay table {shown(name)} field 'pays' is missing")
+        pays = entry["pays"]
+        if not isinstance(pays, list):
+            raise InvalidRules(f"{origin}: pay table {shown(name)} field 'pays' must be a list of 10 numbers")
+        try:
+            table = Paytable.from_numbers(pays, name=name)
+        except InvalidRules as e:
+            raise InvalidRules(f"{origin}: {e}") from None
+        where = entry.get("where", "")
+        source = entry.get("source", "")
+        for fname, val in (("where", where), ("source", source)):
+            if not isinstance(val, str):
+                raise InvalidRules(f"{origin}: pay table {shown(name)} field {shown(fname)} must be text")
+        key = name.strip().lower()
+        if key in out:
+            raise InvalidRules(f"{origin}: pay table {shown(name)} is defined twice")
+        out[key] = Paytable(name.strip(), table.pays, where, source)
+    return out
+
+
+@cache
+def builtin_paytables() -> dict[str, Paytable]:
+    """The pay tables shipped with the package (data/paytables.toml), by lower-case name."""
+    text = resources.files("caribbean_exact.data").joinpath("paytables.toml").read_text(encoding="utf-8")
+    return load_paytables_text(text, "built-in paytables.toml")
+
+
+def read_text_file(path: str, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """A UTF-8 text file of at most ``max_bytes`` bytes; any failure is InvalidRules naming
+    ``what`` and the path (a larger file is refused before it is read whole)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidRules(f"{what} {shown(path)}: not a file name (open() would take a number as a file descriptor)")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except OSError as e:
+        raise InvalidRules(f"{what} {shown(path)}: {e.strerror}") from None
+    except (ValueError, TypeError):  # a path open() cannot take, e.g. one with a NUL character
+        raise InvalidRules(f"{what} {shown(path)}: not a usable file name") from None
+    if len(data) > max_bytes:
+        raise InvalidRules(f"{what} {shown(path)}: larger than the limit of {max_bytes:,} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidRules(f"{what} {shown(path)}: not UTF-8 text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode reads it
+
+
+def load_paytables_file(path: str) -> dict[str, Paytable]:
+    """A user's pay tables (TOML); a name taken by a built-in table is refused."""
+    origin = f"pay table file {shown(path)}"
+    tables = load_paytables_text(read_text_file(path, "pay table file"), origin)
+    check_names(tables, origin)
+    return tables
+
+
+def check_names(extra: Mapping[str, Paytable], origin: str = "pay tables") -> None:
+    """Refuse user tables named like a built-in table (any case): one name, one table."""
+    if not isinstance(extra, Mapping) or not all(
+            isinstance(k, str) and isinstance(t, Paytable) for k, t in extra.items()):
+        raise InvalidRules(f"{origin}: {shown(extra)} must map names to Paytable objects (load_paytables_file)")
+    for key, table in extra.items():
+        if key.strip().lower() in builtin_paytables():
+            raise InvalidRules(f"{origin}: pay table {shown(table.name)} has the name of a built-in table; "
+                               "rename it (the built-in tables: " + ", ".join(sorted(builtin_paytables())) + ")")
+
+
+PaytableLike = str | Paytable | Sequence[Number] | None
+
+
+def _some_names(tables: Mapping[str, Paytable], most: int = 12) -> str:
+    """The first names of a mapping of tables for a message, with how many more there are."""
+    names = sorted(tables)
+    text = ", ".join(shown(n)[1:-1] for n in names[:most])
+    return text + (f" and {len(names) - most:,} more" if len(names) > most else "")
+
+
+def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
+    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable."""
+    if spec is None:
+        return builtin_paytables()["standard"]
+    if isinstance(spec, Paytable):
+        return spec
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        if extra:
+            check_names(extra)
+        tables = {**builtin_paytables(), **(extra or {})}
+        if key in tables:
+            return tables[key]
+        if re.search(r"\d", spec):
+            return Paytable.from_numbers(spec)
+        raise InvalidRules(f"pay table {shown(spec)}: unknown name (known: {_some_names(tables)}) "
+                           "and not ten numbers")
+    if isinstance(spec, Iterable):
+        return Paytable.from_numbers(list(spec))
+    raise InvalidRules(f"pay table {shown(spec)}: expected a name, ten numbers or a Paytable")
+
+
+# ---------------------------------------------------------------- qualifier
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifier:
+    """The dealer qualifies with a hand value >= ``value`` (values 0..7461; 0 = always, 7462 = never).
+
+    >>> Qualifier.parse("AK").value, Qualifier.parse("pair").value, Qualifier.parse("none").value
+    (1113, 1277, 0)
+    >>> Qualifier.parse("As Kd Jh 8c 3s").value == Qualifier.parse("AKJ83").value
+    True
+    >>> [Qualifier.parse(x).value for x in ("Ace-King", "pair of 4s", "value 1113", "1113", "high card")]
+    [1113, 1717, 1113, 1113, 0]
+    """
+
+    label: str
+    value: int
+
+    @classmethod
+    def parse(cls, spec: QualifierLike) -> Qualifier:
+        """A qualifier from ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
+        "pair of 4s", rank words ("ace king"), five cards, a hand value (an int, "value 1113" or a
+        number that is not a list of ranks), or "none"."""
+        if isinstance(spec, Qualifier):
+            return spec
+        if spec is None:
+            return _default_qualifier()
+        if isinstance(spec, int) and not isinstance(spec, bool):
+            return cls._of_value(spec, spec)
+        if not isinstance(spec, str):
+            raise InvalidRules(f"qualifier {shown(spec)}: expected text like 'AK', 'pair', '44' or 'none'")
+        t = " ".join(spec.strip().lower().replace("-", " ").replace("_", " ").split())
+        t = t.removesuffix(" or better")
+        if t in ("none", "any", "no qualifier", "always"):
+            return cls("none", 0)
+        m = re.fullmatch(r"(?:value|#)\s*(\d+)|(\d+)", t)
+        if m and (m.group(1) or not _is_rank_list(t)):
+            return cls._of_value(spec, int(m.group(1) or m.group(2)))
+        cat = category_of_name(t)
+        if cat is not None:
+            return cls(t, lowest_value_of_category(cat))
+        m = re.fullmatch(r"(?:a )?pair of (\w+?)s?", t)
+        if m:
+            rank = _rank_char(m.group(1))
+            if rank is None:
+                raise InvalidRules(f"qualifier {shown(spec)}: 'pair of' takes a rank (2-9, T, J, Q, K, A)")
+            return cls(f"pair of {rank}s", _lowest_starting(spec, rank * 2))
+        words = [_rank_char(w) for w in t.split()]
+        if len(words) > 1 and all(words):
+            return cls("".join(w for w in words if w), _lowest_starting(spec, "".join(w for w in words if w)))
+        compact = t.replace(" ", "").replace("10", "t").upper()
+        if compact and all(ch in RANKS for ch in compact) and len(compact) <= 5:
+            return cls(compact, _lowest_starting(spec, compact))
+        hand = _five_cards(spec)
+        if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
+            v, _ = _ffi.evaluate5([c.index for c in hand])
+            return cls(" ".join(str(c) for c in hand), v)
+        raise InvalidRules(f"qualifier {shown(spec)}: expected 'AK', 'pair', '44', a five-rank hand like "
+                           "'AKJ83' or five cards, a category name, a hand value, or 'none'")
+
+    @classmethod
+    def _of_value(cls, spec: object, value: int) -> Qualifier:
+        if not 0 <= value <= NUM_VALUES:
+            raise InvalidRules(f"qualifier {shown(spec)}: a hand value must be 0..{NUM_VALUES}")
+        return cls(str(value), value)
+
+
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
+               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2"}
+
+
+def _rank_char(word: str) -> str | None:
+    """A rank character from a rank word or character ("ace", "aces", "a", "10"), or None."""
+    w = word.lower()
+    if w in _RANK_WORDS or w.removesuffix("s") in _RANK_WORDS or w.removesuffix("es") in _RANK_WORDS:
+        return _RANK_WORDS.get(w) or _RANK_WORDS.get(w.removesuffix("s")) or _RANK_WORDS[w.removesuffix("es")]
+    w = "t" if w == "10" else w
+    return w.upper() if len(w) == 1 and w.upper() in RANKS else None
+
+
+def _is_rank_list(digits: str) -> bool:
+    """Whether a digit string reads as ranks high to low (such as "44" or "5432"), not a hand value."""
+    return len(digits) <= 5 and all(ch in RANKS for ch in digits) and lowest_plain_value_starting(
+        tuple(RANKS.index(ch) for ch in digits)) is not None
+
+
+def _lowest_starting(spec: object, ranks: str) -> int:
+    """The lowest plain hand value whose ranks (groups first, high to low) start with ``ranks``."""
+    prefix = tuple(RANKS.index(ch) for ch in ranks)
+    found = lowest_plain_value_starting(prefix)
+    if found is not None:
+        return found
+    ordered = "".join(sorted(ranks, key=lambda ch: (-ranks.count(ch), -RANKS.index(ch))))
+    if ordered != ranks and lowest_plain_value_starting(tuple(RANKS.index(ch) for ch in ordered)) is not None:
+        raise InvalidRules(f"qualifier {shown(spec)}: ranks go high to low, pairs first ({shown(ordered)})")
+    raise InvalidRules(f"qualifier {shown(spec)}: no hand starts with those ranks")
+
+
+def _five_cards(text: str) -> tuple[Card, ...] | None:
+    try:
+        hand = parse_cards(text)
+    except InvalidCards:
+        return None
+    if len(hand) != 5 or len({c.index for c in hand}) != 5:
+        return None
+    return hand
+
+
+QualifierLike = Qualifier | str | int | None
+
+
+@cache
+def _default_qualifier() -> Qualifier:
+    return Qualifier.parse("AK")
+
+
+# ---------------------------------------------------------------- rules and nets
+
+
+@dataclass(frozen=True, slots=True)
+class Nets:
+    """Exact net result per ante of every outcome (win by the player's category index)."""
+
+    fold: Fraction
+    not_qualify: Fraction
+    tie: Fraction
+    lose: Fraction
+    win: tuple[Fraction, ...]
+    _scaled: ScaledNets | None = field(default=None, init=False, repr=False, compare=False)
+
+    def scaled(self) -> ScaledNets:
+        """The nets as integers over one common denominator, for the core (computed once)."""
+        if self._scaled is None:
+            object.__setattr__(self, "_scaled", self._scale())
+        assert self._scaled is not None
+        return self._scaled
+
+    def _scale(self) -> ScaledNets:
+        all_ = [self.fold, self.not_qualify, self.tie, self.lose, *self.win]
+        den = math.lcm(*(x.denominator for x in all_))
+        ints = [int(x * den) for x in all_]
+        if max(abs(i) for i in ints) > SCALED_NET_LIMIT:
+            raise InvalidRules("pay table: pays too large or too finely divided for exact counting "
+                               "(scaled nets exceed 2^40)")
+        fold, nq, tie, lose, *win = ints
+        return ScaledNets(fold, nq, tie, lose, tuple(win), den)
+
+
+#: The largest scaled net the core accepts (cs_nets limit).
+SCALED_NET_LIMIT = 1 << 40
+
+
+@dataclass(frozen=True, slots=True)
+class ScaledNets:
+    """``Nets`` times ``denominator``: integers, as the core takes them."""
+
+    fold: int
+    not_qualify: int
+    tie: int
+    lose: int
+    win: tuple[int, ...]
+    denominator: int
+
+    def as_list(self) -> list[int]:
+        """(fold, not qualify, tie, lose, win x 10): the order of cs_nets."""
+        return [self.fold, self.not_qualify, self.tie, self.lose, *self.win]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Pay table, qualifier, and optionally an ante size with a cap per bet.
+
+    A win on one bet never pays more than ``max_payout``; nets are per ante.
+    """
+
+    paytable: Paytable = field(default_factory=lambda: get_paytable(None))
+    qualifier: Qualifier = field(default_factory=_default_qualifier)
+    ante: Fraction | None = None
+    max_payout: Fraction | None = None
+    _nets: Nets | None = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
+             max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None) -> Rules:
+        """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
+        text or numbers share one ``Rules`` (and its nets)."""
+        if paytables is None:
+            try:
+                return _made_rules(paytable, qualifier, ante, max_payout)
+            except TypeError:  # an unhashable spec (a list of pays): build it each time
+                pass
+        return cls._make(paytable, qualifier, ante, max_payout, paytables)
+
+    @classmethod
+    def _make(cls, paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
+              max_payout: Number | None, paytables: Mapping[str, Paytable] | None) -> Rules:
+        a = None if ante is None else to_fraction(ante, "ante")
+        m = None if max_payout is None else to_fraction(max_payout, "max_payout")
+        return cls(get_paytable(paytable, paytables), Qualifier.parse(qualifier), a, m)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.paytable, Paytable):
+            object.__setattr__(self, "paytable", get_paytable(self.paytable))
+        if not isinstance(self.qualifier, Qualifier):
+            object.__setattr__(self, "qualifier", Qualifier.parse(self.qualifier))
+        for name in ("ante", "max_payout"):
+            v = getattr(self, name)
+            if v is not None and not isinstance(v, Fraction):
+                object.__setattr__(self, name, to_fraction(v, name))
+        if self.ante is not None and self.ante <= 0:
+            raise InvalidRules(f"ante: {self.ante} must be positive")
+        if self.max_payout is not None:
+            if self.max_payout <= 0:
+                raise InvalidRules(f"max_payout: {self.max_payout} must be positive")
+            if self.ante is None:
+                raise InvalidRules("max_payout: a cap needs an ante size (ante=...)")
+            if self.max_payout < self.ante:
+                raise InvalidRules(f"max_payout: the cap {self.max_payout} is below the ante {self.ante}")
+
+    def nets(self) -> Nets:
+        """The exact net per ante of every outcome under these rules (computed once)."""
+        if self._nets is None:
+            object.__setattr__(self, "_nets", self._compute_nets())
+        assert self._nets is not None
+        return self._nets
+
+    def _compute_nets(self) -> Nets:
+        a = Fraction(1)
+        raise_win = [2 * self.paytable.pay(c) for c in range(10)]
+        if self.max_payout is not None:
+            assert self.ante is not None
+            a = min(self.ante, self.max_payout) / self.ante
+            raise_win = [min(r * self.ante, self.max_payout) / self.ante for r in raise_win]
+        return Nets(Fraction(-1), a, Fraction(0), Fraction(-3), tuple(a + r for r in raise_win))
+
+
+@lru_cache(maxsize=256, typed=True)
+def _made_rules(paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
+                max_payout: Number | None) -> Rules:
+    """Rules.make for hashable arguments (typed: 1, 1.0 and True stay apart)."""
+    return Rules._make(paytable, qualifier, ante, max_payout, None)

@@ -1,0 +1,198 @@
+"""The whole game, exact: optimal strategy, house edge, element of risk, return table.
+
+>>> r = solve()
+>>> r.total_return, r.total_weight
+(Fraction(-1041372912372, 1), 19933230517200)
+>>> f"{float(r.house_edge):.4%}", r.raise_situations
+('5.2243%', 63794004)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..engine.counts import DealTotals
+from ..engine.pricing import (
+    COMPLETIONS,
+    IGNORE_UP,
+    RAISE_ON_TIE,
+    ReturnRow,
+    price,
+    raise_total,
+    return_rows,
+    solver_for,
+)
+from ..errors import InvalidRules
+from ..model.cards import Card, CardsLike
+from ..model.checks import check_bool, check_rules
+from ..model.rules import Nets, Number, PaytableLike, QualifierLike, Rules
+from ..progress import ProgressFn
+from .odds import Decision, decision_from, parse_situation
+
+__all__ = ["Decider", "GameReport", "solve"]
+
+#: How a strategy decides one situation: (hand, up card) -> True to raise.
+Decider = Callable[[tuple[Card, ...], Card], bool]
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """Exact figures of the whole game under one strategy (by default the optimal one)."""
+
+    rules: Rules
+    totals: DealTotals
+    strategy: str = "optimal"
+    #: Dealer completions of each situation (163,185 with only the up card seen).
+    completions: int = COMPLETIONS
+    #: Dealer hole cards the player sees besides the up card (0 to 4).
+    known_dealer_cards: int = 0
+    #: The strategy's decision of one situation; None: the optimal strategy (raise when it pays).
+    decider: Decider | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def nets(self) -> Nets:
+        """The exact net per ante of every outcome under the report's rules."""
+        return self.rules.nets()
+
+    @property
+    def total_weight(self) -> int:
+        """Equally likely deals counted."""
+        return self.totals.total_weight
+
+    @property
+    def total_return(self) -> Fraction:
+        """Net result summed over every deal, in antes (an integer for integer pays)."""
+        return sum((Fraction(r.count) * r.net for r in self.return_table()), Fraction(0))
+
+    @property
+    def return_per_ante(self) -> Fraction:
+        """The player's expected net per ante (negative: the house wins)."""
+        return self.total_return / self.total_weight
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The house's expected win per ante (negative: a player advantage)."""
+        return -self.return_per_ante
+
+    @property
+    def raise_situations(self) -> int:
+        """Situations the strategy raises."""
+        return self.totals.raise_situations
+
+    @property
+    def situations(self) -> int:
+        """Situations decided: (hand, up card), or (hand, up card, seen card) with a seen card."""
+        return self.totals.total_weight // self.completions
+
+    @property
+    def raise_probability(self) -> Fraction:
+        """The chance that a deal is raised."""
+        return Fraction(self.totals.raise_situations, self.situations)
+
+    @property
+    def expected_wager(self) -> Fraction:
+        """Ante plus the expected raise, in antes."""
+        return 1 + 2 * self.raise_probability
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of total wager (ante plus the expected raise)."""
+        return self.house_edge / self.expected_wager
+
+    @property
+    def return_to_player(self) -> Fraction:
+        """What comes back per ante wagered (1 - house edge)."""
+        return 1 + self.return_per_ante
+
+    @property
+    def return_on_wager(self) -> Fraction:
+        """What comes back per unit of total wager (1 - element of risk)."""
+        return 1 - self.element_of_risk
+
+    @property
+    def variance(self) -> Fraction:
+        """The variance of the net per ante of one deal, exact."""
+        second = sum((r.probability * r.net * r.net for r in self.return_table()), Fraction(0))
+        return second - self.return_per_ante ** 2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Square root of the exact variance (irrational: a float, for display)."""
+        return math.sqrt(self.variance)
+
+    @property
+    def largest_win(self) -> Fraction:
+        """The largest net per ante any deal pays."""
+        return max(r.net for r in self.return_table() if r.count)
+
+    def return_table(self) -> list[ReturnRow]:
+        """Every outcome with its deals, probability, net per ante and contribution."""
+        return return_rows(self.totals, self.nets)
+
+    def decision(self, hand: CardsLike, up: CardsLike) -> Decision:
+        """One situation as this report's strategy plays it, with its exact EVs (from the solver's
+        counts): ``.decision`` is the strategy's, ``.optimal_decision`` the best one.
+
+        >>> blind = solve(ignore_up=True)
+        >>> blind.decision("As Kd Jh 8c 3s", "2h").decision, blind.decision("As Kd Jh 8c 3s", "Kh").decision
+        ('raise', 'raise')
+        """
+        if self.known_dealer_cards:
+            raise InvalidRules("decision(): with known dealer cards use ev(hand, up, dealer=...)")
+        solver = solver_for(self.rules.qualifier.value)
+        h, u, _, _ = parse_situation(hand, up)
+        raw = solver.situation([c.index for c in h], u.index)
+        played = None
+        if self.decider is not None:
+            played = "raise" if self.decider(h, u) else "fold"
+        return decision_from(h, u, self.rules, raw, with_dealer_categories=False, played=played)
+
+
+def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
+          max_payout: Number | None = None, *, rules: Rules | None = None, threads: int | None = None,
+          raise_on_tie: bool = False, ignore_up: bool = False,
+          progress: ProgressFn | None = None) -> GameReport:
+    """The whole game under optimal play, exact.
+
+    ``raise_on_tie`` counts situations where raising and folding are worth exactly the same
+    as raises (default: folds); ``ignore_up`` gives the best strategy that never looks at the
+    dealer's up card. Known dealer cards: ``known_cards.solve_known(k)`` (any k, exact),
+    ``known_cards.solve_seen_cards`` (one to three seen, with a chart), ``sampling.sample`` (sampled).
+    """
+    rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
+    check_bool(raise_on_tie, "raise_on_tie")
+    check_bool(ignore_up, "ignore_up")
+    flags = (RAISE_ON_TIE if raise_on_tie else 0) | (IGNORE_UP if ignore_up else 0)
+    priced = price(rules, flags=flags, threads=threads, progress=progress)
+    decider = None
+    if ignore_up:
+        decider = _blind_decider(rules, raise_on_tie)
+    elif raise_on_tie:
+        decider = _tie_raiser(rules)
+    return GameReport(rules, priced.totals, "ignore up card" if ignore_up else "optimal", decider=decider)
+
+
+def _margin(rules: Rules, hand: tuple[Card, ...], up: int) -> int:
+    """EV(raise) - EV(fold) of one situation, summed over its completions, in scaled nets."""
+    nets = rules.nets().scaled()
+    raw = solver_for(rules.qualifier.value).situation([c.index for c in hand], up)
+    return raise_total(raw, raw.player_category, nets) - raw.total * nets.fold
+
+
+def _blind_decider(rules: Rules, raise_on_tie: bool) -> Decider:
+    """The best strategy blind to the up card raises a hand when its margin summed over every
+    up card is positive (each up card is equally likely), as cs_solver_price decides it."""
+    def decide(hand: tuple[Card, ...], _up: Card) -> bool:
+        held = {c.index for c in hand}
+        total = sum(_margin(rules, hand, u) for u in range(52) if u not in held)
+        return total > 0 or (raise_on_tie and total == 0)
+    return decide
+
+
+def _tie_raiser(rules: Rules) -> Decider:
+    def decide(hand: tuple[Card, ...], up: Card) -> bool:
+        return _margin(rules, hand, up.index) >= 0
+    return decide

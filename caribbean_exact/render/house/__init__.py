@@ -1,0 +1,1 @@
+"""Output of the house family: pay tables compared, the cap, side bets and the math report."""

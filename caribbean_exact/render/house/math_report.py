@@ -1,0 +1,611 @@
+"""The math report (math_report.MathReport) as Markdown, HTML, PDF and JSON, and its plots as PNG.
+
+One list of blocks (headings, paragraphs, tables, plots) is written out in each format, so the
+formats say the same thing. PDF and PNG carry fixed metadata (no dates): the same report gives the
+same bytes with the same matplotlib.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from typing import Any
+
+from ...errors import InvalidRules
+from ...house.math_report import MathReport
+from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
+from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
+from ..labels import outcome_label, pay_label
+from ..play.game import report_json
+from ..text import describe_rules, edge, frac, grouped, money, pays_text, pct, rules_json, table, to_json
+from .sidebets import bonus_json
+
+#: Plot file suffixes: {stem}-{key}.png.
+PLOT_KEYS: tuple[str, ...] = ("net-100", "net-1000", "shift")
+#: Okabe-Ito colours of the plots (colour-blind safe): behind / the house loses (also hatched), ahead,
+#: the bin holding 0, the 5%..95% or 95% range.
+BEHIND, AHEAD, EVEN, RANGE = "#D55E00", "#0072B2", "#999999", "#56B4E9"
+PDF_METADATA = {"Creator": "caribbean-exact", "Producer": "caribbean-exact (matplotlib)", "CreationDate": None}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of the report: kind is h1, h2, p, table or plot."""
+
+    kind: str
+    text: str = ""
+    rows: tuple[tuple[str, ...], ...] = ()
+    headers: tuple[str, ...] = ()
+
+
+def _p(x: Fraction | float, places: int = 4) -> str:
+    return pct(x, places)
+
+
+def _prob(x: Fraction | float) -> str:
+    return f"{float(x):.6f}"
+
+
+def _net(x: Fraction) -> str:
+    return frac(x) if x.denominator != 1 else f"{int(x):+d}"
+
+
+def _money(x: Fraction | float) -> str:
+    v = float(x)
+    return ("-" if v < 0 else "") + "$" + f"{abs(v):,.2f}"
+
+
+def _n_rows(r: MathReport) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
+    for x in r.over_n_hands:
+        lo, hi = x.house_win_interval_95
+        nlo, nhi = x.normal_interval_95
+        qs = " / ".join(_net(x.quantiles[k]) for k in sorted(x.quantiles))
+        rows.append((grouped(x.hands), _prob(x.p_ahead), _prob(x.p_even), _prob(x.p_behind), qs,
+                     f"{_net(lo)} .. {_net(hi)}", f"{nlo:+.1f} .. {nhi:+.1f}",
+                     "exact" if x.exact else f"<= {x.error_bound:.1e}" + ("" if x.quantiles_certain else " (*)")))
+    return rows
+
+
+def _game_blocks(r: MathReport) -> list[Block]:
+    g = r.game
+    pt = r.rules.paytable
+    cats = ["high card (A-K)", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+            "four of a kind", "straight flush", "royal flush"]
+    pays = tuple((c, f"{frac(p)} to 1") for c, p in zip(cats, pt.pays[::-1]))
+    return [
+        Block("h2", "1. The ante game under optimal play"),
+        Block("p", f"Rules: {describe_rules(r.rules)}. The player antes 1, sees five cards and the dealer's up "
+                   "card, then folds (loses the ante) or raises 2 antes. A dealer who does not qualify pays the "
+                   "ante 1 to 1 and returns the raise; a qualifying dealer is beaten for 1 to 1 on the ante and "
+                   'the raise pays as below ("to 1": the stake comes back on top of the win); a tie pushes.'),
+        Block("table", rows=pays[::-1], headers=("player's hand (raise bet)", "pays")),
+        Block("p", "Return table: every deal of the 52-card deck (player's five cards, dealer's five), counted "
+                   "exactly; net in antes (ante + raise)."),
+        Block("table", rows=tuple((outcome_label(x.outcome, x.category), grouped(x.count), _prob(x.probability),
+                                   _net(x.net), f"{float(x.contribution):+.8f}") for x in g.return_table()),
+              headers=("outcome", "combinations", "probability", "net (antes)", "contribution")),
+        Block("table", rows=(
+            ("house edge per ante", frac(g.house_edge), _p(g.house_edge)),
+            ("house edge per total wager (element of risk)", frac(g.element_of_risk), _p(g.element_of_risk)),
+            ("expected total wager (antes)", frac(g.expected_wager), f"{float(g.expected_wager):.6f}"),
+            ("hit frequency (net > 0)", frac(r.hit_frequency), _p(r.hit_frequency)),
+            ("probability of raising", frac(g.raise_probability), _p(g.raise_probability)),
+            ("variance per ante", frac(g.variance), f"{float(g.variance):.6f}"),
+            ("standard deviation per ante", "", f"{g.standard_deviation:.6f}"),
+            ("variance per unit wagered", frac(r.variance_per_wager), f"{float(r.variance_per_wager):.6f}"),
+            ("standard deviation per unit wagered", "", f"{r.standard_deviation_per_wager:.6f}"),
+        ), headers=("figure", "exact", "value")),
+        Block("p", "Per unit wagered: the figure per ante divided by the expected total wager (variance by its "
+                   "square). Strategy assumed: optimal, the exact best decision for every (hand, up card); the "
+                   "cost of simpler strategies, each evaluated exactly over every deal:"),
+        Block("table", rows=tuple((s.name, edge(s.report.house_edge), f"{float(s.cost) * 100:.4f}",
+                                   s.description) for s in r.strategies),
+              headers=("strategy", "house edge", "cost (% of ante)", "what it does")),
+        Block("p", f"Method: the C core counts every one of the {grouped(g.total_weight)} deals (hand, up card, "
+                   "dealer's four hole cards) by outcome, the raise decided exactly; Python prices the counts "
+                   "as exact fractions. Cross-checks in the test suite: single situations against a brute-force "
+                   "enumeration, the return table against per-situation sums, the N = 1 distribution below "
+                   "against this table."),
+    ]
+
+
+def _n_blocks(r: MathReport) -> list[Block]:
+    x1 = r.over_n_hands[0]
+    return [
+        Block("h2", "2. Results over N hands"),
+        Block("p", "The player's net over N independent hands of one ante, from the exact per-deal distribution "
+                   f"(the return table: {len(r.distribution.nets)} distinct nets). Exact fractions up to "
+                   f"N = {EXACT_MAX_HANDS} (integer polynomial powers); beyond, numpy's FFT, with the stated bound "
+                   "on the error of every probability. Quantiles of the player's net in antes (5/25/50/75/95%: "
+                   "the smallest net x with P(net <= x) >= level); the house win's 95% interval runs from minus "
+                   "the 97.5% point to minus the 2.5% point. Beside it the normal approximation "
+                   f"N x edge +- VI x sqrt(N), volatility index VI = 1.96 x SD = {x1.volatility_index:.4f}."),
+        Block("table", rows=tuple(_n_rows(r)),
+              headers=("N", "P(ahead)", "P(even)", "P(behind)", "net quantiles 5/25/50/75/95%",
+                       "house win 95% (antes)", "normal approx.", "error bound")),
+        Block("p", f"Mean and variance over N hands are N x {frac(r.game.return_per_ante)} and "
+                   f"N x {frac(r.game.variance)} exactly. (*): a level falls within the error bound of the "
+                   "cumulative distribution, so that quantile may be off by one step."),
+        Block("plot", "net-100", headers=("The player's net over 100 hands",)),
+        Block("plot", "net-1000", headers=("The player's net over 1,000 hands",)),
+    ]
+
+
+def _table_blocks(r: MathReport) -> list[Block]:
+    c = r.seat_covariance
+    h = r.table_hour
+    lo, hi = c.interval
+    slo, shi = h.shift_range_95
+    sdlo, sdhi = h.standard_deviation_interval
+    rows = [
+        ("covariance of two seats at one round (antes^2)", f"{float(c.covariance):.4f}",
+         f"95% interval {lo:.4f} .. {hi:.4f} (sampled)"),
+        ("correlation", f"{c.correlation:.4f}", ""),
+        ("theoretical win per table-hour", _money(h.theoretical_win), frac(h.theoretical_win)),
+        ("standard deviation per table-hour", _money(h.standard_deviation), f"{_money(sdlo)} .. {_money(sdhi)}"),
+        (f"expected win over a shift of {frac(h.hours)} hours", _money(h.shift_win), ""),
+        ("95% range of the shift's win", f"{_money(slo)} .. {_money(shi)}", "normal approximation"),
+        ("P(the house loses the shift)", _p(h.p_house_loses, 2), "normal approximation"),
+    ]
+    ind = h.independent_range_95
+    if ind is not None and h.independent_p_house_loses is not None:
+        rows.append(("95% range were the seats independent", f"{_money(ind[0])} .. {_money(ind[1])}",
+                     "exact distribution"))
+        rows.append(("P(the house loses) were the seats independent", _p(h.independent_p_house_loses, 2),
+                     "exact distribution"))
+    return [
+        Block("h2", "3. A table: seats share one dealer hand"),
+        Block("p", f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante "
+                   f"{_money(h.average_ante)}, every seat playing optimally. The seats' results are correlated "
+                   "through the dealer's hand. The covariance is sampled (exactly it would take the dealer's "
+                   "hand against every pair of player hands, too many): "
+                   f"{grouped(c.deals)} rounds of {c.seats} seats at one dealer in the C core (seed {c.seed}), "
+                   "every seat pair of a round counted; the interval is the sample mean +- 1.96 standard errors "
+                   "of the rounds. Cross-check: the sample's mean net per seat "
+                   f"{float(c.sample_mean):.5f} against the exact {float(c.mean):.5f}, its variance "
+                   f"{float(c.sample_variance):.4f} against the exact {float(c.variance):.4f}."),
+        Block("table", rows=tuple(rows), headers=("figure", "value", "note")),
+        Block("p", "Per round the table's win has mean seats x ante x edge (exact) and variance "
+                   "ante^2 (S var + S (S - 1) cov); an hour is the sum of its rounds. The shift's range uses "
+                   "the normal approximation with that mean and SD; the exact distribution for independent "
+                   "seats is beside it (it has the game's skew but not the dealer's common hand)."),
+        Block("plot", "shift", headers=("The house's win over a shift",)),
+    ]
+
+
+def _progressive_blocks(p: ProgressiveHouse) -> list[Block]:
+    m = p.meter
+    rows = []
+    for i, x in enumerate(p.report.rows()):
+        pay = p.pay_at(i, m)
+        rows.append((x.hand, pay_label(x.pay) + (f" (at most {_money(p.sf_cap)})" if i == 1 and p.sf_cap else ""),
+                     grouped(x.count), f"{float(x.probability):.10f}", _money(pay),
+                     f"{float(x.probability * (pay - 1)):+.6f}"))
+    lose = 1 - p.hit_probability
+    rows.append(("anything else", "loses", grouped(FIVE_CARD_HANDS - sum(x.count for x in p.report.rows())),
+                 f"{float(lose):.10f}", "$0.00", f"{float(-lose):+.6f}"))
+    be = p.breakeven_meter
+    g = p.growth_per_hour(m)
+    figures = [
+        ("hold (house edge) at the meter", _p(p.hold_at(m)), frac(p.hold_at(m))),
+        ("hit frequency", _p(p.hit_probability), frac(p.hit_probability)),
+        ("standard deviation per $1 at the meter", f"{math.sqrt(p.variance_at(m)):.4f}", ""),
+        ("break-even meter", "-" if be is None else _money(be), "" if be is None else frac(be)),
+        ("reset (seed) of the meter after a royal", _money(p.reset), "the house's money"),
+        ("expected bets between royal flushes", grouped(round(p.bets_between_royals)), frac(p.bets_between_royals)),
+    ]
+    if p.contribution is not None:
+        lr = p.long_run_hold
+        eq = p.equilibrium_meter
+        assert lr is not None
+        assert g is not None
+        figures += [
+            ("contribution to the meter per $1", _p(p.contribution, 2), frac(p.contribution)),
+            ("meter growth from contributions per hour", _money(p.contribution_only_growth or 0), ""),
+            ("meter's expected change per hour at the meter", _money(g), "contributions - straight flush shares "
+                                                                          "- royal resets"),
+            ("meter where the expected change is 0", "-" if eq is None else _money(eq), ""),
+            ("long-run hold per $1", _p(lr), frac(lr)),
+        ]
+    hits = [(h, f"{float(n):,.3f}") for h, n in p.hits_per_year()]
+    builtins = []
+    for t in FIXED_PAY_TABLES:
+        q = ProgressiveHouse(type(p.report)(t.pays, p.report.convention, 1, p.report.counts, m, ()),
+                             p.contribution, p.reset, p.sf_cap, p.bets_per_hour, p.hours_per_year)
+        b = q.breakeven_meter
+        builtins.append((t.name, _p(q.hold_at(m)), "-" if b is None else _money(b),
+                         "-" if q.long_run_hold is None else _p(q.long_run_hold), t.source + (f" ({t.note})"
+                                                                                               if t.note else "")))
+    return [
+        Block("h2", "4. The $1 progressive jackpot from the house's side"),
+        Block("p", f"Paid on the player's five cards whatever the dealer holds, \"for 1\" (the $1 is collected, a "
+                   f"win is all that is paid), one progressive player per hand; figures at a meter of {_money(m)}. "
+                   "The royal takes the meter, which restarts at the reset; the straight flush's share comes out of "
+                   "the meter; fixed pays come from the house. In the long run every dollar put on the meter goes "
+                   "to players: the house keeps 1 - fixed pays - contribution - P(royal) x reset per $1."),
+        Block("table", rows=tuple(rows), headers=("hand", "pays", "combinations", "probability", "pays at the meter",
+                                                  "contribution to the net")),
+        Block("table", rows=tuple(figures), headers=("figure", "value", "exact")),
+        Block("p", f"Expected hits a year at {frac(p.bets_per_hour)} bets an hour, {frac(p.hours_per_year)} hours "
+                   "a year:"),
+        Block("table", rows=tuple(hits), headers=("hand", "hits a year")),
+        Block("p", "Fixed-pay tables seen at casinos (four of a kind / full house / flush; royal 100% and straight "
+                   "flush 10% of the meter), at the same meter and settings. A 75/100/500 table is left out: no "
+                   "public source was at hand."),
+        Block("table", rows=tuple(builtins), headers=("table", "hold at the meter", "break-even meter",
+                                                      "long-run hold", "source")),
+    ]
+
+
+def _bonus_blocks(r: MathReport) -> list[Block]:
+    assert r.bonus is not None
+    b = r.bonus.report
+    rows = tuple((x.hand, "-" if x.pays is None else f"{frac(x.pays)} {b.convention} 1", grouped(x.count),
+                  f"{float(x.probability):.8f}", _net(x.net), f"{float(x.contribution):+.8f}") for x in b.rows())
+    return [
+        Block("h2", "5+1 Bonus"),
+        Block("p", f"The best five of the player's five cards and the dealer's up card, over all "
+                   f'{grouped(SIX_CARD_SETS)} six-card sets; pays "{b.convention} 1".'),
+        Block("table", rows=rows, headers=("hand", "pays", "combinations", "probability", "net", "contribution")),
+        Block("table", rows=(("house edge per unit", _p(b.house_edge), frac(b.house_edge)),
+                             ("hit frequency", _p(b.hit_probability), frac(b.hit_probability)),
+                             ("variance per unit", f"{float(b.variance):.4f}", frac(b.variance)),
+                             ("standard deviation per unit", f"{math.sqrt(b.variance):.4f}", "")),
+              headers=("figure", "value", "exact")),
+        Block("table", rows=tuple((h, f"{float(n):,.2f}") for h, n in r.bonus.hits_per_year()),
+              headers=("hand", "hits a year")),
+    ]
+
+
+def _cap_blocks(r: MathReport) -> list[Block]:
+    if r.cap is None:
+        return [Block("h2", "The cap"),
+                Block("p", "No cap per bet was given (--max-payout): every win is paid in full.")]
+    c = r.cap
+    row = c.rows[0]
+    return [
+        Block("h2", "The cap"),
+        Block("p", f"A cap of {_money(c.max_payout)} on the win of one bet at the average ante "
+                   f"{_money(row.ante)} (no win reaches it up to an ante of {_money(c.threshold)}); the optimal "
+                   "strategy re-solved under the cap."),
+        Block("table", rows=(("house edge without the cap", _p(c.uncapped.house_edge)),
+                             ("house edge under the cap", _p(row.report.house_edge)),
+                             ("added house edge per ante", _p(row.cost_per_ante)),
+                             ("added expected loss per round", _money(row.cost_per_round)),
+                             ("strategy changed", "yes" if row.strategy_changed else "no")),
+              headers=("figure", "value")),
+    ]
+
+
+def blocks(r: MathReport) -> list[Block]:
+    """Every block of the report, in order."""
+    out = [Block("h1", f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"),
+           Block("p", "Every figure is exact (fractions of integer counts) unless marked sampled, approximate or "
+                      "given with an error bound. Generated by caribbean-exact.")]
+    out += _game_blocks(r) + _n_blocks(r) + _table_blocks(r)
+    if r.progressive is not None:
+        out += _progressive_blocks(r.progressive)
+    if r.bonus is not None:
+        out += _bonus_blocks(r)
+    out += _cap_blocks(r)
+    return out
+
+
+# ---------------------------------------------------------------- formats
+
+
+def markdown(r: MathReport, plot_names: dict[str, str] | None = None) -> str:
+    """The report as Markdown; ``plot_names`` maps each plot key to the PNG file it links."""
+    lines: list[str] = []
+    for b in blocks(r):
+        if b.kind == "h1":
+            lines += [f"# {b.text}", ""]
+        elif b.kind == "h2":
+            lines += [f"## {b.text}", ""]
+        elif b.kind == "p":
+            lines += [b.text, ""]
+        elif b.kind == "table":
+            lines += [table(b.rows, b.headers, "github"), ""]
+        elif b.kind == "plot" and plot_names and b.text in plot_names:
+            lines += [f"![{b.headers[0]}]({plot_names[b.text]})", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def html_page(r: MathReport, plots: dict[str, bytes]) -> str:
+    """The report as one self-contained HTML page (plots inline as PNG)."""
+    body = []
+    for b in blocks(r):
+        if b.kind in ("h1", "h2"):
+            body.append(f"<{b.kind}>{html.escape(b.text)}</{b.kind}>")
+        elif b.kind == "p":
+            body.append(f"<p>{html.escape(b.text)}</p>")
+        elif b.kind == "table":
+            head = "".join(f"<th>{html.escape(h)}</th>" for h in b.headers)
+            rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in b.rows)
+            body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+        elif b.kind == "plot" and b.text in plots:
+            data = base64.b64encode(plots[b.text]).decode()
+            body.append(f'<figure><img alt="{html.escape(b.headers[0])}" src="data:image/png;base64,{data}">'
+                        f"<figcaption>{html.escape(b.headers[0])}</figcaption></figure>")
+    style = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}"
+             "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .5em;"
+             "text-align:left}th{background:#eee}img{max-width:100%}")
+    title = html.escape(blocks(r)[0].text)
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+            f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidRules("the report's plots need matplotlib: pip install 'caribbean-exact[plot]' "
+                           "(or write --out FILE.json)") from None
+    return plt
+
+
+def _dollars(x: float) -> str:
+    """Money in a plot label: matplotlib reads "$...$" as mathematics, so the sign is escaped."""
+    return _money(x).replace("$", r"\$")
+
+
+def _net_plot(ax: Any, *, x: NHands) -> None:
+    """Bars of the player's net in bins of an even number of antes: most nets are odd, so one hand's
+    parity carries over and single nets alternate between likely and rare."""
+    probs = list(x.probabilities)
+    acc, lo_i = 0.0, 0
+    while acc + probs[lo_i] < 1e-4:  # the outer 0.01% of each tail is left out of the picture
+        acc += probs[lo_i]
+        lo_i += 1
+    acc, hi_i = 0.0, len(probs) - 1
+    while acc + probs[hi_i] < 1e-4:
+        acc += probs[hi_i]
+        hi_i -= 1
+    span = float((hi_i - lo_i) * x.unit)
+    width = max(2, 2 * round(span / 160))
+    bins: dict[int, float] = {}
+    for i in range(lo_i, hi_i + 1):
+        net = float((x.offset + i) * x.unit)
+        k = math.floor(net / width)
+        bins[k] = bins.get(k, 0.0) + probs[i]
+    keys = sorted(bins)
+    starts = [k * width for k in keys]
+    # Okabe-Ito colours (colour-blind safe), and the behind bars hatched too: readable in greyscale
+    behind = [s + width <= 0 for s in starts]
+    colors = [BEHIND if b else AHEAD if s > 0 else EVEN for s, b in zip(starts, behind, strict=True)]
+    bars = ax.bar(starts, [bins[k] for k in keys], width=width * 0.92, align="edge", color=colors, linewidth=0)
+    for bar, b in zip(bars, behind, strict=True):
+        if b:
+            bar.set_hatch("////")
+            bar.set_edgecolor("white")
+    q5, q95 = float(x.quantiles[5]), float(x.quantiles[95])
+    ax.axvspan(q5, q95, color=RANGE, alpha=0.15, label=f"5% .. 95% of the net: {q5:+.0f} .. {q95:+.0f}")
+    ax.axvline(float(x.mean), color="black", linestyle="--", linewidth=1,
+               label=f"expected net {float(x.mean):+.1f}")
+    ax.axvline(0, color="#555555", linewidth=0.8)
+    ax.set_xlabel("player's net in antes (hatched orange: behind, blue: ahead, grey: the bin holding 0; "
+                  "outer 0.01% of each tail left out)")
+    ax.set_ylabel(f"probability per {width} antes")
+    ax.set_title(f"Player's net over {x.hands:,} hands: P(ahead) {float(x.p_ahead):.1%}, "
+                 f"P(even) {float(x.p_even):.1%}, P(behind) {float(x.p_behind):.1%}")
+    ax.legend(loc="upper right", fontsize=9)
+    ax.grid(axis="y", alpha=0.3)
+
+
+def _shift_plot(ax: Any, r: MathReport) -> None:
+    h = r.table_hour
+    mean, sd = float(h.shift_win), h.shift_standard_deviation
+    lo, hi = h.shift_range_95
+    xs = [mean + sd * (k / 100 - 4) for k in range(801)]
+    ys = [math.exp(-0.5 * ((v - mean) / sd) ** 2) / (sd * math.sqrt(2 * math.pi)) for v in xs]
+    ax.plot(xs, ys, color="#2c3e50", linewidth=1.5, label="house win (normal approximation, seats correlated)")
+    ax.fill_between([v for v in xs if lo <= v <= hi], [y for v, y in zip(xs, ys) if lo <= v <= hi],
+                    color=RANGE, alpha=0.3, label=f"95% range {_dollars(lo)} .. {_dollars(hi)}")
+    ax.fill_between([v for v in xs if v <= 0], [y for v, y in zip(xs, ys) if v <= 0], facecolor=BEHIND,
+                    alpha=0.6, hatch="////", edgecolor="white", label=f"the house loses: {h.p_house_loses:.1%}")
+    ax.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"expected win {_dollars(mean)}")
+    ax.axvline(0, color="#555555", linewidth=0.8)
+    ax.set_xlabel(r"house win over the shift (\$)")
+    ax.set_ylabel("density")
+    ax.set_yticks([])
+    ax.set_title(f"House win over a shift of {frac(h.hours)} hours: {h.seats} seats, {frac(h.hands_per_hour)} "
+                 f"rounds an hour, average ante {_dollars(float(h.average_ante))}")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, fontsize=9, frameon=False)
+    ax.grid(alpha=0.3)
+
+
+def _figures(r: MathReport) -> list[tuple[str, Callable[[Any], None]]]:
+    out: list[tuple[str, Callable[[Any], None]]] = []
+    for x in r.plotted:
+        out.append((f"net-{x.hands}", partial(_net_plot, x=x)))
+    out.append(("shift", lambda ax: _shift_plot(ax, r)))
+    return out
+
+
+def plots(r: MathReport) -> dict[str, bytes]:
+    """Every plot as PNG bytes, by key (PLOT_KEYS); no dates or software names in the files."""
+    plt = _pyplot()
+    out = {}
+    for key, draw in _figures(r):
+        fig, ax = plt.subplots(figsize=(9, 5.2), dpi=100)
+        draw(ax)
+        fig.tight_layout()
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", metadata={"Software": None})
+        plt.close(fig)
+        out[key] = buf.getvalue()
+    return out
+
+
+def pdf(r: MathReport) -> bytes:
+    """The report as PDF: text pages (monospaced tables) then one page a plot; fixed metadata."""
+    plt = _pyplot()
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    lines: list[str] = []
+    for b in blocks(r):
+        if b.kind == "h1":
+            lines += [b.text.upper(), ""]
+        elif b.kind == "h2":
+            lines += ["", b.text, "-" * len(b.text)]
+        elif b.kind == "p":
+            lines += [*_wrap(b.text, 110), ""]
+        elif b.kind == "table":
+            lines += [*table([[c[:60] for c in row] for row in b.rows], b.headers, "simple").splitlines(), ""]
+    per_page = 78
+    buf = io.BytesIO()
+    with PdfPages(buf, metadata=PDF_METADATA) as doc:
+        for start in range(0, len(lines), per_page):
+            fig = plt.figure(figsize=(8.27, 11.69))
+            fig.text(0.04, 0.97, "\n".join(lines[start:start + per_page]), family="monospace", fontsize=5.6,
+                     va="top")
+            doc.savefig(fig)
+            plt.close(fig)
+        for _key, draw in _figures(r):
+            fig, ax = plt.subplots(figsize=(11.69, 8.27))
+            draw(ax)
+            fig.tight_layout()
+            doc.savefig(fig)
+            plt.close(fig)
+    return buf.getvalue()
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    out, line = [], ""
+    for w in text.split():
+        if line and len(line) + 1 + len(w) > width:
+            out.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    return [*out, line] if line else out
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def _num(x: Fraction | float) -> str | float:
+    return str(x) if isinstance(x, Fraction) else x
+
+
+def n_hands_json(x: NHands) -> dict[str, Any]:
+    """One entry of ``over_n_hands`` (field names are a public interface)."""
+    lo, hi = x.house_win_interval_95
+    nlo, nhi = x.normal_interval_95
+    return {
+        "hands": x.hands,
+        "exact": x.exact,
+        "p_ahead": _num(x.p_ahead),
+        "p_even": _num(x.p_even),
+        "p_behind": _num(x.p_behind),
+        "error_bound": x.error_bound,
+        "quantiles": {str(k): str(v) for k, v in sorted(x.quantiles.items())},
+        "quantiles_certain": x.quantiles_certain,
+        "house_win_interval_95": [str(lo), str(hi)],
+        "mean": str(x.mean),
+        "variance": str(x.variance),
+        "volatility_index": x.volatility_index,
+        "normal_interval_95": [nlo, nhi],
+    }
+
+
+def _opt(v: Fraction | None) -> str | None:
+    return None if v is None else str(v)
+
+
+def _progressive_json(p: ProgressiveHouse) -> dict[str, Any]:
+    m = p.meter
+    be = p.breakeven_meter
+    return {
+        "convention": p.report.convention,
+        "meter": str(m),
+        "contribution": _opt(p.contribution),
+        "reset": str(p.reset),
+        "sf_cap": _opt(p.sf_cap),
+        "bets_per_hour": str(p.bets_per_hour),
+        "hours_per_year": str(p.hours_per_year),
+        "rows": [{"hand": x.hand, "count": x.count, "probability": str(x.probability), "pays": pay_label(x.pay),
+                  "pays_at_meter": str(p.pay_at(i, m))} for i, x in enumerate(p.report.rows())],
+        "hold_at_meter": str(p.hold_at(m)),
+        "hit_probability": str(p.hit_probability),
+        "variance_at_meter": str(p.variance_at(m)),
+        "standard_deviation_at_meter": math.sqrt(p.variance_at(m)),
+        "breakeven_meter": _opt(be),
+        "hits_per_year": {h: str(n) for h, n in p.hits_per_year()},
+        "growth_per_hour_at_meter": _opt(p.growth_per_hour(m)),
+        "equilibrium_meter": _opt(p.equilibrium_meter),
+        "long_run_hold": _opt(p.long_run_hold),
+        "bets_between_royals": str(p.bets_between_royals),
+        "fixed_pay_tables": [{"name": t.name, "source": t.source, "pays": [pay_label(x) for x in t.pays]}
+                             for t in FIXED_PAY_TABLES],
+    }
+
+
+def report_doc(r: MathReport) -> dict[str, Any]:
+    """The report as a JSON object (field names are a public interface)."""
+    c = r.seat_covariance
+    h = r.table_hour
+    g = r.game
+    doc: dict[str, Any] = {
+        "rules": rules_json(r.rules),
+        "game": {**report_json(g), "hit_frequency": str(r.hit_frequency),
+                 "variance_per_wager": str(r.variance_per_wager),
+                 "standard_deviation_per_wager": r.standard_deviation_per_wager},
+        "strategies": [{"name": s.name, "house_edge": str(s.report.house_edge), "cost": str(s.cost)}
+                       for s in r.strategies],
+        "distribution": [{"net": str(n), "count": k} for n, k in zip(r.distribution.nets, r.distribution.counts)],
+        "over_n_hands": [n_hands_json(x) for x in r.over_n_hands],
+        "fft_limit_points": MAX_FFT_POINTS,
+        "seat_covariance": {"method": "sampled", "covariance": str(c.covariance),
+                            "covariance_float": float(c.covariance), "interval": list(c.interval),
+                            "correlation": c.correlation, "deals": c.deals, "seats_sampled": c.seats,
+                            "seed": c.seed},
+        "per_table_hour": {"seats": h.seats, "hands_per_hour": str(h.hands_per_hour),
+                           "average_ante": str(h.average_ante), "theoretical_win": str(h.theoretical_win),
+                           "standard_deviation": h.standard_deviation,
+                           "standard_deviation_interval": list(h.standard_deviation_interval),
+                           "hours": str(h.hours), "shift_win": str(h.shift_win),
+                           "shift_standard_deviation": h.shift_standard_deviation,
+                           "shift_range_95": list(h.shift_range_95), "p_house_loses": h.p_house_loses,
+                           "independent_shift_range_95": (None if h.independent_range_95 is None else
+                                                          [str(v) for v in h.independent_range_95]),
+                           "independent_p_house_loses": (None if h.independent_p_house_loses is None else
+                                                         _num(h.independent_p_house_loses))},
+        "cap": None if r.cap is None else {
+            "max_payout": str(r.cap.max_payout), "ante": str(r.cap.rows[0].ante),
+            "house_edge_uncapped": str(r.cap.uncapped.house_edge),
+            "house_edge": str(r.cap.rows[0].report.house_edge), "cost_per_ante": str(r.cap.rows[0].cost_per_ante),
+            "strategy_changed": r.cap.rows[0].strategy_changed},
+    }
+    if r.progressive is not None:
+        doc["progressive"] = _progressive_json(r.progressive)
+    if r.bonus is not None:
+        doc["bonus"] = {**bonus_json(r.bonus.report),
+                        "hits_per_year": {hd: str(n) for hd, n in r.bonus.hits_per_year()}}
+    return doc
+
+
+def json_text(r: MathReport) -> str:
+    """The report as JSON text."""
+    return to_json(report_doc(r))
+
+
+def summary(r: MathReport) -> str:
+    """A few lines for the terminal after writing a report."""
+    x = {n.hands: n for n in r.over_n_hands}
+    parts = [f"house edge {pct(r.game.house_edge)}, SD per ante {r.game.standard_deviation:.4f}"]
+    for n in (100, 1000):
+        if n in x:
+            parts.append(f"P(ahead) over {n:,} hands {float(x[n].p_ahead):.4f}")
+    parts.append(f"win per table-hour {money(r.table_hour.theoretical_win)}")
+    return "; ".join(parts)

@@ -1,0 +1,150 @@
+"""The layout holds: imports run one way, library modules never reach the terminal or the renderer.
+
+Library modules are every module of the package outside ``cli/`` and ``render/``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "caribbean_exact"
+NAME = "caribbean_exact"
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+LIBRARY = sorted(m for m in MODULES if not m.startswith((f"{NAME}.cli", f"{NAME}.render"))
+                 and m not in (NAME, f"{NAME}.__main__"))
+
+
+def imported_modules(name: str) -> set[str]:
+    """Package modules that ``name`` imports anywhere (top level or inside functions)."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith(NAME))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith(NAME):
+                continue
+            for a in node.names:
+                sub = f"{target}.{a.name}"
+                out.add(sub if sub in MODULES or f"{sub}" in MODULES else target)
+    return {m for m in out if m in MODULES and m != name} | {m for m in out if m == NAME}
+
+
+def test_the_module_list_is_what_the_package_holds():
+    assert f"{NAME}.engine.pricing" in LIBRARY and f"{NAME}.play.game" in LIBRARY
+    assert not any(m.startswith((f"{NAME}.cli", f"{NAME}.render")) for m in LIBRARY)
+
+
+def test_no_import_cycles():
+    """Every module's imports (the package's own __init__ aside) form a graph without cycles."""
+    graph = {m: imported_modules(m) for m in MODULES if m != NAME}
+    for m, deps in graph.items():
+        assert NAME not in deps, f"{m} imports from the package __init__ (a cycle): import the module instead"
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> None:
+        if state.get(m) == 2:
+            return
+        assert state.get(m) != 1, "import cycle: " + " -> ".join([*path[path.index(m):], m])
+        state[m] = 1
+        for d in sorted(graph.get(m, ())):
+            visit(d, [*path, m])
+        state[m] = 2
+
+    for m in sorted(graph):
+        visit(m, [])
+
+
+def test_library_modules_do_not_import_cli_render_or_tabulate_statically():
+    for m in LIBRARY:
+        deps = imported_modules(m)
+        bad = {d for d in deps if d.startswith((f"{NAME}.cli", f"{NAME}.render"))}
+        assert not bad, f"{m} imports {bad}"
+        text = MODULES[m].read_text(encoding="utf-8")
+        for word in ("import tabulate", "from tabulate", "import argparse", "sys.stdout", "sys.stderr",
+                     "print(", "isatty"):
+            assert word not in text, f"{m} contains {word!r}: library code must not talk to the terminal"
+
+
+@pytest.mark.parametrize("module", LIBRARY)
+def test_importing_a_library_module_loads_no_cli_render_or_tabulate(module):
+    """In a fresh interpreter: importing the module loads none of cli, render, tabulate, argparse."""
+    code = (f"import sys, json, importlib; importlib.import_module({module!r}); "
+            "print(json.dumps(sorted(sys.modules)))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=str(PACKAGE.parent.parent))
+    assert p.returncode == 0, p.stderr
+    loaded = set(json.loads(p.stdout))
+    bad = {m for m in loaded if m.startswith((f"{NAME}.cli", f"{NAME}.render")) or m in ("tabulate", "argparse")}
+    assert not bad, f"importing {module} loaded {sorted(bad)}"
+
+
+def test_no_public_name_is_also_a_module_name():
+    """Importing a submodule binds it on the package: a function of the same name would be replaced."""
+    import caribbean_exact
+
+    submodules = {m.rpartition(".")[2] for m in MODULES}
+    assert not set(caribbean_exact.__all__) & submodules
+
+
+def test_every_public_name_has_a_docstring():
+    """Every name the package exports, and every public method and property of its classes."""
+    import inspect
+
+    import caribbean_exact
+
+    missing = []
+    for name in caribbean_exact.__all__:
+        obj = getattr(caribbean_exact, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.ismethod(obj)):
+            continue
+        if not inspect.getdoc(obj):
+            missing.append(name)
+        if inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                fn = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+                if (inspect.isfunction(fn)) and not (fn.__doc__ or "").strip():
+                    missing.append(f"{name}.{attr}")
+    assert not missing, f"no docstring: {missing}"
+
+
+def test_the_command_line_starts_without_numpy_or_matplotlib():
+    """numpy and matplotlib load only in the commands that use them (simplify, card, report, plots)."""
+    code = ("import sys, json; from caribbean_exact.cli import build_parser; build_parser(); "
+            "print(json.dumps([x for x in ('numpy', 'matplotlib') if x in sys.modules]))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout) == []
+
+
+def test_card_sizes_agree():
+    from caribbean_exact.cli.commands import CARD_SIZES
+    from caribbean_exact.render.strategy.strategy_card import SIZES
+
+    assert tuple(SIZES) == CARD_SIZES

@@ -1,0 +1,80 @@
+"""Building from source: without a working C compiler the build stops with one line that says
+what is needed and how to install it (csrc/build_ffi.py: compiler_problem, called by setup.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build_ffi():
+    spec = importlib.util.spec_from_file_location("build_ffi", ROOT / "csrc" / "build_ffi.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("cc,why", [("/bin/false", "'/bin/false' failed on a trivial C file"),
+                                    ("no-such-compiler-cc", "no compiler 'no-such-compiler-cc' found"),
+                                    ("", None)])
+def test_compiler_problem_is_one_line(cc, why):
+    b = build_ffi()
+    env = {**os.environ, "CC": cc}
+    problem = b.compiler_problem(env)
+    if why is None:  # CC empty: Python's configured compiler, present on this machine
+        if shutil.which("gcc") or shutil.which("cc"):
+            assert problem is None
+        return
+    assert problem is not None and "\n" not in problem
+    assert problem.startswith("caribbean-exact needs a C compiler (gcc or clang)") and "apt-get install gcc" in problem
+    assert why in problem
+
+
+def test_sanitize_modes():
+    b = build_ffi()
+    old = os.environ.get("CARIBBEAN_EXACT_SANITIZE")
+    try:
+        os.environ["CARIBBEAN_EXACT_SANITIZE"] = "thread"
+        compile_args, link_args = b._flags()
+        assert "-fsanitize=thread" in compile_args and "-fsanitize=thread" in link_args and "-O3" not in compile_args
+        os.environ["CARIBBEAN_EXACT_SANITIZE"] = "1"
+        assert "-fsanitize=address,undefined" in b._flags()[0]
+        os.environ["CARIBBEAN_EXACT_SANITIZE"] = "memory"
+        with pytest.raises(ValueError, match="use 1"):
+            b._flags()
+    finally:
+        if old is None:
+            os.environ.pop("CARIBBEAN_EXACT_SANITIZE", None)
+        else:
+            os.environ["CARIBBEAN_EXACT_SANITIZE"] = old
+
+
+def _setuptools_major() -> int:
+    try:
+        import setuptools
+    except ImportError:
+        return 0
+    return int(setuptools.__version__.split(".")[0])
+
+
+@pytest.mark.skipif(_setuptools_major() < 77, reason="the build needs setuptools >= 77 (pyproject.toml)")
+def test_a_build_without_a_compiler_says_so(tmp_path):
+    """The real build (setup.py build_ext) with CC=/bin/false: the last line is the explanation."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", "build", "*.so", "__pycache__", "*.egg-info",
+                                                             ".hypothesis", "tables", "tests", "benchmarks"))
+    p = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-temp", str(tmp_path / "t"),
+                        "--build-lib", str(tmp_path / "lib")], cwd=src, capture_output=True, text=True,
+                       env={**os.environ, "CC": "/bin/false"}, timeout=300)
+    assert p.returncode != 0
+    last = [line for line in p.stderr.splitlines() if line.strip()][-1]
+    assert last.startswith("error: caribbean-exact needs a C compiler (gcc or clang)"), p.stderr[-2000:]

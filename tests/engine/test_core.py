@@ -1,0 +1,148 @@
+"""The C functions check their arguments and return status codes (called through the ffi)."""
+
+import pytest
+from caribbean_exact._core import ffi, lib
+
+pytestmark = pytest.mark.csan
+
+
+def deal(player, up, dead=(), dealer=(), qualifier=1113, n_dead=None, n_dealer=None):
+    out = ffi.new("cs_deal_counts *")
+    p = ffi.new("uint8_t[]", list(player)) if player is not None else ffi.NULL
+    d = ffi.new("uint8_t[]", list(dead)) if dead else ffi.NULL
+    k = ffi.new("uint8_t[]", list(dealer)) if dealer else ffi.NULL
+    return lib.cs_deal(p, up, d, len(dead) if n_dead is None else n_dead, k,
+                       len(dealer) if n_dealer is None else n_dealer, qualifier, out)
+
+
+def test_valid_call_is_ok():
+    assert deal([0, 5, 10, 15, 20], 30) == lib.CS_OK
+
+
+@pytest.mark.parametrize("args,status", [
+    (([0, 5, 10, 15, 52], 30), "CS_E_CARD"),
+    (([0, 5, 10, 15, 255], 30), "CS_E_CARD"),
+    (([0, 5, 10, 15, 20], 52), "CS_E_CARD"),
+    (([0, 5, 10, 15, 15], 30), "CS_E_DUPLICATE"),
+    (([0, 5, 10, 15, 20], 20), "CS_E_DUPLICATE"),
+    (([0, 5, 10, 15, 20], 30, [30]), "CS_E_DUPLICATE"),
+    (([0, 5, 10, 15, 20], 30, [], [1, 2, 3, 4, 6]), "CS_E_SIZE"),
+    (([0, 5, 10, 15, 20], 30, [], [], 7463), "CS_E_ARG"),
+    ((None, 30), "CS_E_NULL"),
+])
+def test_bad_arguments(args, status):
+    assert deal(*args) == getattr(lib, status)
+
+
+def test_null_arrays_with_counts():
+    out = ffi.new("cs_deal_counts *")
+    p = ffi.new("uint8_t[]", [0, 5, 10, 15, 20])
+    assert lib.cs_deal(p, 30, ffi.NULL, 3, ffi.NULL, 0, 1113, out) == lib.CS_E_NULL
+    assert lib.cs_deal(p, 30, ffi.NULL, 0, ffi.NULL, 2, 1113, out) == lib.CS_E_NULL
+    assert lib.cs_deal(p, 30, ffi.NULL, 0, ffi.NULL, 0, 1113, ffi.NULL) == lib.CS_E_NULL
+
+
+def test_too_few_cards_left():
+    dead = [c for c in range(52) if c not in (0, 5, 10, 15, 20, 30)][:44]  # 2 unseen, dealer needs 4
+    assert deal([0, 5, 10, 15, 20], 30, dead) == lib.CS_E_SIZE
+    assert deal([0, 5, 10, 15, 20], 30, dead[:42]) == lib.CS_OK  # exactly 4 left
+    assert deal([0, 5, 10, 15, 20], 30, list(range(21, 30)), n_dead=53) == lib.CS_E_SIZE
+
+
+def test_evaluators_and_strerror():
+    v = ffi.new("uint16_t *")
+    c = ffi.new("uint8_t *")
+    assert lib.cs_evaluate5(ffi.new("uint8_t[]", [0, 1, 2, 3, 60]), v, c) == lib.CS_E_CARD
+    assert lib.cs_evaluate5(ffi.new("uint8_t[]", [0, 1, 2, 3, 3]), v, c) == lib.CS_E_DUPLICATE
+    assert lib.cs_evaluate5(ffi.NULL, v, c) == lib.CS_E_NULL
+    assert lib.cs_evaluate6(ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 4]), v, c) == lib.CS_E_DUPLICATE
+    assert lib.cs_value_category(7462, c) == lib.CS_E_ARG
+    assert lib.cs_value_counts(ffi.new("uint64_t[]", 10), 10) == lib.CS_E_SIZE
+    assert ffi.string(lib.cs_strerror(lib.CS_E_DUPLICATE)) == b"a card is given twice"
+    assert ffi.string(lib.cs_strerror(99)) == b"unknown status"
+    assert ffi.string(lib.cs_strerror(-1)) == b"unknown status"
+
+
+def test_solver_arguments():
+    ptr = ffi.new("cs_solver **")
+    assert lib.cs_solver_new(7463, 1, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, 0, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, 65, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, 1, ffi.NULL) == lib.CS_E_NULL
+    totals = ffi.new("cs_totals *")
+    nets = ffi.new("cs_nets *")
+    assert lib.cs_solver_price(ffi.NULL, nets, 0, totals, ffi.NULL, 0) == lib.CS_E_NULL
+    assert lib.cs_solver_apply(ffi.NULL, ffi.new("uint8_t[]", 1), 1, totals) == lib.CS_E_NULL
+
+
+def test_sample_table_arguments():
+    from caribbean_exact.engine.pricing import solver_for
+
+    s = solver_for(1113).handle
+    out = ffi.new("cs_table_sums *")
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 1, out) == lib.CS_OK
+    assert out.deals == 100 and out.seats == 7
+    assert lib.cs_sample_table(s, nets, 1, 1, 0, 100, 1, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 8, 1, 0, 100, 1, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, (1 << 15) + 1, 1, out) == lib.CS_E_SIZE
+    top = (1 << 64) - 1  # deal indices must not wrap past 2^64, as in cs_sample_deals
+    assert lib.cs_sample_table(s, nets, 7, 1, top - 50, 100, 2, out) == lib.CS_E_SIZE
+    assert lib.cs_sample_table(s, nets, 7, 1, top - 100, 100, 2, out) == lib.CS_OK and out.deals == 100
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 0, out) == lib.CS_E_ARG
+    assert lib.cs_sample_table(ffi.NULL, nets, 7, 1, 0, 100, 1, out) == lib.CS_E_NULL
+    assert lib.cs_sample_table(s, ffi.NULL, 7, 1, 0, 100, 1, out) == lib.CS_E_NULL
+    assert lib.cs_sample_table(s, nets, 7, 1, 0, 100, 1, ffi.NULL) == lib.CS_E_NULL
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [1 << 21] * 10})
+    assert lib.cs_sample_table(s, big, 7, 1, 0, 100, 1, out) != lib.CS_OK
+
+
+def test_sample_deals_past_2_64_is_refused():
+    """Deal indices first_deal .. first_deal + n_deals - 1 must fit in 64 bits: a status, not fewer deals."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3,
+                                 "win": [3, 3, 5, 7, 9, 11, 15, 41, 101, 201]})
+    out = ffi.new("cs_sample_sums *")
+    top = (1 << 64) - 1
+    for threads in (1, 4):
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        # the last deals below 2^64 are fine, every one counted
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
+        assert out.deals == 100
+
+
+def test_seen_and_sample_arguments():
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    assert lib.cs_solve_seen(0, 1113, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(4, 1113, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 7463, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, nets, 4, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 0, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, ffi.NULL, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, ffi.NULL, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    chart = ffi.new("uint64_t[]", 5005)
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, n, 5005, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, chart, 5004, n, 0, n) == lib.CS_E_SIZE
+    probes = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6, 6])  # a card twice
+    counts = ffi.new("uint64_t[]", 4)
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, counts) == lib.CS_E_DUPLICATE
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
+    table = ffi.new("uint8_t[]", lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES)
+    full = lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES
+    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, totals, n, full) == lib.CS_E_NULL
+    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, totals, table, full - 1) == lib.CS_E_SIZE
+    assert lib.cs_seen_one_decisions(1113, ffi.NULL, 0, 1, totals, table, full) == lib.CS_E_NULL
+    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, ffi.NULL, table, full) == lib.CS_E_NULL
+    assert lib.cs_seen_one_decisions(7463, nets, 0, 1, totals, table, full) == lib.CS_E_ARG
+    assert lib.cs_seen_one_decisions(1113, nets, 2, 1, totals, table, full) == lib.CS_E_ARG
+    assert lib.cs_seen_one_decisions(1113, nets, 0, 65, totals, table, full) == lib.CS_E_ARG
+    sums = ffi.new("cs_sample_sums *")
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 0, 1, 0, 10, 1, n, sums) == lib.CS_OK
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 2, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG  # flags
+    assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL

@@ -1,0 +1,75 @@
+"""Rules as people type them: qualifiers, pay tables, names."""
+
+from fractions import Fraction
+
+import pytest
+
+import caribbean_exact as ce
+from caribbean_exact.cli import main
+from caribbean_exact.model.hands import CATEGORY_INDEX, patterns
+from caribbean_exact.model.rules import Qualifier, exact_text, load_paytables_file
+
+pytestmark = pytest.mark.csan
+
+
+@pytest.mark.parametrize("spec,same_as", [
+    ("1113", "AK"), ("value 1113", "AK"), (1113, "AK"), ("ace king", "AK"), ("Ace-King", "AK"),
+    ("ace-king or better", "AK"), ("pair of 4s", "44"), ("pair of fours", "44"), ("a pair of 10s", "TT"),
+    ("high card", "none"), ("7462", 7462), ("0", "none"), ("two pair", "two pair"),
+])
+def test_qualifier_forms(spec, same_as):
+    assert Qualifier.parse(spec).value == Qualifier.parse(same_as).value
+
+
+def test_qualifier_values_are_what_they_say():
+    # the lowest A-K hand and the lowest pair of 4s, from the pattern table
+    lowest_ak = min(p.value for p in patterns() if p.category == 0 and p.grouped[:2] == (12, 11))
+    lowest_44 = min(p.value for p in patterns() if p.category == CATEGORY_INDEX["pair"] and p.grouped[0] == 2)
+    assert Qualifier.parse("AK").value == lowest_ak == 1113
+    assert Qualifier.parse("pair of 4s").value == lowest_44
+    # 7462 never qualifies: every dealer hand is "not qualified", so a raise always wins the ante
+    d = ce.ev("As Kd 7h 4c 2s", "Qh", qualifier="7462")
+    assert d.counts.not_qualify == d.counts.total == 163185
+
+
+@pytest.mark.parametrize("spec,needle", [("AKJ38", "high to low"), ("KA", "'AK'"), ("pair of zebras", "rank"),
+                                         ("7463", "0..7462"), ("value 99999", "0..7462"), ("best", "expected")])
+def test_qualifier_errors_say_what_to_write(spec, needle):
+    with pytest.raises(ce.InvalidRules, match=needle):
+        Qualifier.parse(spec)
+
+
+def test_cli_qualifier_value(capsys):
+    assert main(["solve", "--qualifier", "1113", "--format", "json", "--quiet"]) == 0
+    assert '"qualifier_value": 1113' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("pays,text", [
+    ("100,50,20,7,5,4,3,2,1.5,1", "100/50/20/7/5/4/3/2/1.5/1"),
+    ("100,50,20,7,5,4,3,2,1,1", "100/50/20/7/5/4/3/2/1/1"),
+    ("100,50,20,7,5,4,3,2,4/3,1", "100, 50, 20, 7, 5, 4, 3, 2, 4/3, 1"),
+    ("100,50,20,7,5,4,3,2,0.125,1", "100/50/20/7/5/4/3/2/0.125/1"),
+])
+def test_pays_always_read_as_ten(pays, text):
+    t = ce.Paytable.from_numbers(pays)
+    assert t.short() == text
+    sep = ", " if ", " in text else "/"
+    assert len(text.split(sep)) == 10
+    assert [Fraction(x) for x in text.split(sep)] == list(t.pays)
+
+
+def test_exact_text():
+    assert [exact_text(Fraction(x)) for x in ("3/2", "-3/2", "7", "1/3", "1/1024", "5/4")] == [
+        "1.5", "-1.5", "7", "1/3", "0.0009765625", "1.25"]
+
+
+def test_a_user_table_may_not_take_a_builtin_name(tmp_path, capsys):
+    f = tmp_path / "t.toml"
+    f.write_text('[[paytable]]\nname = "Standard"\npays = [100,50,20,7,5,4,3,2,1,2]\n')
+    with pytest.raises(ce.InvalidRules, match="built-in"):
+        load_paytables_file(str(f))
+    for cmd in (["solve"], ["compare"], ["paytables"], ["chart"]):
+        assert main([*cmd, "--paytables", str(f)]) == 2
+        assert "has the name of a built-in table" in capsys.readouterr().err
+    with pytest.raises(ce.InvalidRules, match="built-in"):
+        ce.get_paytable("standard", {"standard": ce.Paytable.from_numbers("1,1,1,1,1,1,1,1,1,1", "standard")})
