@@ -49,7 +49,7 @@ class CapRow:
 def cap_threshold(rules: Rules, max_payout: Number) -> Fraction:
     """The largest ante at which no win on any bet exceeds the cap (royal raise win = cap)."""
     m = to_fraction(max_payout, "max_payout")
-    top = max(max(rules.paytable.pays) * 2, Fraction(1))
+    top = max(rules.top_raise_win, Fraction(1))
     return m / top
 
 

@@ -451,6 +451,10 @@ class Nets:
         return ScaledNets(fold, nq, tie, lose, tuple(win), den)
 
 
+#: The raise of the standard game, in antes, and the largest raise the rules take.
+DEFAULT_RAISE_ANTES = 2
+MAX_RAISE_ANTES = 10
+
 #: The largest scaled net the core accepts (cs_nets limit).
 SCALED_NET_LIMIT = 1 << 40
 
@@ -473,35 +477,43 @@ class ScaledNets:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Pay table, qualifier, and optionally an ante size with a cap per bet.
+    """Pay table, qualifier, the raise size, and optionally an ante size with a cap per bet.
 
-    A win on one bet never pays more than ``max_payout``; nets are per ante.
+    The player raises ``raise_antes`` antes (2 in the standard game; 1 to 10). A win on one bet never
+    pays more than ``max_payout``; nets are per ante.
+
+    >>> Rules().nets().lose, Rules(raise_antes=3).nets().lose
+    (Fraction(-3, 1), Fraction(-4, 1))
     """
 
     paytable: Paytable = field(default_factory=lambda: get_paytable(None))
     qualifier: Qualifier = field(default_factory=_default_qualifier)
     ante: Fraction | None = None
     max_payout: Fraction | None = None
+    #: The raise, in antes (the standard game: 2).
+    raise_antes: int = DEFAULT_RAISE_ANTES
     _nets: Nets | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
-             max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None) -> Rules:
+             max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
+             raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
         """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
         text or numbers share one ``Rules`` (and its nets)."""
         if paytables is None:
             try:
-                return _made_rules(paytable, qualifier, ante, max_payout)
+                return _made_rules(paytable, qualifier, ante, max_payout, raise_antes)
             except TypeError:  # an unhashable spec (a list of pays): build it each time
                 pass
-        return cls._make(paytable, qualifier, ante, max_payout, paytables)
+        return cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
 
     @classmethod
     def _make(cls, paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
-              max_payout: Number | None, paytables: Mapping[str, Paytable] | None) -> Rules:
+              max_payout: Number | None, paytables: Mapping[str, Paytable] | None,
+              raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
         a = None if ante is None else to_fraction(ante, "ante")
         m = None if max_payout is None else to_fraction(max_payout, "max_payout")
-        return cls(get_paytable(paytable, paytables), Qualifier.parse(qualifier), a, m)
+        return cls(get_paytable(paytable, paytables), Qualifier.parse(qualifier), a, m, check_raise_antes(raise_antes))
 
     def __post_init__(self) -> None:
         if not isinstance(self.paytable, Paytable):
@@ -512,6 +524,7 @@ class Rules:
             v = getattr(self, name)
             if v is not None and not isinstance(v, Fraction):
                 object.__setattr__(self, name, to_fraction(v, name))
+        check_raise_antes(self.raise_antes)
         if self.ante is not None and self.ante <= 0:
             raise InvalidRules(f"ante: {self.ante} must be positive")
         if self.max_payout is not None:
@@ -531,16 +544,29 @@ class Rules:
 
     def _compute_nets(self) -> Nets:
         a = Fraction(1)
-        raise_win = [2 * self.paytable.pay(c) for c in range(10)]
+        r = self.raise_antes
+        raise_win = [r * self.paytable.pay(c) for c in range(10)]
         if self.max_payout is not None:
             assert self.ante is not None
             a = min(self.ante, self.max_payout) / self.ante
-            raise_win = [min(r * self.ante, self.max_payout) / self.ante for r in raise_win]
-        return Nets(Fraction(-1), a, Fraction(0), Fraction(-3), tuple(a + r for r in raise_win))
+            raise_win = [min(w * self.ante, self.max_payout) / self.ante for w in raise_win]
+        return Nets(Fraction(-1), a, Fraction(0), Fraction(-1 - r), tuple(a + w for w in raise_win))
+
+    @property
+    def top_raise_win(self) -> Fraction:
+        """The largest win of the raise bet, in antes, before any cap (the raise times the royal's pay)."""
+        return self.raise_antes * max(self.paytable.pays)
+
+
+def check_raise_antes(value: object) -> int:
+    """The raise size: a whole number of antes, 1 to 10."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RAISE_ANTES:
+        raise InvalidRules(f"raise_antes {shown(value)}: expected a whole number of antes, 1 to {MAX_RAISE_ANTES}")
+    return value
 
 
 @lru_cache(maxsize=256, typed=True)
 def _made_rules(paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
-                max_payout: Number | None) -> Rules:
+                max_payout: Number | None, raise_antes: int) -> Rules:
     """Rules.make for hashable arguments (typed: 1, 1.0 and True stay apart)."""
-    return Rules._make(paytable, qualifier, ante, max_payout, None)
+    return Rules._make(paytable, qualifier, ante, max_payout, None, raise_antes)

@@ -95,7 +95,7 @@ class GameReport:
     @property
     def expected_wager(self) -> Fraction:
         """Ante plus the expected raise, in antes."""
-        return 1 + 2 * self.raise_probability
+        return 1 + self.rules.raise_antes * self.raise_probability
 
     @property
     def element_of_risk(self) -> Fraction:

@@ -116,7 +116,7 @@ def solve_all_seen(rules: Rules | None = None, progress: ProgressFn | None = Non
     """The whole game when the player sees all four dealer hole cards, exact.
 
     With the dealer's hand known the best play is plain: raise unless the dealer qualifies and
-    beats the player (raising then costs 3 antes, folding 1). So every deal is priced by its
+    beats the player (raising then costs 1 + raise_antes antes, folding 1). So every deal is priced by its
     outcome alone, and the outcome counts over all 19,933,230,517,200 (hand, up card, hole cards)
     deals are those of "raise always" in the up-card-only game.
     """

@@ -73,3 +73,56 @@ def test_a_user_table_may_not_take_a_builtin_name(tmp_path, capsys):
         assert "has the name of a built-in table" in capsys.readouterr().err
     with pytest.raises(ce.InvalidRules, match="built-in"):
         ce.get_paytable("standard", {"standard": ce.Paytable.from_numbers("1,1,1,1,1,1,1,1,1,1", "standard")})
+
+
+# ---------------------------------------------------------------- the raise size
+
+
+def test_the_raise_size_is_a_field_of_the_rules_with_the_standard_default():
+    assert ce.Rules().raise_antes == 2
+    assert ce.Rules().nets() == ce.Rules(raise_antes=2).nets()
+    n = ce.Rules(raise_antes=3).nets()
+    assert (n.fold, n.not_qualify, n.tie, n.lose) == (-1, 1, 0, -4)
+    assert n.win == tuple(1 + 3 * p for p in ce.get_paytable("standard").pays[::-1])
+    assert ce.Rules.make(raise_antes=5).raise_antes == 5
+    assert ce.Rules.make(raise_antes=5) is ce.Rules.make(raise_antes=5)  # cached like the other fields
+    assert ce.Rules.make(raise_antes=5) != ce.Rules.make()
+
+
+@pytest.mark.parametrize("bad", [0, 11, -2, 2.0, True, "2", None])
+def test_a_raise_size_out_of_range_is_refused_naming_the_field(bad):
+    with pytest.raises(ce.InvalidRules, match="raise_antes"):
+        ce.Rules(raise_antes=bad)
+    with pytest.raises(ce.InvalidRules, match="raise_antes"):
+        ce.Rules.make(raise_antes=bad)
+
+
+@pytest.mark.parametrize("raise_antes", [1, 3, 10])
+def test_one_situation_prices_the_raise_from_its_counts(raise_antes):
+    """EV of raising, priced by hand from the outcome counts: nq pays the ante, a win pays the ante
+    and the raise times the pay, a loss costs 1 + raise_antes."""
+    rules = ce.Rules(raise_antes=raise_antes)
+    pays = ce.get_paytable("standard").pays[::-1]  # by category index, high card first
+    for hand, up in [("As Kd 7h 4c 2s", "Qh"), ("Ac Ad 7h 4c 2s", "Qh"), ("Kc Kd Kh 4c 2s", "3h"),
+                     ("As Ks Qs Js Ts", "2h")]:
+        d = ce.ev(hand, up, rules=rules)
+        c = d.counts
+        want = Fraction(c.not_qualify + c.win * (1 + raise_antes * pays[d.player_category])
+                        - c.lose * (1 + raise_antes), c.total)
+        assert d.ev_raise == want
+        assert d.ev_fold == -1
+
+
+def test_the_whole_game_follows_the_raise_size():
+    """The strategy changes with the raise, and the report's figures stay consistent with its own
+    return table; a raise of 2 is the standard game exactly."""
+    base = ce.solve()
+    assert ce.solve(rules=ce.Rules(raise_antes=2)).house_edge == base.house_edge
+    for r in (1, 3):
+        g = ce.solve(rules=ce.Rules(raise_antes=r))
+        assert g.expected_wager == 1 + r * g.raise_probability
+        assert g.return_per_ante == sum(Fraction(x.count) * x.net for x in g.return_table()) / g.total_weight
+        assert g.house_edge != base.house_edge
+        # every raising situation of the game is one where raising beats folding under these nets
+        d = g.decision("Ac Ad 7h 4c 2s", "Qh")
+        assert d.ev_raise == ce.ev("Ac Ad 7h 4c 2s", "Qh", rules=g.rules).ev_raise

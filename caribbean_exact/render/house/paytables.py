@@ -155,7 +155,7 @@ def cap(s: CapStudy, fmt: str) -> str:
              f"without a cap: house edge {frac(s.uncapped.house_edge)} = "
              f"{pct(s.uncapped.house_edge)}, {grouped(s.uncapped.raise_situations)} raise situations",
              f"the cap cuts the largest win once the ante exceeds {frac(s.threshold)} "
-             f"(royal flush raise win {2 * max(s.rules.paytable.pays)} x ante > {s.max_payout})",
+             f"(royal flush raise win {s.rules.top_raise_win} x ante > {s.max_payout})",
              "first ante of this list where the cap costs the player: "
              + ("none" if first is None else frac(first))]
     return "\n".join(lines)
