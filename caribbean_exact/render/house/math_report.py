@@ -82,7 +82,8 @@ def _game_blocks(r: MathReport) -> list[Block]:
     return [
         Block("h2", "1. The ante game under optimal play"),
         Block("p", f"Rules: {describe_rules(r.rules)}. The player antes 1, sees five cards and the dealer's up "
-                   f"card, then folds (loses the ante) or raises {r.rules.raise_antes} antes. A dealer who does not qualify pays the "
+                   f"card, then folds (loses the ante) or raises {r.rules.raise_antes} antes. A dealer who does not "
+                   "qualify pays the "
                    "ante 1 to 1 and returns the raise; a qualifying dealer is beaten for 1 to 1 on the ante and "
                    'the raise pays as below ("to 1": the stake comes back on top of the win); a tie pushes.'),
         Block("table", rows=pays[::-1], headers=("player's hand (raise bet)", "pays")),
