@@ -24,6 +24,7 @@ from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
+from ..render import figures
 from ..render.house import paytables as render_paytables
 from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
@@ -34,6 +35,7 @@ from ..strategy.chart import build_chart
 from ..strategy.rule_file import load_rule_file
 from ..strategy.strategies import compare_strategies
 from . import batch
+from .files import check_file, check_folder, display, write_files
 from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
@@ -198,11 +200,20 @@ def setup_chart(p: argparse.ArgumentParser) -> None:
 
 
 def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
+    if args.plot:
+        fmt = render_strategy.plot_format(args.plot)
+        check_file("--plot", args.plot)
+        figures.pyplot("--plot")
     ch = build_chart(rules_from(args), margins=args.margins, progress=progress)
     if args.plot:
-        files, pages = render_strategy.plot_chart(ch, args.plot)
+        lay = render_strategy.plot_layout(ch)
+        names = render_strategy.plot_files(args.plot, len(lay.pages))
+        if len(names) > 1 and os.path.exists(args.plot) and not os.path.isfile(args.plot):  # /dev/null
+            raise InvalidRules(f"--plot {shown(args.plot)}: not a file, and the chart takes {len(lay.pages)} pages, "
+                               f"a file each ({os.path.basename(names[0])}, ...): name a file, or a .pdf for one file")
+        write_files("--plot", dict(zip(names, render_strategy.draw_chart(ch, fmt, lay), strict=True)))
         if not args.quiet:
-            _note(render_strategy.plot_written(files, pages))
+            _note(render_strategy.plot_written([display(n) for n in names], len(lay.pages)))
     return render_strategy.chart(ch, args.format, args.margins, args.table)
 
 
@@ -237,18 +248,11 @@ def setup_simplify(p: argparse.ArgumentParser) -> None:
                    help="write each strategy as a rule file that 'strategies --rules FILE' reads")
 
 
-def _write_files(folder: str, files: Mapping[str, str | bytes]) -> None:
-    try:
-        os.makedirs(folder, exist_ok=True)
-        for fname, data in files.items():
-            if isinstance(data, bytes):
-                with open(os.path.join(folder, fname), "wb") as fb:
-                    fb.write(data)
-            else:
-                with open(os.path.join(folder, fname), "w", encoding="utf-8", newline="\n") as f:
-                    f.write(data)
-    except OSError as e:
-        raise InvalidRules(f"--out {shown(folder)}: {e.strerror}") from None
+def _write_folder(folder: str, files: Mapping[str, str | bytes], created: bool) -> str:
+    """Write ``files`` (name -> data) into ``folder`` (checked by ``check_folder`` before the work);
+    the words for the line that says so."""
+    write_files("--out", {os.path.join(folder, name): data for name, data in files.items()})
+    return f"{display(folder)} (a new folder)" if created else display(folder)
 
 
 def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -257,9 +261,13 @@ def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ..render.strategy import simplify as render_simplify
     from ..strategy import simplify  # numpy: loaded by the commands that need it, not at start-up
 
+    created = check_folder("--out", args.out, create=True) if args.out else False
     f = simplify.frontier(rules_from(args), args.max_lines, progress)
     if args.out:
-        _write_files(args.out, render_simplify.rule_files(f))
+        files = render_simplify.rule_files(f)
+        where = _write_folder(args.out, files, created)
+        if not args.quiet:
+            _note(f"wrote {len(files)} rule files to {where}")
     return render_simplify.frontier(f, args.format)
 
 
@@ -287,11 +295,14 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ..render.strategy import strategy_card as render_card
     from ..strategy import strategy_card as card
 
+    render_card.check_format(args.out, args.size)
+    check_file("--out", args.out)
+    date = card_date()
+    figures.pyplot("card")
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
-    data = render_card.draw(c, args.out, args.size, card_date())
-    folder = os.path.dirname(args.out) or "."
-    _write_files(folder, {os.path.basename(args.out): data})
-    return f"wrote {args.out}: {c.point.lines} lines, house edge {c.point.house_edge} (cost {c.point.cost} per ante)"
+    write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date)})
+    return (f"wrote {display(args.out)}: {c.point.lines} lines, house edge {c.point.house_edge} "
+            f"(cost {c.point.cost} per ante)")
 
 
 # ---------------------------------------------------------------- pay tables
@@ -407,9 +418,9 @@ def setup_tables(p: argparse.ArgumentParser) -> None:
 def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ..render.tables_folder import generate
 
+    created = check_folder("--out", args.out, create=True)
     files = generate(progress)
-    _write_files(args.out, files)
-    return f"wrote {len(files)} files to {args.out}"
+    return f"wrote {len(files)} files to {_write_folder(args.out, files, created)}"
 
 
 def setup_collusion(p: argparse.ArgumentParser) -> None:
@@ -468,18 +479,6 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hours-per-year", default="8760", help="hours the table is open a year (default 8760)")
 
 
-def _write(path: str, data: str | bytes) -> None:
-    try:
-        if isinstance(data, bytes):
-            with open(path, "wb") as f:
-                f.write(data)
-        else:
-            with open(path, "w", encoding="utf-8", newline="\n") as f:
-                f.write(data)
-    except OSError as e:
-        raise InvalidRules(f"--out {path!r}: {e.strerror}") from None
-
-
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
     out = args.out
     suffix = os.path.splitext(out)[1].lower() if out else ""
@@ -487,6 +486,10 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError(f"report: --out {out!r}: the file name must end in " + ", ".join(REPORT_SUFFIXES))
     if args.seats < 1 or args.seats > 7:
         raise UsageError(f"report: --seats {args.seats}: a Caribbean Stud table has 1 to 7 seats")
+    if out is not None:
+        check_file("--out", out)
+        if suffix != ".json":
+            figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
     from ..house import math_report
     from ..render.house import math_report as render_report
 
@@ -500,21 +503,20 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":
-        _write(out, render_report.json_text(r) + "\n")
-        return f"wrote {out}: " + render_report.summary(r)
+        write_files("--out", {out: render_report.json_text(r) + "\n"})
+        return f"wrote {display(out)}: " + render_report.summary(r)
     stem = os.path.splitext(out)[0]
     pngs = render_report.plots(r)
     names = {k: f"{stem}-{k}.png" for k in pngs}
     if suffix == ".md":
-        _write(out, render_report.markdown(r, {k: os.path.basename(v) for k, v in names.items()}))
+        doc: str | bytes = render_report.markdown(r, {k: os.path.basename(v) for k, v in names.items()})
     elif suffix == ".html":
-        _write(out, render_report.html_page(r, pngs))
+        doc = render_report.html_page(r, pngs)
     else:
-        _write(out, render_report.pdf(r))
-    for k, data in pngs.items():
-        _write(names[k], data)
-    return f"wrote {out} and {len(pngs)} plots ({', '.join(os.path.basename(v) for v in names.values())}): " + \
-        render_report.summary(r)
+        doc = render_report.pdf(r)
+    write_files("--out", {out: doc} | {names[k]: data for k, data in pngs.items()})  # all or none
+    plots = ", ".join(display(os.path.basename(v)) for v in names.values())
+    return f"wrote {display(out)} and {len(pngs)} plots ({plots}): " + render_report.summary(r)
 
 
 COMMANDS: tuple[Command, ...] = (

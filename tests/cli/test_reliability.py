@@ -159,7 +159,7 @@ def test_known_names_are_summarised(capsys, tmp_path):
     ("CX --help > /dev/full", 2, "no space left on the device"),
     ("CX --version > /dev/full", 2, "no space left on the device"),
     ("yes 'As Kd 7h 4c 2s Qh' | head -n 5000 | CX ev --batch - > /dev/full", 2, "no space left on the device"),
-    ("CX chart --plot /dev/full > /dev/null", 2, "error: --plot '/dev/full': No space left on device"),
+    ("CX chart --plot /dev/full > /dev/null", 2, "error: --plot '/dev/full': no space left on the device"),
     ("python -m caribbean_exact paytables > /dev/full", 2, "no space left on the device"),
 ])
 def test_output_that_cannot_be_written(command, code, needle):

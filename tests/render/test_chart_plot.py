@@ -12,7 +12,7 @@ import pytest
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
-from caribbean_exact.render import strategy as rs
+from caribbean_exact.render.strategy import chart as rs
 from caribbean_exact.render.strategy.chart import cell_mark
 
 pytest.importorskip("matplotlib")
@@ -205,8 +205,12 @@ def test_pages_beside_something_that_is_not_a_file_are_refused(tmp_path, capsys)
     code = main(["chart", "--qualifier", "pair", "--plot", str(tmp_path / "folder")])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
-    assert "not a file, and the chart takes 9 pages, a file each (folder-1, ...)" in err
+    assert err.endswith(": is a folder, not a file\n")  # refused before the chart is computed
     assert [p.name for p in tmp_path.iterdir()] == ["folder"]
+    code = main(["chart", "--qualifier", "pair", "--plot", "/dev/null"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "not a file, and the chart takes 9 pages, a file each (null-1, ...)" in err
 
 
 def test_the_file_names_of_the_pages():

@@ -17,10 +17,10 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from ...errors import InvalidRules
 from ...house.math_report import MathReport
 from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
+from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
 from ..text import describe_rules, edge, frac, grouped, money, pays_text, pct, rules_json, table, to_json
@@ -30,8 +30,8 @@ from .sidebets import bonus_json
 PLOT_KEYS: tuple[str, ...] = ("net-100", "net-1000", "shift")
 #: Okabe-Ito colours of the plots (colour-blind safe): behind / the house loses (also hatched), ahead,
 #: the bin holding 0, the 5%..95% or 95% range.
-BEHIND, AHEAD, EVEN, RANGE = "#D55E00", "#0072B2", "#999999", "#56B4E9"
-PDF_METADATA = {"Creator": "caribbean-exact", "Producer": "caribbean-exact (matplotlib)", "CreationDate": None}
+BEHIND, AHEAD, EVEN, RANGE = (OKABE_ITO[k] for k in ("vermillion", "blue", "grey", "sky blue"))
+PDF_METADATA = metadata("pdf", producer="caribbean-exact (matplotlib)")
 
 
 @dataclass(frozen=True)
@@ -344,15 +344,7 @@ def html_page(r: MathReport, plots: dict[str, bytes]) -> str:
 
 
 def _pyplot() -> Any:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidRules("the report's plots need matplotlib: pip install 'caribbean-exact[plot]' "
-                           "(or write --out FILE.json)") from None
-    return plt
+    return pyplot("the report's plots", " (or write --out FILE.json)")
 
 
 def _dollars(x: float) -> str:
@@ -442,7 +434,7 @@ def plots(r: MathReport) -> dict[str, bytes]:
         draw(ax)
         fig.tight_layout()
         buf = io.BytesIO()
-        fig.savefig(buf, format="png", metadata={"Software": None})
+        fig.savefig(buf, format="png", metadata=metadata("png"))
         plt.close(fig)
         out[key] = buf.getvalue()
     return out

@@ -5,14 +5,15 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..._version import __version__
-from ...errors import InvalidRules, cut, shown
+from ...errors import InvalidRules, shown
 from ...strategy.chart import Chart, ChartCell
 from ...strategy.strategies import StrategyResult
+from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap
 from ..labels import plain_rule_text, suit_rules_text, suited_decider
 from ..text import describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
 
@@ -138,7 +139,7 @@ def strategies(results: Sequence[StrategyResult], fmt: str) -> str:
 
 #: Okabe-Ito colours of the chart letters (colour-blind safe). The letters carry every decision: sky
 #: blue and orange are the same grey, so the S cells also get a heavy border.
-PLOT_COLOURS = {"R": "#56B4E9", "S": "#E69F00", "F": "#FFFFFF", "": "#DDDDDD"}
+PLOT_COLOURS = {"R": OKABE_ITO["sky blue"], "S": OKABE_ITO["orange"], "F": "#FFFFFF", "": "#DDDDDD"}
 #: The printed page, inches: inside both US Letter (8.5 x 11) and A4 (8.27 x 11.69), so it prints at
 #: full size on either; nothing is drawn within PLOT_MARGIN of an edge.
 PLOT_PAGE = (8.25, 11.0)
@@ -156,10 +157,6 @@ _HEAD = 0.2                           # inches: the up-card header row (above an
 _GAP = 0.25                           # inches: at least between two panels
 _FOOT = 0.22                          # inches: the footer line at the bottom of the content
 _MEANING = {"R": "raise", "F": "fold", "S": "depends on your cards of the up card's suit", "": "no such deal"}
-_META: dict[str, dict[str, str | None]] = {
-    "pdf": {"Creator": "caribbean-exact", "Producer": "caribbean-exact", "CreationDate": None},
-    "svg": {"Creator": "caribbean-exact", "Date": None},
-    "png": {"Software": None}}
 
 
 @dataclass(frozen=True)
@@ -185,56 +182,24 @@ class PlotLayout:
     pages: tuple[PlotPage, ...]
 
 
-def _need_matplotlib() -> None:
-    """Load matplotlib (without a display), or say how to install it."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-    except ImportError:
-        raise InvalidRules("--plot needs matplotlib: pip install 'caribbean-exact[plot]'") from None
-
-
-def _measure(pt: float, family: str = "DejaVu Sans", weight: str = "normal") -> Callable[[str], float]:
-    """The printed width of a text in inches, at ``pt`` points (matplotlib's font metrics)."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextToPath
-
-    prop, t2p = FontProperties(family=family, size=pt, weight=weight), TextToPath()
-    return lambda s: float(t2p.get_text_width_height_descent(s, prop, ismath=False)[0]) / 72
-
-
-def _wrap(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
-    """``text`` in lines no wider than ``width`` inches, broken between words."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and measure(f"{line} {word}") > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
-
-
 def _plot_head(ch: Chart, mixed: bool) -> tuple[list[str], list[str], list[tuple[str, float, bool]]]:
     """The rules lines, the legend's lines and the plain rules (page 1), wrapped to the page."""
     width = PLOT_PAGE[0] - 2 * PLOT_MARGIN - 0.1   # a little slack: hinted PNG text runs a little wider
-    text = _measure(PLOT_PT["text"])
-    bold = _measure(PLOT_PT["text"], weight="bold")
-    head = _wrap(f"Rules: {describe_rules(ch.rules)}; the raise pays to 1, royal flush first.", width, text)
+    text = measure(PLOT_PT["text"])
+    bold = measure(PLOT_PT["text"], weight="bold")
+    head = wrap(f"Rules: {describe_rules(ch.rules)}; the raise pays to 1, royal flush first.", width, text)
     legend = ("Rows: your hand, highest card first"
               + (" ('suited': five cards of one suit)" if any(" suited" in label for label, _ in ch.rows) else "")
               + ", down each panel. Columns: the dealer's up card."
               + (" S: your cards of the up card's suit decide (caribbean-exact chart --table mixed)." if mixed else "")
               + " Other hands: the plain rules on page 1.")
     notes: list[tuple[str, float, bool]] = [
-        (line, 0.0, True) for line in _wrap("Plain rules (each checked over every situation it covers):", width,
+        (line, 0.0, True) for line in wrap("Plain rules (each checked over every situation it covers):", width,
                                             bold)]
     for rule in [plain_rule_text(r) for r in ch.plain_rules] + _uniform_text(ch):
-        for k, line in enumerate(_wrap(rule, width - 0.15, text)):
+        for k, line in enumerate(wrap(rule, width - 0.15, text)):
             notes.append(("\u2022 " + line if k == 0 else line, 0.0 if k == 0 else 0.15, False))
-    return head, _wrap(legend, width, text), notes
+    return head, wrap(legend, width, text), notes
 
 
 def _head_height(head: Sequence[str], legend: Sequence[str]) -> float:
@@ -252,10 +217,10 @@ def plot_layout(ch: Chart) -> PlotLayout:
     """
     if not ch.rows:
         raise InvalidRules("--plot: the optimal strategy has no mixed classes under these rules")
-    _need_matplotlib()
+    pyplot("--plot")
     w, h = PLOT_PAGE
     width = w - 2 * PLOT_MARGIN
-    mono = _measure(PLOT_PT["cell"], _MONO)
+    mono = measure(PLOT_PT["cell"], _MONO)
     label_w = max(mono(label) for label, _ in ch.rows) + 0.08
     present = {cell_mark(c) for _, row in ch.rows for c in row}
     marks = tuple(x for x in ("R", "F", "S", "") if x in present)
@@ -344,7 +309,7 @@ def _draw_head(ax: Any, lay: PlotLayout, number: int) -> float:
         ax.text(m, y, text, fontsize=text_pt, va="baseline")
     # the colour key: a cell of each kind on the chart, its letter, its meaning
     x, y = m, y + 0.1
-    measure = _measure(text_pt)
+    width_of = measure(text_pt)
     for mark in lay.marks:
         meaning = _MEANING[mark]
         heavy = mark == "S"
@@ -353,7 +318,7 @@ def _draw_head(ax: Any, lay: PlotLayout, number: int) -> float:
         ax.text(x + lay.cell_w / 2, y + 0.17 * 0.54, mark, fontsize=PLOT_PT["cell"], weight="bold", ha="center",
                 va="center")
         ax.text(x + lay.cell_w + 0.06, y + 0.085, meaning, fontsize=text_pt, va="center")
-        x += lay.cell_w + 0.06 + measure(meaning) + 0.3
+        x += lay.cell_w + 0.06 + width_of(meaning) + 0.3
     y += 0.2
     for text in lay.legend:
         y += line
@@ -412,18 +377,17 @@ def draw_chart(ch: Chart, fmt: str, layout: PlotLayout | None = None) -> list[by
     bytes (no dates; fixed ids and producer)."""
     if fmt not in PLOT_FORMATS:
         raise InvalidRules(f"--plot: unknown image type {shown(fmt)} (use one of {', '.join(PLOT_FORMATS)})")
-    _need_matplotlib()
+    pyplot("--plot")
     import matplotlib
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
 
     lay = layout or plot_layout(ch)
     out: list[bytes] = []
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "caribbean-exact", "pdf.fonttype": 42,
-                                "font.family": "DejaVu Sans"}):
+    with matplotlib.rc_context(RC):
         pdf_buf = io.BytesIO()
         with contextlib.ExitStack() as stack:
-            doc = stack.enter_context(PdfPages(pdf_buf, metadata=_META["pdf"])) if fmt == "pdf" else None
+            doc = stack.enter_context(PdfPages(pdf_buf, metadata=metadata("pdf"))) if fmt == "pdf" else None
             for number in range(len(lay.pages)):
                 fig = plt.figure(figsize=PLOT_PAGE)
                 try:
@@ -432,7 +396,7 @@ def draw_chart(ch: Chart, fmt: str, layout: PlotLayout | None = None) -> list[by
                         doc.savefig(fig)
                     else:
                         buf = io.BytesIO()
-                        fig.savefig(buf, format=fmt, dpi=200, metadata=_META[fmt])
+                        fig.savefig(buf, format=fmt, dpi=200, metadata=metadata(fmt))
                         out.append(buf.getvalue())
                 finally:
                     plt.close(fig)
@@ -458,32 +422,19 @@ def plot_files(path: str, pages: int) -> list[str]:
     return [f"{stem}-{k:0{digits}d}{ext}" for k in range(1, pages + 1)]
 
 
-def plot_chart(ch: Chart, path: str) -> tuple[list[str], int]:
-    """The grid printed on pages that fit both Letter and A4 (.pdf, .png, .svg, png without an
-    extension; needs matplotlib), every row labelled, R/F/S in each cell, the rules, the colour key
-    and "page k of n" on every page. A PDF holds every page; a PNG or SVG of several pages is one
-    file a page (``plot_files``). Returns the files written and the number of pages."""
-    # The format from the name's extension, png without one (matplotlib would otherwise write
-    # "PATH.png" beside a name without an extension).
+def plot_format(path: str) -> str:
+    """The image type ``--plot PATH`` draws, from the name's extension: pdf, png or svg (png without
+    an extension; matplotlib would otherwise write "PATH.png" beside it).
+
+    >>> plot_format("chart.PDF"), plot_format("chart")
+    ('pdf', 'png')
+    """
     ext = os.path.splitext(path)[1].lower().lstrip(".")
     fmt = ext or "png"
     if fmt not in PLOT_FORMATS:
         raise InvalidRules(f"--plot {shown(path)}: unknown image type {shown(ext)} (use one of "
                            + ", ".join(PLOT_FORMATS) + ")")
-    lay = plot_layout(ch)
-    names = plot_files(path, len(lay.pages))
-    if len(names) > 1 and os.path.exists(path) and not os.path.isfile(path):  # /dev/null, a folder
-        raise InvalidRules(f"--plot {shown(path)}: not a file, and the chart takes {len(lay.pages)} pages, a file "
-                           f"each ({os.path.basename(names[0])}, ...): name a file, or a .pdf for one file")
-    for name, data in zip(names, draw_chart(ch, fmt, lay), strict=True):
-        try:
-            with open(name, "wb") as f:
-                f.write(data)
-        except OSError as e:
-            raise InvalidRules(f"--plot {shown(name)}: {e.strerror or type(e).__name__}") from None
-        except ValueError as e:  # a name open() refuses (a NUL character)
-            raise InvalidRules(f"--plot {shown(name)}: {cut(str(e), 200)}") from None
-    return names, len(lay.pages)
+    return fmt
 
 
 def plot_written(files: Sequence[str], pages: int) -> str:

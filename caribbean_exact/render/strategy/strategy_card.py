@@ -10,23 +10,20 @@ without a Software tag.
 from __future__ import annotations
 
 import io
-import textwrap
 from typing import Any
 
 from ..._version import __version__
 from ...errors import InvalidRules
 from ...model.hands import CATEGORIES
 from ...strategy.strategy_card import GridException, StrategyCard
+from ..figures import OKABE_ITO, RC, metadata, pyplot, wrap_chars
 from ..text import grouped, pct, table
 
 SIZES = {"page": (8.27, 11.0), "pocket": (3.5, 5.0)}
 FORMATS = ("pdf", "svg", "png")
 #: Okabe-Ito: raise = sky blue, match = orange, fold = white with grey border.
-COLOURS = {"R": "#56B4E9", "M": "#E69F00", "F": "#FFFFFF"}
+COLOURS = {"R": OKABE_ITO["sky blue"], "M": OKABE_ITO["orange"], "F": "#FFFFFF"}
 MIN_PT = 7.0
-_META = {"pdf": {"Creator": "caribbean-exact", "Producer": "caribbean-exact", "CreationDate": None},
-         "svg": {"Creator": "caribbean-exact", "Date": None},
-         "png": {"Software": None}}
 
 
 def rules_lines(c: StrategyCard) -> list[str]:
@@ -123,11 +120,6 @@ def card_text(c: StrategyCard) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _wrap(text: str, size: float, width_in: float) -> list[str]:
-    per_line = max(20, int(width_in * 72 / (0.52 * size)))
-    return textwrap.wrap(text, per_line) or [""]
-
-
 def _head(put: Any, c: StrategyCard, page: bool, body: float, small: float) -> None:
     """Title, rules, the simple strategy, its figures, the terms."""
     put("Caribbean Stud Poker: strategy card", 16 if page else 10, "bold", gap=0.06)
@@ -145,28 +137,28 @@ def _head(put: Any, c: StrategyCard, page: bool, body: float, small: float) -> N
     put("Terms: " + " ".join(terms(c)), small, colour="#333333")
 
 
-def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None) -> bytes:
-    """The card as bytes of a PDF, SVG or PNG (``path_or_format``: a file name or the format)."""
+def check_format(path_or_format: str, size: str = "page") -> str:
+    """The card's image type from a file name or a format (pdf, svg, png), and its size checked."""
     fmt = path_or_format.rsplit(".", 1)[-1].lower()
     if fmt not in FORMATS:
         raise InvalidRules(f"card: {path_or_format!r}: expected a .pdf, .svg or .png file")
     if size not in SIZES:
         raise InvalidRules(f"--size {size!r}: expected page or pocket")
-    try:
-        import matplotlib
+    return fmt
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        from matplotlib.patches import Rectangle
-    except ImportError:
-        raise InvalidRules("card needs matplotlib: pip install 'caribbean-exact[plot]'") from None
+
+def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None) -> bytes:
+    """The card as bytes of a PDF, SVG or PNG (``path_or_format``: a file name or the format)."""
+    fmt = check_format(path_or_format, size)
+    plt = pyplot("card")
+    import matplotlib
+    from matplotlib.patches import Rectangle
     w, h = SIZES[size]
     page = size == "page"
     margin = 0.5 if page else 0.22
     body = 10.0 if page else 7.5
     small = 8.0 if page else MIN_PT
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "caribbean-exact", "pdf.fonttype": 42,
-                                "font.family": "DejaVu Sans"}):
+    with matplotlib.rc_context(RC):
         fig = plt.figure(figsize=(w, h))
         y = margin
 
@@ -176,7 +168,7 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
             if not text:  # a gap of ``pt`` points
                 y += pt * 1.32 / 72
                 return
-            for line in _wrap(text, pt, w - 2 * margin - indent):
+            for line in wrap_chars(text, pt, w - 2 * margin - indent):
                 y += pt * 1.32 / 72
                 fig.text((margin + indent) / w, 1 - y / h, line, fontsize=pt, weight=weight, color=colour,
                          va="baseline")
@@ -196,13 +188,13 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
                 groups.setdefault(e.number, []).append(e)
             for g in groups.values():
                 put(footnote_text(g), MIN_PT)
-        lines = _wrap(stamp_text(date), MIN_PT, w - 2 * margin)
+        lines = wrap_chars(stamp_text(date), MIN_PT, w - 2 * margin)
         for k, line in enumerate(lines):
             fig.text(margin / w, (margin * 0.6 + (len(lines) - 1 - k) * MIN_PT * 1.3 / 72) / h, line,
                      fontsize=MIN_PT, color="#333333")
         buf = io.BytesIO()
         try:
-            fig.savefig(buf, format=fmt, metadata=_META[fmt], dpi=200 if fmt == "png" else 72)
+            fig.savefig(buf, format=fmt, metadata=metadata(fmt), dpi=200 if fmt == "png" else 72)
         finally:
             plt.close(fig)
     return buf.getvalue()
