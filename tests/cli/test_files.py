@@ -75,7 +75,7 @@ def test_text_is_utf8_with_newlines_and_the_mode_follows_the_umask(tmp_path):
     assert f.stat().st_mode & 0o777 == 0o666 & ~mask
 
 
-def test_a_device_is_written_as_it_is(tmp_path):
+def test_a_device_is_written_as_it_is():
     write_files("--out", {"/dev/null": b"nothing"})
     assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
 
