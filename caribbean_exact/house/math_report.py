@@ -134,8 +134,8 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
         results.append(over_n_hands(dist, n))
         report(progress, "results over N hands", k, len(ns))
     plotted = tuple(over_n_hands(dist, n, keep=True) for n in PLOT_HANDS)
-    strategies = tuple(compare_strategies(rules, progress=progress))
-    cov = seat_covariance(rules, covariance_deals, covariance_seed, progress=progress)
+    strategies = tuple(compare_strategies(rules, progress=progress, game=game))  # the game, solved once
+    cov = seat_covariance(rules, covariance_deals, covariance_seed, progress=progress, game=game)
     hour = table_hour(game, cov, seats, hands_per_hour, ante, hours)
     cap = None
     if max_payout is not None:

@@ -33,7 +33,7 @@ from ..errors import InvalidRules, shown
 from ..model.checks import check_instance, check_rules
 from ..model.hands import CATEGORIES
 from ..model.rules import Number, Rules, to_fraction
-from ..play.game import solve
+from ..play.game import GameReport, optimal_game
 
 FIVE_CARD_HANDS = math.comb(52, 5)  # 2,598,960
 SIX_CARD_SETS = math.comb(52, 6)  # 20,358,520
@@ -427,11 +427,13 @@ class CombinedReport:
 
 def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Number = 50,
              progressive_report: ProgressiveReport | None = None, progressive_stake: Number = 1,
-             bonus_report: BonusReport | None = None, bonus_stake: Number = 1) -> CombinedReport:
+             bonus_report: BonusReport | None = None, bonus_stake: Number = 1, *,
+             game: GameReport | None = None) -> CombinedReport:
     """Expected loss per round of optimal ante play alone and with either side bet (exact).
 
     ``ante`` is the ante in money; a cap in ``rules`` applies at ``rules.ante`` (set it equal).
     Expected losses add whatever the correlation of the bets, so each is priced on its own.
+    ``game``: the solved game of these rules at this ante, when the caller has it.
     """
     rules = check_rules(rules)
     if progressive_report is not None:
@@ -452,7 +454,7 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
         raise InvalidRules("stake: side-bet stakes must be positive")
     prog = progressive_report or progressive()
     bon = bonus_report or bonus()
-    rep = solve(rules=rules)
+    rep = optimal_game(rules, game)
     game_loss = rep.house_edge * a
     game_wager = rep.expected_wager * a
     prog_loss = prog.house_edge_at(prog.meter) * ps

@@ -27,7 +27,7 @@ from ..engine.pricing import default_threads, solver_for
 from ..errors import InvalidRules
 from ..model.checks import check_progress, check_threads
 from ..model.rules import Number, Rules, to_fraction
-from ..play.game import GameReport, solve
+from ..play.game import GameReport, optimal_game
 from ..progress import ProgressFn, report
 
 if TYPE_CHECKING:  # numpy is imported where the FFT runs: the command line starts without it
@@ -380,7 +380,7 @@ SAMPLE_NET_LIMIT = 1 << 20
 
 def seat_covariance(rules: Rules | None = None, deals: int = DEFAULT_TABLE_DEALS, seed: int = DEFAULT_TABLE_SEED,
                     seats: int = MAX_SEATS, threads: int | None = None,
-                    progress: ProgressFn | None = None) -> SeatCovariance:
+                    progress: ProgressFn | None = None, *, game: GameReport | None = None) -> SeatCovariance:
     """Sample ``deals`` rounds of ``seats`` optimal players at one dealer (C core, deal i depends
     only on the seed and i) and estimate the covariance of two seats' nets.
 
@@ -404,7 +404,7 @@ def seat_covariance(rules: Rules | None = None, deals: int = DEFAULT_TABLE_DEALS
     if max(abs(x) for x in ints) > SAMPLE_NET_LIMIT:
         raise InvalidRules("pay table: pays too large or too finely divided for sampling (nets > 2^20)")
     solver = solver_for(rules.qualifier.value, progress=progress)
-    game = solve(rules=rules)
+    game = optimal_game(rules, game)
     total = _ffi.TableSums(0, 0, seats, 0, 0, 0, 0)
     first = 0
     step = 1 << 15

@@ -27,7 +27,7 @@ from ..engine.pricing import (
 )
 from ..errors import InvalidRules
 from ..model.cards import Card, CardsLike
-from ..model.checks import check_bool, check_rules
+from ..model.checks import check_bool, check_instance, check_rules
 from ..model.rules import Nets, Number, PaytableLike, QualifierLike, Rules
 from ..progress import ProgressFn
 from .odds import Decision, decision_from, parse_situation
@@ -173,6 +173,26 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     elif raise_on_tie:
         decider = _tie_raiser(rules)
     return GameReport(rules, priced.totals, "ignore up card" if ignore_up else "optimal", decider=decider)
+
+
+def optimal_game(rules: Rules | None = None, game: GameReport | None = None,
+                 progress: ProgressFn | None = None) -> GameReport:
+    """The solved game under optimal play: ``game`` when the caller has it already (a result is
+    computed once and handed down), else ``solve(rules=rules)``. ``game`` must be the optimal
+    up-card-only game of ``rules``.
+
+    >>> g = solve()
+    >>> optimal_game(g.rules, g) is g
+    True
+    """
+    if game is None:
+        return solve(rules=rules, progress=progress)
+    check_instance(game, GameReport, "game", "a GameReport from solve()")
+    if game.strategy != "optimal" or game.known_dealer_cards:
+        raise InvalidRules(f"game: the {game.strategy!r} game; expected the optimal game of solve()")
+    if rules is not None and check_rules(rules) != game.rules:
+        raise InvalidRules("game: solved under other rules than the rules given")
+    return game
 
 
 def _margin(rules: Rules, hand: tuple[Card, ...], up: int) -> int:

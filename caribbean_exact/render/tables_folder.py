@@ -10,10 +10,11 @@ committed copies are current. A new generated file: add a function returning {na
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 
 from ..house.math_report import build_report
 from ..model.rules import Rules, builtin_paytables
-from ..play.game import solve
+from ..play.game import GameReport, solve
 from ..play.known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
 from ..play.sampling import SampledReport, sample
 from ..progress import ProgressFn, report
@@ -33,6 +34,12 @@ def _md(title: str, body: str) -> str:
     return f"# {title}\n\n{body.rstrip()}\n"
 
 
+@cache
+def _optimal(key: str) -> GameReport:
+    """The solved game of a built-in pay table, once per process for every file that needs it."""
+    return solve(rules=Rules(paytable=builtin_paytables()[key]))
+
+
 def _strategy_files(progress: ProgressFn | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, paytable in sorted(builtin_paytables().items()):
@@ -41,7 +48,7 @@ def _strategy_files(progress: ProgressFn | None) -> dict[str, str]:
         title = f"{paytable.name} ({pays_text(paytable)})"
         out[f"{key}-chart.md"] = _md(f"Optimal strategy chart: {title}", chart(ch, "github"))
         out[f"{key}-chart.csv"] = chart(ch, "csv") + "\n"
-        res = compare_strategies(rules, progress=progress)
+        res = compare_strategies(rules, progress=progress, game=_optimal(key))
         out[f"{key}-strategies.md"] = _md(f"Strategies compared: {title}", strategies(res, "github"))
         out[f"{key}-strategies.csv"] = strategies(res, "csv") + "\n"
     return out
@@ -73,7 +80,7 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
                + seen_chart(seen.chart, "github", why) + "\n")
     files = {"standard-seen-card.md": seen_md,
              "standard-seen-card-chart.csv": seen_chart(seen.chart, "csv", why) + "\n"}
-    reports = {0: solve(rules=rules, progress=progress), 1: seen.report, 4: solve_all_seen(rules)}
+    reports = {0: _optimal("standard"), 1: seen.report, 4: solve_all_seen(rules)}
     for k in (2, 3):
         game = solve_seen_cards(k, rules, progress=progress)
         reports[k] = game.report
@@ -161,7 +168,7 @@ def _card_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
     with its text as Markdown (what the pictures print, whatever matplotlib draws them)."""
     out: dict[str, str | bytes] = {}
     for key, paytable in sorted(builtin_paytables().items()):
-        c = strategy_card(Rules(paytable=paytable), progress=progress)
+        c = strategy_card(Rules(paytable=paytable), progress=progress, game=_optimal(key))
         out[f"{key}-card.pdf"] = draw(c, "pdf")
         out[f"{key}-card.png"] = draw(c, "png")
         out[f"{key}-card.md"] = card_text(c)

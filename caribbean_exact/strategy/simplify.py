@@ -56,7 +56,7 @@ from ..model.cards import RANKS
 from ..model.checks import check_int, check_rules
 from ..model.hands import CATEGORIES, lowest_plain_value_starting, lowest_value_of_category, patterns
 from ..model.rules import Rules
-from ..play.game import GameReport, solve
+from ..play.game import GameReport, optimal_game
 from ..progress import ProgressFn, report
 
 __all__ = ["Frontier", "FrontierPoint", "cell_decisions", "frontier"]
@@ -625,7 +625,7 @@ def cell_decisions(rules: Rules | None = None, progress: ProgressFn | None = Non
 
 
 def frontier(rules: Rules | None = None, max_lines: int = 8,
-             progress: ProgressFn | None = None) -> Frontier:
+             progress: ProgressFn | None = None, *, game: GameReport | None = None) -> Frontier:
     """The simplest strategies of ``rules``: for 1, 2, ... lines (greedy up to ``max_lines``), then
     the best strategy over chart cells; each exactly priced, each cheaper than the shorter ones.
 
@@ -639,7 +639,7 @@ def frontier(rules: Rules | None = None, max_lines: int = 8,
     c = _cells(q, progress)
     m, fold_total = _margins(c, rules)
     search = _Search(c, m, fold_total)
-    opt = solve(rules=rules, progress=progress)
+    opt = optimal_game(rules, game, progress)
     solver = solver_for(q)
     candidates: list[list[_Line]] = []
     starts = search.starts()

@@ -24,7 +24,7 @@ from ..model.cards import RANKS, Card, rank_index
 from ..model.checks import check_callable, check_int, check_rules
 from ..model.hands import CATEGORIES, Pattern, patterns
 from ..model.rules import Qualifier, Rules
-from ..play.game import GameReport, solve
+from ..play.game import GameReport, optimal_game, solve
 from ..progress import ProgressFn
 
 __all__ = ["BUILTIN", "Situation", "Strategy", "StrategyFn", "StrategyResult", "cell_flags", "cell_index",
@@ -274,12 +274,13 @@ def situation_of(hand: Sequence[Card], up: Card, strategy: Strategy | None = Non
 
 
 def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (),
-                       progress: ProgressFn | None = None) -> list[StrategyResult]:
+                       progress: ProgressFn | None = None, *, game: GameReport | None = None) -> list[StrategyResult]:
     """Optimal, the built-in simple strategies, the best blind to the up card, and any extras
-    (``Strategy`` objects, each with a name of its own)."""
+    (``Strategy`` objects, each with a name of its own). ``game``: the solved optimal game of
+    ``rules``, when the caller has it (it is not solved again)."""
     rules = check_rules(rules)
     extra = _check_extra(extra)
-    opt = solve(rules=rules, progress=progress)
+    opt = optimal_game(rules, game, progress)
     rows = [StrategyResult("optimal", opt, opt.total_return, "raise exactly when it pays (exact)")]
     for st in (*BUILTIN, *extra):
         rows.append(StrategyResult(st.name, evaluate(st, rules, progress=progress), opt.total_return,

@@ -18,6 +18,7 @@ from ..model.cards import RANKS
 from ..model.checks import check_rules
 from ..model.hands import patterns
 from ..model.rules import Rules
+from ..play.game import GameReport
 from ..progress import ProgressFn
 from .simplify import Frontier, FrontierPoint, cell_decisions, frontier
 
@@ -113,11 +114,12 @@ def _grid(rules: Rules, progress: ProgressFn | None) -> AceKingGrid:
 
 
 def strategy_card(rules: Rules | None = None, lines: int | None = None, within: Fraction = DEFAULT_WITHIN,
-                  progress: ProgressFn | None = None) -> StrategyCard:
+                  progress: ProgressFn | None = None, *, game: GameReport | None = None) -> StrategyCard:
     """The card of ``rules``: the frontier point with ``lines`` lines (or the shortest within
-    ``within`` of optimal, per ante), and the Ace-King grid."""
+    ``within`` of optimal, per ante), and the Ace-King grid. ``game``: the solved optimal game of
+    ``rules``, when the caller has it."""
     rules = check_rules(rules)
-    f = frontier(rules, progress=progress)
+    f = frontier(rules, progress=progress, game=game)
     if lines is None:
         point = f.within(Fraction(within))
     else:

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+import caribbean_exact as ce
 from caribbean_exact.cli import main
 
 
@@ -78,3 +79,40 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, word):
     code, out, err = run(capsys, "report", "--deals", "2000", "--quiet", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and word in err
+
+
+def test_the_report_solves_the_game_once_and_hands_it_down(monkeypatch):
+    """build_report solves the optimal game once and passes it to the strategies and the seats'
+    covariance (they used to solve it again each): one price pass for the game, one for the best
+    strategy blind to the up card."""
+    from caribbean_exact.house import math_report
+    from caribbean_exact.play import game as game_mod
+
+    calls = []
+    real = game_mod.price
+
+    def counting(rules, **kw):
+        calls.append(kw.get("flags", 0))
+        return real(rules, **kw)
+
+    monkeypatch.setattr(game_mod, "price", counting)
+    r = math_report.build_report(covariance_deals=2_000, covariance_seed=1)
+    assert calls == [0, game_mod.IGNORE_UP]
+    assert r.strategies[0].report is r.game
+    assert r.seat_covariance.mean == r.game.return_per_ante
+
+
+def test_a_game_handed_down_must_be_the_optimal_game_of_the_rules():
+    from caribbean_exact.play.game import optimal_game
+
+    g = ce.solve()
+    assert optimal_game(None, g) is g and optimal_game(ce.Rules(), g) is g
+    with pytest.raises(ce.InvalidRules, match="other rules"):
+        optimal_game(ce.Rules(raise_antes=3), g)
+    with pytest.raises(ce.InvalidRules, match="expected the optimal game"):
+        optimal_game(None, ce.solve(ignore_up=True))
+    with pytest.raises(ce.InvalidRules, match="game"):
+        ce.compare_strategies(game="not a game")
+    rows = ce.compare_strategies(game=g)
+    assert rows[0].report is g
+    assert [x.report.house_edge for x in rows] == [x.report.house_edge for x in ce.compare_strategies()]
