@@ -9,7 +9,7 @@ import importlib as _importlib
 import importlib.util as _util
 import os as _os
 import sys as _sys
-from typing import TYPE_CHECKING
+import typing as _typing
 
 if _sys.argv[:1] == ["-m"]:  # python -m caribbean_exact: a Ctrl-C while the package loads exits 130 too
     try:
@@ -40,6 +40,8 @@ _HOME = {
     "CapStudy": "house.bet_cap",
     "Card": "model.cards",
     "Chart": "strategy.chart",
+    "as_dict": "render.json_data",
+    "to_json": "render.json_data",
     "CombinedReport": "house.sidebets",
     "CompareRow": "house.paytables",
     "Counts": "engine.counts",
@@ -87,7 +89,7 @@ _HOME = {
     "solve_seen_cards": "play.known_cards",
 }
 
-if TYPE_CHECKING:  # the names as the type checker sees them
+if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .engine.counts import Counts, DealTotals
     from .house.bet_cap import CapStudy, cap_study
     from .house.paytables import CompareRow, compare
@@ -106,6 +108,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     )
     from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .play.sampling import SampledReport, sample
+    from .render.json_data import as_dict, to_json
     from .strategy.chart import Chart, build_chart
     from .strategy.rule_file import load_rule_file, parse_rule_file
     from .strategy.seen_chart import MatchRule, SeenCellRule, SeenRules, seen_card_rules
@@ -145,6 +148,7 @@ __all__ = [
     "StrategyResult",
     "UsageError",
     "__version__",
+    "as_dict",
     "bonus",
     "build_chart",
     "builtin_paytables",
@@ -169,6 +173,7 @@ __all__ = [
     "solve_known",
     "solve_seen_card",
     "solve_seen_cards",
+    "to_json",
 ]
 
 
@@ -182,4 +187,5 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names only: no imported helpers, no submodules."""
+    return sorted(__all__)

@@ -20,13 +20,18 @@ def point_json(p: FrontierPoint) -> dict[str, Any]:
             "cost_total": _int_or_frac(p.cost_total), "raise_probability": str(p.raise_probability)}
 
 
+def frontier_json(f: Frontier) -> dict[str, Any]:
+    """The frontier as the JSON of ``simplify --format json``."""
+    return {"rules": rules_json(f.rules), "total_weight": f.optimal.total_weight,
+            "optimal_return": _int_or_frac(f.optimal.total_return),
+            "optimal_house_edge": str(f.optimal.house_edge),
+            "frontier": [point_json(p) for p in f.points]}
+
+
 def frontier(f: Frontier, fmt: str) -> str:
     """The frontier: one row per point, then the rules of each (text formats)."""
     if fmt == "json":
-        return to_json({"rules": rules_json(f.rules), "total_weight": f.optimal.total_weight,
-                        "optimal_return": _int_or_frac(f.optimal.total_return),
-                        "optimal_house_edge": str(f.optimal.house_edge),
-                        "frontier": [point_json(p) for p in f.points]})
+        return to_json(frontier_json(f))
     headers = ["lines", "house edge", "cost vs optimal", "cost (deals)", "P(raise)", "total net return"]
     rows = [[str(p.lines), edge(p.house_edge), pct(p.cost, 6), frac(p.cost_total), pct(p.raise_probability, 2),
              frac(p.total_return)] for p in f.points]
