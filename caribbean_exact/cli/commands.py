@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..house import bet_cap, paytables, sidebets, volatility
 from ..model.cards import Card, parse_cards, rank_index
+from ..model.checks import check_seats
 from ..model.rules import builtin_paytables
 from ..play import known_cards, sampling
 from ..play.game import solve
@@ -30,7 +31,7 @@ from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
 from ..render.play import known_cards as render_known
 from ..render.strategy import chart as render_strategy
-from ..render.text import to_json
+from ..render.text import counted, to_json
 from ..strategy.chart import build_chart
 from ..strategy.rule_file import load_rule_file
 from ..strategy.strategies import compare_strategies
@@ -301,7 +302,7 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     figures.pyplot("card")
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
     write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date)})
-    return (f"wrote {display(args.out)}: {c.point.lines} lines, house edge {c.point.house_edge} "
+    return (f"wrote {display(args.out)}: {counted(c.point.lines, 'line')}, house edge {c.point.house_edge} "
             f"(cost {c.point.cost} per ante)")
 
 
@@ -360,7 +361,7 @@ def _progressive_options(p: argparse.ArgumentParser, meter_help: str) -> None:
                    help="'for' (default): the $1 is collected, a win is the whole payout; "
                         "'to': the $1 is returned on top of a win")
     p.add_argument("--players", type=int, default=1,
-                   help="players betting the progressive at the table (royal sharing), 1..9; default 1")
+                   help="players betting the progressive at the table (royal sharing), 1..7; default 1")
 
 
 def setup_progressive(p: argparse.ArgumentParser) -> None:
@@ -372,6 +373,7 @@ def setup_progressive(p: argparse.ArgumentParser) -> None:
 
 
 def run_progressive(args: argparse.Namespace, progress: ProgressFn) -> str:
+    check_seats(args.players, "progressive: --players")
     r = sidebets.progressive(args.progressive_pays, args.convention, args.players, args.meter,
                              _split(args.meters))
     return render_sidebets.progressive(r, args.format, args.table)
@@ -438,8 +440,7 @@ def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"collusion: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
-    if not 1 <= args.players <= 7:
-        raise UsageError(f"collusion: --players {args.players}: expected 1 to 7 (a full table)")
+    check_seats(args.players, "collusion: --players")
     r = sampling.sample(rules_from(args), k, args.players, args.deals, args.seed, threads=args.threads,
                         progress=progress, burn=args.burn)
     return render_known.sampled(r, args.format, render_known.sampled_title(r))
@@ -484,8 +485,7 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
     suffix = os.path.splitext(out)[1].lower() if out else ""
     if out is not None and suffix not in REPORT_SUFFIXES:
         raise UsageError(f"report: --out {out!r}: the file name must end in " + ", ".join(REPORT_SUFFIXES))
-    if args.seats < 1 or args.seats > 7:
-        raise UsageError(f"report: --seats {args.seats}: a Caribbean Stud table has 1 to 7 seats")
+    check_seats(args.seats, "report: --seats")
     if out is not None:
         check_file("--out", out)
         if suffix != ".json":

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidRules
-from ..model.checks import check_progress
+from ..model.checks import check_progress, check_seats
 from ..model.rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import GameReport, solve
 from ..progress import ProgressFn, report
@@ -29,7 +29,6 @@ from .volatility import (
     SeatCovariance,
     TableHour,
     check_hands,
-    check_seats,
     outcome_distribution,
     over_n_hands,
     seat_covariance,

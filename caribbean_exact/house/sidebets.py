@@ -30,7 +30,7 @@ from functools import cache
 
 from ..engine import _ffi
 from ..errors import InvalidRules, shown
-from ..model.checks import check_instance, check_rules
+from ..model.checks import TABLE_SEATS, check_instance, check_rules, check_seats
 from ..model.hands import CATEGORIES
 from ..model.rules import Number, Rules, to_fraction
 from ..play.game import GameReport, optimal_game
@@ -41,7 +41,7 @@ CONVENTIONS = ("for", "to")
 #: Hands the progressive pays, best first (category indices 9 .. 5).
 PROGRESSIVE_HANDS: tuple[str, ...] = ("royal flush", "straight flush", "four of a kind", "full house", "flush")
 #: Most players a table seats for the sharing table (a 52-card deck holds 9 hands besides the dealer's).
-MAX_PLAYERS = 9
+MAX_PLAYERS = TABLE_SEATS
 DEFAULT_METERS: tuple[int, ...] = (10_000, 25_000, 50_000, 100_000, 150_000, 200_000, 250_000,
                                    300_000, 500_000, 1_000_000)
 DEFAULT_METER = 100_000
@@ -165,8 +165,7 @@ def royal_share(players: int) -> Fraction:
     >>> royal_share(1), royal_share(2) == 1 - Fraction(3, 2 * math.comb(47, 5))
     (Fraction(1, 1), True)
     """
-    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS:
-        raise InvalidRules(f"players: {shown(players)} must be 1..{MAX_PLAYERS}")
+    check_seats(players, "players")
     return _royal_share(players)
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..engine import _ffi
 from ..engine.pricing import default_threads, solver_for
 from ..errors import InvalidRules
-from ..model.checks import check_progress, check_threads
+from ..model.checks import TABLE_SEATS, check_progress, check_seats, check_threads
 from ..model.rules import Number, Rules, to_fraction
 from ..play.game import GameReport, optimal_game
 from ..progress import ProgressFn, report
@@ -54,7 +54,7 @@ UNIT_ROUNDOFF = 2.0 ** -53
 DEFAULT_TABLE_DEALS = 2_000_000
 DEFAULT_TABLE_SEED = 20261129
 #: Seats at a Caribbean Stud table.
-MAX_SEATS = 7
+MAX_SEATS = TABLE_SEATS
 
 
 # ---------------------------------------------------------------- the per-deal distribution
@@ -507,13 +507,6 @@ def _positive(x: Number, what: str) -> Fraction:
     if v <= 0:
         raise InvalidRules(f"{what}: {v} must be positive")
     return v
-
-
-def check_seats(seats: object) -> int:
-    """Seats at the table: 1 .. 7."""
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= MAX_SEATS:
-        raise InvalidRules(f"seats {seats!r}: a Caribbean Stud table has 1 .. {MAX_SEATS} seats")
-    return seats
 
 
 def table_hour(game: GameReport, covariance: SeatCovariance, seats: int = MAX_SEATS, hands_per_hour: Number = 50,

@@ -21,8 +21,19 @@ from ..errors import InvalidCards, shown
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _SUIT_ALIASES = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
-#: U+FE0F: phones add it after a suit symbol to draw it as an emoji ("A♠️").
-_VARIATION_SELECTOR = "\ufe0f"
+#: U+FE0F and U+FE0E: phones and keyboards add one after a suit symbol to draw it as an emoji
+#: ("A♠️") or as text; either is ignored.
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+_RANKS_ONLY = re.compile(r"(?:10|[2-9tjqka])+", re.IGNORECASE)
+
+
+def _bad_card(token: str, text: str) -> InvalidCards:
+    """The error for a token that is not a card; ranks without suits get a pointer to ev_ranks."""
+    if _RANKS_ONLY.fullmatch(re.sub(r"[\s,;]+", "", text)):
+        return InvalidCards(f"cards {shown(text)}: ranks without suits; give each card a suit (c d h s), or ask "
+                            "for every suit combination at once with ev_ranks (the command line's "
+                            "'ev AKJ83 --up K')")
+    return InvalidCards(f"card {shown(token)}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)")
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])", re.IGNORECASE)
 
 
@@ -68,9 +79,9 @@ class Card:
         """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored)."""
         if not isinstance(token, str):
             raise InvalidCards(f"card {shown(token)}: expected text like 'As' or '10s'")
-        card = _by_token().get(token.strip().replace(_VARIATION_SELECTOR, "").lower())
+        card = _by_token().get(token.strip().translate(_VARIATION_SELECTORS).lower())
         if card is None:
-            raise InvalidCards(f"card {shown(token)}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)")
+            raise _bad_card(token, token)
         return card
 
     def __str__(self) -> str:
@@ -112,17 +123,14 @@ CardsLike = str | Card | Iterable[str | Card]
 def _split(text: str) -> list[str]:
     """Split text into card tokens; "AsKd" and "As,Kd" are both two cards."""
     out: list[str] = []
-    for chunk in re.split(r"[\s,;]+", text.strip().replace(_VARIATION_SELECTOR, "")):
+    for chunk in re.split(r"[\s,;]+", text.strip().translate(_VARIATION_SELECTORS)):
         if not chunk:
             continue
         pos = 0
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
             if not m:
-                bad = chunk[pos:] if pos else chunk
-                raise InvalidCards(
-                    f"card {shown(bad)}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)"
-                )
+                raise _bad_card(chunk[pos:] if pos else chunk, text)
             out.append(m.group(0))
             pos = m.end()
     return out

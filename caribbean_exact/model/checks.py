@@ -31,6 +31,19 @@ def check_int(value: object, name: str, lo: int, hi: int) -> int:
     return value
 
 
+#: Seats at a Caribbean Stud table: every limit on players or seats (the report's seats, colluding
+#: players, players sharing a progressive royal) is this one.
+TABLE_SEATS = 7
+
+
+def check_seats(value: object, name: str = "seats") -> int:
+    """Players or seats at one table: a whole number 1 .. 7."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= TABLE_SEATS:
+        raise InvalidRules(f"{name} {shown(value)}: expected 1 to {TABLE_SEATS} "
+                           f"(a Caribbean Stud table has {TABLE_SEATS} seats)")
+    return value
+
+
 def check_bool(value: object, name: str) -> bool:
     """A bool: True or False, nothing truthy."""
     if not isinstance(value, bool):

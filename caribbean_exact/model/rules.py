@@ -197,9 +197,16 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
     for n, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise InvalidRules(f"{origin}: paytable #{n} is not a table")
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
+        if "name" not in entry:
             raise InvalidRules(f"{origin}: paytable #{n} field 'name' is missing")
+        name = entry["name"]
+        if not isinstance(name, str):
+            raise InvalidRules(f"{origin}: paytable #{n} field 'name' must be text, not {shown(name)}")
+        if not name.strip():
+            raise InvalidRules(f"{origin}: paytable #{n} field 'name' is empty")
+        if _reads_as_pays(name):
+            raise InvalidRules(f"{origin}: pay table name {shown(name)} reads as a list of pays: "
+                               "a name must not be numbers (it would stand for other pays than its own)")
         unknown = set(entry) - _TABLE_FIELDS
         if unknown:
             raise InvalidRules(f"{origin}: pay table {shown(name)} has unknown field {shown(min(unknown))}")
@@ -222,6 +229,17 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
             raise InvalidRules(f"{origin}: pay table {shown(name)} is defined twice")
         out[key] = Paytable(name.strip(), table.pays, where, source)
     return out
+
+
+def _reads_as_pays(name: str) -> bool:
+    """Whether ``name`` would be read as ten pays where a pay table is asked for."""
+    if not re.search(r"\d", name):
+        return False
+    try:
+        Paytable.from_numbers(name)
+    except InvalidRules:
+        return False
+    return True
 
 
 @cache

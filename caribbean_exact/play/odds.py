@@ -116,15 +116,23 @@ def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: _ffi.Deal
                     raise_ev(counts, raw.player_category, nets), nets.fold, played)
 
 
-def ev(hand: CardsLike, up: CardsLike, *, dead: CardsLike | None = None, dealer: CardsLike | None = None,
-       paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
-       max_payout: Number | None = None, rules: Rules | None = None) -> Decision:
+def ev(hand: CardsLike, up: CardsLike, *more: object, dead: CardsLike | None = None,
+       dealer: CardsLike | None = None, paytable: PaytableLike = None, qualifier: QualifierLike = None,
+       ante: Number | None = None, max_payout: Number | None = None, rules: Rules | None = None) -> Decision:
     """Exact EV of raising and folding for one situation, by enumerating every dealer completion.
+
+    ``hand``: your five cards ("As Kd 7h 4c 2s", a list of cards); ``up``: the dealer's up card;
+    ``dead``: cards seen elsewhere (other players' hands, the burn card), out of the dealer's hand;
+    ``dealer``: the dealer's hole cards you know (0 to 4); the rules as ``rules=`` or as their parts
+    (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Ranks without suits: ``ev_ranks``.
 
     >>> d = ev("Ah Kh Qh Jh Th", "2c")
     >>> d.player_hand_name, d.decision, d.ev_raise > 100
     ('royal flush', 'raise', True)
     """
+    if more:
+        raise InvalidCards(f"ev: {len(more) + 2} cards or groups given where 2 go (the hand and the up card); "
+                           f"name the others: dead={shown(more[0])} or dealer={shown(more[0])}")
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     h, u, d, k = parse_situation(hand, up, dead, dealer)
     raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],

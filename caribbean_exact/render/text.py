@@ -180,6 +180,24 @@ def pick(tables: dict[str, str], name: str | None, what: str) -> str:
     return tables[name]
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and its noun, singular for one, grouped by thousands.
+
+    >>> counted(1, "line"), counted(2, "line"), counted(1_000, "dealer completion")
+    ('1 line', '2 lines', '1,000 dealer completions')
+    """
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def with_article(word: str) -> str:
+    """``word`` after "a" or "an" as it is read aloud: an A, an 8, a K, a 2.
+
+    >>> with_article("A"), with_article("8"), with_article("K"), with_article("ace")
+    ('an A', 'an 8', 'a K', 'an ace')
+    """
+    return ("an " if word[:1].upper() in "AEIOU8" else "a ") + word
+
+
 def to_json(obj: object) -> str:
     """JSON text, indented, UTF-8 kept."""
     return json.dumps(obj, indent=2, ensure_ascii=False)

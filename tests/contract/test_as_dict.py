@@ -31,8 +31,8 @@ def test_a_decision_is_the_ev_commands_json():
 
 
 @pytest.mark.parametrize("argv, make", [
-    (("bonus",), lambda: ce.bonus()),
-    (("progressive",), lambda: ce.progressive()),
+    (("bonus",), ce.bonus),
+    (("progressive",), ce.progressive),
     (("cap", "--antes", "25,100"), lambda: ce.cap_study(antes=[25, 100])),
 ])
 def test_results_convert_with_the_commands_field_names(argv, make):

@@ -73,13 +73,13 @@ def test_royal_share_exact():
     both = Fraction(3 * 2, c47 * c42)  # two given other players hold royals (distinct suits)
     k1 = 2 * Fraction(3, c47) - 2 * both
     assert royal_share(3) == 1 - k1 / 2 - both * Fraction(2, 3)
-    shares = [royal_share(n) for n in range(1, 10)]
+    shares = [royal_share(n) for n in range(1, 8)]
     assert all(a > b for a, b in itertools.pairwise(shares))
     p1, p7 = progressive(players=1), progressive(players=7)
     assert p7.per_meter == Fraction(4, 2598960) * royal_share(7) + Fraction(36, 2598960) / 10
     assert p7.breakeven_meter > p1.breakeven_meter
     with pytest.raises(InvalidRules, match="players"):
-        royal_share(10)
+        royal_share(8)
 
 
 @pytest.mark.parametrize("others", [1, 2, 3])

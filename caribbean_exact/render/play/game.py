@@ -14,7 +14,21 @@ from ...model.rules import exact_text
 from ...play.game import GameReport
 from ...play.odds import Decision, RankQuery
 from ..labels import outcome_label
-from ..text import Cell, dec, describe_rules, frac, grouped, money, pct, pick, rules_json, table, to_json
+from ..text import (
+    Cell,
+    counted,
+    dec,
+    describe_rules,
+    frac,
+    grouped,
+    money,
+    pct,
+    pick,
+    rules_json,
+    table,
+    to_json,
+    with_article,
+)
 
 
 def outcome_table(rows: Sequence[ReturnRow], fmt: str, count_label: str = "count") -> str:
@@ -96,7 +110,7 @@ def decision(d: Decision, fmt: str, verbose: bool = False, table_name: str | Non
         for row, x in zip(summary, (d.ev_raise, d.ev_fold, d.margin)):
             row.append(money(x * a))
     lines = [head, f"rules: {describe_rules(d.rules)}", "",
-             f"decision: {d.decision.upper()}  (over {grouped(d.counts.total)} dealer completions)", "",
+             f"decision: {d.decision.upper()}  (over {counted(d.counts.total, 'dealer completion')})", "",
              table(summary, headers, fmt), "", f"why: {_reason(d)}"]
     if verbose:
         lines += ["", "The outcomes of raising:", "", outcome_table(d.rows(), fmt)]
@@ -126,7 +140,7 @@ def rank_query(q: RankQuery, fmt: str) -> str:
     verdict = ("RAISE with every suit combination" if q.raises == q.total else
                "FOLD with every suit combination" if q.raises == 0 else
                f"raise {q.raises} of {q.total} suit combinations: it depends on the suits, below")
-    return "\n".join([f"{ranks} against a {RANKS[q.up_rank]} up card: {verdict}",
+    return "\n".join([f"{ranks} against {with_article(RANKS[q.up_rank])} up card: {verdict}",
                       f"rules: {describe_rules(q.rules)}", "",
                       table(rows, headers, fmt), "",
                       "combinations: distinct sets of five cards with these ranks (the up card's suit fixed); "

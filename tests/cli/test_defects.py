@@ -1,0 +1,82 @@
+"""Defects found by trying the product as each user would (documents issue, section 4), each
+refused or answered as a person expects."""
+
+from __future__ import annotations
+
+import pytest
+
+import caribbean_exact as ce
+from caribbean_exact.cli import main
+
+
+def _one_line_error(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("error: ")
+    return err
+
+
+@pytest.mark.parametrize("name", ["100,50,20,7,5,4,3,2,1,2", "100/50/20/7/5/4/3/2/1/1", " 1 1 1 1 1 1 1 1 1 1 "])
+def test_a_pay_table_named_like_a_list_of_pays_is_refused_at_load(tmp_path, capsys, name):
+    f = tmp_path / "t.toml"
+    f.write_text(f'[[paytable]]\nname = "{name}"\npays = [200,50,20,7,5,4,3,2,1,1]\n')
+    err = _one_line_error(capsys, ["solve", "--paytables", str(f)])
+    assert "reads as a list of pays" in err
+    from caribbean_exact.model.rules import load_paytables_file
+
+    with pytest.raises(ce.InvalidRules, match="reads as a list of pays"):
+        load_paytables_file(str(f))
+
+
+def test_names_with_digits_that_are_not_pays_still_load(tmp_path):
+    from caribbean_exact.model.rules import load_paytables_file
+
+    f = tmp_path / "t.toml"
+    f.write_text('[[paytable]]\nname = "Casino 2026 (table 5)"\npays = [200,50,20,7,5,4,3,2,1,1]\n')
+    assert list(load_paytables_file(str(f))) == ["casino 2026 (table 5)"]
+
+
+def test_an_empty_name_is_reported_as_empty_not_missing(tmp_path, capsys):
+    f = tmp_path / "t.toml"
+    f.write_text('[[paytable]]\nname = "  "\npays = [200,50,20,7,5,4,3,2,1,1]\n')
+    assert "field 'name' is empty" in _one_line_error(capsys, ["solve", "--paytables", str(f)])
+    f.write_text("[[paytable]]\npays = [200,50,20,7,5,4,3,2,1,1]\n")
+    assert "field 'name' is missing" in _one_line_error(capsys, ["solve", "--paytables", str(f)])
+
+
+@pytest.mark.parametrize("selector", ["\ufe0e", "\ufe0f"])
+def test_either_variation_selector_after_a_suit_symbol_is_read(selector):
+    want = ce.ev("As Kd 7h 4c 2s", "Qh")
+    got = ce.ev(f"A\u2660{selector} K\u2666{selector} 7h 4c 2s", f"Q\u2665{selector}")
+    assert got.ev_raise == want.ev_raise and got.hand == want.hand
+
+
+@pytest.mark.parametrize("hand", ["AKJ83", "A K J 8 3", "a,k,j,8,3", "10 K J 8 3"])
+def test_ranks_without_suits_point_to_the_rank_query(hand):
+    with pytest.raises(ce.InvalidCards, match=r"ranks without suits.*ev_ranks"):
+        ce.ev(hand, "Kh")
+
+
+def test_extra_positional_cards_raise_our_error_not_a_type_error():
+    with pytest.raises(ce.InvalidCards, match="dead='Ac'"):
+        ce.ev("As Kd 7h 4c 2s", "Qh", "Ac")
+    assert issubclass(ce.InvalidCards, ValueError)
+
+
+def test_one_seat_limit_with_its_reason(capsys):
+    for argv in (["progressive", "--players", "8"], ["collusion", "--players", "8"], ["report", "--seats", "8"],
+                 ["report", "--seats", "0"]):
+        assert "expected 1 to 7 (a Caribbean Stud table has 7 seats)" in _one_line_error(capsys, argv)
+    with pytest.raises(ce.InvalidRules, match="7 seats"):
+        ce.progressive(players=8)
+    assert ce.progressive(players=7).players == 7
+
+
+def test_counts_read_as_english(capsys):
+    assert main(["ev", "As Kd 7h 4c 2s", "--up", "Qh", "--dealer", "Ac 2d 3h 4d"]) == 0
+    out = capsys.readouterr().out
+    assert "(over 1 dealer completion)" in out
+    assert main(["ev", "AKJ83", "--up", "A"]) == 0
+    assert capsys.readouterr().out.startswith("AKJ83 against an A up card:")
+    assert main(["ev", "AKJ83", "--up", "8"]) == 0
+    assert capsys.readouterr().out.startswith("AKJ83 against an 8 up card:")
