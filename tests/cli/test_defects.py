@@ -80,3 +80,14 @@ def test_counts_read_as_english(capsys):
     assert capsys.readouterr().out.startswith("AKJ83 against an A up card:")
     assert main(["ev", "AKJ83", "--up", "8"]) == 0
     assert capsys.readouterr().out.startswith("AKJ83 against an 8 up card:")
+
+
+def test_a_rank_query_with_an_ante_shows_the_margins_in_money(capsys):
+    assert main(["ev", "AKJ83", "--up", "K", "--ante", "25"]) == 0
+    out = capsys.readouterr().out
+    assert "ante 25" in out.splitlines()[1] and "lowest (money)" in out
+    q = ce.ev_ranks("AKJ83", "K")
+    first = q.groups[0]
+    assert f"{float(first.lowest_margin * 25):,.2f}" in out.splitlines()[5]
+    assert main(["ev", "AKJ83", "--up", "K"]) == 0
+    assert "money" not in capsys.readouterr().out

@@ -128,6 +128,11 @@ def rank_query(q: RankQuery, fmt: str) -> str:
                      frac(g.highest_margin) if fmt == "csv" else dec(g.highest_margin, 4)])
     headers = ["cards in the up card's suit", "combinations", "raise", "decision", "lowest margin",
                "highest margin"]
+    a = q.rules.ante
+    if a is not None:  # the margins in money too, at the ante of the rules
+        headers += ["lowest (money)", "highest (money)"]
+        for row, g in zip(rows, q.groups, strict=True):
+            row += [money(g.lowest_margin * a), money(g.highest_margin * a)]
     if fmt == "json":
         return to_json({"ranks": "".join(RANKS[r] for r in q.ranks), "up": RANKS[q.up_rank],
                         "rules": rules_json(q.rules), "total": q.total, "raises": q.raises,
