@@ -9,11 +9,10 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .._core import ffi, lib
 from ..errors import CoreError, InvalidCards
-from .counts import DealTotals, SampleSums
+from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 NUM_VALUES: int = lib.CS_NUM_VALUES
 NUM_HANDS: int = lib.CS_NUM_HANDS
@@ -44,20 +43,6 @@ def check(status: int, what: str) -> None:
 
 def _cards(cards: Sequence[int]) -> object:
     return ffi.new("uint8_t[]", list(cards)) if cards else ffi.NULL
-
-
-@dataclass(frozen=True, slots=True)
-class DealCounts:
-    """Integer counts of one situation (see cs_deal_counts in caribbean.h)."""
-
-    not_qualify: int
-    win: int
-    tie: int
-    lose: int
-    total: int
-    dealer_categories: tuple[int, ...]
-    player_value: int
-    player_category: int
 
 
 def _deal_counts(out: object) -> DealCounts:
@@ -314,27 +299,6 @@ def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_p
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
                       _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
                       _int128(out.dsumsq_hi, out.dsumsq_lo, False))
-
-
-@dataclass(frozen=True, slots=True)
-class TableSums:
-    """Sums of sampled table deals (see cs_sample_table): nets in the scaled units handed in."""
-
-    deals: int
-    raises: int
-    seats: int
-    sum: int
-    sumsq: int
-    pairs: int
-    pairsq: int
-
-    def __add__(self, other: TableSums) -> TableSums:
-        """Two samples' sums (the same number of seats)."""
-        if self.deals and other.deals and self.seats != other.seats:
-            raise CoreError("table sums of different seat counts")
-        return TableSums(self.deals + other.deals, self.raises + other.raises, self.seats or other.seats,
-                         self.sum + other.sum, self.sumsq + other.sumsq, self.pairs + other.pairs,
-                         self.pairsq + other.pairsq)
 
 
 def sample_table(solver: Solver, nets: Sequence[int], seats: int, seed: int, first: int, count: int,

@@ -24,7 +24,7 @@ from ..model.checks import check_int, check_progress, check_threads
 from ..model.rules import Nets, Rules, ScaledNets
 from ..progress import ProgressFn, report
 from . import _ffi
-from .counts import Counts, DealTotals
+from .counts import Counts, DealCounts, DealTotals
 
 #: (hand, up card) situations of the game: 2,598,960 x 47.
 SITUATIONS: int = _ffi.NUM_HANDS * 47
@@ -83,7 +83,7 @@ def price(rules: Rules, *, flags: int = 0, decisions: bool = False, threads: int
     return Priced(totals, dec)
 
 
-CountsLike = Counts | _ffi.DealCounts
+CountsLike = Counts | DealCounts
 
 
 @overload

@@ -23,6 +23,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from ..engine import _ffi
+from ..engine.counts import TableSums
 from ..engine.pricing import default_threads, solver_for
 from ..errors import InvalidRules
 from ..model.checks import check_progress, check_threads
@@ -322,7 +323,7 @@ class SeatCovariance:
     deals: int
     seats: int
     seed: int
-    sums: _ffi.TableSums = field(repr=False)
+    sums: TableSums = field(repr=False)
     #: The exact mean and variance per seat (from the exact game).
     mean: Fraction
     variance: Fraction
@@ -405,7 +406,7 @@ def seat_covariance(rules: Rules | None = None, deals: int = DEFAULT_TABLE_DEALS
         raise InvalidRules("pay table: pays too large or too finely divided for sampling (nets > 2^20)")
     solver = solver_for(rules.qualifier.value, progress=progress)
     game = solve(rules=rules)
-    total = _ffi.TableSums(0, 0, seats, 0, 0, 0, 0)
+    total = TableSums(0, 0, seats, 0, 0, 0, 0)
     first = 0
     step = 1 << 15
     while first < deals:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine import _ffi
-from ..engine.counts import Counts
+from ..engine.counts import Counts, DealCounts
 from ..engine.pricing import ReturnRow, raise_ev, raise_rows
 from ..errors import InvalidCards, shown
 from ..model.cards import RANKS, Card, CardsLike, check_distinct, format_cards, parse_cards, rank_index
@@ -105,7 +105,7 @@ def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = Non
     return h, u[0], d, k
 
 
-def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: _ffi.DealCounts,
+def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: DealCounts,
                   dead: tuple[Card, ...] = (), dealer: tuple[Card, ...] = (),
                   with_dealer_categories: bool = True, played: str | None = None) -> Decision:
     """The Decision of one counted situation."""
