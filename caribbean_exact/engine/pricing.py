@@ -35,8 +35,10 @@ DEALS: int = SITUATIONS * COMPLETIONS
 #: Flags of ``price``: count exact ties as raises; one decision per hand for every up card.
 RAISE_ON_TIE: int = _ffi.RAISE_ON_TIE
 IGNORE_UP: int = _ffi.IGNORE_UP
+#: The per-qualifier counts (``solver_for`` returns one): the type, for modules that read one.
+Solver = _ffi.Solver
 
-_solvers: dict[int, _ffi.Solver] = {}
+_solvers: dict[int, Solver] = {}
 _solvers_lock = threading.Lock()
 
 
@@ -46,7 +48,7 @@ def default_threads() -> int:
 
 
 def solver_for(qualifier_value: int, threads: int | None = None,
-               progress: ProgressFn | None = None) -> _ffi.Solver:
+               progress: ProgressFn | None = None) -> Solver:
     """The per-situation counts for one qualifier, computed once and cached (thread-safe).
 
     ``threads`` (1..64, default: the machine's cores) is used for that counting pass, the first
@@ -60,7 +62,7 @@ def solver_for(qualifier_value: int, threads: int | None = None,
         if s is None:
             label = f"counting every deal (qualifier value {qualifier_value})"
             report(progress, label, 0, None)
-            s = _ffi.Solver(qualifier_value, threads or default_threads())
+            s = Solver(qualifier_value, threads or default_threads())
             report(progress, label, 1, None)
             _solvers[qualifier_value] = s
         return s

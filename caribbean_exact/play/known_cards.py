@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..engine import _ffi
 from ..engine.counts import Counts, DealTotals
+from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import CardsLike
@@ -34,7 +35,7 @@ __all__ = ["SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "SeenCardGame", "SeenCardsGame
            "total_weight"]
 
 #: Ordered (hand, up card, seen card) situations with one hole card seen: 2,598,960 x 47 x 46.
-SEEN_SITUATIONS: int = _ffi.NUM_HANDS * 47 * 46
+SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
 #: Player classes of the seen-card chart: 0 = high card below A-K, 1 = A-K high, then pair (2)
 #: .. royal flush (10), as category + 1 (cs_solve_seen_one).
 SEEN_CLASS_COUNT = 11
@@ -54,7 +55,7 @@ def completions(k: int) -> int:
     [163185, 14190, 946, 43, 1]
     """
     k = _check_k(k)
-    return math.comb(46 - k, 4 - k) if k else _ffi.COMPLETIONS
+    return math.comb(46 - k, 4 - k) if k else COMPLETIONS
 
 
 def total_weight(k: int) -> int:
@@ -64,7 +65,7 @@ def total_weight(k: int) -> int:
     True
     """
     k = _check_k(k)
-    return _ffi.NUM_HANDS * 47 * math.comb(46, k) * completions(k)
+    return NUM_HANDS * 47 * math.comb(46, k) * completions(k)
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def solve_seen_card(rules: Rules | None = None, threads: int | None = None, rais
                                            threads or default_threads(), chart=True)
     report(progress, label, 1, None)
     assert chart is not None
-    game = GameReport(rules, totals, "optimal, one dealer hole card seen", _ffi.SEEN_COMPLETIONS,
+    game = GameReport(rules, totals, "optimal, one dealer hole card seen", SEEN_COMPLETIONS,
                       known_dealer_cards=1)
     return SeenCardGame(game, SeenChart(tuple(chart[0]), tuple(chart[1])))
 
