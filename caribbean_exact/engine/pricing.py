@@ -81,7 +81,7 @@ def price(rules: Rules, *, flags: int = 0, decisions: bool = False, threads: int
           progress: ProgressFn | None = None) -> Priced:
     """The optimal strategy under ``rules`` over every (hand, up card), exact."""
     solver = solver_for(rules.qualifier.value, threads, progress)
-    totals, dec = solver.price(rules.nets().scaled().as_list(), flags, decisions=decisions)
+    totals, dec = solver.price(rules.nets().scaled(), flags, decisions=decisions)
     return Priced(totals, dec)
 
 

@@ -18,10 +18,10 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from ..engine import _ffi
 from ..engine.counts import Counts, DealTotals
 from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
+from ..engine.seen import seen_lanes, solve_seen, solve_seen_one
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
@@ -104,8 +104,7 @@ def solve_seen_card(rules: Rules | None = None, threads: int | None = None, rais
     check_progress(progress)
     label = "counting every deal with one dealer hole card seen"
     report(progress, label, 0, None)
-    totals, chart, _ = _ffi.solve_seen_one(rules.qualifier.value, rules.nets().scaled().as_list(), flags,
-                                           threads or default_threads(), chart=True)
+    totals, chart, _ = solve_seen_one(rules, flags, threads or default_threads(), chart=True)
     report(progress, label, 1, None)
     assert chart is not None
     game = GameReport(rules, totals, "optimal, one dealer hole card seen", SEEN_COMPLETIONS,
@@ -148,7 +147,7 @@ class SeenSetChart:
     @property
     def lanes(self) -> int:
         """Rank multisets of the k + 1 known cards: 91, 455 or 1820."""
-        return _ffi.seen_lanes(self.k)
+        return seen_lanes(self.k)
 
     def cell(self, cls: int, ranks: tuple[int, ...]) -> tuple[int, int]:
         """(raise weight, total weight) of one class and the k + 1 known ranks (any order)."""
@@ -221,8 +220,7 @@ def solve_seen_cards(k: int, rules: Rules | None = None, threads: int | None = N
     check_progress(progress)
     label = f"counting every deal with {_WORDS[k]} dealer hole card{'s' if k > 1 else ''} seen"
     report(progress, label, 0, None)
-    totals, chart, _ = _ffi.solve_seen(k, rules.qualifier.value, rules.nets().scaled().as_list(), flags,
-                                       threads or default_threads(), chart=True)
+    totals, chart, _ = solve_seen(k, rules, flags, threads or default_threads(), chart=True)
     report(progress, label, 1, None)
     assert chart is not None
     what = f"optimal, {_WORDS[k]} dealer hole card{'s' if k > 1 else ''} seen"
@@ -259,6 +257,5 @@ def seen_counts(hand: CardsLike, up: CardsLike, seen: CardsLike, rules: Rules | 
     h, u, _, dealer = parse_situation(hand, up, None, seen)
     k = _check_k(len(dealer), 1, 3)
     cards = [c.index for c in (*h, u, *dealer)]
-    _, _, counts = _ffi.solve_seen(k, rules.qualifier.value, rules.nets().scaled().as_list(), 0, 1,
-                                   probes=[cards])
+    _, _, counts = solve_seen(k, rules, 0, 1, probes=[cards])
     return Counts(*counts[0])

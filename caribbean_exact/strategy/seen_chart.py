@@ -34,9 +34,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import _ffi
 from ..engine.layout import NUM_VALUES, SEEN_CLASSES, SEEN_DECISION_LANES
 from ..engine.pricing import default_threads
+from ..engine.seen import seen_one_decisions
 from ..errors import InvalidCards
 from ..model.checks import check_progress, check_rules, check_threads
 from ..model.hands import patterns, value_categories, value_ranks
@@ -233,8 +233,7 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     check_progress(progress)
     label = "reading the decisions with one dealer hole card seen"
     report(progress, label, 0, None)
-    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), 0,
-                                     threads or default_threads())
+    _, raw = seen_one_decisions(rules, 0, threads or default_threads())
     table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, SEEN_DECISION_LANES)
     grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}
