@@ -4,7 +4,7 @@ The per-situation counts of the whole game do not depend on the pay table: they 
 once per qualifier (``solver_for``, cached) and priced for any nets (``price``). Everything
 here is exact: integer counts times exact ``Fraction`` nets.
 
->>> from .rules import Rules
+>>> from ..model.rules import Rules
 >>> priced = price(Rules())
 >>> priced.totals.raise_situations, priced.decisions is None
 (63794004, True)
