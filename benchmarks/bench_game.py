@@ -46,7 +46,7 @@ from caribbean_exact.engine import _ffi, pricing
 from caribbean_exact._core import lib
 from caribbean_exact.model.rules import Rules
 t1 = time.perf_counter(); lib.cs_init()
-t2 = time.perf_counter(); rules = Rules.make(); nets = rules.nets().scaled().as_list()
+t2 = time.perf_counter(); rules = Rules.make(); nets = rules.nets().scaled()
 t3 = time.perf_counter(); solver = _ffi.Solver(rules.qualifier.value, pricing.default_threads())
 t4 = time.perf_counter(); solver.price(nets)
 t5 = time.perf_counter()
@@ -80,7 +80,7 @@ def bench_warm(runs: int):
     tables = [name for name in builtin_paytables() if name != "standard"]
     price = []
     for name in tables:
-        nets = Rules.make(paytable=name).nets().scaled().as_list()
+        nets = Rules.make(paytable=name).nets().scaled()
         solver.price(nets)
         price.append(median([_timed(lambda nets=nets: solver.price(nets)) for _ in range(runs)]))
     report = []

@@ -37,7 +37,7 @@ QUALIFIER = ce.Rules().qualifier.value
 
 
 def bench_exact(runs: int) -> dict[tuple[int, int], tuple[float, float]]:
-    nets = ce.Rules().nets().scaled().as_list()
+    nets = ce.Rules().nets().scaled()
     out = {}
     known_cards.solve_seen_cards(2)  # warm: tables, rules
     for k in (1, 2, 3):
@@ -64,7 +64,7 @@ def bench_bruteforce(k: int, n: int) -> tuple[float, int]:
         res = subprocess.run([exe], input=stdin, capture_output=True, text=True, check=True)
     seconds = float(res.stderr.strip().splitlines()[-1])
     got = [tuple(map(int, line.split())) for line in res.stdout.splitlines()]
-    nets = ce.Rules().nets().scaled().as_list()
+    nets = ce.Rules().nets().scaled()
     bad = 0
     for at in range(0, n, 4096):
         _, _, counts = _ffi.solve_seen(k, QUALIFIER, nets, 0, 2, probes=situations[at:at + 4096])
@@ -86,7 +86,7 @@ def bench_sampling(runs: int, deals: int) -> dict[tuple[int, int], tuple[float, 
     solver_for(rules.qualifier.value)
     ce.solve(rules=rules)
     generic = getattr(_ffi, "SAMPLE_GENERIC", None)
-    ints = rules.nets().scaled().as_list()
+    nets = rules.nets().scaled()
     base = solver_for(rules.qualifier.value)
     out: dict[tuple[int, int], tuple[float, float | None]] = {}
     for k, players in SAMPLED:
@@ -97,7 +97,7 @@ def bench_sampling(runs: int, deals: int) -> dict[tuple[int, int], tuple[float, 
         slow = None
         if generic is not None:
             def card_by_card(seed: int, k: int = k, players: int = players) -> None:
-                _ffi.sample_deals(rules.qualifier.value, ints, k, players - 1, seed, 0, deals, 1, base, 0, generic)
+                _ffi.sample_deals(rules.qualifier.value, nets, k, players - 1, seed, 0, deals, 1, base, 0, generic)
             slow = median([_cpu(lambda s=s: card_by_card(s)) for s in range(1, runs + 1)]) / deals
         out[k, players] = (fast, slow)
     return out

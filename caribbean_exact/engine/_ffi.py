@@ -1,7 +1,9 @@
 """The only importer of the compiled core: thin wrappers that check every status code.
 
-Cards are passed as integer indices 0..51 (rank * 4 + suit). Callers validate first; a
-status the core still returns is raised as ``InvalidCards`` (card problems) or ``CoreError``.
+Cards are passed as integer indices 0..51 (rank * 4 + suit); nets as ``model.rules.ScaledNets``
+(integers over one common denominator). Callers validate first; a status the core still returns
+is raised as ``InvalidCards`` (card problems) or ``CoreError``. Only the engine's modules (and the
+evaluator look-ups of ``model.hands`` and ``model.rules``) call this module.
 """
 
 from __future__ import annotations
@@ -9,11 +11,11 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Protocol
 
 from .._core import ffi, lib
 from ..errors import CoreError, InvalidCards
-from .counts import DealTotals, SampleSums
+from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 NUM_VALUES: int = lib.CS_NUM_VALUES
 NUM_HANDS: int = lib.CS_NUM_HANDS
@@ -44,20 +46,6 @@ def check(status: int, what: str) -> None:
 
 def _cards(cards: Sequence[int]) -> object:
     return ffi.new("uint8_t[]", list(cards)) if cards else ffi.NULL
-
-
-@dataclass(frozen=True, slots=True)
-class DealCounts:
-    """Integer counts of one situation (see cs_deal_counts in caribbean.h)."""
-
-    not_qualify: int
-    win: int
-    tie: int
-    lose: int
-    total: int
-    dealer_categories: tuple[int, ...]
-    player_value: int
-    player_category: int
 
 
 def _deal_counts(out: object) -> DealCounts:
@@ -156,9 +144,25 @@ def _totals(t: object) -> DealTotals:
     )
 
 
-def _nets_struct(nets: Sequence[int]) -> object:
-    fold, nq, tie, lose, *win = nets
-    return ffi.new("cs_nets *", {"fold": fold, "not_qualify": nq, "tie": tie, "lose": lose, "win": list(win)})
+class ScaledNetsLike(Protocol):
+    """The nets of a core call: ``model.rules.ScaledNets`` (named by its fields: ``model`` imports this
+    module, so this module does not import ``model``)."""
+
+    @property
+    def fold(self) -> int: ...
+    @property
+    def not_qualify(self) -> int: ...
+    @property
+    def tie(self) -> int: ...
+    @property
+    def lose(self) -> int: ...
+    @property
+    def win(self) -> tuple[int, ...]: ...
+
+
+def _nets_struct(nets: ScaledNetsLike) -> object:
+    return ffi.new("cs_nets *", {"fold": nets.fold, "not_qualify": nets.not_qualify, "tie": nets.tie,
+                                 "lose": nets.lose, "win": list(nets.win)})
 
 
 class Solver:
@@ -196,9 +200,9 @@ class Solver:
         check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
         return _deal_counts(out)
 
-    def price(self, nets: Sequence[int], flags: int = 0,
+    def price(self, nets: ScaledNetsLike, flags: int = 0,
               decisions: bool = False) -> tuple[DealTotals, bytes | None]:
-        """Optimal strategy for integer nets (fold, nq, tie, lose, win x 10)."""
+        """Optimal strategy for scaled nets (fold, nq, tie, lose, win x 10)."""
         out = ffi.new("cs_totals *")
         size = self.n_hands * 52
         buf = ffi.new("uint8_t[]", size) if decisions else ffi.NULL
@@ -234,7 +238,7 @@ class Solver:
         return nq, win, tie, lose
 
 
-def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
+def solve_seen_one(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
                    chart: bool = False, probes: Sequence[Sequence[int]] = ()
                    ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
     """The whole game with one dealer hole card seen: totals, optional chart, probe counts."""
@@ -254,7 +258,7 @@ def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads:
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
 
 
-def seen_one_decisions(qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2
+def seen_one_decisions(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2
                        ) -> tuple[DealTotals, bytes]:
     """cs_seen_one_decisions: the totals and every decided class of situations with one hole card
     seen, SEEN_DECISION_LANES bytes per hand value (0 fold, 1 raise, 2 either, 255 none)."""
@@ -271,7 +275,7 @@ def seen_lanes(k: int) -> int:
     return math.comb(13 + k, k + 1)
 
 
-def solve_seen(k: int, qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,
+def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
                chart: bool = False, probes: Sequence[Sequence[int]] = ()
                ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
     """The whole game with k = 1..3 dealer hole cards seen (cs_solve_seen): totals, optional chart
@@ -302,7 +306,7 @@ def _int128(hi: int, lo: int, signed: bool) -> int:
 SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
 
 
-def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_players: int, seed: int,
+def sample_deals(qualifier: int, nets: ScaledNetsLike, known_dealer: int, other_players: int, seed: int,
                  first: int, count: int, threads: int = 2, base: Solver | None = None, burn: int = 0,
                  flags: int = 0) -> SampleSums:
     """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
@@ -316,28 +320,7 @@ def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_p
                       _int128(out.dsumsq_hi, out.dsumsq_lo, False))
 
 
-@dataclass(frozen=True, slots=True)
-class TableSums:
-    """Sums of sampled table deals (see cs_sample_table): nets in the scaled units handed in."""
-
-    deals: int
-    raises: int
-    seats: int
-    sum: int
-    sumsq: int
-    pairs: int
-    pairsq: int
-
-    def __add__(self, other: TableSums) -> TableSums:
-        """Two samples' sums (the same number of seats)."""
-        if self.deals and other.deals and self.seats != other.seats:
-            raise CoreError("table sums of different seat counts")
-        return TableSums(self.deals + other.deals, self.raises + other.raises, self.seats or other.seats,
-                         self.sum + other.sum, self.sumsq + other.sumsq, self.pairs + other.pairs,
-                         self.pairsq + other.pairsq)
-
-
-def sample_table(solver: Solver, nets: Sequence[int], seats: int, seed: int, first: int, count: int,
+def sample_table(solver: Solver, nets: ScaledNetsLike, seats: int, seed: int, first: int, count: int,
                  threads: int = 2) -> TableSums:
     """Sampled deals of ``seats`` optimal players at one dealer (at most 32,768 a call)."""
     out = ffi.new("cs_table_sums *")

@@ -1,8 +1,10 @@
 """Integer counts as the C core returns them, as plain frozen data: no money, no text.
 
-``Counts`` splits one situation's dealer completions by outcome; ``DealTotals`` aggregates the
-whole game under one strategy by the player's category; ``SampleSums`` holds the exact integer
-sums of a sample of deals. Pricing them is ``pricing``'s job.
+``Counts`` splits one situation's dealer completions by outcome (``DealCounts``: with the
+dealer's categories and the player's value, as ``cs_deal`` fills them); ``DealTotals`` aggregates
+the whole game under one strategy by the player's category; ``SampleSums`` and ``TableSums`` hold
+the exact integer sums of a sample of deals (one player; seats at one dealer). The binding fills
+them; pricing them is ``pricing``'s job.
 
 >>> Counts(not_qualify=1, win=2, tie=0, lose=3).total
 6
@@ -11,6 +13,8 @@ sums of a sample of deals. Pricing them is ``pricing``'s job.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..errors import CoreError
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +34,20 @@ class Counts:
     def as_dict(self) -> dict[str, int]:
         """The four counts by outcome name."""
         return {"not_qualify": self.not_qualify, "win": self.win, "tie": self.tie, "lose": self.lose}
+
+
+@dataclass(frozen=True, slots=True)
+class DealCounts:
+    """Integer counts of one situation (see cs_deal_counts in caribbean.h)."""
+
+    not_qualify: int
+    win: int
+    tie: int
+    lose: int
+    total: int
+    dealer_categories: tuple[int, ...]
+    player_value: int
+    player_category: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +85,24 @@ class SampleSums:
                           other.completions or self.completions, self.total + other.total,
                           self.total_squares + other.total_squares, self.diff + other.diff,
                           self.diff_squares + other.diff_squares)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSums:
+    """Sums of sampled table deals (see cs_sample_table): nets in the scaled units handed in."""
+
+    deals: int
+    raises: int
+    seats: int
+    sum: int
+    sumsq: int
+    pairs: int
+    pairsq: int
+
+    def __add__(self, other: TableSums) -> TableSums:
+        """Two samples' sums (the same number of seats)."""
+        if self.deals and other.deals and self.seats != other.seats:
+            raise CoreError("table sums of different seat counts")
+        return TableSums(self.deals + other.deals, self.raises + other.raises, self.seats or other.seats,
+                         self.sum + other.sum, self.sumsq + other.sumsq, self.pairs + other.pairs,
+                         self.pairsq + other.pairsq)

@@ -4,7 +4,7 @@ The per-situation counts of the whole game do not depend on the pay table: they 
 once per qualifier (``solver_for``, cached) and priced for any nets (``price``). Everything
 here is exact: integer counts times exact ``Fraction`` nets.
 
->>> from .rules import Rules
+>>> from ..model.rules import Rules
 >>> priced = price(Rules())
 >>> priced.totals.raise_situations, priced.decisions is None
 (63794004, True)
@@ -24,7 +24,7 @@ from ..model.checks import check_int, check_progress, check_threads
 from ..model.rules import Nets, Rules, ScaledNets
 from ..progress import ProgressFn, report
 from . import _ffi
-from .counts import Counts, DealTotals
+from .counts import Counts, DealCounts, DealTotals
 
 #: (hand, up card) situations of the game: 2,598,960 x 47.
 SITUATIONS: int = _ffi.NUM_HANDS * 47
@@ -35,8 +35,10 @@ DEALS: int = SITUATIONS * COMPLETIONS
 #: Flags of ``price``: count exact ties as raises; one decision per hand for every up card.
 RAISE_ON_TIE: int = _ffi.RAISE_ON_TIE
 IGNORE_UP: int = _ffi.IGNORE_UP
+#: The per-qualifier counts (``solver_for`` returns one): the type, for modules that read one.
+Solver = _ffi.Solver
 
-_solvers: dict[int, _ffi.Solver] = {}
+_solvers: dict[int, Solver] = {}
 _solvers_lock = threading.Lock()
 
 
@@ -46,7 +48,7 @@ def default_threads() -> int:
 
 
 def solver_for(qualifier_value: int, threads: int | None = None,
-               progress: ProgressFn | None = None) -> _ffi.Solver:
+               progress: ProgressFn | None = None) -> Solver:
     """The per-situation counts for one qualifier, computed once and cached (thread-safe).
 
     ``threads`` (1..64, default: the machine's cores) is used for that counting pass, the first
@@ -60,7 +62,7 @@ def solver_for(qualifier_value: int, threads: int | None = None,
         if s is None:
             label = f"counting every deal (qualifier value {qualifier_value})"
             report(progress, label, 0, None)
-            s = _ffi.Solver(qualifier_value, threads or default_threads())
+            s = Solver(qualifier_value, threads or default_threads())
             report(progress, label, 1, None)
             _solvers[qualifier_value] = s
         return s
@@ -79,11 +81,11 @@ def price(rules: Rules, *, flags: int = 0, decisions: bool = False, threads: int
           progress: ProgressFn | None = None) -> Priced:
     """The optimal strategy under ``rules`` over every (hand, up card), exact."""
     solver = solver_for(rules.qualifier.value, threads, progress)
-    totals, dec = solver.price(rules.nets().scaled().as_list(), flags, decisions=decisions)
+    totals, dec = solver.price(rules.nets().scaled(), flags, decisions=decisions)
     return Priced(totals, dec)
 
 
-CountsLike = Counts | _ffi.DealCounts
+CountsLike = Counts | DealCounts
 
 
 @overload

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from ..engine import _ffi
 from ..errors import InvalidRules, shown
+from ..model import hands
 from ..model.checks import TABLE_SEATS, check_instance, check_rules, check_seats
 from ..model.hands import CATEGORIES
 from ..model.rules import Number, Rules, to_fraction
@@ -51,13 +51,13 @@ DEFAULT_BONUS_PAYS: tuple[int, ...] = (1000, 200, 100, 20, 15, 10, 7)
 @cache
 def five_card_counts() -> tuple[int, ...]:
     """Hands of each category (0 = high card .. 9 = royal flush) among the 2,598,960."""
-    return _ffi.category_counts()
+    return hands.category_counts()
 
 
 @cache
 def six_card_counts() -> tuple[int, ...]:
     """Six-card sets by the category of their best five cards, over all 20,358,520 (C core)."""
-    return _ffi.six_card_counts()
+    return hands.six_card_counts()
 
 
 def to_money(x: object, what: str) -> Fraction:

@@ -22,8 +22,9 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
-from ..engine import _ffi
+from ..engine.counts import TableSums
 from ..engine.pricing import default_threads, solver_for
+from ..engine.sampler import sample_nets, sample_table
 from ..errors import InvalidRules
 from ..model.checks import TABLE_SEATS, check_progress, check_seats, check_threads
 from ..model.rules import Number, Rules, to_fraction
@@ -322,7 +323,7 @@ class SeatCovariance:
     deals: int
     seats: int
     seed: int
-    sums: _ffi.TableSums = field(repr=False)
+    sums: TableSums = field(repr=False)
     #: The exact mean and variance per seat (from the exact game).
     mean: Fraction
     variance: Fraction
@@ -375,9 +376,6 @@ class SeatCovariance:
         return Fraction(self.sums.sumsq, self.deals * self.seats * self.denominator ** 2) - self.mean ** 2
 
 
-SAMPLE_NET_LIMIT = 1 << 20
-
-
 def seat_covariance(rules: Rules | None = None, deals: int = DEFAULT_TABLE_DEALS, seed: int = DEFAULT_TABLE_SEED,
                     seats: int = MAX_SEATS, threads: int | None = None,
                     progress: ProgressFn | None = None, *, game: GameReport | None = None) -> SeatCovariance:
@@ -399,18 +397,15 @@ def seat_covariance(rules: Rules | None = None, deals: int = DEFAULT_TABLE_DEALS
         raise InvalidRules(f"seats {seats!r}: sampling needs 2 .. {MAX_SEATS} seats")
     threads = check_threads(threads) or default_threads()
     check_progress(progress)
-    scaled = rules.nets().scaled()
-    ints = scaled.as_list()
-    if max(abs(x) for x in ints) > SAMPLE_NET_LIMIT:
-        raise InvalidRules("pay table: pays too large or too finely divided for sampling (nets > 2^20)")
-    solver = solver_for(rules.qualifier.value, progress=progress)
+    scaled = sample_nets(rules)
+    solver_for(rules.qualifier.value, progress=progress)  # counted here, with progress; sample_table reuses it
     game = optimal_game(rules, game)
-    total = _ffi.TableSums(0, 0, seats, 0, 0, 0, 0)
+    total = TableSums(0, 0, seats, 0, 0, 0, 0)
     first = 0
     step = 1 << 15
     while first < deals:
         k = min(step, deals - first)
-        total = total + _ffi.sample_table(solver, ints, seats, seed, first, k, threads)
+        total = total + sample_table(rules, seats, seed, first, k, threads)
         first += k
         report(progress, "sampling table rounds", first, deals)
     return SeatCovariance(rules, deals, seats, seed, total, game.return_per_ante, game.variance,

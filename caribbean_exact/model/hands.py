@@ -11,6 +11,7 @@ value. Values run 0..7461, higher wins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -92,6 +93,27 @@ def patterns() -> tuple[Pattern, ...]:
 def value_categories() -> bytes:
     """The category of every value, as bytes indexed by value."""
     return _ffi.value_categories()
+
+
+def evaluate5(cards: Sequence[int]) -> tuple[int, int]:
+    """(value, category) of five cards given as indices 0..51 (rank * 4 + suit).
+
+    >>> evaluate5([48, 44, 40, 36, 32])   # Ac Kc Qc Jc Tc
+    (7461, 9)
+    """
+    return _ffi.evaluate5(cards)
+
+
+@cache
+def category_counts() -> tuple[int, ...]:
+    """Hands of each category (0 = high card .. 9 = royal flush) among the 2,598,960."""
+    return _ffi.category_counts()
+
+
+@cache
+def six_card_counts() -> tuple[int, ...]:
+    """Six-card sets by the category of their best five cards, over all 20,358,520."""
+    return _ffi.six_card_counts()
 
 
 @cache

@@ -18,9 +18,10 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from ..engine import _ffi
 from ..engine.counts import Counts, DealTotals
+from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
+from ..engine.seen import seen_lanes, solve_seen, solve_seen_one
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
@@ -34,7 +35,7 @@ __all__ = ["SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "SeenCardGame", "SeenCardsGame
            "total_weight"]
 
 #: Ordered (hand, up card, seen card) situations with one hole card seen: 2,598,960 x 47 x 46.
-SEEN_SITUATIONS: int = _ffi.NUM_HANDS * 47 * 46
+SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
 #: Player classes of the seen-card chart: 0 = high card below A-K, 1 = A-K high, then pair (2)
 #: .. royal flush (10), as category + 1 (cs_solve_seen_one).
 SEEN_CLASS_COUNT = 11
@@ -54,7 +55,7 @@ def completions(k: int) -> int:
     [163185, 14190, 946, 43, 1]
     """
     k = _check_k(k)
-    return math.comb(46 - k, 4 - k) if k else _ffi.COMPLETIONS
+    return math.comb(46 - k, 4 - k) if k else COMPLETIONS
 
 
 def total_weight(k: int) -> int:
@@ -64,7 +65,7 @@ def total_weight(k: int) -> int:
     True
     """
     k = _check_k(k)
-    return _ffi.NUM_HANDS * 47 * math.comb(46, k) * completions(k)
+    return NUM_HANDS * 47 * math.comb(46, k) * completions(k)
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,10 @@ def solve_seen_card(rules: Rules | None = None, threads: int | None = None, rais
     check_progress(progress)
     label = "counting every deal with one dealer hole card seen"
     report(progress, label, 0, None)
-    totals, chart, _ = _ffi.solve_seen_one(rules.qualifier.value, rules.nets().scaled().as_list(), flags,
-                                           threads or default_threads(), chart=True)
+    totals, chart, _ = solve_seen_one(rules, flags, threads or default_threads(), chart=True)
     report(progress, label, 1, None)
     assert chart is not None
-    game = GameReport(rules, totals, "optimal, one dealer hole card seen", _ffi.SEEN_COMPLETIONS,
+    game = GameReport(rules, totals, "optimal, one dealer hole card seen", SEEN_COMPLETIONS,
                       known_dealer_cards=1)
     return SeenCardGame(game, SeenChart(tuple(chart[0]), tuple(chart[1])))
 
@@ -147,7 +147,7 @@ class SeenSetChart:
     @property
     def lanes(self) -> int:
         """Rank multisets of the k + 1 known cards: 91, 455 or 1820."""
-        return _ffi.seen_lanes(self.k)
+        return seen_lanes(self.k)
 
     def cell(self, cls: int, ranks: tuple[int, ...]) -> tuple[int, int]:
         """(raise weight, total weight) of one class and the k + 1 known ranks (any order)."""
@@ -220,8 +220,7 @@ def solve_seen_cards(k: int, rules: Rules | None = None, threads: int | None = N
     check_progress(progress)
     label = f"counting every deal with {_WORDS[k]} dealer hole card{'s' if k > 1 else ''} seen"
     report(progress, label, 0, None)
-    totals, chart, _ = _ffi.solve_seen(k, rules.qualifier.value, rules.nets().scaled().as_list(), flags,
-                                       threads or default_threads(), chart=True)
+    totals, chart, _ = solve_seen(k, rules, flags, threads or default_threads(), chart=True)
     report(progress, label, 1, None)
     assert chart is not None
     what = f"optimal, {_WORDS[k]} dealer hole card{'s' if k > 1 else ''} seen"
@@ -258,6 +257,5 @@ def seen_counts(hand: CardsLike, up: CardsLike, seen: CardsLike, rules: Rules | 
     h, u, _, dealer = parse_situation(hand, up, None, seen)
     k = _check_k(len(dealer), 1, 3)
     cards = [c.index for c in (*h, u, *dealer)]
-    _, _, counts = _ffi.solve_seen(k, rules.qualifier.value, rules.nets().scaled().as_list(), 0, 1,
-                                   probes=[cards])
+    _, _, counts = solve_seen(k, rules, 0, 1, probes=[cards])
     return Counts(*counts[0])

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine import _ffi
-from ..engine.counts import Counts
+from ..engine.counts import Counts, DealCounts
+from ..engine.deals import deal
 from ..engine.pricing import ReturnRow, raise_ev, raise_rows
 from ..errors import InvalidCards, shown
 from ..model.cards import RANKS, Card, CardsLike, check_distinct, format_cards, parse_cards, rank_index
@@ -105,7 +105,7 @@ def parse_situation(hand: CardsLike, up: CardsLike, dead: CardsLike | None = Non
     return h, u[0], d, k
 
 
-def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: _ffi.DealCounts,
+def decision_from(hand: tuple[Card, ...], up: Card, rules: Rules, raw: DealCounts,
                   dead: tuple[Card, ...] = (), dealer: tuple[Card, ...] = (),
                   with_dealer_categories: bool = True, played: str | None = None) -> Decision:
     """The Decision of one counted situation."""
@@ -135,8 +135,8 @@ def ev(hand: CardsLike, up: CardsLike, *more: object, dead: CardsLike | None = N
                            f"name the others: dead={shown(more[0])} or dealer={shown(more[0])}")
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     h, u, d, k = parse_situation(hand, up, dead, dealer)
-    raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],
-                    rules.qualifier.value)
+    raw = deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k],
+               rules.qualifier.value)
     return decision_from(h, u, rules, raw, d, k)
 
 
@@ -166,7 +166,7 @@ def _ev_many(situations: Iterable[SituationLike], rules: Rules) -> Iterator[Deci
         if hand is None or up is None:
             raise InvalidCards(f"situation {n}: a hand and an up card are needed")
         h, u, d, k = parse_situation(hand, up, *extra)
-        raw = _ffi.deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k], q)
+        raw = deal([c.index for c in h], u.index, [c.index for c in d], [c.index for c in k], q)
         yield decision_from(h, u, rules, raw, d, k)
 
 
@@ -229,7 +229,7 @@ def ev_ranks(ranks: str | Sequence[int], up_rank: str | int, *, rules: Rules | N
     nets = rules.nets()
     for pick in itertools.product(*choices):
         cards = [r * 4 + s for (r, _), suits in zip(counts.items(), pick) for s in suits]
-        raw = _ffi.deal(cards, up_card, (), (), rules.qualifier.value)
+        raw = deal(cards, up_card, (), (), rules.qualifier.value)
         c = Counts(raw.not_qualify, raw.win, raw.tie, raw.lose)
         key = (len({x & 3 for x in cards}) == 1, sum(x & 3 == 0 for x in cards))
         margins.setdefault(key, []).append(raise_ev(c, raw.player_category, nets) - nets.fold)

@@ -16,9 +16,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine import _ffi
 from ..engine.counts import SampleSums
 from ..engine.pricing import COMPLETIONS, default_threads, solver_for
+from ..engine.sampler import sample_deals, sample_nets
 from ..errors import InvalidRules, shown
 from ..model.checks import check_bool, check_int, check_progress, check_rules, check_threads
 from ..model.rules import Rules
@@ -36,8 +36,6 @@ DEFAULT_SEED = 20261129
 Z95 = 1.959963984540054
 #: Target half-width of the interval, in house-edge points (0.05% of the ante).
 TARGET_POINTS = 0.05
-#: Largest scaled net the sampler accepts (cs_sample_deals).
-SAMPLE_NET_LIMIT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -175,10 +173,7 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
                            f"the dealer's 5 leave {left} cards to burn")
     _check_int(deals, "deals", 2, MAX_DEALS, f"2 to {MAX_DEALS:,} (the limit)")
     _check_int(seed, "seed", 0, (1 << 64) - 1, "an integer 0 .. 2^64-1")
-    scaled = rules.nets().scaled()
-    ints = scaled.as_list()
-    if max(abs(x) for x in ints) > SAMPLE_NET_LIMIT:
-        raise InvalidRules("pay table: pays too large or too finely divided for sampling (nets > 2^20)")
+    scaled = sample_nets(rules)
     threads = threads or default_threads()
     base = base_return = None
     if control_variate:
@@ -189,8 +184,7 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
     first = 0
     while first < deals:
         n = min(step, deals - first)
-        total = total + _ffi.sample_deals(rules.qualifier.value, ints, known_dealer_cards, players - 1,
-                                          seed, first, n, threads, base, burn)
+        total = total + sample_deals(rules, known_dealer_cards, players - 1, seed, first, n, threads, base, burn)
         first += n
         report(progress, "sampling deals", first, deals)
     return SampledReport(rules, known_dealer_cards, players, seed, total, total.completions * scaled.denominator,

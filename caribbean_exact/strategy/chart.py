@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..engine import _ffi
-from ..engine.pricing import price, raise_total, solver_for
+from ..engine.pricing import COMPLETIONS, Solver, price, raise_total, solver_for
 from ..model.cards import RANKS
 from ..model.checks import check_bool, check_rules
 from ..model.hands import Pattern, patterns
@@ -241,7 +240,7 @@ def build_chart(rules: Rules | None = None, margins: bool = False,
     return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells), tuple(uniform), deciders)
 
 
-def _deciders(solver: _ffi.Solver, dec: bytes, wanted: dict[tuple[int, bool, int], tuple[str, str]]
+def _deciders(solver: Solver, dec: bytes, wanted: dict[tuple[int, bool, int], tuple[str, str]]
               ) -> dict[tuple[str, str], tuple[SuitRule, ...]]:
     """What decides each mixed cell: the ranks of the player's cards in the up card's suit, read from
     the exact decision of every situation of the cell (solver order)."""
@@ -286,7 +285,7 @@ def _suit_rule(k: int, by_set: dict[tuple[int, ...], list[int]]) -> SuitRule:
     return SuitRule(k, "sets", sets=tuple(sorted(raising, reverse=True)))
 
 
-def _margins(rules: Rules, solver: _ffi.Solver, classes: Sequence[ClassKey]
+def _margins(rules: Rules, solver: Solver, classes: Sequence[ClassKey]
              ) -> dict[tuple[int, bool, int], Fraction]:
     """Sum over each grid cell's situations of the exact EV margin (weighted)."""
     nets = rules.nets().scaled()
@@ -309,4 +308,4 @@ def _margins(rules: Rules, solver: _ffi.Solver, classes: Sequence[ClassKey]
             m = raise_total(d, cat, nets) - d.total * nets.fold
             key = (p.index, flush, u >> 2)
             num[key] = num.get(key, 0) + w * m
-    return {k: Fraction(v, nets.denominator * _ffi.COMPLETIONS) for k, v in num.items()}
+    return {k: Fraction(v, nets.denominator * COMPLETIONS) for k, v in num.items()}

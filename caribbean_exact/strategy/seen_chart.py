@@ -34,11 +34,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import _ffi
+from ..engine.layout import NUM_VALUES, SEEN_CLASSES, SEEN_DECISION_LANES
 from ..engine.pricing import default_threads
+from ..engine.seen import seen_one_decisions
 from ..errors import InvalidCards
 from ..model.checks import check_progress, check_rules, check_threads
-from ..model.hands import patterns, value_ranks
+from ..model.hands import patterns, value_categories, value_ranks
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 
@@ -129,7 +130,7 @@ class SeenRules:
         for x in (cls, up, seen):
             if isinstance(x, bool) or not isinstance(x, int):
                 raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")
-        if not (0 <= cls < _ffi.SEEN_CLASSES and 0 <= up < 13 and 0 <= seen < 13):
+        if not (0 <= cls < SEEN_CLASSES and 0 <= up < 13 and 0 <= seen < 13):
             raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")
         return self.cells.get((cls, min(up, seen), max(up, seen)))
 
@@ -144,17 +145,17 @@ def _class_of(cat: int, grouped: tuple[int, ...]) -> int:
 def _values() -> tuple[list[tuple[int, ...]], list[bool], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Every hand value's ranks (groups first, high to low), whether it is a flush, its cards of
     each rank (values x 13) and its chart class (as ``SeenChart``'s): none depends on the rules."""
-    grouped = [value_ranks(v) for v in range(_ffi.NUM_VALUES)]
-    flush = [False] * _ffi.NUM_VALUES
+    grouped = [value_ranks(v) for v in range(NUM_VALUES)]
+    flush = [False] * NUM_VALUES
     for p in patterns():
         if p.flush_value is not None:
             flush[p.flush_value] = True
-    mult = np.zeros((_ffi.NUM_VALUES, 13), dtype=np.int64)
+    mult = np.zeros((NUM_VALUES, 13), dtype=np.int64)
     for v, g in enumerate(grouped):
         for r in g:
             mult[v, r] += 1
-    cats = _ffi.value_categories()
-    classes = np.array([_class_of(cats[v], grouped[v]) for v in range(_ffi.NUM_VALUES)])
+    cats = value_categories()
+    classes = np.array([_class_of(cats[v], grouped[v]) for v in range(NUM_VALUES)])
     return grouped, flush, mult, classes
 
 
@@ -232,12 +233,11 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     check_progress(progress)
     label = "reading the decisions with one dealer hole card seen"
     report(progress, label, 0, None)
-    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), 0,
-                                     threads or default_threads())
-    table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES)
+    _, raw = seen_one_decisions(rules, 0, threads or default_threads())
+    table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, SEEN_DECISION_LANES)
     grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}
-    for cls in range(_ffi.SEEN_CLASSES):
+    for cls in range(SEEN_CLASSES):
         vs = np.nonzero(classes == cls)[0]
         if not len(vs):
             continue

@@ -8,7 +8,7 @@ suit). The search is heuristic; every price is exact: each point is priced by th
 (``cs_solver_apply_cells``, the same count ``strategy.evaluate`` of its rule file makes).
 
 The search works on per-cell margins: the exact integer gain of raising over folding summed over
-every situation of a chart cell (``_ffi.Solver.cell_counts`` priced with the rules' nets). A
+every situation of a chart cell (``Solver.cell_counts`` priced with the rules' nets). A
 strategy's total return is the fold-everything return plus the margins of the cells it raises.
 
 - Line 1 is ``raise if hand >= X``: exhaustive over every hand value X. The search grows from it
@@ -50,11 +50,11 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
-from ..engine import _ffi
+from ..engine.layout import NUM_CHART_CELLS
 from ..engine.pricing import solver_for
 from ..model.cards import RANKS
 from ..model.checks import check_int, check_rules
-from ..model.hands import CATEGORIES, lowest_plain_value_starting, lowest_value_of_category, patterns
+from ..model.hands import CATEGORIES, lowest_plain_value_starting, lowest_value_of_category, patterns, value_categories
 from ..model.rules import Rules
 from ..play.game import GameReport, optimal_game
 from ..progress import ProgressFn, report
@@ -175,7 +175,7 @@ def _cells(qualifier: int, progress: ProgressFn | None) -> _Cells:
     pat = idx // 156
     flush = (idx // 78) % 2 == 1
     value = np.where(flush, suited_v[pat], plain[pat])
-    cats = np.frombuffer(_ffi.value_categories(), dtype=np.uint8).astype(np.int64)
+    cats = np.frombuffer(value_categories(), dtype=np.uint8).astype(np.int64)
     category = cats[value]
     up = (idx // 6) % 13
     r = ranks[pat].T
@@ -659,7 +659,7 @@ def frontier(rules: Rules | None = None, max_lines: int = 8,
     for _, lines in best.values():
         text_lines = _expand(lines)
         mask = search.union(lines)
-        flags = np.zeros(_ffi.NUM_CHART_CELLS, dtype=np.uint8)
+        flags = np.zeros(NUM_CHART_CELLS, dtype=np.uint8)
         flags[c.index[mask]] = 1
         n = len(text_lines)
         name = "best by chart cell" if lines is cell_lines else f"simplest {n} line{'s' if n != 1 else ''}"

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from ..engine import _ffi
+from ..engine.layout import NUM_CHART_CELLS
 from ..engine.pricing import solver_for
 from ..errors import InvalidRules, shown
 from ..model.cards import RANKS, Card, rank_index
 from ..model.checks import check_callable, check_int, check_rules
-from ..model.hands import CATEGORIES, Pattern, patterns
+from ..model.hands import CATEGORIES, Pattern, evaluate5, patterns
 from ..model.rules import Qualifier, Rules
 from ..play.game import GameReport, optimal_game, solve
 from ..progress import ProgressFn
@@ -31,7 +31,7 @@ __all__ = ["BUILTIN", "Situation", "Strategy", "StrategyFn", "StrategyResult", "
            "compare_strategies", "evaluate"]
 
 #: Chart cells: (rank pattern, suited?, up card rank, player's cards in the up card's suit).
-N_CELLS = _ffi.NUM_CHART_CELLS
+N_CELLS = NUM_CHART_CELLS
 
 
 def cell_index(pattern: int, flush: bool, up_rank: int, suited: int) -> int:
@@ -261,7 +261,7 @@ def situation_of(hand: Sequence[Card], up: Card, strategy: Strategy | None = Non
     (True, 10, 2, 'high card')
     """
     cards = [c.index for c in hand]
-    value, category = _ffi.evaluate5(cards)
+    value, category = evaluate5(cards)
     counts = {c.rank: 0 for c in hand}
     for c in hand:
         counts[c.rank] += 1

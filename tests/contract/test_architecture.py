@@ -79,6 +79,41 @@ def test_no_import_cycles():
         visit(m, [])
 
 
+#: The only modules that may import the binding: the engine's doors to the core, and the evaluator
+#: look-ups of the model (hand values and categories). Every other module reaches the core through
+#: them, so nets are scaled and checked in one place and no binding type leaks into a result.
+FFI = f"{NAME}.engine._ffi"
+FFI_IMPORTERS = frozenset({
+    f"{NAME}.engine.deals",
+    f"{NAME}.engine.layout",
+    f"{NAME}.engine.pricing",
+    f"{NAME}.engine.sampler",
+    f"{NAME}.engine.seen",
+    f"{NAME}.model.hands",
+    f"{NAME}.model.rules",
+})
+
+
+def test_only_the_engine_and_the_evaluator_look_ups_import_the_binding():
+    assert FFI in MODULES and set(MODULES) >= FFI_IMPORTERS, "a module of the allowed list is gone: update it"
+    importers = {m for m in MODULES if m != FFI and FFI in imported_modules(m)}
+    assert importers <= FFI_IMPORTERS, (
+        f"{sorted(importers - FFI_IMPORTERS)} import {FFI}: go through an engine module "
+        "(pricing, deals, seen, sampler, layout) instead")
+
+
+def test_the_binding_check_sees_every_way_of_importing_it(tmp_path, monkeypatch):
+    """The forms ``imported_modules`` must catch, on a module written for the test."""
+    forms = ["from ..engine import _ffi", "from ..engine._ffi import deal", "import caribbean_exact.engine._ffi",
+             "from caribbean_exact.engine import _ffi as core", "def f():\n    from ..engine import _ffi"]
+    for n, form in enumerate(forms):
+        path = tmp_path / f"probe{n}.py"
+        path.write_text(form + "\n", encoding="utf-8")
+        name = f"{NAME}.play.probe{n}"
+        monkeypatch.setitem(MODULES, name, path)
+        assert FFI in imported_modules(name), form
+
+
 def test_library_modules_do_not_import_cli_render_or_tabulate_statically():
     for m in LIBRARY:
         deps = imported_modules(m)

@@ -75,7 +75,7 @@ def test_threads_and_suit_relabelling_give_identical_reports():
     q = Qualifier.parse("AK").value
     one = _ffi.Solver(q, threads=1)
     two = _ffi.Solver(q, threads=2)
-    nets = ce.Rules().nets().scaled().as_list()
+    nets = ce.Rules().nets().scaled()
     assert one.price(nets) == two.price(nets)
     rng = random.Random(3)
     for _ in range(300):
@@ -106,7 +106,7 @@ def test_price_and_apply_agree():
     solver = pricing.solver_for(ce.Rules().qualifier.value)
     dec = pricing.price(ce.Rules(), decisions=True).decisions
     flags = dec.translate(bytes(1 if i == 1 else 0 for i in range(256)))
-    nets = ce.Rules().nets().scaled().as_list()
+    nets = ce.Rules().nets().scaled()
     opt, _ = solver.price(nets)
     assert solver.apply(flags) == opt
     always = solver.apply(bytes([1]) * len(dec))

@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from conftest import random_situation
+from conftest import random_situation, scaled_nets
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
@@ -16,7 +16,7 @@ from caribbean_exact.errors import InvalidRules
 from caribbean_exact.play import game, known_cards, sampling
 
 SEEN_DEALS = 2_598_960 * 47 * 46 * 14_190
-STANDARD = [-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201]  # nets: fold, nq, tie, lose, win by category
+STANDARD = scaled_nets([-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201])  # fold, nq, tie, lose, win by category
 
 
 def cards(text):
@@ -149,14 +149,14 @@ def test_dedicated_sampling_equals_card_by_card(qualifier):
     """The rank-multiset count of each deal (the default) against cs_deal on the same deals: the
     same exact sums, for every combination of seen hole cards, other hands and burn cards."""
     rules = ce.Rules.make(qualifier=qualifier)
-    ints = rules.nets().scaled().as_list()
+    nets = rules.nets().scaled()
     q = rules.qualifier.value
     base = _ffi.Solver(q)
     for k in range(5):
         for others in (0, 1, 3, 6):
             for burn in (0, 1, 2):
-                a = _ffi.sample_deals(q, ints, k, others, 11, 0, 120, 2, base, burn)
-                b = _ffi.sample_deals(q, ints, k, others, 11, 0, 120, 1, base, burn, _ffi.SAMPLE_GENERIC)
+                a = _ffi.sample_deals(q, nets, k, others, 11, 0, 120, 2, base, burn)
+                b = _ffi.sample_deals(q, nets, k, others, 11, 0, 120, 1, base, burn, _ffi.SAMPLE_GENERIC)
                 assert a == b, (k, others, burn)
 
 

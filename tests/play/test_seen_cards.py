@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conftest import scaled_nets
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
@@ -15,15 +16,15 @@ from caribbean_exact.play import game, known_cards, sampling
 
 pytestmark = pytest.mark.csan
 
-STANDARD = [-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201]  # nets: fold, nq, tie, lose, win by category
-ALWAYS_RAISE = [-10**6, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201]  # folding costs more than any raise
+STANDARD = scaled_nets([-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201])  # fold, nq, tie, lose, win by category
+ALWAYS_RAISE = scaled_nets([-10**6, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201])  # folding costs more than any raise
 AK = 1113
 
 
 def test_k1_equals_the_one_seen_card_solver():
     """cs_solve_seen(1) is a second, independent implementation of cs_solve_seen_one."""
     for q, nets, flags in [(AK, STANDARD, 0), (AK, STANDARD, _ffi.RAISE_ON_TIE), (0, STANDARD, 0),
-                           (2000, [-2, 2, 0, -6, 6, 6, 11, 15, 19, 22, 31, 81, 201, 401], 0)]:
+                           (2000, scaled_nets([-2, 2, 0, -6, 6, 6, 11, 15, 19, 22, 31, 81, 201, 401]), 0)]:
         a, _, _ = _ffi.solve_seen_one(q, nets, flags, 2)
         b, _, _ = _ffi.solve_seen(1, q, nets, flags, 2)
         assert a == b, q

@@ -121,7 +121,7 @@ def test_the_decision_table_rebuilds_the_core_chart():
     """Each decided class of situations weighted by its situations, summed per chart cell, equals the
     chart cs_solve_seen_one counts: the table's lanes, suit sets and weights read as the core means."""
     rules = ce.Rules()
-    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled().as_list(), 0, 2)
+    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled(), 0, 2)
     table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES).astype(np.int64)
     chart = solve_seen_card(rules).chart
     hands, cnt, bits, mult = _weights_of_values()

@@ -84,7 +84,7 @@ def test_plain_rules_hold_over_every_situation():
     rules = ce.Rules()
     solver = pricing.solver_for(rules.qualifier.value)
     dec = pricing.price(rules, decisions=True).decisions
-    nets = rules.nets().scaled().as_list()
+    nets = rules.nets().scaled()
     opt, _ = solver.price(nets)
     assert opt.indifferent_situations == 0
     # pair or better: no situation folds (aggregated by category in the pricing pass)
