@@ -13,8 +13,8 @@
  * Only the region between the cdef markers is read by csrc/build_ffi.py, so it must
  * hold plain declarations (no preprocessor lines).
  *
- * Where each part lives: core.c (cs_strerror, cs_init; argument checks, suit symmetry, threads),
- * evaluate.c (cs_evaluate5 and the value, category and pattern queries), evaluate6.c
+ * Where each part lives: core.c (cs_strerror; argument checks, suit symmetry, threads),
+ * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
  * seen_card.c (cs_solve_seen_one), seen_cards.c (cs_solve_seen), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
  */

@@ -5,7 +5,7 @@
 
 #include "caribbean.h"
 
-/* ---- core.c: checks, suit symmetry, threads ------------------------------------------ */
+/* ---- core.c: checks, suit symmetry, threads (core.c calls no other file) ----------------- */
 
 /* Cards 0..51, no repeats (also against the cards already in *mask, which gets them added);
  * cards may be NULL when n = 0. */
@@ -14,13 +14,6 @@ int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
  * 64 bits (see cs__margin). */
 #define CS__NET_LIMIT ((int64_t)1 << 40)
 int cs__check_nets(const cs_nets *nets, int64_t limit);
-/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
- * cards, and the tables built. */
-int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
-/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
- * tables built; cs__counts_out also sets the n counts to 0. */
-int cs__table_out(const void *out, size_t n, size_t expected);
-int cs__counts_out(uint64_t *counts, size_t n, size_t expected);
 /* The player's five cards and the up card: each valid, all different (added to *mask). */
 int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask);
 /* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
@@ -67,6 +60,13 @@ static inline void cs__sort5(uint8_t *c)
 
 /* Builds every table below once (thread-safe); CS_OK or why not. */
 int cs__ensure_tables(void);
+/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
+ * cards, and the tables built. */
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
+/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
+ * tables built; cs__counts_out also sets the n counts to 0. */
+int cs__table_out(const void *out, size_t n, size_t expected);
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected);
 
 /* binom[n][k] = C(n, k) for n <= 52, k <= 6. */
 extern uint32_t cs__binom[53][7];
