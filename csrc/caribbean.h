@@ -56,7 +56,8 @@ enum cs_constants {
     CS_SEEN_CHART_CELLS = 1859,       /* 11 player classes x 13 up ranks x 13 seen ranks */
     CS_SEEN_DECISION_LANES = 2587,    /* 91 rank pairs, then 32 suit sets x 78 pairs (cs_seen_one_decisions) */
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
-    CS_NUM_SEEN_COMPLETIONS = 14190   /* with one dealer hole card seen: C(45,3) */
+    CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
+    CS_MAX_THREADS = 64               /* most threads a counting call takes (threads = 1 .. this) */
 };
 
 /* One situation counted: the dealer's completions split by outcome. */

@@ -61,14 +61,14 @@ void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
 
 void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
 {
-    pthread_t tids[64];
-    int started[64] = {0};
+    pthread_t tids[CS_MAX_THREADS];
+    int started[CS_MAX_THREADS] = {0};
     char *at = jobs;
-    for (uint32_t t = 1; t < threads && t < 64; t++)
+    for (uint32_t t = 1; t < threads && t < CS_MAX_THREADS; t++)
         started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
     fn(at);
     for (uint32_t t = 1; t < threads; t++) {
-        if (t < 64 && started[t])
+        if (t < CS_MAX_THREADS && started[t])
             pthread_join(tids[t], NULL);
         else
             fn(at + t * job_size); /* could not start a thread: do its share here */

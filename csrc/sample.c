@@ -451,7 +451,7 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
     /* the player's five, the dealer's five, the other hands and the burn cards */
     if (burn > 52 || 10 + 5 * other_players + burn > 52)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_SAMPLE_GENERIC))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~(uint32_t)CS_SAMPLE_GENERIC))
         return CS_E_ARG;
     /* |nets| <= 2^20 and at most 163,185 completions: |x| < 2^38; the control-variate difference
      * |dx| < 2^56, dx^2 < 2^112: sums of up to 2^15 squares stay inside 128 bits */
@@ -464,7 +464,7 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         return st;
     if (pthread_once(&sample_once, build_sample_tables) != 0 || pthread_once(&lower_once, build_lower) != 0)
         return CS_E_NOMEM;
-    sample_job jobs[64];
+    sample_job jobs[CS_MAX_THREADS];
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         share(first_deal, n_deals, threads, t, &jobs[t].first, &jobs[t].count);
@@ -572,7 +572,7 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
         return CS_E_NULL;
     if (seats < 2 || seats > 7)
         return CS_E_SIZE;
-    if (threads < 1 || threads > 64)
+    if (threads < 1 || threads > CS_MAX_THREADS)
         return CS_E_ARG;
     /* |nets| <= 2^20: a deal's pair sum is below 21 * 2^40 < 2^45, its square below 2^90; sums of
      * up to 2^15 deals stay inside 128 bits */
@@ -583,7 +583,7 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
         return st;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
-    table_job jobs[64];
+    table_job jobs[CS_MAX_THREADS];
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         share(first_deal, n_deals, threads, t, &jobs[t].first, &jobs[t].count);

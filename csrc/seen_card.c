@@ -428,7 +428,7 @@ static int check_seen_args(uint16_t qualifier, const cs_nets *nets, uint32_t fla
         return CS_E_NULL;
     if (chart_raise && n_chart != (size_t)CS_SEEN_CHART_CELLS)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~1u))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~1u))
         return CS_E_ARG;
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)

@@ -471,7 +471,7 @@ static int check_args(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint3
         return CS_E_NULL;
     if (chart_raise && n_chart != (size_t)N_CLASSES * shape_of((int)k).lanes)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
         return CS_E_ARG;
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)

@@ -25,6 +25,8 @@ COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
 SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
 SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
 SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
+#: Most threads a counting call takes (the core's CS_MAX_THREADS).
+MAX_THREADS: int = lib.CS_MAX_THREADS
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
 SEEN_CLASSES = 11
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE

@@ -135,7 +135,7 @@ static void solver(void)
     cs_solver *s = NULL;
     STATUS(cs_solver_new(CS_NUM_VALUES + 1, 1, &s), CS_E_ARG);
     STATUS(cs_solver_new(1113, 0, &s), CS_E_ARG);
-    STATUS(cs_solver_new(1113, 65, &s), CS_E_ARG);
+    STATUS(cs_solver_new(1113, CS_MAX_THREADS + 1, &s), CS_E_ARG);
     STATUS(cs_solver_new(1113, 1, NULL), CS_E_NULL);
     STATUS(cs_solver_new(1113, 2, &s), CS_OK);
     CHECK(s != NULL);

@@ -67,7 +67,7 @@ def test_solver_arguments():
     ptr = ffi.new("cs_solver **")
     assert lib.cs_solver_new(7463, 1, ptr) == lib.CS_E_ARG
     assert lib.cs_solver_new(1113, 0, ptr) == lib.CS_E_ARG
-    assert lib.cs_solver_new(1113, 65, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, lib.CS_MAX_THREADS + 1, ptr) == lib.CS_E_ARG
     assert lib.cs_solver_new(1113, 1, ffi.NULL) == lib.CS_E_NULL
     totals = ffi.new("cs_totals *")
     nets = ffi.new("cs_nets *")
@@ -138,7 +138,7 @@ def test_seen_and_sample_arguments():
     assert lib.cs_seen_one_decisions(1113, nets, 0, 1, ffi.NULL, table, full) == lib.CS_E_NULL
     assert lib.cs_seen_one_decisions(7463, nets, 0, 1, totals, table, full) == lib.CS_E_ARG
     assert lib.cs_seen_one_decisions(1113, nets, 2, 1, totals, table, full) == lib.CS_E_ARG
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 65, totals, table, full) == lib.CS_E_ARG
+    assert lib.cs_seen_one_decisions(1113, nets, 0, lib.CS_MAX_THREADS + 1, totals, table, full) == lib.CS_E_ARG
     sums = ffi.new("cs_sample_sums *")
     assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
     assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 0, 1, 0, 10, 1, n, sums) == lib.CS_OK
@@ -146,3 +146,15 @@ def test_seen_and_sample_arguments():
     assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
     assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
     assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
+
+
+def test_the_thread_limit_is_the_cores():
+    """CS_MAX_THREADS is written once, in caribbean.h: Python reads it from the core."""
+    from caribbean_exact.engine import _ffi
+    from caribbean_exact.model import checks
+
+    assert checks.MAX_THREADS == _ffi.MAX_THREADS == lib.CS_MAX_THREADS == 64
+    ptr = ffi.new("cs_solver **")
+    assert lib.cs_solver_new(1113, lib.CS_MAX_THREADS + 1, ptr) == lib.CS_E_ARG
+    with pytest.raises(ValueError, match=f"1..{lib.CS_MAX_THREADS}"):
+        checks.check_threads(lib.CS_MAX_THREADS + 1)
