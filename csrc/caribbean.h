@@ -11,7 +11,8 @@
  * it knows nothing of money beyond integer nets handed in by the caller.
  *
  * Only the region between the cdef markers is read by csrc/build_ffi.py, so it must
- * hold plain declarations (no preprocessor lines).
+ * hold plain declarations (no preprocessor lines). What only the tests need (probes of single
+ * situations, cross-check paths) is in testing.h, not in these signatures.
  *
  * Where each part lives: core.c (cs_strerror; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
@@ -149,11 +150,9 @@ int cs_solver_cell_counts(const cs_solver *solver, uint64_t *not_qualify, uint64
  * up and seen ordered: 2,598,960 x 47 x 46; deals add the 14,190 completions of each.
  * Chart (optional, CS_SEEN_CHART_CELLS): cell = (class * 13 + up rank) * 13 + seen rank, class
  * 0 = high card without A-K, 1 = A-K high, category + 1 from a pair (2) to a royal flush (10).
- * Probes (optional, at most 4096): 7 cards each (player's five, up, seen); probe_counts gets
- * 4 counts per probe (not qualify, win, tie, lose), for checking against cs_deal. */
+ * (testing.h: the same solve answering probes, single situations checked against cs_deal.) */
 int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
 
 /* The same solve, with the decision of every class of situations it decides: decisions
  * (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES) gets at v * CS_SEEN_DECISION_LANES + lane
@@ -171,17 +170,16 @@ int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flag
  * C(46 - k, 4 - k) completions of each (14,190, 946, 43). For k = 1 the totals equal
  * cs_solve_seen_one's. Chart (optional, 11 x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020):
  * cell = class * C(13 + k, k + 1) + the multiset index of K's k + 1 ranks (sorted r0 <= r1 ..., index
- * sum of C(r_j + j, j + 1)), classes as cs_solve_seen_one's, weights in situations. Probes
- * (optional, at most 4096): 6 + k cards each (player's five, up, seen), 4 counts each as above. */
+ * sum of C(r_j + j, j + 1)), classes as cs_solve_seen_one's, weights in situations.
+ * (testing.h: the same solve answering probes.) */
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,
  * the other hands and the burn cards must fit in the deck, else CS_E_SIZE). Deal i depends only on
- * (seed, i). Deals are counted by rank multisets (a dedicated path); flags CS_SAMPLE_GENERIC
- * counts each with cs_deal instead (the same sums, slower: for cross-checks). Sums of the
+ * (seed, i). Deals are counted by rank multisets (a dedicated path; testing.h's cs_test_sample_deals
+ * can count each with cs_deal instead, for cross-checks). Sums of the
  * per-deal optimal EV x (scaled: x / (completions * denominator) is the EV per ante), as 128-bit
  * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
  * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
@@ -196,9 +194,8 @@ typedef struct {
     uint64_t dsum_hi, dsum_lo;
     uint64_t dsumsq_hi, dsumsq_lo;
 } cs_sample_sums;
-enum cs_sample_flags { CS_SAMPLE_GENERIC = 1 };
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t burn, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out);
 
 /* A table: seats (2..7) against one dealer hand, each seat deciding optimally for the nets from

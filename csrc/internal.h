@@ -4,6 +4,7 @@
 #define CARIBBEAN_INTERNAL_H
 
 #include "caribbean.h"
+#include "testing.h"
 
 /* ---- core.c: checks, suit symmetry, threads (core.c calls no other file) ----------------- */
 

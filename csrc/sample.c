@@ -15,7 +15,7 @@
  * possible only when the known dealer cards share a suit; the unseen cards of that suit are few,
  * and each of their u-subsets is moved from its plain value to its flush value. About 1,000
  * vector operations a deal, whatever the number of dead cards, where enumerating the cards takes
- * C(unseen, 3) (CS_SAMPLE_GENERIC keeps that way, cs_deal, for cross-checks).
+ * C(unseen, 3) (CS_SAMPLE_GENERIC of testing.h keeps that way, cs_deal, for cross-checks).
  */
 #include <pthread.h>
 #include <string.h>
@@ -439,8 +439,16 @@ static void share(uint64_t first, uint64_t n, uint32_t threads, uint32_t t, uint
 }
 
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t burn, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out)
+{
+    return cs_test_sample_deals(qualifier, nets, known_dealer, other_players, burn, 0, seed, first_deal, n_deals,
+                                threads, base, out);
+}
+
+int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
+                         uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                         uint32_t threads, const cs_solver *base, cs_sample_sums *out)
 {
     if (!nets || !out)
         return CS_E_NULL;

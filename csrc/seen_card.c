@@ -530,8 +530,15 @@ out:
 }
 
 int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+{
+    return cs_test_solve_seen_one(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                                  NULL, 0, NULL);
+}
+
+int cs_test_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                           cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                           const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
     int st = check_seen_args(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
                              probes, n_probes, probe_counts);

@@ -514,8 +514,15 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
 }
 
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+{
+    return cs_test_solve_seen(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                              NULL, 0, NULL);
+}
+
+int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
     int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
                         n_probes, probe_counts);

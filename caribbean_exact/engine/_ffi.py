@@ -247,10 +247,13 @@ def solve_seen_one(qualifier: int, nets: Sequence[int], flags: int = 0, threads:
     flat = [c for pr in probes for c in pr]
     if any(len(pr) != 7 for pr in probes):
         raise InvalidCards("a probe is 7 cards: the player's five, the up card, the seen card")
-    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
     pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
-    check(lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
-                                pbuf, len(probes), pout), "solve with a seen card")
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        st = lib.cs_test_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
+                                        ffi.new("uint8_t[]", flat), len(probes), pout)
+    else:
+        st = lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n)
+    check(st, "solve with a seen card")
     counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
               for k in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
@@ -285,10 +288,13 @@ def solve_seen(k: int, qualifier: int, nets: Sequence[int], flags: int = 0, thre
     if any(len(pr) != 6 + k for pr in probes):
         raise InvalidCards(f"a probe is {6 + k} cards: the player's five, the up card, the {k} seen")
     flat = [c for pr in probes for c in pr]
-    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
     pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
-    check(lib.cs_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
-                            pbuf, len(probes), pout), f"solve with {k} seen cards")
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        st = lib.cs_test_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
+                                    ffi.new("uint8_t[]", flat), len(probes), pout)
+    else:
+        st = lib.cs_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells)
+    check(st, f"solve with {k} seen cards")
     counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
               for x in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
@@ -301,6 +307,7 @@ def _int128(hi: int, lo: int, signed: bool) -> int:
     return v
 
 
+#: cs_test_sample_deals's flag (testing.h): each deal counted card by card with cs_deal.
 SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
 
 
@@ -310,9 +317,14 @@ def sample_deals(qualifier: int, nets: Sequence[int], known_dealer: int, other_p
     """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
     burned cards the player sees; flags SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
     out = ffi.new("cs_sample_sums *")
-    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
-                              seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
-                              base.handle if base is not None else ffi.NULL, out), "sample deals")
+    handle = base.handle if base is not None else ffi.NULL
+    if flags:  # the cross-check paths: the test-only entry point of testing.h
+        st = lib.cs_test_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
+                                      seed & 0xFFFFFFFFFFFFFFFF, first, count, threads, handle, out)
+    else:
+        st = lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn,
+                                 seed & 0xFFFFFFFFFFFFFFFF, first, count, threads, handle, out)
+    check(st, "sample deals")
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
                       _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
                       _int128(out.dsumsq_hi, out.dsumsq_lo, False))

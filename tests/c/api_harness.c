@@ -1,4 +1,4 @@
-/* api_harness.c - every function of caribbean.h called from C, with valid and invalid arguments,
+/* api_harness.c - every function of caribbean.h and testing.h called from C, with valid and invalid arguments,
  * checking each status (and a few known results). Built and run by .ci/harness under
  * AddressSanitizer + UBSan (and valgrind when installed):
  *
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "caribbean.h"
+#include "testing.h"
 
 static int checks, failed;
 
@@ -206,25 +207,25 @@ static void solver(void)
 
     /* sampling (with the solver as the control variate) */
     cs_sample_sums sums;
-    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
     CHECK(sums.deals == 200);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
-    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
-    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
-    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
+    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
+    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
 
     /* burn cards and the generic path (cs_deal per deal) */
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 0, 7, 0, 10, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 0, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 1, 2, 1, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_test_sample_deals(1113, &nets, 1, 2, 1, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_test_sample_deals(1113, &nets, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
 
     /* seats at one dealer hand */
     cs_table_sums ts;
@@ -247,13 +248,18 @@ static void seen_card(void)
     cs_totals t;
     uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1};
     uint64_t pc[4];
-    STATUS(cs_solve_seen_one(1113, NULL, 0, 2, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_NULL);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 2, NULL, NULL, NULL, 0, NULL, 0, NULL), CS_E_NULL);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 0, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
-    STATUS(cs_solve_seen_one(CS_NUM_VALUES + 1, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 1, pc), CS_E_NULL);
+    STATUS(cs_solve_seen_one(1113, NULL, 0, 2, &t, NULL, NULL, 0), CS_E_NULL);
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 2, NULL, NULL, NULL, 0), CS_E_NULL);
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 0, &t, NULL, NULL, 0), CS_E_ARG);
+    STATUS(cs_solve_seen_one(CS_NUM_VALUES + 1, &nets, 0, 1, &t, NULL, NULL, 0), CS_E_ARG);
+    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 1, pc), CS_E_NULL);
+    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, probe, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, probe, 4097, pc), CS_E_SIZE);
+    uint8_t probe_dup[7] = {48, 45, 22, 9, 0, 42, 42};
+    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, probe_dup, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen_one(1113, &nets, 2, 1, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
     uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS - 1, NULL, 0, NULL),
+    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS - 1),
            CS_E_SIZE);
     const size_t lanes = (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES;
     uint8_t *dec = malloc(lanes);
@@ -265,7 +271,7 @@ static void seen_card(void)
     STATUS(cs_seen_one_decisions(CS_NUM_VALUES + 1, &nets, 0, 1, &t, dec, lanes), CS_E_ARG);
     STATUS(cs_seen_one_decisions(1113, &nets, 4, 1, &t, dec, lanes), CS_E_ARG);
     if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a few seconds, longer under a sanitizer */
-        STATUS(cs_solve_seen_one(1113, &nets, 0, 2, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS, probe, 1, pc),
+        STATUS(cs_test_solve_seen_one(1113, &nets, 0, 2, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS, probe, 1, pc),
                CS_OK);
         CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_SEEN_COMPLETIONS);
         cs_totals t2;
@@ -287,19 +293,24 @@ static void seen_cards(void)
     cs_nets nets = standard_nets();
     cs_totals t;
     uint64_t *n = NULL;
-    STATUS(cs_solve_seen(0, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
-    STATUS(cs_solve_seen(4, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
-    STATUS(cs_solve_seen(2, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
-    STATUS(cs_solve_seen(2, 1113, NULL, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_NULL);
-    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, NULL, n, n, 0, NULL, 0, n), CS_E_NULL);
-    STATUS(cs_solve_seen(2, 1113, &nets, 0, 0, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
+    STATUS(cs_solve_seen(0, 1113, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(4, 1113, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(2, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(2, 1113, NULL, 0, 1, &t, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, NULL, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 0, &t, n, n, 0), CS_E_ARG);
     uint8_t twice[8] = {0, 1, 2, 3, 4, 5, 6, 6};
     uint64_t pc[4];
-    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, n), CS_E_NULL);
+    STATUS(cs_test_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 4097, pc), CS_E_SIZE);
     if (!getenv("HARNESS_QUICK")) { /* the whole game with three hole cards seen: a fraction of a second */
         uint8_t probe[9] = {48, 45, 22, 9, 0, 42, 1, 2, 3}; /* hand, up, three seen cards */
-        STATUS(cs_solve_seen(3, 1113, &nets, 0, 2, &t, n, n, 0, probe, 1, pc), CS_OK);
+        STATUS(cs_test_solve_seen(3, 1113, &nets, 0, 2, &t, n, n, 0, probe, 1, pc), CS_OK);
         CHECK(pc[0] + pc[1] + pc[2] + pc[3] == 43); /* C(43, 1) */
+        cs_totals t2; /* the public call: the same totals without the probes */
+        STATUS(cs_solve_seen(3, 1113, &nets, 0, 2, &t2, n, n, 0), CS_OK);
+        CHECK(t2.total_weight == t.total_weight && t2.raise_situations == t.raise_situations);
     }
     puts("seen cards: done");
 }

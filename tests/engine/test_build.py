@@ -85,13 +85,13 @@ def _c_call_graph() -> dict[str, set[str]]:
     import re
 
     def strip(text: str) -> str:
-        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.DOTALL)
         text = re.sub(r"//[^\n]*", " ", text)
         return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
 
     # a definition: at the start of a line, not static, a name, a parameter list, then a brace
     definition = re.compile(r"^(?!static\b)[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*\(([^;{}()]|\([^;{}()]*\))*\)\s*\{",
-                            re.M)
+                            re.MULTILINE)
     call = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
     files = {p.name: strip(p.read_text()) for p in sorted((ROOT / "csrc").glob("*.c"))}
     owner: dict[str, str] = {}
