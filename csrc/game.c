@@ -768,7 +768,7 @@ static inline uint32_t cell_of(const uint8_t *p, uint32_t pattern, int flush, un
     int match = 0;
     for (int k = 0; k < 5; k++)
         match += (p[k] & 3) == (u & 3);
-    return ((pattern * 2 + (uint32_t)flush) * 13 + (u >> 2)) * 6 + (uint32_t)match;
+    return cs__chart_cell(pattern, (uint32_t)flush, u >> 2, (uint32_t)match);
 }
 
 static inline uint32_t pattern_of(const uint8_t *p, int *flush)

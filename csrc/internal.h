@@ -172,6 +172,39 @@ static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint
             rest[o++] = s[y];
 }
 
+/* ---- layouts (enum cs_layout; exported, with argument checks, by layout.c) ------------------ */
+
+/* The chart cell of (pattern, flush, up rank, player's cards of the up card's suit). */
+static inline uint32_t cs__chart_cell(uint32_t pattern, uint32_t flush, uint32_t up_rank, uint32_t match)
+{
+    return ((pattern * 2 + flush) * CS_NUM_RANKS + up_rank) * CS_CHART_SUIT_COUNTS + match;
+}
+
+/* The player class of the seen-card charts of a hand of category cat and ranks r (ascending). */
+static inline int cs__seen_class(int cat, const uint8_t *r)
+{
+    if (cat > 0)
+        return cat + 1;
+    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
+}
+
+/* The seen-card chart cell of (class, up rank, seen rank). */
+static inline size_t cs__seen_chart_cell(unsigned cls, unsigned up_rank, unsigned seen_rank)
+{
+    return ((size_t)cls * CS_NUM_RANKS + up_rank) * CS_NUM_RANKS + seen_rank;
+}
+
+/* Decision lanes: two dealer ranks a <= b of two suits; a < b of one suit with the player's suit set m. */
+static inline unsigned cs__seen_pair_lane(unsigned a, unsigned b)
+{
+    return b * (b + 1) / 2 + a;
+}
+
+static inline unsigned cs__seen_suited_lane(unsigned m, unsigned a, unsigned b)
+{
+    return CS_SEEN_RANK_PAIRS + m * CS_SEEN_SUITED_PAIRS + b * (b - 1) / 2 + a;
+}
+
 /* ---- the raise decision (used by game.c, seen_card.c, seen_cards.c, sample.c) --------------------- */
 
 /* Raising minus folding in one situation, in nets x completions, as a linear form of its counts

@@ -6,7 +6,6 @@ status the core still returns is raised as ``InvalidCards`` (card problems) or `
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,10 +27,17 @@ SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
 #: Most threads a counting call takes (the core's CS_MAX_THREADS).
 MAX_THREADS: int = lib.CS_MAX_THREADS
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
-SEEN_CLASSES = 11
+SEEN_CLASSES: int = lib.CS_SEEN_CLASSES
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
 IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
+
+
+def core_constant(name: str) -> int:
+    """An integer constant of the core's headers (an enum of caribbean.h), by its C name."""
+    if not name.startswith("CS_") or not isinstance(getattr(lib, name, None), int):
+        raise CoreError(f"{name!r} is not a constant of the core")
+    return int(getattr(lib, name))
 
 
 def check(status: int, what: str) -> None:
@@ -272,8 +278,47 @@ def seen_one_decisions(qualifier: int, nets: Sequence[int], flags: int = 0, thre
 
 
 def seen_lanes(k: int) -> int:
-    """Rank multisets of the dealer's k + 1 known cards: 91, 455, 1820 for k = 1, 2, 3."""
-    return math.comb(13 + k, k + 1)
+    """Rank multisets of the dealer's k + 1 known cards: 91, 455, 1820 for k = 1, 2, 3 (cs_seen_set_lanes)."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_set_lanes(k, out), "seen set lanes")
+    return int(out[0])
+
+
+def chart_cell(pattern: int, flush: int, up_rank: int, up_suit_cards: int) -> int:
+    """cs_chart_cell: the chart cell of a situation class."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_chart_cell(pattern, flush, up_rank, up_suit_cards, out), "chart cell")
+    return int(out[0])
+
+
+def seen_chart_cell(cls: int, up_rank: int, seen_rank: int) -> int:
+    """cs_seen_chart_cell: the one-seen-card chart cell of a class and the two dealer ranks."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_chart_cell(cls, up_rank, seen_rank, out), "seen chart cell")
+    return int(out[0])
+
+
+def seen_decision_lane(low: int, high: int, suited: int, suit_set: int = 0) -> int:
+    """cs_seen_decision_lane: the lane of cs_seen_one_decisions for two dealer ranks low <= high."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_decision_lane(low, high, suited, suit_set, out), "seen decision lane")
+    return int(out[0])
+
+
+def seen_set_cell(k: int, cls: int, ranks: Sequence[int]) -> int:
+    """cs_seen_set_cell: the chart cell of a class and the k + 1 known ranks with k hole cards seen."""
+    if len(ranks) != k + 1:
+        raise InvalidCards(f"expected {k + 1} ranks, got {len(ranks)}")
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_set_cell(k, cls, bytes(ranks), out), "seen set cell")
+    return int(out[0])
+
+
+def seen_classes() -> bytes:
+    """The seen-card chart class of every value, as bytes indexed by value (cs_seen_classes)."""
+    out = ffi.new("uint8_t[]", NUM_VALUES)
+    check(lib.cs_seen_classes(out, NUM_VALUES), "seen classes")
+    return bytes(ffi.buffer(out))
 
 
 def solve_seen(k: int, qualifier: int, nets: Sequence[int], flags: int = 0, threads: int = 2,

@@ -315,8 +315,64 @@ static void seen_cards(void)
     puts("seen cards: done");
 }
 
+static void layouts(void)
+{
+    uint32_t x = 0;
+    CHECK(CS_NUM_CHART_CELLS == CS_NUM_RANK_PATTERNS * 2 * 13 * 6 && CS_SEEN_CHART_CELLS == 11 * 13 * 13);
+    CHECK(CS_SEEN_DECISION_LANES == 91 + 32 * 78 && CS_SEEN_CLASSES == 11);
+    STATUS(cs_chart_cell(CS_NUM_RANK_PATTERNS - 1, 1, 12, 5, &x), CS_OK);
+    CHECK(x == CS_NUM_CHART_CELLS - 1);
+    STATUS(cs_chart_cell(0, 0, 0, 0, &x), CS_OK);
+    CHECK(x == 0);
+    STATUS(cs_chart_cell(CS_NUM_RANK_PATTERNS, 0, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 2, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 0, 13, 0, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 0, 0, CS_CHART_SUIT_COUNTS, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 0, 0, 0, NULL), CS_E_NULL);
+    STATUS(cs_seen_chart_cell(CS_SEEN_CLASSES - 1, 12, 12, &x), CS_OK);
+    CHECK(x == CS_SEEN_CHART_CELLS - 1);
+    STATUS(cs_seen_chart_cell(CS_SEEN_CLASSES, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_chart_cell(0, 13, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_chart_cell(0, 0, 0, NULL), CS_E_NULL);
+    STATUS(cs_seen_decision_lane(12, 12, 0, 0, &x), CS_OK);
+    CHECK(x == CS_SEEN_RANK_PAIRS - 1);
+    STATUS(cs_seen_decision_lane(11, 12, 1, CS_SEEN_SUIT_SETS - 1, &x), CS_OK);
+    CHECK(x == CS_SEEN_DECISION_LANES - 1);
+    STATUS(cs_seen_decision_lane(3, 3, 1, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(4, 3, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 0, 1, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 1, CS_SEEN_SUIT_SETS, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 2, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 0, 0, NULL), CS_E_NULL);
+    uint8_t *cls = calloc(CS_NUM_VALUES, 1);
+    STATUS(cs_seen_classes(cls, CS_NUM_VALUES), CS_OK);
+    CHECK(cls[0] == 0 && cls[CS_NUM_VALUES - 1] == CS_SEEN_CLASSES - 1);
+    STATUS(cs_seen_classes(cls, CS_NUM_VALUES - 1), CS_E_SIZE);
+    STATUS(cs_seen_classes(NULL, CS_NUM_VALUES), CS_E_NULL);
+    free(cls);
+    uint32_t want[4] = {0, 91, 455, 1820};
+    for (uint32_t k = 1; k <= 3; k++) {
+        STATUS(cs_seen_set_lanes(k, &x), CS_OK);
+        CHECK(x == want[k]);
+    }
+    STATUS(cs_seen_set_lanes(0, &x), CS_E_ARG);
+    STATUS(cs_seen_set_lanes(4, &x), CS_E_ARG);
+    STATUS(cs_seen_set_lanes(1, NULL), CS_E_NULL);
+    uint8_t top[4] = {12, 12, 12, 12}, bad[4] = {0, 1, 2, 13};
+    STATUS(cs_seen_set_cell(3, CS_SEEN_CLASSES - 1, top, &x), CS_OK);
+    CHECK(x == CS_SEEN_CLASSES * 1820u - 1);
+    STATUS(cs_seen_set_cell(3, 0, bad, &x), CS_E_CARD);
+    STATUS(cs_seen_set_cell(2, 0, bad, &x), CS_OK); /* only k + 1 = 3 ranks read */
+    STATUS(cs_seen_set_cell(3, CS_SEEN_CLASSES, top, &x), CS_E_ARG);
+    STATUS(cs_seen_set_cell(4, 0, top, &x), CS_E_ARG);
+    STATUS(cs_seen_set_cell(1, 0, NULL, &x), CS_E_NULL);
+    STATUS(cs_seen_set_cell(1, 0, top, NULL), CS_E_NULL);
+    puts("layouts: done");
+}
+
 int main(void)
 {
+    layouts();
     evaluators();
     deals();
     solver();
