@@ -14,7 +14,7 @@
  * hold plain declarations (no preprocessor lines). What only the tests need (probes of single
  * situations, cross-check paths) is in testing.h, not in these signatures.
  *
- * Where each part lives: core.c (cs_strerror; argument checks, suit symmetry, threads),
+ * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
  * seen_card.c (cs_solve_seen_one), seen_cards.c (cs_solve_seen), sample.c (cs_sample_deals, cs_sample_table),
@@ -56,7 +56,8 @@ enum cs_constants {
     CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
-    CS_MAX_THREADS = 64               /* most threads a counting call takes (threads = 1 .. this) */
+    CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
+    CS_ABI_VERSION = 1                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -237,6 +238,10 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);
 int cs_six_card_counts(uint64_t *counts10);
+
+/* The core's version: *abi = CS_ABI_VERSION of the build. The Python side checks it at import, so
+ * that a stale build (an old compiled core beside newer Python) says so in one line. */
+int cs_version(uint32_t *abi);
 
 /* Layouts (enum cs_layout): where an entry sits in the tables the core fills. Each checks its
  * arguments (CS_E_ARG when one is out of range, CS_E_NULL for a NULL output). */

@@ -17,6 +17,14 @@ static const char *const status_text[] = {
     "an integer result would overflow",
 };
 
+int cs_version(uint32_t *abi)
+{
+    if (!abi)
+        return CS_E_NULL;
+    *abi = CS_ABI_VERSION;
+    return CS_OK;
+}
+
 const char *cs_strerror(int status)
 {
     if (status < 0 || status >= (int)(sizeof status_text / sizeof status_text[0]))

@@ -11,8 +11,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._core import ffi, lib
+from .._version import __version__
 from ..errors import CoreError, InvalidCards
 from .counts import DealTotals, SampleSums
+
+#: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
+#: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
+CORE_ABI_VERSION = 1
+
+
+def core_version() -> int | None:
+    """The compiled core's ABI version (cs_version); None for a core older than cs_version."""
+    fn = getattr(lib, "cs_version", None)
+    if fn is None:
+        return None
+    out = ffi.new("uint32_t *")
+    if fn(out) != 0:
+        return None
+    return int(out[0])
+
+
+def check_core_version() -> None:
+    """ImportError, in one line, when the compiled core is not the version this Python code needs
+    (a stale build: an old _core beside newer Python, or the reverse)."""
+    found = core_version()
+    if found != CORE_ABI_VERSION:
+        shown = "older than version 1 (it has no cs_version)" if found is None else f"version {found}"
+        raise ImportError(f"the compiled core (caribbean_exact._core) is {shown}, the package {__version__} needs "
+                          f"version {CORE_ABI_VERSION}: rebuild it with pip install -e . (or reinstall the package)")
+
+
+check_core_version()
 
 NUM_VALUES: int = lib.CS_NUM_VALUES
 NUM_HANDS: int = lib.CS_NUM_HANDS

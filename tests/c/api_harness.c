@@ -318,6 +318,9 @@ static void seen_cards(void)
 static void layouts(void)
 {
     uint32_t x = 0;
+    STATUS(cs_version(&x), CS_OK);
+    CHECK(x == CS_ABI_VERSION && CS_ABI_VERSION >= 1);
+    STATUS(cs_version(NULL), CS_E_NULL);
     CHECK(CS_NUM_CHART_CELLS == CS_NUM_RANK_PATTERNS * 2 * 13 * 6 && CS_SEEN_CHART_CELLS == 11 * 13 * 13);
     CHECK(CS_SEEN_DECISION_LANES == 91 + 32 * 78 && CS_SEEN_CLASSES == 11);
     STATUS(cs_chart_cell(CS_NUM_RANK_PATTERNS - 1, 1, 12, 5, &x), CS_OK);
@@ -367,7 +370,7 @@ static void layouts(void)
     STATUS(cs_seen_set_cell(4, 0, top, &x), CS_E_ARG);
     STATUS(cs_seen_set_cell(1, 0, NULL, &x), CS_E_NULL);
     STATUS(cs_seen_set_cell(1, 0, top, NULL), CS_E_NULL);
-    puts("layouts: done");
+    puts("version, layouts: done");
 }
 
 int main(void)
