@@ -370,7 +370,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     if (!out)
         return CS_E_NULL;
     *out = NULL;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64)
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS)
         return CS_E_ARG;
     int st = cs__ensure_tables();
     if (st != CS_OK)
@@ -419,7 +419,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     if ((st = radix_sort(s->by_colex, n, 32, 54)) != CS_OK)
         goto done;
 
-    sweep_job jobs[64];
+    sweep_job jobs[CS_MAX_THREADS];
     for (uint32_t k = 0; k < threads; k++)
         jobs[k] = (sweep_job){s, canon_start, k, threads, CS_E_NOMEM};
     cs__parallel(sweep, jobs, sizeof *jobs, threads);
@@ -768,7 +768,7 @@ static inline uint32_t cell_of(const uint8_t *p, uint32_t pattern, int flush, un
     int match = 0;
     for (int k = 0; k < 5; k++)
         match += (p[k] & 3) == (u & 3);
-    return ((pattern * 2 + (uint32_t)flush) * 13 + (u >> 2)) * 6 + (uint32_t)match;
+    return cs__chart_cell(pattern, (uint32_t)flush, u >> 2, (uint32_t)match);
 }
 
 static inline uint32_t pattern_of(const uint8_t *p, int *flush)

@@ -157,13 +157,6 @@ typedef struct {
     uint64_t hands, cnt[32];
 } seen_player;
 
-static int chart_class(int cat, const uint8_t *r)
-{
-    if (cat > 0)
-        return cat + 1;
-    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
-}
-
 /* The ranks of value v: counts, distinct ranks and their bits. */
 static void player_ranks(uint16_t v, seen_player *p)
 {
@@ -171,7 +164,7 @@ static void player_ranks(uint16_t v, seen_player *p)
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
-    p->cls = chart_class(p->cat, p->ranks);
+    p->cls = cs__seen_class(p->cat, p->ranks);
     cs__rank_counts_of(p->ranks, &p->rc);
     p->nd = 0;
     for (int a = 0; a < 13; a++) {
@@ -289,7 +282,7 @@ static inline void seen_decide(seen_job *job, const seen_player *p, uint64_t mul
     if (job->decisions)
         job->decisions[(size_t)p->v * CS_SEEN_DECISION_LANES + lane] = (uint8_t)choice;
     if (job->chart_raise) {
-        size_t c1 = ((size_t)p->cls * 13 + a) * 13 + b, c2 = ((size_t)p->cls * 13 + b) * 13 + a;
+        size_t c1 = cs__seen_chart_cell((unsigned)p->cls, a, b), c2 = cs__seen_chart_cell((unsigned)p->cls, b, a);
         job->chart_total[c1] += mult;
         job->chart_total[c2] += mult;
         if (raise) {
@@ -319,7 +312,7 @@ static inline void decide_two_suits(seen_job *job, const seen_player *p, const s
                         mult -= p->cnt[m]; /* the suited pairs */
             }
             if (mult)
-                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0), b * (b + 1) / 2 + a);
+                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0), cs__seen_pair_lane(a, b));
         }
     }
 }
@@ -336,7 +329,7 @@ static inline void decide_one_suit(seen_job *job, const seen_player *p, const se
             for (unsigned b = a + 1; b < 13; b++)
                 if (!(m & p->bit[b]))
                     seen_decide(job, p, p->cnt[m], a, b, outcome_of(p, rows, a, b, 1, m),
-                                91 + m * 78 + b * (b - 1) / 2 + a);
+                                cs__seen_suited_lane(m, a, b));
         }
     }
 }
@@ -428,7 +421,7 @@ static int check_seen_args(uint16_t qualifier, const cs_nets *nets, uint32_t fla
         return CS_E_NULL;
     if (chart_raise && n_chart != (size_t)CS_SEEN_CHART_CELLS)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~1u))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~1u))
         return CS_E_ARG;
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
@@ -530,8 +523,15 @@ out:
 }
 
 int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+{
+    return cs_test_solve_seen_one(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                                  NULL, 0, NULL);
+}
+
+int cs_test_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                           cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                           const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
     int st = check_seen_args(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
                              probes, n_probes, probe_counts);

@@ -25,7 +25,7 @@
 #include "internal.h"
 
 #define MAX_LANES CS__MSETS4 /* multisets of 4 ranks: k = 3 */
-#define N_CLASSES 11
+#define N_CLASSES CS_SEEN_CLASSES
 
 /* The sizes of one k. */
 typedef struct {
@@ -36,7 +36,7 @@ typedef struct {
 
 static seen_shape shape_of(int k)
 {
-    static const uint32_t lanes[4] = {0, 91, CS__MSETS3, CS__MSETS4};
+    static const uint32_t lanes[4] = {0, CS_SEEN_RANK_PAIRS, CS__MSETS3, CS__MSETS4};
     static const uint32_t completions[4] = {0, 14190, 946, 43};
     seen_shape s;
     s.k = k;
@@ -204,19 +204,12 @@ typedef struct {
     uint64_t hands, cnt[32];
 } seen_player;
 
-static int chart_class(int cat, const uint8_t *r)
-{
-    if (cat > 0)
-        return cat + 1;
-    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
-}
-
 static void player_of(uint16_t v, seen_player *p)
 {
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
-    p->cls = chart_class(p->cat, p->ranks);
+    p->cls = cs__seen_class(p->cat, p->ranks);
     cs__rank_counts_of(p->ranks, &p->rc);
     p->nd = 0;
     for (int a = 0; a < 13; a++)
@@ -471,7 +464,7 @@ static int check_args(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint3
         return CS_E_NULL;
     if (chart_raise && n_chart != (size_t)N_CLASSES * shape_of((int)k).lanes)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
         return CS_E_ARG;
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
@@ -514,8 +507,15 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
 }
 
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+{
+    return cs_test_solve_seen(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                              NULL, 0, NULL);
+}
+
+int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
     int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
                         n_probes, probe_counts);

@@ -18,10 +18,11 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from ..engine import layout
 from ..engine.counts import Counts, DealTotals
 from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
-from ..engine.seen import seen_lanes, solve_seen, solve_seen_one
+from ..engine.seen import solve_seen, solve_seen_one
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
@@ -38,7 +39,7 @@ __all__ = ["SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "SeenCardGame", "SeenCardsGame
 SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
 #: Player classes of the seen-card chart: 0 = high card below A-K, 1 = A-K high, then pair (2)
 #: .. royal flush (10), as category + 1 (cs_solve_seen_one).
-SEEN_CLASS_COUNT = 11
+SEEN_CLASS_COUNT: int = layout.SEEN_CLASSES
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "all four"}
 
 
@@ -77,13 +78,14 @@ class SeenChart:
 
     def cell(self, cls: int, up: int, seen: int) -> tuple[int, int]:
         """(raise weight, total weight) of one class, up card rank and seen card rank."""
-        k = (cls * 13 + up) * 13 + seen
+        k = layout.seen_chart_cell(cls, up, seen)
         return self.raise_weight[k], self.total_weight[k]
 
     def class_state(self, cls: int) -> str:
         """"R" (always raise), "F" (always fold), "M" (mixed) or "none" (no situation)."""
-        r = sum(self.raise_weight[cls * 169:(cls + 1) * 169])
-        t = sum(self.total_weight[cls * 169:(cls + 1) * 169])
+        n = layout.SEEN_CLASS_CELLS
+        r = sum(self.raise_weight[cls * n:(cls + 1) * n])
+        t = sum(self.total_weight[cls * n:(cls + 1) * n])
         return "none" if t == 0 else "R" if r == t else "F" if r == 0 else "M"
 
 
@@ -130,11 +132,6 @@ def solve_all_seen(rules: Rules | None = None, progress: ProgressFn | None = Non
     return GameReport(rules, totals, "optimal, all four dealer hole cards seen", 1, known_dealer_cards=4)
 
 
-def _mset_index(ranks: tuple[int, ...]) -> int:
-    """The core's index of a multiset of ranks (sorted r0 <= r1 ...: sum of C(r_j + j, j + 1))."""
-    return sum(math.comb(r + j, j + 1) for j, r in enumerate(sorted(ranks)))
-
-
 @dataclass(frozen=True)
 class SeenSetChart:
     """Raise weight / total weight (in situations) by player class and the ranks of the dealer's
@@ -147,13 +144,13 @@ class SeenSetChart:
     @property
     def lanes(self) -> int:
         """Rank multisets of the k + 1 known cards: 91, 455 or 1820."""
-        return seen_lanes(self.k)
+        return layout.seen_set_lanes(self.k)
 
     def cell(self, cls: int, ranks: tuple[int, ...]) -> tuple[int, int]:
         """(raise weight, total weight) of one class and the k + 1 known ranks (any order)."""
         if len(ranks) != self.k + 1 or not all(0 <= r < 13 for r in ranks):
             raise InvalidCards(f"ranks {ranks!r}: expected {self.k + 1} ranks 0..12")
-        at = cls * self.lanes + _mset_index(tuple(ranks))
+        at = layout.seen_set_cell(self.k, cls, ranks)
         return self.raise_weight[at], self.total_weight[at]
 
     def class_state(self, cls: int) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..engine import layout
 from ..engine.pricing import COMPLETIONS, Solver, price, raise_total, solver_for
 from ..model.cards import RANKS
 from ..model.checks import check_bool, check_rules
@@ -126,8 +127,8 @@ def _class_weights(raise_w: Sequence[int], total_w: Sequence[int]
             if cat is None:
                 continue
             base = cell_index(p.index, flush, 0, 0)  # its 13 up ranks x 6 suit counts are contiguous
-            r = sum(raise_w[base: base + 78])
-            t = sum(total_w[base: base + 78])
+            r = sum(raise_w[base: base + layout.CHART_UP_CELLS])
+            t = sum(total_w[base: base + layout.CHART_UP_CELLS])
             if not t:
                 continue
             for acc in (by_cat.setdefault(cat, [0, 0]), by_class.setdefault(_class_key(p, cat), [0, 0])):

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine import layout
 from ..errors import InvalidRules, shown
 from ..model.cards import rank_index
 from ..model.rules import Qualifier, read_text_file
@@ -84,7 +85,8 @@ class _Masks:
 
     def suited(self, n: int) -> Mask:
         one = b"\x00" * n + b"\x01" + b"\x00" * (5 - n)
-        return self._get(("suited", n), lambda: int.from_bytes(one * (N_CELLS // 6), "little") & self.valid())
+        return self._get(("suited", n), lambda: int.from_bytes(one * (N_CELLS // layout.CHART_SUIT_COUNTS), "little")
+                         & self.valid())
 
     def keyed(self, key: object, build: Callable[[], Mask]) -> Mask:
         return self._get(key, build)

@@ -34,20 +34,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.layout import NUM_VALUES, SEEN_CLASSES, SEEN_DECISION_LANES
+from ..engine import layout
+from ..engine.layout import NUM_VALUES
 from ..engine.pricing import default_threads
 from ..engine.seen import seen_one_decisions
 from ..errors import InvalidCards
 from ..model.checks import check_progress, check_rules, check_threads
-from ..model.hands import patterns, value_categories, value_ranks
+from ..model.hands import patterns, value_ranks
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 
 __all__ = ["MatchRule", "SeenCellRule", "SeenRules", "seen_card_rules"]
 
 _FOLD, _RAISE, _EITHER, _NONE = 0, 1, 2, 255
-_PAIRS = 91      # off-suit lanes: rank pairs a <= b
-_SUITED = 78     # suited lanes per suit set: rank pairs a < b
+_PAIRS = layout.SEEN_RANK_PAIRS      # off-suit lanes: rank pairs a <= b
+_SUITED = layout.SEEN_SUITED_PAIRS   # suited lanes per suit set: rank pairs a < b
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,15 +131,9 @@ class SeenRules:
         for x in (cls, up, seen):
             if isinstance(x, bool) or not isinstance(x, int):
                 raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")
-        if not (0 <= cls < SEEN_CLASSES and 0 <= up < 13 and 0 <= seen < 13):
+        if not (0 <= cls < layout.SEEN_CLASSES and 0 <= up < 13 and 0 <= seen < 13):
             raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")
         return self.cells.get((cls, min(up, seen), max(up, seen)))
-
-
-def _class_of(cat: int, grouped: tuple[int, ...]) -> int:
-    if cat > 0:
-        return cat + 1
-    return int(grouped[0] == 12 and grouped[1] == 11)
 
 
 @cache
@@ -154,8 +149,7 @@ def _values() -> tuple[list[tuple[int, ...]], list[bool], npt.NDArray[np.int64],
     for v, g in enumerate(grouped):
         for r in g:
             mult[v, r] += 1
-    cats = value_categories()
-    classes = np.array([_class_of(cats[v], grouped[v]) for v in range(NUM_VALUES)])
+    classes = np.frombuffer(layout.seen_classes(), dtype=np.uint8).astype(np.int64)  # the core's classes
     return grouped, flush, mult, classes
 
 
@@ -234,15 +228,15 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     label = "reading the decisions with one dealer hole card seen"
     report(progress, label, 0, None)
     _, raw = seen_one_decisions(rules, 0, threads or default_threads())
-    table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, SEEN_DECISION_LANES)
+    table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, layout.SEEN_DECISION_LANES)
     grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}
-    for cls in range(SEEN_CLASSES):
+    for cls in range(layout.SEEN_CLASSES):
         vs = np.nonzero(classes == cls)[0]
         if not len(vs):
             continue
         off = table[vs, :_PAIRS]
-        suited = table[vs, _PAIRS:].reshape(len(vs), 32, _SUITED)
+        suited = table[vs, _PAIRS:].reshape(len(vs), layout.SEEN_SUIT_SETS, _SUITED)
         known = (off != _NONE) & (off != _EITHER)
         if not ((off == _RAISE) & known).any() and not (suited == _RAISE).any():
             continue
@@ -251,8 +245,8 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
         cnt = _suit_set_weights()[vs]
         for high in range(13):
             for low in range(high + 1):
-                rule = _cell(cls, low, high, vs, off[:, high * (high + 1) // 2 + low],
-                             None if low == high else suited[:, :, high * (high - 1) // 2 + low],
+                rule = _cell(cls, low, high, vs, off[:, layout.seen_pair_lane(low, high)],
+                             None if low == high else suited[:, :, layout.seen_suited_lane(low, high)],
                              cnt, mult, grouped)
                 if rule is not None:
                     cells[(cls, low, high)] = rule

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from ..engine.layout import NUM_CHART_CELLS
+from ..engine import layout
 from ..engine.pricing import solver_for
 from ..errors import InvalidRules, shown
 from ..model.cards import RANKS, Card, rank_index
@@ -31,12 +31,12 @@ __all__ = ["BUILTIN", "Situation", "Strategy", "StrategyFn", "StrategyResult", "
            "compare_strategies", "evaluate"]
 
 #: Chart cells: (rank pattern, suited?, up card rank, player's cards in the up card's suit).
-N_CELLS = NUM_CHART_CELLS
+N_CELLS = layout.NUM_CHART_CELLS
 
 
 def cell_index(pattern: int, flush: bool, up_rank: int, suited: int) -> int:
     """The chart cell of a situation (cs_solver_apply_cells order)."""
-    return ((pattern * 2 + int(flush)) * 13 + up_rank) * 6 + suited
+    return layout.chart_cell(pattern, flush, up_rank, suited)
 
 
 @dataclass(frozen=True, slots=True)

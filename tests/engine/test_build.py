@@ -78,3 +78,46 @@ def test_a_build_without_a_compiler_says_so(tmp_path):
     assert p.returncode != 0
     last = [line for line in p.stderr.splitlines() if line.strip()][-1]
     assert last.startswith("error: caribbean-exact needs a C compiler (gcc or clang)"), p.stderr[-2000:]
+
+
+def _c_call_graph() -> dict[str, set[str]]:
+    """For each csrc/*.c file, the other C files whose (non-static) functions it calls."""
+    import re
+
+    def strip(text: str) -> str:
+        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.DOTALL)
+        text = re.sub(r"//[^\n]*", " ", text)
+        return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+
+    # a definition: at the start of a line, not static, a name, a parameter list, then a brace
+    definition = re.compile(r"^(?!static\b)[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*\(([^;{}()]|\([^;{}()]*\))*\)\s*\{",
+                            re.MULTILINE)
+    call = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+    files = {p.name: strip(p.read_text()) for p in sorted((ROOT / "csrc").glob("*.c"))}
+    owner: dict[str, str] = {}
+    for name, text in files.items():
+        for m in definition.finditer(text):
+            assert m.group(1) not in owner, f"{m.group(1)} defined in {owner[m.group(1)]} and {name}"
+            owner[m.group(1)] = name
+    return {name: {owner[c] for c in call.findall(text) if c in owner and owner[c] != name}
+            for name, text in files.items()}
+
+
+def test_calls_between_c_files_run_one_way():
+    """No cycle among the C files' calls of each other's functions (core.c calls none of them)."""
+    graph = _c_call_graph()
+    assert "core.c" in graph and "evaluate.c" in graph["game.c"], graph  # the parser sees the calls
+    assert graph["core.c"] == set(), graph["core.c"]
+    state: dict[str, int] = {}
+
+    def visit(f: str, path: list[str]) -> None:
+        if state.get(f) == 2:
+            return
+        assert state.get(f) != 1, "C call cycle: " + " -> ".join([*path[path.index(f):], f])
+        state[f] = 1
+        for g in sorted(graph[f]):
+            visit(g, [*path, f])
+        state[f] = 2
+
+    for f in sorted(graph):
+        visit(f, [])
