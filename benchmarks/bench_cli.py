@@ -2,7 +2,7 @@
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
 under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; the printable
-chart (--plot, one page for the standard rules, nine under --qualifier pair).
+chart (--plot, one page for the standard rules, five under --qualifier 3; one page of rules under --qualifier pair).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ COMMANDS = [
     ["solve", "--known-dealer-cards", "2", "--sample", "--deals", "20000"],
     ["collusion", "--players", "7", "--deals", "20000"],
     ["chart", "--plot", "{tmp}/chart.pdf"],
+    ["chart", "--qualifier", "3", "--plot", "{tmp}/chart-3.pdf"],
     ["chart", "--qualifier", "pair", "--plot", "{tmp}/chart-pair.pdf"],
 ]
 

@@ -56,6 +56,8 @@ _RULE_TEXT = {
     "class_up": "Always {verb} {cat} from {key} up.",
     "below_class": "Always {verb} {cat} below {key}.",
     "class": "{Verb} {key} always.",
+    "match_rest": "Any other hand: raise exactly when one of your cards has the up card's rank, else fold "
+                  "(checked against every up card).",
 }
 
 

@@ -43,8 +43,10 @@ class PlainRule:
     ``scope`` is one of ``all`` (every hand), ``category_or_better`` (``category`` and above),
     ``category`` (exactly ``category``), ``class_or_better`` (the class ``key`` and every hand
     above it, other categories included), ``class_up`` (``key`` and the classes above it in its
-    category), ``below_class`` (the classes of ``category`` below ``key``) and ``class`` (exactly
-    ``key``). ``action`` is "raise" or "fold". Rules come best hands first.
+    category), ``below_class`` (the classes of ``category`` below ``key``), ``class`` (exactly
+    ``key``) and ``match_rest`` (every hand no other rule covers: raise exactly when one of the
+    player's cards has the up card's rank). ``action`` is "raise" or "fold". Rules come best hands
+    first.
     """
 
     action: str
@@ -106,6 +108,9 @@ class Chart:
     uniform_rows: tuple[tuple[str, str], ...] = field(default=())
     #: What decides each mixed cell, by (pattern label, up rank): one rule per suited count.
     deciders: dict[tuple[str, str], tuple[SuitRule, ...]] = field(default_factory=dict, compare=False)
+    #: Rows the ``match_rest`` rule decides (every cell: raise exactly when the hand holds the up card's
+    #: rank), kept out of the grid; empty unless that rule is among the plain rules.
+    match_rows: tuple[tuple[str, tuple[ChartCell, ...]], ...] = field(default=())
 
 
 def _class_key(p: Pattern, cat: int) -> ClassKey:
@@ -237,8 +242,21 @@ def build_chart(rules: Rules | None = None, margins: bool = False,
             for c in cells:
                 if c.mixed:
                     wanted_cells[(p.index, flush, RANKS.index(c.up))] = (label, c.up)
+    match_rows: tuple[tuple[str, tuple[ChartCell, ...]], ...] = ()
+    if rows and all(_matches(label, cells) for label, cells in rows):
+        # every row left: raise exactly when the hand holds the up card's rank (under a pair
+        # qualifier, 1,497 rows): one rule says it all, checked cell by cell
+        match_rows, rows = tuple(rows), []
+        plain.append(PlainRule("raise", "match_rest", 0))
     deciders = _deciders(solver, dec, wanted_cells)
-    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells), tuple(uniform), deciders)
+    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells), tuple(uniform), deciders,
+                 match_rows)
+
+
+def _matches(label: str, cells: Sequence[ChartCell]) -> bool:
+    """Every situation of the row raises exactly when the hand holds a card of the up card's rank."""
+    ranks = label.split(maxsplit=1)[0]
+    return all(c.raise_count == (c.total if c.up in ranks else 0) for c in cells if c.total)
 
 
 def _deciders(solver: Solver, dec: bytes, wanted: dict[tuple[int, bool, int], tuple[str, str]]
