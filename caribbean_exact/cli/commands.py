@@ -36,7 +36,7 @@ from ..strategy.rule_file import load_rule_file
 from ..strategy.strategies import compare_strategies
 from . import batch
 from .files import check_file, check_folder, display, write_files
-from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
+from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, rules_from
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")
@@ -122,7 +122,7 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_solve(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
-    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards; exact for every K")
     p.add_argument("--sample", action="store_true",
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
@@ -242,7 +242,7 @@ def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_simplify(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--max-lines", type=int, default=8,
+    p.add_argument("--max-lines", type=integer, default=8,
                    help="lines the search grows to before the last, cell-by-cell point (1-64, default 8)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="write each strategy as a rule file that 'strategies --rules FILE' reads")
@@ -276,7 +276,7 @@ def setup_card(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
     p.add_argument("--size", choices=CARD_SIZES, default="page",
                    help="page (fits Letter and A4, with the Ace-King grid) or pocket (3.5 x 5 in)")
-    p.add_argument("--lines", type=int, default=None,
+    p.add_argument("--lines", type=integer, default=None,
                    help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
                         "of optimal)")
 
@@ -359,7 +359,7 @@ def _progressive_options(p: argparse.ArgumentParser, meter_help: str) -> None:
     p.add_argument("--convention", default="for", choices=sidebets.CONVENTIONS,
                    help="'for' (default): the $1 is collected, a win is the whole payout; "
                         "'to': the $1 is returned on top of a win")
-    p.add_argument("--players", type=int, default=1,
+    p.add_argument("--players", type=integer, default=1,
                    help="players betting the progressive at the table (royal sharing), 1..9; default 1")
 
 
@@ -425,10 +425,10 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--players", type=int, default=7, help="players at the table who share hands (1-7)")
-    p.add_argument("--burn", type=int, nargs="?", const=1, default=0, metavar="N",
+    p.add_argument("--players", type=integer, default=7, help="players at the table who share hands (1-7)")
+    p.add_argument("--burn", type=integer, nargs="?", const=1, default=0, metavar="N",
                    help="the player also sees the burn card (--burn) or N burned cards (--burn N)")
-    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards, e.g. 1 flashed by the dealer")
     add_sampling(p, "")
     add_threads(p)
@@ -457,15 +457,15 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                    help="write the report: FILE.md, .html or .pdf (with the plots, also as FILE-*.png beside it) "
                         "or FILE.json; without it the report prints (Markdown, or JSON with --format json)")
     p.add_argument("--side-bets", default=None, help="side bets to include: progressive, bonus (comma separated)")
-    p.add_argument("--hands", type=int, action="append", default=[], metavar="N",
+    p.add_argument("--hands", type=integer, action="append", default=[], metavar="N",
                    help="also the results over N hands (repeatable; besides 1, 10, 100, 1,000, 10,000)")
-    p.add_argument("--seats", type=int, default=7, help="seats at the table, 1..7 (default 7)")
+    p.add_argument("--seats", type=integer, default=7, help="seats at the table, 1..7 (default 7)")
     p.add_argument("--hands-per-hour", default="50", help="rounds dealt per hour (default 50)")
     p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
     p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
-    p.add_argument("--deals", type=int, default=volatility.DEFAULT_TABLE_DEALS,
+    p.add_argument("--deals", type=integer, default=volatility.DEFAULT_TABLE_DEALS,
                    help=f"rounds sampled for the seats' covariance (default {volatility.DEFAULT_TABLE_DEALS:,})")
-    p.add_argument("--seed", type=int, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
+    p.add_argument("--seed", type=integer, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
     p.add_argument("--meter", default=str(sidebets.DEFAULT_METER), help="progressive meter (default 100000)")
     p.add_argument("--progressive-pays", default=None,
                    help="3 pays (four of a kind, full house, flush) or 5 royal first (default 100%%,10%%,500,100,50)")

@@ -445,21 +445,27 @@ class TableHour:
         """The house's expected win per table-hour, in money (exact)."""
         return self.seats * self.hands_per_hour * self.average_ante * self.house_edge
 
-    def _variance_per_hour(self, cov: float) -> float:
+    def _sd_per_hour(self, cov: float) -> float:
+        """sqrt(rounds x ante^2 x (S var + S(S-1) cov)); for an ante whose square is past the float
+        range, the ante is taken outside the root."""
         s = self.seats
-        return float(self.hands_per_hour) * float(self.average_ante) ** 2 * (
-            s * float(self.variance) + s * (s - 1) * cov)
+        per_ante = float(self.hands_per_hour) * (s * float(self.variance) + s * (s - 1) * cov)
+        try:
+            return math.sqrt(max(0.0, float(self.hands_per_hour) * float(self.average_ante) ** 2 * (
+                s * float(self.variance) + s * (s - 1) * cov)))
+        except OverflowError:
+            return float(self.average_ante) * math.sqrt(max(0.0, per_ante))
 
     @property
     def standard_deviation(self) -> float:
         """SD of the win per table-hour, in money (with the sampled covariance)."""
-        return math.sqrt(self._variance_per_hour(float(self.covariance.covariance)))
+        return self._sd_per_hour(float(self.covariance.covariance))
 
     @property
     def standard_deviation_interval(self) -> tuple[float, float]:
         """The SD per hour at the ends of the covariance's 95% interval."""
         lo, hi = self.covariance.interval
-        return math.sqrt(max(0.0, self._variance_per_hour(lo))), math.sqrt(self._variance_per_hour(hi))
+        return self._sd_per_hour(lo), self._sd_per_hour(hi)
 
     @property
     def rounds_per_shift(self) -> Fraction:

@@ -23,7 +23,7 @@ from typing import Any
 from tabulate import tabulate, tabulate_formats
 
 from ..errors import InvalidRules, shown
-from ..model.rules import Paytable, Rules
+from ..model.rules import Paytable, Rules, exact_text
 
 EXTRA_FORMATS = ("json", "csv")
 Cell = Any  # a table cell: text, or an integer for CSV
@@ -121,6 +121,22 @@ def money(x: Fraction) -> str:
     return sci(x, 2) if f is None else f"{f:,.2f}"
 
 
+def stake(x: Fraction) -> str:
+    """An ante or a cap as written, exactly: whole amounts as they are ("100"), cents with two places
+    ("100.50", not "201/2"), other amounts as a decimal or a fraction ("0.125", "1/3").
+
+    >>> stake(Fraction(201, 2)), stake(Fraction(100)), stake(Fraction(1, 8)), stake(Fraction(1, 3))
+    ('100.50', '100', '0.125', '1/3')
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    cents = x * 100
+    if cents.denominator == 1:
+        whole, rest = divmod(abs(cents.numerator), 100)
+        return f"{'-' if x < 0 else ''}{whole}.{rest:02d}"
+    return exact_text(x)
+
+
 def root(x: Fraction, places: int = 4) -> str:
     """The square root of an exact non-negative value, for display (a standard deviation)."""
     f = float_root(x)
@@ -195,9 +211,9 @@ def describe_rules(rules: Rules) -> str:
     s = (f"pay table {rules.paytable.name} ({pays_text(rules.paytable)}), dealer qualifies with "
          f"{rules.qualifier.label}")
     if rules.ante is not None:
-        s += f", ante {rules.ante}"
+        s += f", ante {stake(rules.ante)}"
     if rules.max_payout is not None:
-        s += f", cap {rules.max_payout} per bet"
+        s += f", cap {stake(rules.max_payout)} per bet"
     return s
 
 

@@ -351,3 +351,45 @@ def test_hand_at_most_is_read_as_at_most():
     v = Qualifier.parse("44").value
     assert st.raises(Situation((2, 2, 5, 1, 0), False, 1, v, 0, 0))
     assert not st.raises(Situation((2, 2, 5, 1, 0), False, 1, v + 1, 0, 0))
+
+
+# ---------------------------------------------------------------- numbers read the same everywhere
+
+
+@pytest.mark.parametrize("argv,needle", [
+    ([*HAND, "--ante", "1e2"], "ante 100\n"),
+    ([*HAND, "--ante", "1,000"], "ante 1000\n"),
+    ([*HAND, "--ante", "100.50"], "ante 100.50\n"),
+    ([*HAND, "--ante", "1,000.5", "--max-payout", "2.5e3"], "ante 1000.50, cap 2500 per bet\n"),
+    (["progressive", "--meter", "1e6", "--format", "json"], '"meter": "1000000"'),
+    (["progressive", "--meter", "250,000", "--format", "json"], '"meter": "250000"'),
+    (["combined", "--ante", "2.5e1", "--format", "json"], '"ante": "25"'),
+    (["report", "--hours", "1e-300", "--average-ante", "1e300", "--format", "json", "--deals", "1e4"], '"hours"'),
+])
+def test_numbers_read_the_same_everywhere(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == "", err
+    assert needle in out
+
+
+@pytest.mark.parametrize("argv", [
+    [*HAND, "--ante", "\u0663"], [*HAND, "--ante", "nan"], [*HAND, "--ante", "inf"], [*HAND, "--ante", "1,00"],
+    ["progressive", "--meter", "\u00b2"], [*HAND, "--ante", "1e100000"], ["solve", "--threads", "\u0663"],
+    ["solve", "--known-dealer-cards", "2", "--sample", "--deals", "1e100000"],
+    [*HAND, "--qualifier", "-1"], ["solve", "--qualifier", "-1113"], ["solve", "--qualifier", "--5"],
+    ["solve", "--qualifier", "\u0663"],
+])
+def test_numbers_that_are_not_numbers_are_refused(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    one_error_line(err)
+
+
+def test_whole_number_options_take_the_same_numbers(capsys):
+    a = run(capsys, "solve", "--known-dealer-cards", "2", "--sample", "--deals", "2e4", "--seed", "1,000",
+            "--format", "json", "--quiet")
+    b = run(capsys, "solve", "--known-dealer-cards", "2", "--sample", "--deals", "20000", "--seed", "1000",
+            "--format", "json", "--quiet")
+    assert a[0] == 0 and a == b
+    code, _, err = run(capsys, "solve", "--threads", "1.5")
+    assert code == 2 and "invalid int value: '1.5'" in one_error_line(err)
