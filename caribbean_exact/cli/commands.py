@@ -284,12 +284,19 @@ def setup_card(p: argparse.ArgumentParser) -> None:
 def card_date() -> str:
     """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC) if epoch and epoch.isdigit() \
-        else datetime.datetime.now(datetime.UTC)
-    return when.date().isoformat()
+    if not epoch:
+        return datetime.datetime.now(datetime.UTC).date().isoformat()
+    try:
+        if not (epoch.isascii() and epoch.isdigit()):
+            raise ValueError(epoch)
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date().isoformat()
+    except (ValueError, OverflowError, OSError):  # "²", "-1", 10^20 or a year past 9999
+        raise UsageError(f"SOURCE_DATE_EPOCH={shown(epoch)}: expected seconds since 1970-01-01 UTC, "
+                         "a whole number 0 or more up to the year 9999") from None
 
 
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
+    date = card_date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
     if args.lines is not None and not 1 <= args.lines <= 10_000:
         raise UsageError(f"--lines {args.lines}: expected 1 or more")
     from ..render.strategy import strategy_card as render_card
@@ -297,7 +304,6 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
 
     render_card.check_format(args.out, args.size)
     check_file("--out", args.out)
-    date = card_date()
     figures.pyplot("card")
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
     write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date)})

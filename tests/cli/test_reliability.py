@@ -393,3 +393,31 @@ def test_whole_number_options_take_the_same_numbers(capsys):
     assert a[0] == 0 and a == b
     code, _, err = run(capsys, "solve", "--threads", "1.5")
     assert code == 2 and "invalid int value: '1.5'" in one_error_line(err)
+
+
+@pytest.mark.parametrize("epoch", ["99999999999999999999", "253402300800", "\u00b2", "-1", "1e9", " 12", "\u0663"])
+def test_a_malformed_source_date_epoch_is_refused_before_the_work(capsys, monkeypatch, tmp_path, epoch):
+    from caribbean_exact.strategy import strategy_card
+
+    def no_work(*_args, **_kwargs):
+        raise AssertionError("the card was computed")
+
+    monkeypatch.setattr(strategy_card, "strategy_card", no_work)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    code, out, err = run(capsys, "card", "--out", str(tmp_path / "card.pdf"))
+    assert code == 2 and out == "" and not (tmp_path / "card.pdf").exists()
+    assert one_error_line(err).startswith("error: SOURCE_DATE_EPOCH=")
+
+
+def test_a_good_source_date_epoch_is_the_date():
+    from caribbean_exact.cli.commands import card_date
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    try:
+        os.environ["SOURCE_DATE_EPOCH"] = "253402300799"
+        assert card_date() == "9999-12-31"
+        os.environ["SOURCE_DATE_EPOCH"] = "0"
+        assert card_date() == "1970-01-01"
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
+        if old is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = old
