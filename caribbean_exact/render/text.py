@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import math
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -175,15 +176,62 @@ def grouped(n: int) -> str:
     return f"{n:,}"
 
 
+class Name(str):
+    """Text a user wrote (a pay table's or a strategy's name, where it is used, its source): a table
+    cell that ``table`` escapes for the format, so that it shows as text (Markdown: ``markdown_text``)."""
+
+    __slots__ = ()
+
+
+#: The formats read as Markdown, where a name's "<", "|", "`" ... would be markup.
+MARKDOWN_FORMATS = ("github", "pipe")
+_MARKDOWN = {"\\": "\\\\", "`": "\\`", "|": "\\|", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\n": " ", "\r": " "}
+
+
+def markdown_text(text: str) -> str:
+    """Text shown as itself in Markdown (a table cell or a heading): ``& < >`` as entities, ``\\ ` |``
+    behind a backslash, line breaks as spaces.
+
+    >>> markdown_text("<script>|a`b")
+    '&lt;script&gt;\\\\|a\\\\`b'
+    """
+    return "".join(_MARKDOWN.get(ch, ch) for ch in text)
+
+
+#: What a spreadsheet would read as the start of a formula (OWASP: CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_SHOWN_NUMBER = r"[+-]?\$?(?:[0-9][0-9,]*(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:/[0-9]+)?%?"
+#: A number as the outputs show it ("-12773/10879", "-1.174097", "-2.35e+308", "-2.9% .. -2.2%"), or "-"
+#: for none: left as it is.
+_NUMBER_CELL = re.compile(rf"{_SHOWN_NUMBER}(?: \.\. {_SHOWN_NUMBER})?|-")
+
+
+def csv_cell(cell: Cell) -> Cell:
+    """A CSV cell that a spreadsheet shows as text: a text cell starting with ``= + - @``, a tab or a
+    carriage return gets a leading apostrophe; numbers (also negative ones) are left as they are.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-12773/10879"), csv_cell("-1+cmd|x"), csv_cell(-3)
+    ("'=HYPERLINK(1)", '-12773/10879', "'-1+cmd|x", -3)
+    """
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _NUMBER_CELL.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def table(rows: Sequence[Sequence[Cell]], headers: Sequence[str], fmt: str) -> str:
-    """Rows as a tabulate table, or CSV when fmt == "csv"."""
+    """Rows as a tabulate table, or CSV when fmt == "csv". CSV text cells that a spreadsheet would
+    take for a formula are quoted (``csv_cell``); ``Name`` cells are escaped in Markdown formats."""
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
+        quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)  # csv leaves a lone "\r" bare
         w.writerow(headers)
         for r in rows:
-            w.writerow(r)
+            cells = [csv_cell(c) for c in r]
+            (quoted if any(isinstance(c, str) and "\r" in c for c in cells) else w).writerow(cells)
         return buf.getvalue().rstrip("\n")
+    if fmt in MARKDOWN_FORMATS:
+        rows = [[markdown_text(c) if isinstance(c, Name) else c for c in r] for r in rows]
     return str(tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
 
 

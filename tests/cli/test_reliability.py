@@ -421,3 +421,61 @@ def test_a_good_source_date_epoch_is_the_date():
         os.environ.pop("SOURCE_DATE_EPOCH", None)
         if old is not None:
             os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+# ---------------------------------------------------------------- names escaped per format
+
+EVIL = "<script>alert(1)</script>|`x`\\"
+FORMULAS = ['=HYPERLINK("http://evil","click")', "+cmd|' /C calc'!A0", "-1+1", "@SUM(A1)", "\tA1", "\rB1"]
+
+
+def _evil_tables(tmp_path):
+    f = tmp_path / "evil.toml"
+    names = [EVIL, *FORMULAS]
+    f.write_text("".join(f"[[paytable]]\nname = {json.dumps(n)}\npays = [{100 + i},50,20,7,5,4,3,2,1,1]\n"
+                         f"where = {json.dumps(FORMULAS[i % len(FORMULAS)])}\n" for i, n in enumerate(names)))
+    return str(f), names
+
+
+def _cells(csv_text):
+    import csv
+    import io
+    return [c for row in csv.reader(io.StringIO(csv_text)) for c in row]
+
+
+def test_csv_cells_that_look_like_formulas_are_quoted(tmp_path, capsys):
+    f, _names = _evil_tables(tmp_path)
+    for argv in (["paytables", "--paytables", f], ["compare", "--paytables", f, "--quiet"]):
+        code, out, err = run(capsys, *argv, "--format", "csv")
+        assert code == 0 and err == ""
+        cells = _cells(out)
+        for name in FORMULAS[:4]:
+            assert "'" + name in cells, (name, argv)
+        assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")], argv
+        assert all(c[:1] != "-" or (c[1:2].isdigit() and "+" not in c) for c in cells), argv
+        assert EVIL in cells  # starts with "<": not a formula, kept as it is
+    code, out, _ = run(capsys, "solve", "--table", "outcomes", "--format", "csv", "--quiet")
+    negative = [c for c in _cells(out) if c.startswith("-")]
+    assert negative and all(c[1].isdigit() for c in negative)  # numbers stay numbers
+
+
+def test_csv_numbers_are_not_quoted():
+    from caribbean_exact.render.text import csv_cell
+    for c in ("-12773/10879", "-1.174097", "-2.35e+308", "-5.2243%", "-2.9379% .. -2.2332%", "+10", "-", "-$1,000.00",
+              "-1,000", -3, Fraction(-1, 2)):
+        assert csv_cell(c) == c
+    for c in ("-1+cmd|x", "=1", "+1+1", "@x", "\t1", "\r1", "-x", "- 1", "-1 .. =2"):
+        assert csv_cell(c) == "'" + c
+
+
+def test_markdown_names_are_shown_as_text(tmp_path, capsys):
+    from caribbean_exact.render.text import markdown_text
+    f, _ = _evil_tables(tmp_path)
+    code, out, _ = run(capsys, "paytables", "--paytables", f, "--format", "github")
+    assert code == 0 and "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt;\\|\\`x\\`\\\\" in out
+    rows = [line for line in out.splitlines() if line.startswith("|")]
+    assert {line.count("|") - line.count("\\|") for line in rows} == {5}  # every row has its 4 columns
+    code, out, _ = run(capsys, "report", "--paytables", f, "--paytable", EVIL, "--quiet", "--deals", "2000")
+    assert code == 0 and "<script>" not in out and "|`x`" not in out
+    assert out.startswith("# Math report: " + markdown_text(EVIL) + " (")
+    assert markdown_text("a&b<c>d") == "a&amp;b&lt;c&gt;d" and markdown_text("standard") == "standard"
