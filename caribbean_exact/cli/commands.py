@@ -71,6 +71,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch", metavar="FILE", default=None,
                    help="one situation per line ('-': standard input), e.g. 'As Kd 7h 4c 2s Qh dead Ac': "
                         "one JSON object per line with --format json, one CSV table with --format csv")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="with --batch: leave out the lines that are not understood (each is still said on stderr) "
+                        "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
@@ -93,8 +96,13 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
         if args.hand or args.up or args.dead or args.dealer or args.verbose or args.table:
             raise UsageError("ev --batch: the situations come from the file; give no cards, --up, --dead, "
                              "--dealer, --verbose or --table")
-        batch.run(args.batch, rules, args.format, sys.stdout)
+        done = batch.run(args.batch, rules, args.format, sys.stdout, _note, args.skip_bad)
+        if done.refused and not args.skip_bad:
+            raise UsageError(f"ev --batch: {done.refused:,} of {done.refused + done.answered:,} lines not answered "
+                             "(each is said above); --skip-bad leaves them out with exit 0")
         return ""
+    if args.skip_bad:
+        raise UsageError("ev: --skip-bad applies to --batch")
     if not args.hand:
         raise UsageError("ev: give the player's five cards (or --batch FILE)")
     text = " ".join(args.hand)

@@ -147,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
+    except MemoryError:
+        _say("error: out of memory (the input or the work is too large for the memory this process may use)")
+        return 2
     except BrokenPipeError:  # the reader stopped early (| head): not an error
         return 0
     except OSError as e:  # stdout: a full disk, a closed or failing stream

@@ -479,3 +479,112 @@ def test_markdown_names_are_shown_as_text(tmp_path, capsys):
     assert code == 0 and "<script>" not in out and "|`x`" not in out
     assert out.startswith("# Math report: " + markdown_text(EVIL) + " (")
     assert markdown_text("a&b<c>d") == "a&amp;b&lt;c&gt;d" and markdown_text("standard") == "standard"
+
+
+# ---------------------------------------------------------------- ev --batch: bounded lines, every good line answered
+
+GOOD = "As Kd 7h 4c 2s Qh"
+
+
+def _limited(limit_mb: int):
+    """A preexec_fn: the child may map at most ``limit_mb`` MB (RLIMIT_AS)."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb * 2**20, limit_mb * 2**20))
+    return limit
+
+
+def _batch(argv, data: bytes | None = None, limit_mb: int | None = 1000, stdin_file=None):
+    assert EXE
+    return subprocess.run([EXE, "ev", "--batch", *argv], input=data, stdin=stdin_file, capture_output=True,
+                          timeout=120, preexec_fn=_limited(limit_mb) if limit_mb else None)
+
+
+def test_batch_lines_are_bounded_and_read_in_chunks(tmp_path):
+    p = _batch(["/dev/zero"])  # endless, no newline: a MemoryError traceback under ulimit -v before
+    assert p.returncode == 2 and p.stdout == b""
+    assert one_error_line(p.stderr.decode()) == "error: --batch '/dev/zero' line 1: a NUL byte: not a text file"
+    big = tmp_path / "big.txt"
+    with open(big, "wb") as f:  # a 50 MB line between good ones: it peaked at 1.5 GB
+        f.write(f"{GOOD}\n".encode() + b"A" * 50_000_000 + f"\n{GOOD}\n".encode())
+    code = textwrap.dedent("""
+        import resource, sys
+        sys.argv = ["caribbean-exact", "ev", "--batch", sys.argv[1], "--format", "json"]
+        import _caribbean_exact_entry as entry
+        code = entry.run()
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stderr)
+        sys.exit(code)
+    """)
+    p = subprocess.run([sys.executable, "-c", code, str(big)], capture_output=True, text=True, timeout=120,
+                       preexec_fn=_limited(1000))
+    *lines, peak = p.stderr.splitlines()
+    assert p.returncode == 2 and len(p.stdout.splitlines()) == 2, p.stderr
+    assert lines[0] == f"error: --batch {shown(str(big))} line 2: longer than the limit of 10,000 characters"
+    assert lines[1].startswith("error: ev --batch: 1 of 3 lines not answered")
+    assert int(peak) < 150, peak  # MiB: the long line is never held
+    p = _batch(["-", "--format", "csv"], b"A" * 10_001 + f"\n{GOOD}\n".encode() + "é".encode() * 10_000 + b"\n")
+    assert p.returncode == 2 and len(p.stdout.splitlines()) == 2
+    err = p.stderr.decode()
+    assert "line 1: longer than the limit" in err and "line 3: card" in err  # 10,000 characters: read
+    p = _batch(["-", "--format", "csv"], b"A" * 10_001 + f"\n{GOOD}\n".encode() + b"\xff\xfe\n")
+    assert p.returncode == 2 and len(p.stdout.splitlines()) == 2
+    assert b"line 1: longer than the limit of 10,000 characters" in p.stderr and b"line 3: not UTF-8" in p.stderr
+
+
+@pytest.mark.parametrize("fmt", ["simple", "csv", "json", "github"])
+def test_batch_answers_the_good_lines_and_reports_each_bad_one(tmp_path, capsys, fmt):
+    import random
+    rnd = random.Random(fmt)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    lines, bad = [], []
+    for n in range(1, 41):
+        cards = rnd.sample(deck, 6)
+        kind = rnd.choice(["good", "good", "junk", "repeat", "comment"])
+        if kind == "junk":
+            cards[rnd.randrange(6)] = "Zz"
+        elif kind == "repeat":
+            cards[1] = cards[0]
+        lines.append(" ".join(cards) if kind != "comment" else "# nothing")
+        if kind in ("junk", "repeat"):
+            bad.append(n)
+    f = tmp_path / "b.txt"
+    f.write_text("\n".join(lines) + "\n")
+    good = len(lines) - len(bad) - sum(x.startswith("#") for x in lines)
+    code, out, err = run(capsys, "ev", "--batch", str(f), "--format", fmt)
+    said = err.splitlines()
+    assert code == 2 and len(said) == len(bad) + 1 and "Traceback" not in err
+    assert [int(x.split(" line ")[1].split(":")[0]) for x in said[:-1]] == bad
+    assert said[-1].startswith(f"error: ev --batch: {len(bad)} of {len(bad) + good} lines not answered")
+    answered = [x for x in out.splitlines() if " " in x and x[:2] in {c[:2] for c in deck} | {'{"', "| "}]
+    assert len([x for x in answered if not x.startswith(("| hand", "hand"))]) == good, out
+    code, out2, err = run(capsys, "ev", "--batch", str(f), "--format", fmt, "--skip-bad")
+    assert code == 0 and out2 == out and len(err.splitlines()) == len(bad)
+    assert all(x.startswith("skipped: ") for x in err.splitlines())
+    code, _, err = run(capsys, *HAND, "--skip-bad")
+    assert code == 2 and "--skip-bad applies to --batch" in one_error_line(err)
+
+
+def test_out_of_memory_is_one_line(capsys, monkeypatch):
+    from caribbean_exact.cli import commands
+
+    def exhausted(*_args, **_kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(commands, "ev", exhausted)
+    code, out, err = run(capsys, *HAND)
+    assert code == 2 and out == "" and one_error_line(err).startswith("error: out of memory")
+    child = textwrap.dedent("""
+        import resource, sys
+        import numpy  # loaded before the limit: the work runs out of memory, not the start-up
+        from caribbean_exact.cli.main import main
+        import caribbean_exact.house.math_report, caribbean_exact.render.house.math_report
+        with open("/proc/self/statm") as f:
+            vm = int(f.read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (vm + 60 * 2**20, resource.RLIM_INFINITY))
+        sys.exit(main(sys.argv[1:]))
+    """)
+    pytest.importorskip("numpy")
+    p = subprocess.run([sys.executable, "-c", child, "report", "--hands", "40000", "--quiet", "--deals", "1000"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and one_error_line(p.stderr).startswith("error: out of memory"), p.stderr
