@@ -292,6 +292,59 @@ def test_deals_limit(capsys):
     assert code == 2 and "the limit" in one_error_line(err)
 
 
+def _no_work(monkeypatch):
+    """Make the report's first piece of work fail the test: a limit must be refused before it."""
+    from caribbean_exact.house import math_report
+
+    def solved(*_args, **_kwargs):
+        raise AssertionError("the work started")
+
+    monkeypatch.setattr(math_report, "solve", solved)
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--deals", "100000001"], "deals 100000001: expected 2 to 100,000,000 (the limit)"),
+    (["--deals", "1e10"], "expected 2 to 100,000,000 (the limit)"),
+    (["--seed", str(1 << 64)], "seed"),
+    ([x for n in range(2, 23) if n != 10 for x in ("--hands", str(n))] + ["--hands", "23"],
+     "hands: 21 values besides 1, 10, 100, 1,000, 10,000, more than the limit of 20"),
+    (["--hands", "1000001"], "hands 1,000,001: more than the limit of 1,000,000 hands"),
+    (["--hands", "0"], "hands 0: must be at least 1"),
+])
+def test_report_limits_are_refused_before_the_work(capsys, monkeypatch, argv, needle):
+    _no_work(monkeypatch)
+    import time
+    start = time.perf_counter()
+    code, out, err = run(capsys, "report", "--quiet", *argv)
+    assert code == 2 and out == "" and needle in one_error_line(err)
+    assert time.perf_counter() - start < 5
+    from caribbean_exact.house.volatility import seat_covariance
+    with pytest.raises(InvalidRules, match="the limit"):
+        seat_covariance(deals=10**8 + 1)
+
+
+def test_report_takes_twenty_values_of_hands(monkeypatch):
+    from caribbean_exact.house import math_report
+    _no_work(monkeypatch)
+    hands = [n for n in range(2, 23) if n != 10] + [10, 100, 2]  # 20 distinct besides the defaults
+    with pytest.raises(AssertionError, match="the work started"):  # accepted: the work starts
+        math_report.build_report(hands=hands)
+
+
+def test_compare_counts_only_the_files_tables():
+    from caribbean_exact.house.paytables import _compared_tables
+    from caribbean_exact.model.rules import builtin_paytables
+    text = "".join(f'[[paytable]]\nname = "t{i}"\npays = [{100 + i},50,20,7,5,4,3,2,1,1]\n' for i in range(MAX_TABLES))
+    extra = load_paytables_text(text, "many.toml")
+    assert len(extra) == MAX_TABLES
+    names = [*builtin_paytables(), *extra]  # what `compare --paytables FILE` compares
+    assert len(_compared_tables(names, extra, "standard", None)) == MAX_TABLES + len(builtin_paytables())
+    assert len(_compared_tables(None, extra, "standard", None)) == MAX_TABLES + len(builtin_paytables())
+    more = {**extra, "one more": ce.Paytable("one more", extra["t0"].pays)}
+    with pytest.raises(InvalidRules, match="1,001 pay tables, more than the limit of 1,000 \\(the built-in"):
+        _compared_tables([*builtin_paytables(), *more], more, "standard", None)
+
+
 def test_long_work_reports_progress():
     seen: list[tuple[str, int, int | None]] = []
 
