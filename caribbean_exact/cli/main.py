@@ -28,6 +28,8 @@ from .commands import COMMANDS
 from .options import add_output
 from .progress import TerminalProgress
 
+#: What an interrupt prints (the same line as the console script's guard before ``main()`` runs).
+INTERRUPTED_LINE = "caribbean-exact: interrupted"
 #: The longest error line the command line prints (a last guard; messages cut input themselves).
 MESSAGE_LIMIT = 1000
 
@@ -145,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say("error: " + cut(" ".join(str(e).split()), MESSAGE_LIMIT))
         return 2
     except KeyboardInterrupt:
-        _say("interrupted")
+        _say(INTERRUPTED_LINE)
         return 130
     except MemoryError:
         _say("error: out of memory (the input or the work is too large for the memory this process may use)")

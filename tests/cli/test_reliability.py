@@ -216,7 +216,7 @@ INTERRUPT_ON_IMPORT = textwrap.dedent("""
 @pytest.mark.parametrize("module,argv,line", [
     ("caribbean_exact.model.rules", ["paytables"], "caribbean-exact: interrupted"),  # while the package loads
     ("tabulate", ["paytables"], "caribbean-exact: interrupted"),
-    ("matplotlib", ["chart", "--plot", os.devnull], "interrupted"),  # inside main(): its own handler
+    ("matplotlib", ["chart", "--plot", os.devnull], "caribbean-exact: interrupted"),  # inside main()
 ])
 def test_ctrl_c_at_any_time_is_one_line_and_130(module, argv, line):
     if module == "matplotlib":
@@ -247,7 +247,48 @@ def test_the_console_script_is_the_guarded_entry():
         _, err = p.communicate(timeout=60)
     finally:
         p.kill()
-    assert p.returncode == 130 and one_error_line(err) in ("interrupted", "caribbean-exact: interrupted")
+    assert p.returncode == 130 and one_error_line(err) == "caribbean-exact: interrupted"
+
+
+def test_an_interrupt_says_one_message_everywhere(capsys, monkeypatch):
+    import importlib
+
+    import _caribbean_exact_entry as entry
+    from caribbean_exact.cli import commands
+    cli_main = importlib.import_module("caribbean_exact.cli.main")
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(commands, "ev", interrupted)
+    code, out, err = run(capsys, *HAND)
+    assert code == 130 and out == "" and err == "caribbean-exact: interrupted\n"
+    assert cli_main.INTERRUPTED_LINE == entry.INTERRUPTED_LINE == "caribbean-exact: interrupted"
+    assert "`caribbean-exact: interrupted` (130)" in (Path(__file__).parents[2] / "docs" / "reliability.md").read_text()
+
+
+def _ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("how", ["console script", "python -m"])
+def test_an_inherited_ignore_of_sigint_is_kept(how):
+    """nohup, or a background job of a script: SIGINT starts ignored, and must stay ignored."""
+    import time
+    assert EXE
+    head = [EXE] if how == "console script" else [sys.executable, "-m", "caribbean_exact"]
+    p = subprocess.Popen([*head, "solve", "--known-dealer-cards", "2", "--sample", "--deals", "600000", "--threads",
+                          "1", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=_ignoring_sigint, cwd="/")  # noqa: PLW1509 (the test's only thread)
+    try:
+        for wait in (0.02, 0.2, 0.5, 1.0):  # start-up, package loading, the work
+            time.sleep(wait)
+            if p.poll() is None:
+                p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=120)
+    finally:
+        p.kill()
+    assert p.returncode == 0 and err == "" and "deals for +/-0.05 points" in out, err
 
 
 # ---------------------------------------------------------------- bounded resources
