@@ -21,9 +21,11 @@ from caribbean_exact.errors import InvalidRules, cut, shown
 from caribbean_exact.model.rules import MAX_FILE_BYTES, MAX_TABLES, load_paytables_file, load_paytables_text
 from caribbean_exact.render.text import dec, money, pct, sci
 
-#: The console script of the Python running the tests (its venv need not be on PATH), else PATH's.
+#: The console script of the Python running the tests (its venv need not be on PATH, nor activated),
+#: else PATH's. Commands run by a shell name this Python as PY, never a bare "python" from PATH.
 _BESIDE = Path(sys.executable).with_name("caribbean-exact")
 EXE = str(_BESIDE) if _BESIDE.exists() else shutil.which("caribbean-exact")
+PY = sys.executable
 HAND = ["ev", "As Kd 7h 4c 2s", "--up", "Qh"]
 
 
@@ -36,7 +38,9 @@ def run(capsys, *argv):
 def shell(command: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """A command line through a real shell (for redirections such as >&- and /dev/full)."""
     assert EXE, "caribbean-exact is not installed"
-    return subprocess.run(["bash", "-c", command.replace("CX", EXE)], capture_output=True, errors="replace",
+    import shlex
+    command = command.replace("CX", shlex.quote(EXE)).replace("PY ", shlex.quote(PY) + " ")
+    return subprocess.run(["bash", "-c", command], capture_output=True, errors="replace",
                           env={**os.environ, **(env or {})}, timeout=timeout)
 
 
@@ -160,7 +164,7 @@ def test_known_names_are_summarised(capsys, tmp_path):
     ("CX --version > /dev/full", 2, "no space left on the device"),
     ("yes 'As Kd 7h 4c 2s Qh' | head -n 5000 | CX ev --batch - > /dev/full", 2, "no space left on the device"),
     ("CX chart --plot /dev/full > /dev/null", 2, "error: --plot '/dev/full': no space left on the device"),
-    ("python -m caribbean_exact paytables > /dev/full", 2, "no space left on the device"),
+    ("PY -m caribbean_exact paytables > /dev/full", 2, "no space left on the device"),
 ])
 def test_output_that_cannot_be_written(command, code, needle):
     p = shell(command)
@@ -682,3 +686,22 @@ def test_out_of_memory_is_one_line(capsys, monkeypatch):
     p = subprocess.run([sys.executable, "-c", child, "report", "--hands", "40000", "--quiet", "--deals", "1000"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and one_error_line(p.stderr).startswith("error: out of memory"), p.stderr
+
+
+def test_the_tests_need_no_activated_venv():
+    """Subprocesses run this Python (sys.executable) and the console script beside it: with a PATH
+    that holds neither (the venv not activated), the commands still run."""
+    p = shell("PY -m caribbean_exact --version && CX --version", {"PATH": "/usr/bin:/bin"})
+    assert p.returncode == 0 and p.stdout.count("caribbean-exact ") == 2, p.stderr
+    bare = [str(f.relative_to(Path(__file__).parents[1])) for f in Path(__file__).parents[1].rglob("*.py")
+            if any(q + "python" + end in f.read_text() for q in "\"'[" for end in (" -m caribbean", '",', "',"))]
+    assert bare == [], bare
+
+
+@pytest.mark.parametrize("argv", [HAND, ["solve"], ["chart"], ["strategies"]])
+def test_the_scaled_net_limit_is_every_ante_game_command(capsys, argv):
+    code, out, err = run(capsys, *argv, "--paytable", "1e12,50,20,7,5,4,3,2,1,1", "--quiet")
+    assert code == 2 and out == ""
+    assert one_error_line(err).endswith("(scaled nets exceed 2^40)")
+    with pytest.raises(InvalidRules, match="2\\^40"):
+        ce.ev("As Kd 7h 4c 2s", "Qh", paytable=[10**12, 50, 20, 7, 5, 4, 3, 2, 1, 1])
