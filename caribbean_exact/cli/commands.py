@@ -15,26 +15,42 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
-from ..house import bet_cap, paytables, sidebets, volatility
 from ..model.cards import Card, parse_cards, rank_index
 from ..model.rules import builtin_paytables
-from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
-from ..render import figures
-from ..render.house import paytables as render_paytables
-from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
-from ..render.play import known_cards as render_known
-from ..render.strategy import chart as render_strategy
 from ..render.text import to_json
-from ..strategy.chart import build_chart
-from ..strategy.rule_file import load_rule_file
-from ..strategy.strategies import compare_strategies
 from . import batch
+
+if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from ..house import bet_cap, paytables, sidebets, volatility
+    from ..play import known_cards, sampling
+    from ..render import figures
+    from ..render.house import paytables as render_paytables
+    from ..render.house import sidebets as render_sidebets
+    from ..render.play import known_cards as render_known
+    from ..render.strategy import chart as render_strategy
+    from ..strategy.chart import build_chart
+    from ..strategy.rule_file import load_rule_file
+    from ..strategy.strategies import compare_strategies
+else:
+    from .lazy import lazy, lazy_function
+    bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
+    sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
+    known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
+    figures = lazy("caribbean_exact.render.figures")
+    render_paytables = lazy("caribbean_exact.render.house.paytables")
+    render_sidebets = lazy("caribbean_exact.render.house.sidebets")
+    render_known = lazy("caribbean_exact.render.play.known_cards")
+    render_strategy = lazy("caribbean_exact.render.strategy.chart")
+    build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
+    load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
+    compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
 from .files import check_file, check_folder, display, write_files
 from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, rules_from
 

@@ -96,12 +96,17 @@ def _why(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every command (COMMANDS)."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every command (COMMANDS); with ``command`` (a command's name), only
+    that command's parser is built, so that start-up loads only what the command needs (any other
+    first argument builds them all: the choices and --help list every command)."""
     parser = _Parser(prog="caribbean-exact", description="Exact odds for Caribbean Stud Poker.")
     parser.add_argument("--version", action="version", version=f"caribbean-exact {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+    names = {c.name for c in COMMANDS}
     for c in COMMANDS:
+        if command in names and c.name != command:
+            continue
         p = sub.add_parser(c.name, help=c.help)
         c.setup(p)
         add_output(p, c.formatted)
@@ -120,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if sys.stdout is None:
             raise OutputError(errno.EBADF, "standard output is closed")
-        parser = build_parser()
+        parser = build_parser(args_list[0] if args_list else None)
         if not args_list:
             parser.print_help(sys.stderr)
             return 2

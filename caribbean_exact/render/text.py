@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate, tabulate_formats
-
 from ..errors import InvalidRules, shown
 from ..model.rules import Paytable, Rules, exact_text
 
@@ -30,14 +28,28 @@ EXTRA_FORMATS = ("json", "csv")
 Cell = Any  # a table cell: text, or an integer for CSV
 
 
+#: The default table format, drawn here without loading tabulate (``table``); tabulate has it too.
+SIMPLE = "simple"
+
+
+def _tabulate() -> Any:
+    """The tabulate module, loaded when a table needs it (its import takes longer than a whole
+    ``ev``: tabulate 0.10 reads its version through importlib.metadata)."""
+    import tabulate  # noqa: PLC0415 (on purpose: only when a table is drawn by it)
+
+    return tabulate
+
+
 def formats() -> list[str]:
     """Every accepted --format: json, csv and the tabulate formats."""
-    return sorted(set(tabulate_formats) | set(EXTRA_FORMATS))
+    return sorted(set(_tabulate().tabulate_formats) | set(EXTRA_FORMATS))
 
 
 def check_format(fmt: str) -> str:
     """The format if it is json, csv or a tabulate format; else InvalidRules."""
-    if fmt not in tabulate_formats and fmt not in EXTRA_FORMATS:
+    if fmt in (SIMPLE, *EXTRA_FORMATS):
+        return fmt
+    if fmt not in _tabulate().tabulate_formats:
         raise InvalidRules(f"format {shown(fmt)}: unknown (use json, csv or a tabulate format such as "
                            "simple, github, grid, plain)")
     return fmt
@@ -232,7 +244,39 @@ def table(rows: Sequence[Sequence[Cell]], headers: Sequence[str], fmt: str) -> s
         return buf.getvalue().rstrip("\n")
     if fmt in MARKDOWN_FORMATS:
         rows = [[markdown_text(c) if isinstance(c, Name) else c for c in r] for r in rows]
-    return str(tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
+    if fmt == SIMPLE:
+        drawn = simple_table(rows, headers)
+        if drawn is not None:
+            return drawn
+    return str(_tabulate().tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
+
+
+#: A cell ``simple_table`` draws as tabulate would: printable ASCII, no space at either end (or empty).
+_PLAIN_CELL = re.compile(r"(?:[!-~](?:[ -~]*[!-~])?)?")
+
+
+def simple_table(rows: Sequence[Sequence[Cell]], headers: Sequence[str]) -> str | None:
+    """tabulate's "simple" format (``disable_numparse``), byte for byte, for cells of printable ASCII
+    text and integers, without loading tabulate; None for any other table (tabulate draws it). A test
+    checks it against tabulate on random tables.
+
+    >>> print(simple_table([["a", "bb"]], ["x", "y"]))
+    x    y
+    ---  ---
+    a    bb
+    """
+    n = len(headers)
+    if n == 0 or any(len(r) != n for r in rows):
+        return None
+    if not all(isinstance(h, str) and _PLAIN_CELL.fullmatch(h) for h in headers):
+        return None
+    texts = [[c if isinstance(c, str) else str(c) if type(c) is int else "\n" for c in r] for r in rows]
+    if not all(_PLAIN_CELL.fullmatch(c) for r in texts for c in r):
+        return None
+    widths = [max([len(h) + 2, *(len(r[i]) for r in texts)]) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(), "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in texts]
+    return "\n".join(lines)
 
 
 def pick(tables: dict[str, str], name: str | None, what: str) -> str:
