@@ -8,7 +8,7 @@ chart (--plot, one page for the standard rules, five under --qualifier 3; one pa
 from __future__ import annotations
 
 import argparse
-import shutil
+import pathlib
 import statistics
 import subprocess
 import sys
@@ -42,8 +42,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    exe = shutil.which("caribbean-exact")
-    base = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    exe = pathlib.Path(sys.executable).with_name("caribbean-exact")  # this Python's console script, not PATH's
+    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "caribbean_exact"]
     print(machine())
     print(f"| command | median of {args.runs} runs |")
     print("|---|---:|")

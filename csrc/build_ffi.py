@@ -76,12 +76,28 @@ def _flags() -> tuple[list[str], list[str]]:
     return compile_args, link_args
 
 
+#: The environment the compiler reads besides our flags.
+_COMPILER_ENV = ("CC", "CFLAGS", "CPPFLAGS", "LDFLAGS", "LDSHARED")
+
+
+def build_stamp(compile_args: "list[str]", link_args: "list[str]", env: "dict[str, str] | None" = None) -> str:
+    """The flag set of a build, as a C comment put in the generated module source. cffi rewrites
+    that source only when it changes, and a changed source rebuilds the module and every file of
+    SOURCES: a build with other flags (CARIBBEAN_EXACT_SANITIZE, CC, CFLAGS) can never reuse a stale
+    build/ (an ASan object under a ThreadSanitizer build)."""
+    env = dict(os.environ if env is None else env)
+    parts = [f"compile: {' '.join(compile_args)}", f"link: {' '.join(link_args)}"]
+    parts += [f"{k}={env[k]}" for k in _COMPILER_ENV if env.get(k)]
+    text = "; ".join(parts).replace("*/", "* /")
+    return f"/* caribbean-exact build flags (a change rebuilds everything): {text} */"
+
+
 ffibuilder = FFI()
 ffibuilder.cdef(_cdef())
 _compile, _link = _flags()
 ffibuilder.set_source(
     "caribbean_exact._core",
-    "".join(f'#include "{h}"\n' for h in HEADERS),
+    "".join(f'#include "{h}"\n' for h in HEADERS) + build_stamp(_compile, _link),
     sources=[os.path.relpath(HERE / s) if not os.path.isabs(s) else s for s in SOURCES],
     include_dirs=[os.path.relpath(HERE)],
     extra_compile_args=_compile,

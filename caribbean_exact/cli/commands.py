@@ -15,29 +15,45 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
-from ..house import bet_cap, paytables, sidebets, volatility
 from ..model.cards import Card, parse_cards, rank_index
 from ..model.checks import check_seats
 from ..model.rules import builtin_paytables
-from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
-from ..render import figures
-from ..render.house import paytables as render_paytables
-from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
-from ..render.play import known_cards as render_known
-from ..render.strategy import chart as render_strategy
 from ..render.text import counted, to_json
-from ..strategy.chart import build_chart
-from ..strategy.rule_file import load_rule_file
-from ..strategy.strategies import compare_strategies
 from . import batch
+
+if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from ..house import bet_cap, paytables, sidebets, volatility
+    from ..play import known_cards, sampling
+    from ..render import figures
+    from ..render.house import paytables as render_paytables
+    from ..render.house import sidebets as render_sidebets
+    from ..render.play import known_cards as render_known
+    from ..render.strategy import chart as render_strategy
+    from ..strategy.chart import build_chart
+    from ..strategy.rule_file import load_rule_file
+    from ..strategy.strategies import compare_strategies
+else:
+    from .lazy import lazy, lazy_function
+    bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
+    sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
+    known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
+    figures = lazy("caribbean_exact.render.figures")
+    render_paytables = lazy("caribbean_exact.render.house.paytables")
+    render_sidebets = lazy("caribbean_exact.render.house.sidebets")
+    render_known = lazy("caribbean_exact.render.play.known_cards")
+    render_strategy = lazy("caribbean_exact.render.strategy.chart")
+    build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
+    load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
+    compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
 from .files import check_file, check_folder, display, write_files
-from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
+from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, rules_from
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")
@@ -72,6 +88,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch", metavar="FILE", default=None,
                    help="one situation per line ('-': standard input), e.g. 'As Kd 7h 4c 2s Qh dead Ac': "
                         "one JSON object per line with --format json, one CSV table with --format csv")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="with --batch: leave out the lines that are not understood (each is still said on stderr) "
+                        "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
@@ -94,8 +113,13 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
         if args.hand or args.up or args.dead or args.dealer or args.verbose or args.table:
             raise UsageError("ev --batch: the situations come from the file; give no cards, --up, --dead, "
                              "--dealer, --verbose or --table")
-        batch.run(args.batch, rules, args.format, sys.stdout)
+        done = batch.run(args.batch, rules, args.format, sys.stdout, _note, args.skip_bad)
+        if done.refused and not args.skip_bad:
+            raise UsageError(f"ev --batch: {done.refused:,} of {done.refused + done.answered:,} lines not answered "
+                             "(each is said above); --skip-bad leaves them out with exit 0")
         return ""
+    if args.skip_bad:
+        raise UsageError("ev: --skip-bad applies to --batch")
     if not args.hand:
         raise UsageError("ev: give the player's five cards (or --batch FILE)")
     text = " ".join(args.hand)
@@ -123,7 +147,7 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_solve(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
-    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards; exact for every K")
     p.add_argument("--sample", action="store_true",
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
@@ -243,7 +267,7 @@ def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_simplify(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--max-lines", type=int, default=8,
+    p.add_argument("--max-lines", type=integer, default=8,
                    help="lines the search grows to before the last, cell-by-cell point (1-64, default 8)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="write each strategy as a rule file that 'strategies --rules FILE' reads")
@@ -277,7 +301,7 @@ def setup_card(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
     p.add_argument("--size", choices=CARD_SIZES, default="page",
                    help="page (fits Letter and A4, with the Ace-King grid) or pocket (3.5 x 5 in)")
-    p.add_argument("--lines", type=int, default=None,
+    p.add_argument("--lines", type=integer, default=None,
                    help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
                         "of optimal)")
 
@@ -285,12 +309,19 @@ def setup_card(p: argparse.ArgumentParser) -> None:
 def card_date() -> str:
     """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC) if epoch and epoch.isdigit() \
-        else datetime.datetime.now(datetime.UTC)
-    return when.date().isoformat()
+    if not epoch:
+        return datetime.datetime.now(datetime.UTC).date().isoformat()
+    try:
+        if not (epoch.isascii() and epoch.isdigit()):
+            raise ValueError(epoch)
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date().isoformat()
+    except (ValueError, OverflowError, OSError):  # "²", "-1", 10^20 or a year past 9999
+        raise UsageError(f"SOURCE_DATE_EPOCH={shown(epoch)}: expected seconds since 1970-01-01 UTC, "
+                         "a whole number 0 or more up to the year 9999") from None
 
 
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
+    date = card_date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
     if args.lines is not None and not 1 <= args.lines <= 10_000:
         raise UsageError(f"--lines {args.lines}: expected 1 or more")
     from ..render.strategy import strategy_card as render_card
@@ -298,7 +329,6 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
 
     render_card.check_format(args.out, args.size)
     check_file("--out", args.out)
-    date = card_date()
     figures.pyplot("card")
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
     write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date)})
@@ -360,7 +390,7 @@ def _progressive_options(p: argparse.ArgumentParser, meter_help: str) -> None:
     p.add_argument("--convention", default="for", choices=sidebets.CONVENTIONS,
                    help="'for' (default): the $1 is collected, a win is the whole payout; "
                         "'to': the $1 is returned on top of a win")
-    p.add_argument("--players", type=int, default=1,
+    p.add_argument("--players", type=integer, default=1,
                    help="players betting the progressive at the table (royal sharing), 1..7; default 1")
 
 
@@ -427,10 +457,10 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--players", type=int, default=7, help="players at the table who share hands (1-7)")
-    p.add_argument("--burn", type=int, nargs="?", const=1, default=0, metavar="N",
+    p.add_argument("--players", type=integer, default=7, help="players at the table who share hands (1-7)")
+    p.add_argument("--burn", type=integer, nargs="?", const=1, default=0, metavar="N",
                    help="the player also sees the burn card (--burn) or N burned cards (--burn N)")
-    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards, e.g. 1 flashed by the dealer")
     add_sampling(p, "")
     add_threads(p)
@@ -458,15 +488,15 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                    help="write the report: FILE.md, .html or .pdf (with the plots, also as FILE-*.png beside it) "
                         "or FILE.json; without it the report prints (Markdown, or JSON with --format json)")
     p.add_argument("--side-bets", default=None, help="side bets to include: progressive, bonus (comma separated)")
-    p.add_argument("--hands", type=int, action="append", default=[], metavar="N",
+    p.add_argument("--hands", type=integer, action="append", default=[], metavar="N",
                    help="also the results over N hands (repeatable; besides 1, 10, 100, 1,000, 10,000)")
-    p.add_argument("--seats", type=int, default=7, help="seats at the table, 1..7 (default 7)")
+    p.add_argument("--seats", type=integer, default=7, help="seats at the table, 1..7 (default 7)")
     p.add_argument("--hands-per-hour", default="50", help="rounds dealt per hour (default 50)")
     p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
     p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
-    p.add_argument("--deals", type=int, default=volatility.DEFAULT_TABLE_DEALS,
+    p.add_argument("--deals", type=integer, default=volatility.DEFAULT_TABLE_DEALS,
                    help=f"rounds sampled for the seats' covariance (default {volatility.DEFAULT_TABLE_DEALS:,})")
-    p.add_argument("--seed", type=int, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
+    p.add_argument("--seed", type=integer, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
     p.add_argument("--meter", default=str(sidebets.DEFAULT_METER), help="progressive meter (default 100000)")
     p.add_argument("--progressive-pays", default=None,
                    help="3 pays (four of a kind, full house, flush) or 5 royal first (default 100%%,10%%,500,100,50)")

@@ -8,11 +8,11 @@ table's win per hour, the side bets from the house's side and the cap, as one fr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InvalidRules
+from ..errors import InvalidRules, shown
 from ..model.checks import check_progress, check_seats
 from ..model.rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import GameReport, solve
@@ -29,6 +29,7 @@ from .volatility import (
     SeatCovariance,
     TableHour,
     check_hands,
+    check_table_sample,
     outcome_distribution,
     over_n_hands,
     seat_covariance,
@@ -39,6 +40,8 @@ __all__ = ["PLOT_HANDS", "SIDE_BETS", "MathReport", "build_report"]
 
 #: Side bets the report can include.
 SIDE_BETS: tuple[str, ...] = ("progressive", "bonus")
+#: The most values of ``hands`` besides DEFAULT_HANDS (each is a transform of up to a few hundred MB).
+MAX_EXTRA_HANDS = 20
 #: The hands whose distribution of the player's net is plotted.
 PLOT_HANDS: tuple[int, ...] = (100, 1_000)
 
@@ -119,8 +122,14 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     at the average ante under the cap, and the cap's cost at that ante is reported."""
     check_progress(progress)
     seats = check_seats(seats)
-    extra = [check_hands(n) for n in hands]
-    ns = sorted(set(DEFAULT_HANDS) | set(extra))
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise InvalidRules(f"hands {shown(hands)}: expected a list of numbers of hands")
+    extra = {check_hands(n) for n in hands} - set(DEFAULT_HANDS)
+    if len(extra) > MAX_EXTRA_HANDS:
+        raise InvalidRules(f"hands: {len(extra):,} values besides {', '.join(f'{n:,}' for n in DEFAULT_HANDS)}, "
+                           f"more than the limit of {MAX_EXTRA_HANDS}")
+    check_table_sample(covariance_deals, covariance_seed)  # before the work, not after it
+    ns = sorted(set(DEFAULT_HANDS) | extra)
     ante = to_fraction(average_ante, "average ante")
     if ante <= 0:
         raise InvalidRules(f"average ante: {ante} must be positive")

@@ -174,12 +174,19 @@ def _compared_tables(names: Sequence[str] | str | None, paytables: Mapping[str, 
     if not isinstance(baseline, str):
         raise InvalidRules(f"baseline: {shown(baseline)} is not a pay table name")
     check_progress(progress)
-    if names is not None and len(names) > MAX_TABLES:
-        raise InvalidRules(f"compare: {len(names):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    builtin = builtin_paytables()
+    if names is not None and len(names) > MAX_TABLES + len(builtin):  # before the names are looked up
+        _too_many(len(names) - len(builtin))
     tables = _tables_for(names, paytables)
-    if len(tables) > MAX_TABLES:
-        raise InvalidRules(f"compare: {len(tables):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    counted = sum(1 for t in tables if builtin.get(t.name.lower()) != t)
+    if counted > MAX_TABLES:
+        _too_many(counted)
     return tables
+
+
+def _too_many(count: int) -> None:
+    raise InvalidRules(f"compare: {count:,} pay tables, more than the limit of {MAX_TABLES:,} "
+                       "(the built-in tables are not counted)")
 
 
 def _listed(values: object, name: str) -> list[object]:

@@ -49,9 +49,26 @@ MAX_DIGITS = 1000
 _MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)
 
 
+#: A number as text: a sign, digits (plain, or in well-formed groups of three: "250,000"), a
+#: decimal part, an exponent ("1e6", "2.5E-3"), and "/" with a denominator of the same form.
+#: ASCII digits only: "\u0663" (Arabic-Indic three) or "\u00b2" are not numbers.
+_UNSIGNED = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]*)?|\.[0-9]+"
+_NUMBER = re.compile(rf"(?P<sign>[+-]?)(?P<num>{_UNSIGNED})(?:[eE](?P<exp>[+-]?[0-9]+))?"
+                     rf"(?:/(?P<den>{_UNSIGNED})(?:[eE](?P<dexp>[+-]?[0-9]+))?)?", re.ASCII)
+#: The largest exponent read: beyond it every value but zero has more than ``MAX_DIGITS`` digits
+#: (refused before a power of ten of that size is built).
+_MAX_EXPONENT = 4 * MAX_DIGITS
+
+
 def to_fraction(x: object, what: str) -> Fraction:
-    """An exact number from int, Fraction, decimal text or "a/b"; floats only if finite; at
-    most ``MAX_DIGITS`` digits."""
+    """An exact number from int, Fraction or text; floats only if finite; at most ``MAX_DIGITS``
+    digits. Text is read the same everywhere: plain decimals ("100.50"), fractions "a/b",
+    scientific notation read exactly ("1e2" is 100, "1e-300" is 1/10^300), thousands separators
+    in groups of three ("250,000"); not Unicode digits, "nan" or "inf".
+
+    >>> [str(to_fraction(t, "x")) for t in ("1e2", "250,000", "-2.5", "3/4", "1.5e-3", "1,000.5")]
+    ['100', '250000', '-5/2', '3/4', '3/2000', '2001/2']
+    """
     if isinstance(x, bool):
         raise InvalidRules(f"{what}: {shown(x)} is not a number")
     if isinstance(x, (int, Fraction)):
@@ -62,15 +79,31 @@ def to_fraction(x: object, what: str) -> Fraction:
         return _sized(Fraction(str(x)), x, what)
     if isinstance(x, str):
         t = x.strip().replace("_", "")
-        if len(t) > 2 * MAX_DIGITS + 2:
+        if len(t) > 2 * MAX_DIGITS + 2 + MAX_DIGITS // 3:  # room for the separators of 1,000 digits
             raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
-        if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?", t):
-            try:
-                return _sized(Fraction(t), x, what)
-            except (ValueError, ZeroDivisionError):
-                pass
+        m = _NUMBER.fullmatch(t)
+        if m:
+            value = _decimal(m.group("num"), m.group("exp"), x, what)
+            if m.group("den") is not None:
+                den = _decimal(m.group("den"), m.group("dexp"), x, what)
+                if den == 0:
+                    raise InvalidRules(f"{what}: {shown(x)} divides by zero")
+                value /= den
+            return _sized(-value if m.group("sign") == "-" else value, x, what)
         raise InvalidRules(f"{what}: {shown(x)} is not a number")
     raise InvalidRules(f"{what}: {shown(x)} is not a number")
+
+
+def _decimal(digits: str, exponent: str | None, x: object, what: str) -> Fraction:
+    """The exact value of unsigned decimal text ("1,000.25") times 10^exponent."""
+    whole, _, part = digits.replace(",", "").partition(".")
+    mantissa = int((whole + part) or "0")
+    if mantissa == 0:
+        return Fraction(0)
+    e = (int(exponent) if exponent else 0) - len(part)
+    if abs(e) > _MAX_EXPONENT:
+        raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
+    return Fraction(mantissa * 10**e) if e >= 0 else Fraction(mantissa, 10**-e)
 
 
 def _sized(f: Fraction, x: object, what: str) -> Fraction:
@@ -352,11 +385,14 @@ class Qualifier:
             return cls._of_value(spec, spec)
         if not isinstance(spec, str):
             raise InvalidRules(f"qualifier {shown(spec)}: expected text like 'AK', 'pair', '44' or 'none'")
+        if _STRAY_HYPHEN.search(spec) or any(ch.isnumeric() and not ch.isascii() for ch in spec):
+            # a sign ("-1", "--5", "value -3") or a digit that is not 0-9 ("\u0663", "\u00b2")
+            raise InvalidRules(_qualifier_expected(spec))
         t = " ".join(spec.strip().lower().replace("-", " ").replace("_", " ").split())
         t = t.removesuffix(" or better")
         if t in ("none", "any", "no qualifier", "always"):
             return cls("none", 0)
-        m = re.fullmatch(r"(?:value|#)\s*(\d+)|(\d+)", t)
+        m = re.fullmatch(r"(?:value|#)\s*([0-9]+)|([0-9]+)", t)
         if m and (m.group(1) or not _is_rank_list(t)):
             return cls._of_value(spec, int(m.group(1) or m.group(2)))
         cat = category_of_name(t)
@@ -378,14 +414,22 @@ class Qualifier:
         if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
             v, _ = _ffi.evaluate5([c.index for c in hand])
             return cls(" ".join(str(c) for c in hand), v)
-        raise InvalidRules(f"qualifier {shown(spec)}: expected 'AK', 'pair', '44', a five-rank hand like "
-                           "'AKJ83' or five cards, a category name, a hand value, or 'none'")
+        raise InvalidRules(_qualifier_expected(spec))
 
     @classmethod
     def _of_value(cls, spec: object, value: int) -> Qualifier:
         if not 0 <= value <= NUM_VALUES:
             raise InvalidRules(f"qualifier {shown(spec)}: a hand value must be 0..{NUM_VALUES}")
         return cls(str(value), value)
+
+
+#: A hyphen that does not join two words ("Ace-King"): a sign ("-1113", "--5", "value -3") or stray.
+_STRAY_HYPHEN = re.compile(r"(?<![A-Za-z0-9])-|-(?![A-Za-z0-9])")
+
+
+def _qualifier_expected(spec: object) -> str:
+    return (f"qualifier {shown(spec)}: expected 'AK', 'pair', '44', a five-rank hand like 'AKJ83' or five cards, "
+            "a category name, a hand value, or 'none'")
 
 
 _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
@@ -434,7 +478,11 @@ QualifierLike = Qualifier | str | int | None
 
 @cache
 def _default_qualifier() -> Qualifier:
-    return Qualifier.parse("AK")
+    """Ace-King: the lowest hand starting A K is A K 4 3 2 of mixed suits. Its value comes from one
+    evaluation, not from the table of every rank pattern that ``parse`` builds for a prefix
+    (about 50 ms at start-up); a test checks that the two agree."""
+    value, _ = _ffi.evaluate5([Card.parse(c).index for c in ("As", "Kd", "4h", "3c", "2s")])
+    return Qualifier("AK", value)
 
 
 # ---------------------------------------------------------------- rules and nets

@@ -8,12 +8,15 @@ the same thing has the same name everywhere.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from ..house.sidebets import Pay
 from ..model.cards import RANKS
 from ..model.hands import CATEGORIES, CATEGORY_INDEX
-from ..strategy.chart import ClassKey, PlainRule, SuitRule
 from .text import displayable, sci
+
+if TYPE_CHECKING:  # annotations only: rendering an outcome loads neither the house nor the strategy family
+    from ..house.sidebets import Pay
+    from ..strategy.chart import ClassKey, PlainRule, SuitRule
 
 _OUTCOMES = {
     "fold": "fold",

@@ -93,8 +93,8 @@ def test_solve_json(capsys):
 
 
 def test_installed_entry_point_subprocess():
-    exe = shutil.which("caribbean-exact")
-    cmd = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    beside = Path(sys.executable).with_name("caribbean-exact")  # this Python's, not PATH's: no venv need be active
+    cmd = [str(beside)] if beside.exists() else [sys.executable, "-m", "caribbean_exact"]
     p = subprocess.run([*cmd, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "json"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr

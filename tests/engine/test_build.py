@@ -121,3 +121,46 @@ def test_calls_between_c_files_run_one_way():
 
     for f in sorted(graph):
         visit(f, [])
+
+
+def _module_source(tmp_path, name: str, **env: str) -> str:
+    """The C source cffi generates for the module under these environment variables."""
+    saved = {k: os.environ.get(k) for k in ("CARIBBEAN_EXACT_SANITIZE", "CFLAGS", "CC")}
+    try:
+        for k in saved:
+            os.environ.pop(k, None)
+        os.environ.update(env)
+        b = build_ffi()
+        out = tmp_path / f"{name}.c"
+        b.ffibuilder.emit_c_code(str(out))
+        return out.read_text()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def test_a_build_with_other_flags_cannot_reuse_a_stale_build(tmp_path):
+    """cffi rewrites the module source only when it changes, and a changed source rebuilds the module
+    and every C file: the flags are in the source, so an ASan build/ is never reused under
+    CARIBBEAN_EXACT_SANITIZE=thread (nor a plain one under =1, nor after CFLAGS change)."""
+    plain = _module_source(tmp_path, "plain")
+    assert plain == _module_source(tmp_path, "again")  # the same flags: nothing rebuilt
+    asan = _module_source(tmp_path, "asan", CARIBBEAN_EXACT_SANITIZE="1")
+    tsan = _module_source(tmp_path, "tsan", CARIBBEAN_EXACT_SANITIZE="thread")
+    cflags = _module_source(tmp_path, "cflags", CFLAGS="-O0")
+    assert len({plain, asan, tsan, cflags}) == 4
+    assert "-fsanitize=thread" in tsan and "-fsanitize=address,undefined" in asan and "-O3" in plain
+    assert "CFLAGS=-O0" in cflags
+
+
+def test_the_builder_has_no_side_effects_on_import(tmp_path):
+    before = set(os.listdir(ROOT)) | set(os.listdir(ROOT / "csrc"))
+    p = subprocess.run([sys.executable, "-c", "import importlib.util, sys; s = importlib.util.spec_from_file_location("
+                        f"'b', {str(ROOT / 'csrc' / 'build_ffi.py')!r}); m = importlib.util.module_from_spec(s); "
+                        "s.loader.exec_module(m); print(type(m.ffibuilder).__name__)"],
+                       capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert p.returncode == 0 and p.stdout.strip() == "FFI" and p.stderr == ""
+    assert set(os.listdir(ROOT)) | set(os.listdir(ROOT / "csrc")) == before and os.listdir(tmp_path) == []

@@ -23,7 +23,20 @@ from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
-from ..text import describe_rules, edge, frac, grouped, money, pays_text, pct, rules_json, table, to_json
+from ..text import (
+    Name,
+    describe_rules,
+    edge,
+    frac,
+    grouped,
+    markdown_text,
+    money,
+    pays_text,
+    pct,
+    rules_json,
+    table,
+    to_json,
+)
 from .sidebets import bonus_json
 
 #: Plot file suffixes: {stem}-{key}.png.
@@ -106,7 +119,7 @@ def _game_blocks(r: MathReport) -> list[Block]:
         Block("p", "Per unit wagered: the figure per ante divided by the expected total wager (variance by its "
                    "square). Strategy assumed: optimal, the exact best decision for every (hand, up card); the "
                    "cost of simpler strategies, each evaluated exactly over every deal:"),
-        Block("table", rows=tuple((s.name, edge(s.report.house_edge), f"{float(s.cost) * 100:.4f}",
+        Block("table", rows=tuple((Name(s.name), edge(s.report.house_edge), f"{float(s.cost) * 100:.4f}",
                                    s.description) for s in r.strategies),
               headers=("strategy", "house edge", "cost (% of ante)", "what it does")),
         Block("p", f"Method: the C core counts every one of the {grouped(g.total_weight)} deals (hand, up card, "
@@ -221,7 +234,7 @@ def _progressive_blocks(p: ProgressiveHouse) -> list[Block]:
         q = ProgressiveHouse(type(p.report)(t.pays, p.report.convention, 1, p.report.counts, m, ()),
                              p.contribution, p.reset, p.sf_cap, p.bets_per_hour, p.hours_per_year)
         b = q.breakeven_meter
-        builtins.append((t.name, _p(q.hold_at(m)), "-" if b is None else _money(b),
+        builtins.append((Name(t.name), _p(q.hold_at(m)), "-" if b is None else _money(b),
                          "-" if q.long_run_hold is None else _p(q.long_run_hold), t.source + (f" ({t.note})"
                                                                                                if t.note else "")))
     return [
@@ -305,13 +318,19 @@ def blocks(r: MathReport) -> list[Block]:
 def markdown(r: MathReport, plot_names: dict[str, str] | None = None) -> str:
     """The report as Markdown; ``plot_names`` maps each plot key to the PNG file it links."""
     lines: list[str] = []
+    name = r.rules.paytable.name
+    escaped = markdown_text(name)
+
+    def text(b: Block) -> str:  # the pay table's name (a user's file may name it "<script>") as text
+        return b.text.replace(name, escaped) if escaped != name else b.text
+
     for b in blocks(r):
         if b.kind == "h1":
-            lines += [f"# {b.text}", ""]
+            lines += [f"# {text(b)}", ""]
         elif b.kind == "h2":
-            lines += [f"## {b.text}", ""]
+            lines += [f"## {text(b)}", ""]
         elif b.kind == "p":
-            lines += [b.text, ""]
+            lines += [text(b), ""]
         elif b.kind == "table":
             lines += [table(b.rows, b.headers, "github"), ""]
         elif b.kind == "plot" and plot_names and b.text in plot_names:

@@ -15,7 +15,7 @@ from ...strategy.chart import Chart, ChartCell
 from ...strategy.strategies import StrategyResult
 from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap
 from ..labels import plain_rule_text, suit_rules_text, suited_decider
-from ..text import describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
+from ..text import Name, describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
 
 
 def cell_mark(c: ChartCell) -> str:
@@ -124,7 +124,7 @@ def strategies(results: Sequence[StrategyResult], fmt: str) -> str:
     for r in results:
         rep = r.report
         tr = r.total_return
-        rows.append([r.name, pct(rep.house_edge), pct(rep.element_of_risk), pct(rep.raise_probability, 2),
+        rows.append([Name(r.name), pct(rep.house_edge), pct(rep.element_of_risk), pct(rep.raise_probability, 2),
                      str(int(tr)) if tr.denominator == 1 else frac(tr), pct(r.cost)])
     headers = ["strategy", "house edge", "element of risk", "P(raise)", "total net return", "cost vs optimal"]
     if fmt == "csv":
