@@ -52,16 +52,16 @@ def situations(lines: Iterable[str], origin: str) -> Iterator[SituationLike]:
             yield parse_line(line, f"{origin} line {n}")
 
 
-def open_input(path: str) -> TextIO:
-    """The batch file, or standard input for '-'."""
+def open_input(path: str, option: str = "--batch") -> TextIO:
+    """The batch file (or another input file, named by ``option`` in errors), or standard input for '-'."""
     if path == "-":
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")  # closed by run()
+        return open(path, encoding="utf-8", newline="")  # closed by the caller
     except OSError as e:
-        raise InvalidRules(f"--batch {shown(path)}: {e.strerror}") from None
+        raise InvalidRules(f"{option} {shown(path)}: {e.strerror}") from None
     except (ValueError, TypeError):
-        raise InvalidRules(f"--batch {shown(path)}: not a usable file name") from None
+        raise InvalidRules(f"{option} {shown(path)}: not a usable file name") from None
 
 
 def run(path: str, rules: Rules, fmt: str, out: TextIO) -> int:

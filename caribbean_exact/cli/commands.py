@@ -342,6 +342,30 @@ def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
                      sys.stdout)
 
 
+def setup_score(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE",
+                   help="a hand history: CSV with the header hand,up,action (optional columns ante, dealer, dead), "
+                        "one line a hand played; '-' reads standard input")
+    add_rules(p, ante_help="the ante in money, for lines without an ante column: costs also in money")
+    add_threads(p)
+
+
+def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ..play.scoring import score
+    from ..render.play import scoring as render_scoring
+
+    rules = rules_from(args, ante_alone=True)
+    stream = batch.open_input(args.file, "score")
+    try:
+        report = score(stream, rules, threads=args.threads)
+    except UnicodeDecodeError:
+        raise InvalidRules(f"score {shown(args.file)}: not UTF-8 text") from None
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return render_scoring.score(report, args.format)
+
+
 # ---------------------------------------------------------------- pay tables
 
 
@@ -567,6 +591,8 @@ COMMANDS: tuple[Command, ...] = (
             setup_card, run_card),
     Command("train", "practise: deals hands, asks raise or fold, says what a mistake costs exactly", setup_train,
             run_train),
+    Command("score", "score a hand history (CSV hand,up,action): the best action and exact cost of each hand",
+            setup_score, run_score),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,

@@ -200,6 +200,19 @@ class Solver:
         check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
         return _deal_counts(out)
 
+    def situations(self, players: bytes, ups: bytes, threads: int = 2) -> tuple[bytes, bytes, bytes]:
+        """Many situations at once (``players``: 5 cards a situation, ``ups``: one each), as the core's
+        arrays: the counts (uint32 not qualify, win, tie, lose of each), the player's categories
+        (uint8) and a status each (int32)."""
+        n = len(ups)
+        if len(players) != 5 * n:
+            raise CoreError(f"situations: {len(players)} player cards for {n} up cards")
+        counts = ffi.new("uint32_t[]", 4 * n)
+        cats = ffi.new("uint8_t[]", n)
+        status = ffi.new("int32_t[]", n)
+        check(lib.cs_solver_situations(self._s, players, ups, n, threads, counts, cats, status), "situations")
+        return (bytes(ffi.buffer(counts)), bytes(ffi.buffer(cats)), bytes(ffi.buffer(status)))
+
     def price(self, nets: ScaledNetsLike, flags: int = 0,
               decisions: bool = False) -> tuple[DealTotals, bytes | None]:
         """Optimal strategy for scaled nets (fold, nq, tie, lose, win x 10)."""
