@@ -366,6 +366,16 @@ def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
     return render_scoring.score(report, args.format)
 
 
+def setup_serve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
+
+
+def run_serve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from . import serve
+
+    return serve.serve(args.port, sys.stdout)
+
+
 # ---------------------------------------------------------------- pay tables
 
 
@@ -593,6 +603,8 @@ COMMANDS: tuple[Command, ...] = (
             run_train),
     Command("score", "score a hand history (CSV hand,up,action): the best action and exact cost of each hand",
             setup_score, run_score),
+    Command("serve", "a local web page for players: tap the cards, read raise or fold; the trainer too",
+            setup_serve, run_serve, formatted=False),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,
