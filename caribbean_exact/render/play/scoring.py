@@ -56,6 +56,6 @@ def score(r: ScoreReport, fmt: str) -> str:
                f"total cost {frac(r.total_cost)} = {dec(r.total_cost, 6)} antes, "
                f"{dec(r.cost_per_hand, 6)} antes per hand"]
     if r.total_cost_money is not None:
-        summary.append(f"in money: {money(r.total_cost_money)}"
+        summary.append(f"in money, over the lines with an ante: {money(r.total_cost_money)}"
                        + (f" (ante {exact_text(r.rules.ante)})" if r.rules.ante is not None else ""))
     return "\n".join([*lines, "", *summary])
