@@ -50,7 +50,7 @@ def trainee(spec: str | None = None, rules: Rules | None = None, progress: Progr
 
         point = strategy_card(check_rules(rules), progress=progress).point
         st = parse_rule_file(point.rules_text, "the strategy card", "the strategy card")
-        return Trainee(f"the strategy card ({point.lines} lines)", _decider(st))
+        return Trainee(f"the {point.lines}-line strategy card", _decider(st))
     if os.path.exists(spec):
         st = load_rule_file(spec)
         return Trainee(st.name, _decider(st))

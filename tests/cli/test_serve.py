@@ -7,15 +7,18 @@ import urllib.request
 
 import pytest
 
-from caribbean_exact.cli import main
+from caribbean_exact.cli import main, serve
 
-pytest.importorskip("bottle")
 
-from caribbean_exact.cli import serve  # (after the skip: it needs bottle)
+def test_without_the_web_extra_serve_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "bottle", None)  # as if bottle were not installed
+    assert main(["serve"]) == 2
+    assert capsys.readouterr().err == 'error: serve: needs bottle, the web extra: pip install "caribbean-exact[web]"\n'
 
 
 @pytest.fixture(scope="module")
 def base():
+    pytest.importorskip("bottle")
     s = serve.server(0)
     t = threading.Thread(target=s.serve_forever, daemon=True)
     t.start()
