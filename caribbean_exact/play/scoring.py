@@ -13,7 +13,7 @@ with its number and does not stop the others.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -140,24 +140,6 @@ class _Parsed:
     ante: Fraction | None
     dead: list[int]
     dealer: list[int]
-    text: str | None = None  # the hand as written, when it is written as this package writes it
-
-
-def _plain(n: int, row: list[str]) -> _Parsed | None:
-    """A line hand,up,action written as this package writes it (the fast path), else None."""
-    hand, up, action = row
-    tokens = hand.split(" ")
-    if len(tokens) != 5:
-        return None
-    try:
-        cards = [_CANON[t] for t in tokens]
-        u = _CANON[up]
-        a = _ACTIONS[action]
-    except KeyError:
-        return None
-    if len({*cards, u}) != 6:
-        return None
-    return _Parsed(n, cards, u, a, None, [], [], hand)
 
 
 def _parse(n: int, row: list[str], where: dict[str, int]) -> _Parsed:
@@ -206,30 +188,75 @@ def _header(row: list[str]) -> dict[str, int]:
     return where
 
 
+def _rows(lines: Iterable[str]) -> Iterator[list[str]]:
+    """The fields of each line (one line a hand: a quoted field does not run on to the next line)."""
+    for raw in lines:
+        if '"' in raw:
+            yield next(csv.reader([raw]), [])
+        else:
+            yield raw.rstrip("\r\n").split(",")
+
+
 def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None = None) -> ScoreReport:
     """Score the CSV lines of a hand history (the header first) under ``rules``."""
     rules = check_rules(rules)
-    reader = csv.reader(lines)
-    header = next(reader, None)
+    rows = _rows(lines)
+    header = next(rows, None)
     if header is None:
         raise InvalidRules("the history is empty: expected a header hand,up,action")
     where = _header(header)
     parsed: list[_Parsed] = []
     errors: list[BadLine] = []
+    # the plain lines (hand,up,action written as this package writes them): kept apart, in order
     plain = list(where) == list(COLUMNS[:3])
-    for n, row in enumerate(reader, 2):
+    fast_line: list[int] = []
+    fast_hand: list[str] = []
+    fast_action: list[str] = []
+    fast_players = bytearray()
+    fast_ups = bytearray()
+    canon, actions = _CANON, _ACTIONS
+    for n, row in enumerate(rows, 2):
         if plain and len(row) == 3:
-            fast = _plain(n, row)
-            if fast is not None:
-                parsed.append(fast)
-                continue
+            tokens = row[0].split(" ")
+            try:
+                cards = [canon[t] for t in tokens]
+                up = canon[row[1]]
+                act = actions[row[2]]
+            except KeyError:
+                pass
+            else:
+                if len(cards) == 5 and len({*cards, up}) == 6:
+                    fast_line.append(n)
+                    fast_hand.append(row[0])
+                    fast_action.append(act)
+                    fast_players += bytes(cards)
+                    fast_ups.append(up)
+                    continue
         if not row or not "".join(row).strip():
             continue
         try:
             parsed.append(_parse(n, row, where))
         except CaribbeanError as e:
             errors.append(BadLine(n, str(e)))
-    scored: dict[int, ScoredLine] = {}
+    scored: list[ScoredLine] = []
+    if fast_line:
+        m = margins(bytes(fast_players), bytes(fast_ups), rules, threads)
+        costs: dict[int, Fraction] = {}
+        ante, den, names = rules.ante, m.denominator, _NAMES
+        for k, (num, act) in enumerate(zip(m.numerators, fast_action)):
+            lost = -num if act == "raise" else num
+            cost = _ZERO if lost <= 0 else costs.get(lost) or costs.setdefault(lost, Fraction(lost, den))
+            best = "raise" if num > 0 else "fold" if num < 0 else "either"
+            scored.append(ScoredLine(fast_line[k], fast_hand[k], names[fast_ups[k]], act, best, cost, ante))
+    scored += _scored(parsed, rules, threads, errors)
+    if parsed:
+        scored.sort(key=lambda x: x.line)
+    return ScoreReport(rules, tuple(scored), tuple(sorted(errors, key=lambda b: b.line)))
+
+
+def _scored(parsed: list[_Parsed], rules: Rules, threads: int | None, errors: list[BadLine]) -> list[ScoredLine]:
+    """The lines of the general path: ante, dealer or dead columns, or cards written otherwise."""
+    scored: list[ScoredLine] = []
     # lines decided from the solver's table, one call per ante that changes the nets (a cap)
     groups: dict[Fraction | None, list[_Parsed]] = {}
     for p in parsed:
@@ -242,15 +269,14 @@ def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None 
         for p in ps:
             players += bytes(p.hand)
         m = margins(bytes(players), bytes(p.up for p in ps), r, threads)
-        costs: dict[int, Fraction] = {}
         for p, num, st in zip(ps, m.numerators, m.status):
             if st:
                 errors.append(BadLine(p.line, "the cards are not a valid situation"))
                 continue
             lost = -num if p.action == "raise" else num
-            cost = _ZERO if lost <= 0 else costs.get(lost) or costs.setdefault(lost, Fraction(lost, m.denominator))
-            scored[p.line] = ScoredLine(p.line, p.text or _text(p.hand), _NAMES[p.up], p.action, _best(num), cost,
-                                        p.ante if p.ante is not None else rules.ante)
+            cost = _ZERO if lost <= 0 else Fraction(lost, m.denominator)
+            scored.append(ScoredLine(p.line, _text(p.hand), _NAMES[p.up], p.action, _best(num), cost,
+                                     p.ante if p.ante is not None else rules.ante))
     for p in parsed:
         if p.dead or p.dealer:
             r = rules if p.ante is None or rules.max_payout is None else _with_ante(rules, p.ante)
@@ -261,6 +287,6 @@ def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None 
                 errors.append(BadLine(p.line, str(e)))
                 continue
             cost = d.ev - (d.ev_raise if p.action == "raise" else d.ev_fold)
-            scored[p.line] = ScoredLine(p.line, _text(p.hand), _NAMES[p.up], p.action,
-                                        d.optimal_decision, cost, p.ante if p.ante is not None else rules.ante)
-    return ScoreReport(rules, tuple(scored[k] for k in sorted(scored)), tuple(sorted(errors, key=lambda b: b.line)))
+            scored.append(ScoredLine(p.line, _text(p.hand), _NAMES[p.up], p.action,
+                                     d.optimal_decision, cost, p.ante if p.ante is not None else rules.ante))
+    return scored

@@ -47,3 +47,13 @@ def test_score_bad_file(capsys, tmp_path):
     (tmp_path / "bad.csv").write_text("hand,up\n")
     code, _, err = run(capsys, "score", str(tmp_path / "bad.csv"))
     assert code == 2 and "expected the columns hand,up,action" in err
+
+
+def test_the_json_lines_written_directly_are_the_json_of_each_line():
+    from caribbean_exact.play.scoring import score
+    from caribbean_exact.render.play import scoring as render
+
+    r = score(["hand,up,action,ante", "As Kd 7h 4c 2s,Qh,raise,25", "Ac Ad 7h 4c 2s,Qh,fold,", "Ah Kh Qh Jh Th,2c,f,"])
+    for s in r.lines:
+        assert json.loads(render._line_text(s)) == render._line_json(s)
+    assert json.loads(render.score_json(r))["lines"] == [render._line_json(s) for s in r.lines]

@@ -30,9 +30,18 @@ def totals_json(r: ScoreReport) -> dict[str, Any]:
             "errors": [{"line": b.line, "error": b.error} for b in r.errors]}
 
 
+def _line_text(s: ScoredLine) -> str:
+    """``_line_json`` as JSON text, written directly (every field is plain ASCII: cards, words, numbers)."""
+    text = (f'    {{"line": {s.line}, "hand": "{s.hand}", "up": "{s.up}", "action": "{s.action}", '
+            f'"best": "{s.best}", "cost": "{s.cost}"')
+    if s.ante is not None:
+        text += f', "ante": "{s.ante}", "cost_money": "{s.cost * s.ante}"'
+    return text + "}"
+
+
 def score_json(r: ScoreReport) -> str:
     """``{"lines": [...], "hands", "mistakes", "total_cost", ...}``: one line of text per scored line."""
-    body = ",\n".join("    " + json.dumps(_line_json(s), ensure_ascii=False) for s in r.lines)
+    body = ",\n".join(_line_text(s) for s in r.lines)
     rest = json.dumps(totals_json(r), indent=2, ensure_ascii=False)[1:]  # the totals after the lines
     return '{\n  "lines": [\n' + body + ("\n  ],\n" if body else "  ],\n") + rest.lstrip("\n")
 
