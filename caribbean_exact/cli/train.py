@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, 
     if args.history is not None:
         check_file("--history", args.history)
     seed = new_seed() if args.seed is None else args.seed
-    talk = args.format != "json"
+    talk = args.format not in ("json", "csv")  # JSON and CSV: one document at the end, no questions
     graded: list[Graded] = []
     for deal in deals(seed, focus, rules):
         if args.hands is not None and len(graded) >= args.hands:

@@ -91,3 +91,20 @@ def test_train_bad_input(capsys, monkeypatch, tmp_path):
     assert code == 2 and "No such file" in err
     code, _, err = run(capsys, monkeypatch, "", "train", "--hands-per-hour", "0")
     assert code == 2 and "--hands-per-hour '0'" in err
+
+
+def test_train_csv_is_one_row_a_hand(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "r\nr\n", "train", "--seed", "5", "--hands", "2", "--format", "csv")
+    rows = out.splitlines()
+    assert code == 0 and rows[0].startswith("number,hand,up,answer,best,strategy_action,right,optimal,cost,")
+    assert rows[1].startswith("1,Js 6c Ks 7h Kc,Qd,raise,raise,raise,true,true,0,0,")
+    assert rows[2].startswith("2,Td 2d 9d 5s Qd,2s,raise,fold,fold,false,false,11702/163185,")
+    assert len(rows) == 3
+
+
+def test_the_csv_columns_are_the_json_fields():
+    from caribbean_exact.model.cards import Card, parse_cards
+    from caribbean_exact.play.trainer import Deal, grade
+    from caribbean_exact.render.play.trainer import CSV_FIELDS, hand_json
+
+    assert tuple(hand_json(grade(Deal(1, parse_cards("As Kd 7h 4c 2s"), Card("Qh")), "fold"))) == CSV_FIELDS

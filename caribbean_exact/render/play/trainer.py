@@ -73,6 +73,15 @@ def hand_json(g: Graded) -> dict[str, Any]:
     }
 
 
+#: The columns of ``train --format csv``: the fields of ``hand_json``.
+CSV_FIELDS = ("number", "hand", "up", "answer", "best", "strategy_action", "right", "optimal", "cost", "cost_money",
+              "ev_raise", "ev_fold", "margin", "kind", "why")
+
+
+def _cell(x: object) -> Cell:
+    return "" if x is None else str(x).lower() if isinstance(x, bool) else x
+
+
 def _kinds_json(kinds: dict[str, tuple[int, Fraction]]) -> list[dict[str, Any]]:
     return [{"kind": k, "label": mistake_label(k), "count": n, "cost": str(c)} for k, (n, c) in kinds.items()]
 
@@ -106,6 +115,8 @@ def summary(s: Session, hands_per_hour: Fraction, fmt: str) -> str:
     """The session summary: hands, mistakes, EV lost per hand and per hour, mistakes by kind."""
     if fmt == "json":
         return to_json(session_json(s, hands_per_hour))
+    if fmt == "csv":  # one row an answered hand
+        return table([[_cell(hand_json(g)[k]) for k in CSV_FIELDS] for g in s.hands], CSV_FIELDS, fmt)
     per_hour = s.ev_lost_per_hour(hands_per_hour)
     rows: list[list[Cell]] = [
         ["hands", str(len(s.hands))],
@@ -117,8 +128,6 @@ def summary(s: Session, hands_per_hour: Fraction, fmt: str) -> str:
     ]
     if not s.strategy.startswith("optimal"):
         rows.insert(3, [f"right for {s.strategy} but not optimal", str(s.right_not_optimal)])
-    if fmt == "csv":
-        return table(rows, ["figure", "value"], fmt)
     lines = [f"Session summary: training {s.strategy}, seed {s.seed}, focus {s.focus.text}",
              f"rules: {describe_rules(s.rules)}", "", table(rows, ["figure", "value"], fmt)]
     kinds = s.by_kind()
