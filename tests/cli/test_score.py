@@ -57,3 +57,14 @@ def test_the_json_lines_written_directly_are_the_json_of_each_line():
     for s in r.lines:
         assert json.loads(render._line_text(s)) == render._line_json(s)
     assert json.loads(render.score_json(r))["lines"] == [render._line_json(s) for s in r.lines]
+
+
+def test_score_reads_standard_input(capsys, monkeypatch):
+    import io
+
+    text = 'hand,up,action\r\nAs Kd 7h 4c 2s,Qh,r\r\n\r\n"Ac Ad 7h 4c 2s",Qh,fold\r\n'
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    code, out, _ = run(capsys, "score", "-", "--format", "csv")
+    assert code == 0 and out.splitlines() == ["line,hand,up,action,best,cost",
+                                              "2,As Kd 7h 4c 2s,Qh,raise,fold,1894/10879",
+                                              "4,Ac Ad 7h 4c 2s,Qh,fold,raise,418052/163185"]

@@ -87,3 +87,12 @@ def test_a_port_in_use_is_a_one_line_error(base, capsys):
     assert main(["serve", "--port", str(port)]) == 2
     assert "serve: --port" in capsys.readouterr().err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_the_focus_of_the_page_trainer(base):
+    for n in (1, 2, 3):
+        d = json.loads(get(f"{base}/api/deal?seed=3&number={n}&focus=ak")[2])
+        ranks = {c[0] for c in d["hand"].split()}
+        assert {"A", "K"} <= ranks and len(ranks) == 5
+        assert json.loads(get(f"{base}/api/deal?seed=3&number={n}&focus=up%3DQ")[2])["up"][0] == "Q"
+    assert get(f"{base}/api/deal?seed=3&focus=far")[0] == 400
