@@ -34,6 +34,11 @@ IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
 
 
+def status_text(status: int) -> str:
+    """What a status of the core means ("a card is given twice")."""
+    return str(ffi.string(lib.cs_strerror(status)).decode())
+
+
 def check(status: int, what: str) -> None:
     """Raise for a non-zero status of a core call."""
     if status == lib.CS_OK:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..model.rules import Rules
-from .pricing import COMPLETIONS, default_threads, solver_for
+from .pricing import COMPLETIONS, default_threads, solver_for, status_text
 
 __all__ = ["Margins", "margins"]
 
@@ -27,6 +27,10 @@ class Margins:
     numerators: list[int]
     denominator: int
     status: list[int]
+
+    def error(self, k: int) -> str:
+        """Why situation ``k`` was refused (its status as words, "a card is given twice")."""
+        return status_text(self.status[k])
 
 
 def margins(players: bytes, ups: bytes, rules: Rules, threads: int | None = None) -> Margins:
@@ -44,4 +48,4 @@ def margins(players: bytes, ups: bytes, rules: Rules, threads: int | None = None
          - COMPLETIONS * nets.fold)
     st = np.frombuffer(status, dtype=np.int32)
     m = np.where(st == 0, m, 0)
-    return Margins([int(x) for x in m.tolist()], COMPLETIONS * nets.denominator, st.tolist())
+    return Margins(m.tolist(), COMPLETIONS * nets.denominator, st.tolist())  # tolist: Python ints

@@ -197,6 +197,51 @@ def _rows(lines: Iterable[str]) -> Iterator[list[str]]:
             yield raw.rstrip("\r\n").split(",")
 
 
+class _Plain:
+    """The plain lines (hand,up,action with the cards written as this package writes them), kept
+    apart in columns and decided in one call: the fast path."""
+
+    def __init__(self) -> None:
+        self.line: list[int] = []
+        self.hand: list[str] = []
+        self.action: list[str] = []
+        self.players = bytearray()
+        self.ups = bytearray()
+
+    def add(self, n: int, row: list[str]) -> bool:
+        """Take line ``n`` if it is plain (a card given twice is left to the core's status)."""
+        try:
+            cards = [_CANON[t] for t in row[0].split(" ")]
+            up = _CANON[row[1]]
+            act = _ACTIONS[row[2]]
+        except KeyError:
+            return False
+        if len(cards) != 5:
+            return False
+        self.line.append(n)
+        self.hand.append(row[0])
+        self.action.append(act)
+        self.players.extend(cards)
+        self.ups.append(up)
+        return True
+
+    def scored(self, rules: Rules, threads: int | None, errors: list[BadLine]) -> list[ScoredLine]:
+        if not self.line:
+            return []
+        m = margins(bytes(self.players), bytes(self.ups), rules, threads)
+        costs: dict[int, Fraction] = {}
+        ante, den, names, ups, out = rules.ante, m.denominator, _NAMES, self.ups, []
+        for k, (n, num, act, st) in enumerate(zip(self.line, m.numerators, self.action, m.status)):
+            if st:
+                errors.append(BadLine(n, m.error(k)))
+                continue
+            lost = -num if act == "raise" else num
+            cost = _ZERO if lost <= 0 else costs.get(lost) or costs.setdefault(lost, Fraction(lost, den))
+            best = "raise" if num > 0 else "fold" if num < 0 else "either"
+            out.append(ScoredLine(n, self.hand[k], names[ups[k]], act, best, cost, ante))
+        return out
+
+
 def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None = None) -> ScoreReport:
     """Score the CSV lines of a hand history (the header first) under ``rules``."""
     rules = check_rules(rules)
@@ -207,47 +252,17 @@ def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None 
     where = _header(header)
     parsed: list[_Parsed] = []
     errors: list[BadLine] = []
-    # the plain lines (hand,up,action written as this package writes them): kept apart, in order
-    plain = list(where) == list(COLUMNS[:3])
-    fast_line: list[int] = []
-    fast_hand: list[str] = []
-    fast_action: list[str] = []
-    fast_players = bytearray()
-    fast_ups = bytearray()
-    canon, actions = _CANON, _ACTIONS
+    plain = _Plain() if list(where) == list(COLUMNS[:3]) else None
     for n, row in enumerate(rows, 2):
-        if plain and len(row) == 3:
-            tokens = row[0].split(" ")
-            try:
-                cards = [canon[t] for t in tokens]
-                up = canon[row[1]]
-                act = actions[row[2]]
-            except KeyError:
-                pass
-            else:
-                if len(cards) == 5 and len({*cards, up}) == 6:
-                    fast_line.append(n)
-                    fast_hand.append(row[0])
-                    fast_action.append(act)
-                    fast_players += bytes(cards)
-                    fast_ups.append(up)
-                    continue
+        if plain is not None and len(row) == 3 and plain.add(n, row):
+            continue
         if not row or not "".join(row).strip():
             continue
         try:
             parsed.append(_parse(n, row, where))
         except CaribbeanError as e:
             errors.append(BadLine(n, str(e)))
-    scored: list[ScoredLine] = []
-    if fast_line:
-        m = margins(bytes(fast_players), bytes(fast_ups), rules, threads)
-        costs: dict[int, Fraction] = {}
-        ante, den, names = rules.ante, m.denominator, _NAMES
-        for k, (num, act) in enumerate(zip(m.numerators, fast_action)):
-            lost = -num if act == "raise" else num
-            cost = _ZERO if lost <= 0 else costs.get(lost) or costs.setdefault(lost, Fraction(lost, den))
-            best = "raise" if num > 0 else "fold" if num < 0 else "either"
-            scored.append(ScoredLine(fast_line[k], fast_hand[k], names[fast_ups[k]], act, best, cost, ante))
+    scored = plain.scored(rules, threads, errors) if plain is not None else []
     scored += _scored(parsed, rules, threads, errors)
     if parsed:
         scored.sort(key=lambda x: x.line)
@@ -269,9 +284,9 @@ def _scored(parsed: list[_Parsed], rules: Rules, threads: int | None, errors: li
         for p in ps:
             players += bytes(p.hand)
         m = margins(bytes(players), bytes(p.up for p in ps), r, threads)
-        for p, num, st in zip(ps, m.numerators, m.status):
+        for k, (p, num, st) in enumerate(zip(ps, m.numerators, m.status)):
             if st:
-                errors.append(BadLine(p.line, "the cards are not a valid situation"))
+                errors.append(BadLine(p.line, m.error(k)))
                 continue
             lost = -num if p.action == "raise" else num
             cost = _ZERO if lost <= 0 else Fraction(lost, m.denominator)
