@@ -140,6 +140,13 @@ int cs_solver_size(const cs_solver *solver, uint32_t *n_hands);
 int cs_solver_hand(const cs_solver *solver, uint32_t index, uint8_t *cards, uint32_t *weight);
 int cs_solver_situation(const cs_solver *solver, const uint8_t *player, uint8_t up,
                         cs_deal_counts *out);
+/* Many situations read from the table at once, on up to `threads` threads (1..64): situation k is
+ * players[5k .. 5k+4] against ups[k]. Out: counts[4k .. 4k+3] (not qualify, win, tie, lose over its
+ * 163,185 completions), categories[k] (the player's), status[k] (CS_OK, or why situation k is not
+ * valid: a card out of range or twice; its counts are then 0). Returns CS_OK when the arguments
+ * themselves are valid, whatever the situations. */
+int cs_solver_situations(const cs_solver *solver, const uint8_t *players, const uint8_t *ups, size_t n,
+                         uint32_t threads, uint32_t *counts, uint8_t *categories, int32_t *status);
 /* Optimal decisions for the nets. flags: CS_RAISE_ON_TIE counts exact ties as raises,
  * CS_IGNORE_UP decides each hand once for all up cards (best strategy blind to the up card).
  * decisions (optional, n_hands * 52): 0 fold, 1 raise, 2 exact tie, 255 up card in the hand. */

@@ -104,19 +104,34 @@ def _line(n: int, data: bytes | bytearray, too_long: bool) -> tuple[int, str | N
     return (n, None, limit) if len(text) > MAX_LINE else (n, text, "")
 
 
-def open_input(path: str) -> BinaryIO:
-    """The batch file, or standard input for '-', as bytes."""
+def open_input(path: str, option: str = "--batch") -> BinaryIO:
+    """The batch file (or another input file, named by ``option`` in errors), or standard input for
+    '-', as bytes."""
     if path == "-":
         stdin = sys.stdin
         if stdin is None:
-            raise InvalidRules("--batch '-': standard input is closed")
+            raise InvalidRules(f"{option} '-': standard input is closed")
         return getattr(stdin, "buffer", None) or io.BytesIO(stdin.read().encode("utf-8"))
     try:
         return open(path, "rb")  # closed by run()
     except OSError as e:
-        raise InvalidRules(f"--batch {shown(path)}: {e.strerror}") from None
+        raise InvalidRules(f"{option} {shown(path)}: {e.strerror}") from None
     except (ValueError, TypeError):
-        raise InvalidRules(f"--batch {shown(path)}: not a usable file name") from None
+        raise InvalidRules(f"{option} {shown(path)}: not a usable file name") from None
+
+
+def open_text(path: str, option: str) -> TextIO:
+    """An input file as UTF-8 text (newlines as they are, for the csv module), or standard input for '-'."""
+    if path == "-":
+        if sys.stdin is None:
+            raise InvalidRules(f"{option} '-': standard input is closed")
+        return sys.stdin
+    try:
+        return open(path, encoding="utf-8", newline="")  # closed by the caller
+    except OSError as e:
+        raise InvalidRules(f"{option} {shown(path)}: {e.strerror}") from None
+    except (ValueError, TypeError):
+        raise InvalidRules(f"{option} {shown(path)}: not a usable file name") from None
 
 
 @dataclass

@@ -336,6 +336,76 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
             f"(cost {c.point.cost} per ante)")
 
 
+# ---------------------------------------------------------------- practice: train, score, serve
+
+
+def setup_train(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the shuffle: the same seed deals the same hands (default: a new one, printed)")
+    p.add_argument("--hands", type=int, default=None, help="stop after N hands (default: q or the end of the input)")
+    p.add_argument("--focus", default=None,
+                   help="lean the deals towards: close (close decisions, small |margin|), ak (A-K high hands), "
+                        "up=RANK (one up-card rank, e.g. up=K)")
+    p.add_argument("--strategy", default=None, metavar="NAME|FILE",
+                   help="the strategy to learn: optimal (default), a built-in name ('pair or better', "
+                        "'rules of thumb', ...), card (the strategy card's) or a rule file")
+    p.add_argument("--hands-per-hour", default="50", help="hands dealt per hour, for the EV lost per hour (default 50)")
+    p.add_argument("--history", metavar="FILE", default=None,
+                   help="append the session to this JSON-lines file (one line a hand)")
+    p.add_argument("--summary", metavar="FILE", default=None,
+                   help="summarise a history file over its sessions (and deal nothing)")
+    add_rules(p, ante_default="10", ante_help="the ante in money: costs are also shown in money")
+
+
+def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ..play.trainer import parse_focus
+    from ..strategy.trainee import trainee
+    from . import train
+
+    if args.summary is not None:
+        if args.history is not None or args.seed is not None or args.hands is not None:
+            raise UsageError("train --summary: give no --history, --seed or --hands (it deals nothing)")
+        return train.summary_of(args.summary, args.format)
+    rules = rules_from(args, ante_alone=True)
+    focus = parse_focus(args.focus)
+    return train.run(args, rules, trainee(args.strategy, rules, progress), focus, train.standard_input(),
+                     sys.stdout)
+
+
+def setup_score(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE",
+                   help="a hand history: CSV with the header hand,up,action (optional columns ante, dealer, dead), "
+                        "one line a hand played; '-' reads standard input")
+    add_rules(p, ante_help="the ante in money, for lines without an ante column: costs also in money")
+    add_threads(p)
+
+
+def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ..play.scoring import score
+    from ..render.play import scoring as render_scoring
+
+    rules = rules_from(args, ante_alone=True)
+    stream = batch.open_text(args.file, "score")
+    try:
+        report = score(stream, rules, threads=args.threads)
+    except UnicodeDecodeError:
+        raise InvalidRules(f"score {shown(args.file)}: not UTF-8 text") from None
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return render_scoring.score(report, args.format)
+
+
+def setup_serve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
+
+
+def run_serve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from . import serve
+
+    return serve.serve(args.port, sys.stdout)
+
+
 # ---------------------------------------------------------------- pay tables
 
 
@@ -559,6 +629,12 @@ COMMANDS: tuple[Command, ...] = (
             setup_simplify, run_simplify),
     Command("card", "a printable strategy card (PDF, SVG or PNG): rules, a simple strategy, its exact cost",
             setup_card, run_card),
+    Command("train", "practise: deals hands, asks raise or fold, says what a mistake costs exactly", setup_train,
+            run_train),
+    Command("score", "score a hand history (CSV hand,up,action): the best action and exact cost of each hand",
+            setup_score, run_score),
+    Command("serve", "a local web page for players: tap the cards, read raise or fold; the trainer too",
+            setup_serve, run_serve, formatted=False),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,

@@ -71,6 +71,11 @@ def core_constant(name: str) -> int:
     return int(getattr(lib, name))
 
 
+def status_text(status: int) -> str:
+    """What a status of the core means ("a card is given twice")."""
+    return str(ffi.string(lib.cs_strerror(status)).decode())
+
+
 def check(status: int, what: str) -> None:
     """Raise for a non-zero status of a core call."""
     if status == lib.CS_OK:
@@ -236,6 +241,19 @@ class Solver:
         out = ffi.new("cs_deal_counts *")
         check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
         return _deal_counts(out)
+
+    def situations(self, players: bytes, ups: bytes, threads: int = 2) -> tuple[bytes, bytes, bytes]:
+        """Many situations at once (``players``: 5 cards a situation, ``ups``: one each), as the core's
+        arrays: the counts (uint32 not qualify, win, tie, lose of each), the player's categories
+        (uint8) and a status each (int32)."""
+        n = len(ups)
+        if len(players) != 5 * n:
+            raise CoreError(f"situations: {len(players)} player cards for {n} up cards")
+        counts = ffi.new("uint32_t[]", 4 * n)
+        cats = ffi.new("uint8_t[]", n)
+        status = ffi.new("int32_t[]", n)
+        check(lib.cs_solver_situations(self._s, players, ups, n, threads, counts, cats, status), "situations")
+        return (bytes(ffi.buffer(counts)), bytes(ffi.buffer(cats)), bytes(ffi.buffer(status)))
 
     def price(self, nets: ScaledNetsLike, flags: int = 0,
               decisions: bool = False) -> tuple[DealTotals, bytes | None]:

@@ -131,3 +131,17 @@ def suit_rules_text(rules: tuple[SuitRule, ...]) -> str:
         else:
             parts.append((r.suited, r.suited, text))
     return "; ".join(f"{a if a == b else f'{a}-{b}'} suited: {t}" for a, b, t in parts)
+
+
+#: The hand classes of the trainer's mistakes (play.trainer.HAND_CLASSES).
+_HAND_CLASSES = {"pair_or_better": "a pair or better", "ace_king": "A-K high", "below_ace_king": "below A-K high"}
+
+
+def mistake_label(kind: str) -> str:
+    """A kind of trainer mistake ("fold_ace_king") as words.
+
+    >>> mistake_label("fold_ace_king"), mistake_label("raise_below_ace_king")
+    ('folded A-K high', 'raised below A-K high')
+    """
+    answer, _, cls = kind.partition("_")
+    return f"{'raised' if answer == 'raise' else 'folded'} {_HAND_CLASSES.get(cls, cls)}"

@@ -161,6 +161,19 @@ static void solver(void)
     STATUS(cs_solver_situation(s, hand, 52, &d), CS_E_CARD);
     STATUS(cs_solver_situation(NULL, hand, 42, &d), CS_E_NULL);
     STATUS(cs_solver_situation(s, NULL, 42, &d), CS_E_NULL);
+    {
+        uint8_t many[10] = {48, 45, 22, 9, 0, 48, 45, 22, 9, 0};
+        uint8_t ups[2] = {42, 48};
+        uint32_t counts[8];
+        uint8_t cats[2];
+        int32_t sts[2];
+        STATUS(cs_solver_situations(s, many, ups, 2, 2, counts, cats, sts), CS_OK);
+        CHECK(sts[0] == CS_OK && sts[1] == CS_E_DUPLICATE);
+        CHECK(counts[0] == e.not_qualify && counts[1] == e.win && counts[2] == e.tie && counts[3] == e.lose);
+        STATUS(cs_solver_situations(NULL, many, ups, 2, 1, counts, cats, sts), CS_E_NULL);
+        STATUS(cs_solver_situations(s, many, ups, 2, 1, NULL, cats, sts), CS_E_NULL);
+        STATUS(cs_solver_situations(s, many, ups, 2, 0, counts, cats, sts), CS_E_ARG);
+    }
 
     cs_nets nets = standard_nets();
     cs_totals t;

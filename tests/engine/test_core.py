@@ -196,3 +196,26 @@ def test_test_entry_points_check_their_arguments():
     assert lib.cs_test_sample_deals(1113, nets, 1, 0, 0, lib.CS_SAMPLE_GENERIC, 5, 0, 50, 1, n, a) == lib.CS_OK
     assert lib.cs_sample_deals(1113, nets, 1, 0, 0, 5, 0, 50, 1, n, sums) == lib.CS_OK
     assert (a.deals, a.raises, a.sum_hi, a.sum_lo) == (sums.deals, sums.raises, sums.sum_hi, sums.sum_lo)
+
+
+def test_solver_situations_arguments_and_answers():
+    """cs_solver_situations: the counts of cs_solver_situation for each situation, a status each."""
+    from caribbean_exact.engine.pricing import solver_for
+
+    s = solver_for(1113).handle
+    players = ffi.new("uint8_t[]", [48, 45, 22, 9, 0, 1, 1, 2, 3, 4, 48, 45, 22, 9, 0])
+    ups = ffi.new("uint8_t[]", [42, 5, 60])
+    counts = ffi.new("uint32_t[]", 12)
+    cats = ffi.new("uint8_t[]", 3)
+    status = ffi.new("int32_t[]", 3)
+    assert lib.cs_solver_situations(s, players, ups, 3, 2, counts, cats, status) == lib.CS_OK
+    one = ffi.new("cs_deal_counts *")
+    assert lib.cs_solver_situation(s, players, 42, one) == lib.CS_OK
+    assert list(counts[0:4]) == [one.not_qualify, one.win, one.tie, one.lose] and cats[0] == one.player_category
+    assert list(status) == [lib.CS_OK, lib.CS_E_DUPLICATE, lib.CS_E_CARD] and list(counts[4:12]) == [0] * 8
+    assert lib.cs_solver_situations(s, ffi.NULL, ffi.NULL, 0, 1, ffi.NULL, ffi.NULL, ffi.NULL) == lib.CS_OK
+    assert lib.cs_solver_situations(ffi.NULL, players, ups, 3, 1, counts, cats, status) == lib.CS_E_NULL
+    assert lib.cs_solver_situations(s, ffi.NULL, ups, 3, 1, counts, cats, status) == lib.CS_E_NULL
+    assert lib.cs_solver_situations(s, players, ups, 3, 1, counts, cats, ffi.NULL) == lib.CS_E_NULL
+    assert lib.cs_solver_situations(s, players, ups, 3, 0, counts, cats, status) == lib.CS_E_ARG
+    assert lib.cs_solver_situations(s, players, ups, 3, 65, counts, cats, status) == lib.CS_E_ARG

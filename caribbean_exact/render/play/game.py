@@ -61,7 +61,7 @@ def decision_json(d: Decision, with_rules: bool = True) -> dict[str, Any]:
     return doc
 
 
-def _reason(d: Decision) -> str:
+def reason(d: Decision) -> str:
     """One line on why: how often the dealer fails to qualify, and what happens when she does."""
     c = d.counts
     q = c.win + c.tie + c.lose
@@ -111,7 +111,7 @@ def decision(d: Decision, fmt: str, verbose: bool = False, table_name: str | Non
             row.append(money(x * a))
     lines = [head, f"rules: {describe_rules(d.rules)}", "",
              f"decision: {d.decision.upper()}  (over {counted(d.counts.total, 'dealer completion')})", "",
-             table(summary, headers, fmt), "", f"why: {_reason(d)}"]
+             table(summary, headers, fmt), "", f"why: {reason(d)}"]
     if verbose:
         lines += ["", "The outcomes of raising:", "", outcome_table(d.rows(), fmt)]
     return "\n".join(lines)
