@@ -128,11 +128,20 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
-    p.add_argument("--table", choices=("figures", "outcomes", "chart"), default=None,
-                   help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1 to 3)")
+    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
+                   help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
+                        "chart: with --known-dealer-cards 1 to 3)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    text = _solve_text(args, progress)
+    if args.format in ("json", "csv") or args.table or args.sample:
+        return text
+    # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
+    return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
+
+
+def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
