@@ -24,7 +24,7 @@ from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
-from ..render import figures
+from ..render import documents, figures
 from ..render.house import paytables as render_paytables
 from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
@@ -469,7 +469,8 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands", type=int, action="append", default=[], metavar="N",
                    help="also the results over N hands (repeatable; besides 1, 10, 100, 1,000, 10,000)")
     p.add_argument("--seats", type=int, default=7, help="seats at the table, 1..7 (default 7)")
-    p.add_argument("--hands-per-hour", default="50", help="rounds dealt per hour (default 50)")
+    p.add_argument("--hands-per-hour", default="50",
+                   help="rounds dealt per hour (default 50: an assumption, not a measured rate)")
     p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
     p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
     p.add_argument("--deals", type=int, default=volatility.DEFAULT_TABLE_DEALS,
@@ -499,6 +500,8 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         check_file("--out", out)
         if suffix != ".json":
             figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
+        if suffix == ".pdf":
+            documents.reportlab("report --out " + shown(out), " (or write --out FILE.md, .html or .json)")
     from ..house import math_report
     from ..render.house import math_report as render_report
 

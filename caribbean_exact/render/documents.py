@@ -205,17 +205,23 @@ def _table(b: Block, styles: dict[str, Any], width: float) -> Any:
     widths = list(natural) if two_up else column_widths(natural, floor, width)
 
     def cell(text: str, i: int, head: bool) -> Any:
-        style = styles[("head" if head else "cell") + ("_r" if numeric[i] else "")]
+        """A text that fits its column as it is (fast: one line, drawn by the table), else a Paragraph."""
         font = BOLD if head else FONT
+        if "\n" not in text and stringWidth(text, font, TABLE_PT) <= widths[i] - pad:
+            return text
+        style = styles[("head" if head else "cell") + ("_r" if numeric[i] else "")]
         return Paragraph(_markup(text, widths[i] - pad, lambda x: stringWidth(x, font, TABLE_PT)), style)
 
     cells = [[cell(text, i, bool(b.headers) and k == 0) for i, text in enumerate(r)] for k, r in enumerate(rows)]
+    right = [i for i in range(ncol) if numeric[i]]
     if two_up:
-        heights = [max(c.wrap(w - pad, 10_000)[1] for c, w in zip(r, widths)) + _VPAD for r in cells]
+        heights = [max(TABLE_PT * 1.22 if isinstance(c, str) else c.wrap(w - pad, 10_000)[1]
+                       for c, w in zip(r, widths)) + _VPAD for r in cells]
         return _two_up(cells[0], cells[1:], heights[0], heights[1:],
                        lambda rows: _styled(Table(rows, colWidths=[*widths, gap, *widths], repeatRows=1,
-                                                  hAlign="LEFT"), (0, ncol - 1), (ncol + 1, 2 * ncol)))
-    return _styled(Table(cells, colWidths=widths, repeatRows=1 if b.headers else 0, hAlign="LEFT"),
+                                                  hAlign="LEFT"), [*right, *(ncol + 1 + i for i in right)],
+                                            (0, ncol - 1), (ncol + 1, 2 * ncol)))
+    return _styled(Table(cells, colWidths=widths, repeatRows=1 if b.headers else 0, hAlign="LEFT"), right,
                    (0, ncol - 1), head=bool(b.headers))
 
 
@@ -223,12 +229,15 @@ _PAD, _TOP, _BOTTOM = 8.0, 1.6, 2.2
 _VPAD = _TOP + _BOTTOM
 
 
-def _styled(t: Any, *spans: tuple[int, int], head: bool = True) -> Any:
-    """A table's lines and paddings: a rule under each row, the header row shaded (over each span)."""
+def _styled(t: Any, right: Sequence[int], *spans: tuple[int, int], head: bool = True) -> Any:
+    """A table's fonts, lines and paddings: plain-text cells in the table font (``right``: the
+    columns set flush right), a rule under each row, the header row bold and shaded (over each span)."""
     from reportlab.lib import colors
     from reportlab.platypus import TableStyle
 
     commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), FONT, TABLE_PT, TABLE_PT * 1.22),
+        *(("ALIGN", (i, 0), (i, -1), "RIGHT") for i in right),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), _PAD / 2), ("RIGHTPADDING", (0, 0), (-1, -1), _PAD / 2),
         ("TOPPADDING", (0, 0), (-1, -1), _TOP), ("BOTTOMPADDING", (0, 0), (-1, -1), _BOTTOM),
@@ -236,7 +245,8 @@ def _styled(t: Any, *spans: tuple[int, int], head: bool = True) -> Any:
     for a, z in spans:
         commands.append(("LINEBELOW", (a, 0), (z, -1), 0.25, colors.HexColor("#c8c8c8")))
         if head:
-            commands += [("BACKGROUND", (a, 0), (z, 0), colors.HexColor("#e8eef4")),
+            commands += [("FONT", (a, 0), (z, 0), BOLD, TABLE_PT, TABLE_PT * 1.22),
+                         ("BACKGROUND", (a, 0), (z, 0), colors.HexColor("#e8eef4")),
                          ("LINEBELOW", (a, 0), (z, 0), 0.7, colors.HexColor("#555555"))]
     t.setStyle(TableStyle(commands))
     return t
@@ -281,78 +291,12 @@ def _two_up(head: list[Any], rows: list[list[Any]], head_h: float, heights: list
     return TwoUp(rows, heights)
 
 
-def pdf_document(blocks: Sequence[Block], *, title: str, running_head: str, stamp: str,
-                 date: datetime.date, images: Mapping[str, bytes], image_ratio: float,
-                 subject: str = "", toc_after: int = 0) -> bytes:
-    """The blocks as a typeset PDF: headings (h2 and h3 in the table of contents and the PDF's
-    outline), wrapped paragraphs, tables whose cells wrap (the header row repeated on each page they
-    span), plots (PNG ``images`` by key, ``image_ratio`` height / width) where their blocks stand;
-    the running head and ``stamp`` (version, date) atop each page, "page N of M" at its foot. The table
-    of contents follows the first ``toc_after`` blocks (the title block)."""
-    reportlab("a PDF document")
-    from reportlab.lib import colors
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import (
-        BaseDocTemplate,
-        Frame,
-        Image,
-        KeepTogether,
-        PageBreak,
-        PageTemplate,
-        Paragraph,
-        Spacer,
-    )
+def _story(blocks: Sequence[Block], styles: dict[str, Any], width: float, images: Mapping[str, bytes],
+           image_ratio: float, toc_after: int) -> list[Any]:
+    """The flowables of the blocks, the table of contents after the first ``toc_after``."""
+    from reportlab.platypus import Image, KeepTogether, PageBreak, Paragraph, Spacer
     from reportlab.platypus.tableofcontents import TableOfContents
 
-    _fonts()
-    styles = _styles()
-    width = PAGE_W - 2 * MARGIN_X
-    stamp_date = date.strftime("%Y%m%d")
-
-    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types
-        """Holds every page until the last, then writes "page N of M" on each."""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._pages: list[dict[str, Any]] = []
-            self.setDateFormatter(lambda *_: f"D:{stamp_date}000000+00'00'")
-
-        def showPage(self) -> None:  # noqa: N802  # reportlab's name
-            self._pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._pages)
-            for state in self._pages:
-                self.__dict__.update(state)
-                self.setFont(FONT, TABLE_PT)
-                self.setFillColor(colors.HexColor("#444444"))
-                self.drawString(MARGIN_X, HEAD_Y, running_head)
-                self.drawRightString(PAGE_W - MARGIN_X, HEAD_Y, stamp)
-                self.setStrokeColor(colors.HexColor("#999999"))
-                self.setLineWidth(0.4)
-                self.line(MARGIN_X, HEAD_Y - 3, PAGE_W - MARGIN_X, HEAD_Y - 3)
-                self.drawCentredString(PAGE_W / 2, FOOT_Y, f"page {self._pageNumber} of {total}")
-                super().showPage()
-            super().save()
-
-    class Doc(BaseDocTemplate):  # type: ignore[misc]
-        def afterFlowable(self, flowable: Any) -> None:  # noqa: N802  # reportlab's name
-            level = getattr(flowable, "toc_level", None)
-            if level is None:
-                return
-            key = f"h{flowable.toc_key}"  # written in the file: a counter, not an id(), for the same bytes
-            self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(flowable.getPlainText(), key, level, closed=level > 0)
-            self.notify("TOCEntry", (level, flowable.getPlainText(), self.page, key))
-
-    buf = io.BytesIO()
-    doc = Doc(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP,
-              bottomMargin=MARGIN_BOTTOM, title=title, author="caribbean-exact", subject=subject,
-              creator="caribbean-exact", invariant=1)
-    frame = Frame(MARGIN_X, MARGIN_BOTTOM, width, PAGE_H - MARGIN_TOP - MARGIN_BOTTOM, id="text",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     toc = TableOfContents(levelStyles=[styles["toc1"], styles["toc2"]], dotsMinLevel=0)
     story: list[Any] = []
     for n, b in enumerate(blocks):
@@ -380,5 +324,72 @@ def pdf_document(blocks: Sequence[Block], *, title: str, running_head: str, stam
             w = PLOT_WIDTH * width
             img = Image(io.BytesIO(images[b.text]), width=w, height=w * image_ratio)
             story.append(KeepTogether([img, Paragraph(escape(b.headers[0]), styles["caption"]), Spacer(1, 6)]))
-    doc.multiBuild(story, canvasmaker=NumberedCanvas)
+    return story
+
+
+def pdf_document(blocks: Sequence[Block], *, title: str, running_head: str, stamp: str,
+                 date: datetime.date, images: Mapping[str, bytes], image_ratio: float,
+                 subject: str = "", toc_after: int = 0) -> bytes:
+    """The blocks as a typeset PDF: headings (h2 and h3 in the table of contents and the PDF's
+    outline), wrapped paragraphs, tables whose cells wrap (the header row repeated on each page they
+    span), plots (PNG ``images`` by key, ``image_ratio`` height / width) where their blocks stand;
+    the running head and ``stamp`` (version, date) atop each page, "page N of M" at its foot. The table
+    of contents follows the first ``toc_after`` blocks (the title block)."""
+    reportlab("a PDF document")
+    from reportlab.lib import colors
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    _fonts()
+    styles = _styles()
+    width = PAGE_W - 2 * MARGIN_X
+    stamp_date = date.strftime("%Y%m%d")
+
+    def page_marks(canvas: Any, doc: Any) -> None:
+        """The running head, the version and date, and "page N of M" (M: the pages of the last pass)."""
+        canvas.saveState()
+        canvas.setDateFormatter(lambda *_: f"D:{stamp_date}000000+00'00'")
+        canvas.setFont(FONT, TABLE_PT)
+        canvas.setFillColor(colors.HexColor("#444444"))
+        canvas.drawString(MARGIN_X, HEAD_Y, running_head)
+        canvas.drawRightString(PAGE_W - MARGIN_X, HEAD_Y, stamp)
+        canvas.setStrokeColor(colors.HexColor("#999999"))
+        canvas.setLineWidth(0.4)
+        canvas.line(MARGIN_X, HEAD_Y - 3, PAGE_W - MARGIN_X, HEAD_Y - 3)
+        canvas.drawCentredString(PAGE_W / 2, FOOT_Y, f"page {doc.page} of {doc.total}")
+        canvas.restoreState()
+
+    class Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
+        """multiBuild runs passes until the table of contents settles; "page N of M" takes M from the
+        pass before, so a pass is also needed until M is the page count of the pass itself."""
+
+        total = 0
+        pages = 0
+
+        def beforeDocument(self) -> None:  # noqa: N802  # reportlab's name
+            self.total = self.pages or 1
+
+        def afterPage(self) -> None:  # noqa: N802
+            self.pages = self.page
+
+        def _allSatisfied(self) -> bool:  # noqa: N802
+            return bool(super()._allSatisfied()) and self.pages == self.total
+
+        def afterFlowable(self, flowable: Any) -> None:  # noqa: N802  # reportlab's name
+            level = getattr(flowable, "toc_level", None)
+            if level is None:
+                return
+            key = f"h{flowable.toc_key}"  # written in the file: a counter, not an id(), for the same bytes
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(flowable.getPlainText(), key, level, closed=level > 0)
+            self.notify("TOCEntry", (level, flowable.getPlainText(), self.page, key))
+
+    buf = io.BytesIO()
+    doc = Doc(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP,
+              bottomMargin=MARGIN_BOTTOM, title=title, author="caribbean-exact", subject=subject,
+              creator="caribbean-exact", invariant=1)
+    frame = Frame(MARGIN_X, MARGIN_BOTTOM, width, PAGE_H - MARGIN_TOP - MARGIN_BOTTOM, id="text",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=page_marks)])
+    story = _story(blocks, styles, width, images, image_ratio, toc_after)
+    doc.multiBuild(story)
     return buf.getvalue()

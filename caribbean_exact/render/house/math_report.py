@@ -683,6 +683,39 @@ def _progressive_json(p: ProgressiveHouse) -> dict[str, Any]:
     }
 
 
+def par_sheet_json(r: MathReport) -> dict[str, Any]:
+    """The par-sheet fields of the report's JSON (the dealer's side is in ``game``: dealer_qualifies,
+    dealer_distribution): the two wagers, the player's hands, hold of drop, the top award, the
+    strategy assumed and the rounds-an-hour assumption."""
+    g = r.game
+    ante, raise_ = g.wager_returns()
+    top = r.top_award
+    ch = r.chart
+    return {
+        "version": __version__,
+        "wagers": {"ante": {"wagered": "1", "expected_net": str(ante)},
+                   "raise": {"wagered": str(r.rules.raise_antes * g.raise_probability), "expected_net": str(raise_)},
+                   "total": {"wagered": str(g.expected_wager), "expected_net": str(ante + raise_)}},
+        "player_hands": [{"category": CATEGORIES[x.category], "raised": x.raised, "folded": x.fold,
+                          "raise_probability": str(x.raise_probability), "fold_probability": str(x.fold_probability),
+                          "probability": str(x.probability)} for x in g.play_by_category()],
+        "hold_of_drop": {"drop": "the total amount wagered, ante + raise (per ante: the expected total wager)",
+                         "strategies": [{"name": s.name, "hold": str(s.report.house_edge),
+                                         "drop": str(s.report.expected_wager),
+                                         "hold_of_drop": str(s.report.element_of_risk)} for s in r.strategies]},
+        "top_award": {"category": CATEGORIES[top.category], "pays": str(top.pays), "net": str(top.net),
+                      "dealt_probability": str(top.dealt), "paid_probability": str(top.paid),
+                      "display_rule_odds": TOP_AWARD_ODDS_LIMIT, "meets_display_rule": top.meets_display_rule},
+        "strategy_assumed": None if ch is None else {
+            "name": "optimal", "plain_rules": chart_json(ch)["plain_rules"],
+            "grid": [{"hand": label, "marks": "".join(cell_mark(c) or "-" for c in cells)} for label, cells in ch.rows],
+            "columns": list(ch.columns),
+            "mixed": [{"hand": c.pattern, "up": c.up, "decided_by": decider_text(ch, c)} for c in ch.mixed]},
+        "hands_per_hour": {"value": str(r.table_hour.hands_per_hour), "assumption": True,
+                           "source": hands_per_hour_source(r)},
+    }
+
+
 def report_doc(r: MathReport) -> dict[str, Any]:
     """The report as a JSON object (field names are a public interface)."""
     c = r.seat_covariance
@@ -719,6 +752,7 @@ def report_doc(r: MathReport) -> dict[str, Any]:
             "house_edge": str(r.cap.rows[0].report.house_edge), "cost_per_ante": str(r.cap.rows[0].cost_per_ante),
             "strategy_changed": r.cap.rows[0].strategy_changed},
     }
+    doc.update(par_sheet_json(r))
     if r.progressive is not None:
         doc["progressive"] = _progressive_json(r.progressive)
     if r.bonus is not None:
