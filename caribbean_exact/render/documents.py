@@ -45,8 +45,8 @@ _NUMERIC = re.compile(r"^[-+$]?[\d,]*\.?\d+(e[-+]?\d+)?%?( house| player)?$|^[-+
 @dataclass(frozen=True)
 class Block:
     """One piece of a document: ``kind`` is h1, h2, h3, p, list (``rows``: one item each), table
-    (``rows`` under ``headers``), plot (``text``: its key, ``headers[0]``: its caption) or page (a
-    new page in the PDF; nothing in the other formats)."""
+    (``rows`` under ``headers``), plot (``text``: its key, ``headers[0]``: its caption) or page (in
+    the PDF a new page unless most of the page is free; nothing in the other formats)."""
 
     kind: str
     text: str = ""
@@ -294,7 +294,7 @@ def _two_up(head: list[Any], rows: list[list[Any]], head_h: float, heights: list
 def _story(blocks: Sequence[Block], styles: dict[str, Any], width: float, images: Mapping[str, bytes],
            image_ratio: float, toc_after: int) -> list[Any]:
     """The flowables of the blocks, the table of contents after the first ``toc_after``."""
-    from reportlab.platypus import Image, KeepTogether, PageBreak, Paragraph, Spacer
+    from reportlab.platypus import CondPageBreak, Image, KeepTogether, Paragraph, Spacer
     from reportlab.platypus.tableofcontents import TableOfContents
 
     toc = TableOfContents(levelStyles=[styles["toc1"], styles["toc2"]], dotsMinLevel=0)
@@ -302,8 +302,8 @@ def _story(blocks: Sequence[Block], styles: dict[str, Any], width: float, images
     for n, b in enumerate(blocks):
         if n == toc_after and toc_after:
             story += [Paragraph("Contents", styles["h2"]), toc, Spacer(1, 8)]
-        if b.kind == "page":
-            story.append(PageBreak())
+        if b.kind == "page":  # a new page, unless most of this one is still free
+            story.append(CondPageBreak(0.55 * (PAGE_H - MARGIN_TOP - MARGIN_BOTTOM)))
         elif b.kind in ("h1", "h2", "h3"):
             para = Paragraph(escape(b.text), styles[b.kind])
             if b.kind != "h1":

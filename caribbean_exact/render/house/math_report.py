@@ -189,7 +189,7 @@ def _par_blocks(r: MathReport) -> list[Block]:
                              (f"{award} paid", frac(top.paid), f"{float(top.paid):.4e}", _odds(top.paid)),
                              ("display rule", f"1/{TOP_AWARD_ODDS_LIMIT}", f"{1 / TOP_AWARD_ODDS_LIMIT:.4e}",
                               meets)),
-              headers=("", "probability (exact)", "probability", "odds")),
+              headers=("award", "probability (exact)", "probability", "odds")),
     ]
     if r.progressive is not None:
         royal = r.progressive.report.rows()[0]
