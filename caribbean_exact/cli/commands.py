@@ -31,7 +31,7 @@ from . import batch
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
     from ..house import bet_cap, paytables, sidebets, volatility
     from ..play import known_cards, sampling
-    from ..render import figures
+    from ..render import documents, figures
     from ..render.house import paytables as render_paytables
     from ..render.house import sidebets as render_sidebets
     from ..render.play import known_cards as render_known
@@ -45,6 +45,7 @@ else:
     sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
     known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
     figures = lazy("caribbean_exact.render.figures")
+    documents = lazy("caribbean_exact.render.documents")
     render_paytables = lazy("caribbean_exact.render.house.paytables")
     render_sidebets = lazy("caribbean_exact.render.house.sidebets")
     render_known = lazy("caribbean_exact.render.play.known_cards")
@@ -153,11 +154,20 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
-    p.add_argument("--table", choices=("figures", "outcomes", "chart"), default=None,
-                   help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1 to 3)")
+    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
+                   help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
+                        "chart: with --known-dealer-cards 1 to 3)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    text = _solve_text(args, progress)
+    if args.format in ("json", "csv") or args.table or args.sample:
+        return text
+    # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
+    return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
+
+
+def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
@@ -561,7 +571,8 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands", type=integer, action="append", default=[], metavar="N",
                    help="also the results over N hands (repeatable; besides 1, 10, 100, 1,000, 10,000)")
     p.add_argument("--seats", type=integer, default=7, help="seats at the table, 1..7 (default 7)")
-    p.add_argument("--hands-per-hour", default="50", help="rounds dealt per hour (default 50)")
+    p.add_argument("--hands-per-hour", default="50",
+                   help="rounds dealt per hour (default 50: an assumption, not a measured rate)")
     p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
     p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
     p.add_argument("--deals", type=integer, default=volatility.DEFAULT_TABLE_DEALS,
@@ -590,6 +601,8 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         check_file("--out", out)
         if suffix != ".json":
             figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
+        if suffix == ".pdf":
+            documents.reportlab("report --out " + shown(out), " (or write --out FILE.md, .html or .json)")
     from ..house import math_report
     from ..render.house import math_report as render_report
 
