@@ -83,6 +83,10 @@ def _sized(f: Fraction, x: object, what: str) -> Fraction:
 class Paytable:
     """Raise-bet pays "to 1", royal flush first (ten numbers).
 
+    ``name``: the table's name; ``pays``: the ten exact pays, royal flush, straight flush, four of
+    a kind, full house, flush, straight, three of a kind, two pair, pair, high card; ``where`` and
+    ``source``: where the table is played and where it was read (built-in tables; else "").
+
     >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,1,1").pay(CATEGORY_INDEX["full house"])
     Fraction(7, 1)
     """
@@ -300,7 +304,19 @@ def _some_names(tables: Mapping[str, Paytable], most: int = 12) -> str:
 
 
 def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
-    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable."""
+    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable.
+
+    ``spec``: a table's name (any case: "standard", "live-dealer", ...), ten pays royal flush first
+    as text ("100,50,20,7,5,4,3,2,1,1") or numbers, a ``Paytable`` (returned as it is), or None
+    (the "standard" table). ``extra``: pay tables of your own by name (``load_paytables_file``),
+    looked up with the built-in ones (default None: the built-in only).
+
+    Returns the ``Paytable``. Raises ``InvalidRules`` (a ``ValueError``) for an unknown name, pays
+    that are not ten non-negative numbers, or ``extra`` names that clash with built-in tables.
+
+    >>> get_paytable("standard").short(), get_paytable("100,50,20,7,5,4,3,2,1,1").name
+    ('100/50/20/7/5/4/3/2/1/1', 'custom')
+    """
     if spec is None:
         return builtin_paytables()["standard"]
     if isinstance(spec, Paytable):
@@ -327,6 +343,10 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
 @dataclass(frozen=True, slots=True)
 class Qualifier:
     """The dealer qualifies with a hand value >= ``value`` (values 0..7461; 0 = always, 7462 = never).
+
+    ``label``: the qualifier as read ("AK", "pair", "pair of 4s", "none", ...); ``value``: the
+    lowest hand value that qualifies (the core's values: higher beats lower). Make one with
+    ``Qualifier.parse``.
 
     >>> Qualifier.parse("AK").value, Qualifier.parse("pair").value, Qualifier.parse("none").value
     (1113, 1277, 0)
@@ -442,7 +462,13 @@ def _default_qualifier() -> Qualifier:
 
 @dataclass(frozen=True, slots=True)
 class Nets:
-    """Exact net result per ante of every outcome (win by the player's category index)."""
+    """Exact net result per ante of every outcome (win by the player's category index).
+
+    ``fold``: folding (-1); ``not_qualify``: the dealer does not qualify (the ante wins 1 to 1,
+    less under a cap); ``tie``: a tie (0); ``lose``: the dealer qualifies and wins (-1 - the raise);
+    ``win``: the player wins, one net
+    per category of the player's hand (0 = high card .. 9 = royal flush).
+    """
 
     fold: Fraction
     not_qualify: Fraction
@@ -496,6 +522,11 @@ class ScaledNets:
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Pay table, qualifier, the raise size, and optionally an ante size with a cap per bet.
+
+    ``paytable``: the raise bet's ``Paytable`` (default: "standard"); ``qualifier``: the dealer's
+    ``Qualifier`` (default: ace-king); ``ante``: the ante size in money (None: no size; needed for
+    a cap); ``max_payout``: the most one bet can win, in money (None: no cap; at least ``ante``).
+    ``Rules.make`` builds them from names, numbers and text. Bad fields raise ``InvalidRules``.
 
     The player raises ``raise_antes`` antes (2 in the standard game; 1 to 10). A win on one bet never
     pays more than ``max_payout``; nets are per ante.

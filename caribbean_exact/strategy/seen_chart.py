@@ -95,6 +95,8 @@ class MatchRule:
 class SeenCellRule:
     """One mixed cell: a player class (as ``SeenChart``'s) and the two dealer ranks seen.
 
+    ``cls``: the player class; ``low`` and ``high``: the two dealer ranks (0 = deuce .. 12 = ace).
+
     ``off_suit`` decides every situation whose up and seen cards are of two suits (exactly);
     ``suited`` is None when it also decides those of one suit, else the rules for those;
     ``suited_share`` = (weight the suited rules decide by the count of the hand's cards in the
@@ -121,7 +123,11 @@ class SeenCellRule:
 
 @dataclass(frozen=True)
 class SeenRules:
-    """The rules of every mixed cell of the one-seen-card chart, by (class, low rank, high rank)."""
+    """The rules of every mixed cell of the one-seen-card chart, by (class, low rank, high rank).
+
+    ``rules``: the rules solved; ``cells``: a ``SeenCellRule`` per mixed cell, keyed by (player
+    class 0..10, the lower dealer rank, the higher dealer rank), ranks 0 (deuce) .. 12 (ace).
+    """
 
     rules: Rules
     cells: dict[tuple[int, int, int], SeenCellRule]
@@ -221,7 +227,20 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
                     progress: ProgressFn | None = None) -> SeenRules:
     """What decides each mixed cell of the one-seen-card chart (``solve_seen_card``'s), exactly.
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
-    on a tie alike."""
+    on a tie alike.
+
+    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table, the
+    ace-king qualifier, no cap). ``threads``: threads for the counting core, 1 to 64 (default None:
+    one per core of the machine); the figures do not depend on it. ``progress``: an optional
+    callback ``progress(label, done, total)`` told how the work advances
+    (``caribbean_exact.progress``); default None: silent.
+
+    Returns ``SeenRules``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
+
+    >>> r = seen_card_rules()
+    >>> len(r.cells), r.cell(0, 0, 1) is r.cell(0, 1, 0)
+    (152, True)
+    """
     rules = check_rules(rules)
     threads = check_threads(threads)
     check_progress(progress)
