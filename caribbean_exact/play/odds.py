@@ -161,8 +161,9 @@ SituationLike = tuple[CardsLike | None, ...]
 
 
 def ev_many(situations: Iterable[SituationLike], *, rules: Rules | None = None) -> Iterator[Decision]:
-    """``ev`` for many situations under one set of rules, lazily (one Decision per situation, in
-    order). Each situation is (hand, up[, dead[, dealer]]).
+    """``ev`` for many situations under one set of rules, lazily.
+
+    One ``Decision`` per situation, in order; each situation is (hand, up[, dead[, dealer]]).
 
     ``situations``: an iterable of such tuples, cards as ``ev`` takes them. ``rules``: the game's
     ``Rules``, for every situation (keyword only; default None: the standard game). Yields one

@@ -43,7 +43,9 @@ class SampledReport:
     """Sampled deals, each decided exactly. EV figures are per ante.
 
     ``rules``, ``known_dealer_cards``, ``players``, ``seed`` and ``burn``: as given to ``sample``;
-    ``sums``: the sampled sums the estimates come from; the other fields as their comments say.
+    ``sums``: the sampled sums the estimates come from; ``scale``: completions per deal times the
+    nets' common denominator (the sums are in those units); ``base_return``: the exact optimal
+    return per ante knowing only the up card (None without the control variate).
 
     The estimate uses a control variate: for every sampled deal the EV knowing only the up card
     is also computed exactly; its mean over all deals, the exact optimal return, is known, so
@@ -147,8 +149,10 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
            deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, threads: int | None = None,
            chunk: int | None = None, control_variate: bool = True,
            progress: ProgressFn | None = None, burn: int = 0) -> SampledReport:
-    """Sample deals; the player sees the up card, ``known_dealer_cards`` hole cards, the hands
-    of the other ``players - 1`` players and ``burn`` burned cards, and decides each deal exactly.
+    """Sample deals, each decided exactly for what the player sees.
+
+    The player sees the up card, ``known_dealer_cards`` hole cards, the hands of the other
+    ``players - 1`` players and ``burn`` burned cards.
 
     The same seed gives the same figures whatever the thread count (deal i depends only on the
     seed and i).

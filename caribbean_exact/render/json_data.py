@@ -64,8 +64,7 @@ def _converter(obj: object) -> Callable[[Any], Any] | None:
 
 
 def as_dict(obj: object) -> Any:
-    """``obj`` (a result, or a list or dict of them) as JSON-ready data, with the field names of
-    the command line's JSON.
+    """A result as JSON-ready data, with the field names of the command line's JSON.
 
     ``obj``: any result of the library (a ``GameReport``, ``Decision``, ...), or a list, tuple or
     dict of results. Returns dicts, lists, strings, integers and booleans (exact fractions as

@@ -226,6 +226,7 @@ def _threshold(values: npt.NDArray[np.int64], dec: npt.NDArray[Any], up: int, se
 def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
                     progress: ProgressFn | None = None) -> SeenRules:
     """What decides each mixed cell of the one-seen-card chart (``solve_seen_card``'s), exactly.
+
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
     on a tie alike.
 
