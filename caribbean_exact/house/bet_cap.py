@@ -88,15 +88,17 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     Memory stays bounded whatever the number of antes: each ante's decisions are compared with
     the uncapped ones and released; only the totals and that comparison are kept.
 
-    ``paytable``: the raise bet's pay table: a name (built-in, or in ``paytables``), ten pays royal
-    flush first (text or numbers) or a ``Paytable``; default None: "standard". ``qualifier``: the
-    dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a ``Qualifier``;
-    default None: ace-king). ``max_payout``: the cap on what one bet can win, in money (positive;
-    default 5000). ``antes``: the ante sizes to study, in money (a sequence or text "5,10,25";
-    sorted and deduplicated; at most ``MAX_ANTES``). ``paytables``: pay tables of your own by name
-    (``load_paytables_file``), looked up with the built-in ones; default None: the built-in only.
-    ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``paytable``: the raise bet's pay table: a name (built-in, or in ``paytables``), ten pays
+      royal flush first (text or numbers) or a ``Paytable``; default None: "standard".
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``max_payout``: the cap on what one bet can win, in money (positive; default 5000).
+    - ``antes``: the ante sizes to study, in money (a sequence or text "5,10,25"; sorted and
+      deduplicated; at most ``MAX_ANTES``).
+    - ``paytables``: pay tables of your own by name (``load_paytables_file``), looked up with the
+      built-in ones; default None: the built-in only.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``CapStudy``. Raises ``InvalidRules`` (a ``ValueError``) for a bad table, qualifier,
     cap or ante list.

@@ -112,15 +112,17 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
     bounded whatever the number of tables: a table's decisions are compared with the baseline's
     and released; only the baseline's are kept.
 
-    ``names``: the pay tables to compare, by name (built-in or in ``paytables``); one name is taken
-    too; default None: every known table. At most ``MAX_TABLES`` tables. ``qualifier``: the dealer's
-    qualifying hand ("AK", "pair", "44", five ranks, a hand value or a ``Qualifier``; default None:
-    ace-king). ``ante``: the ante size in money, needed only with a cap (default None: no size).
-    ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
-    ``paytables``: pay tables of your own by name (``load_paytables_file``), looked up with the
-    built-in ones; default None: the built-in only. ``baseline``: the table each row is compared
-    with (default "standard"). ``progress``: an optional callback ``progress(label, done, total)``
-    told how the work advances (``caribbean_exact.progress``); default None: silent.
+    - ``names``: the pay tables to compare, by name (built-in or in ``paytables``); one name is
+      taken too; default None: every known table. At most ``MAX_TABLES`` tables.
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``ante``: the ante size in money, needed only with a cap (default None: no size).
+    - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
+    - ``paytables``: pay tables of your own by name (``load_paytables_file``), looked up with the
+      built-in ones; default None: the built-in only.
+    - ``baseline``: the table each row is compared with (default "standard").
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a list of ``CompareRow``, lowest house edge first. Raises ``InvalidRules`` (a
     ``ValueError``) for an unknown name, a bad qualifier, ante or cap.

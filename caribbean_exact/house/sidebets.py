@@ -280,16 +280,18 @@ def progressive(pays: str | Sequence[Number | Pay] | None = None, convention: st
                 meter: Number = DEFAULT_METER, meters: Sequence[Number] = DEFAULT_METERS) -> ProgressiveReport:
     """The $1 progressive jackpot bet, exact.
 
-    ``pays``: the pays of the paying hands, each "$N" or "N" (money per $1 bet) or "P%" (a share of
-    the meter): three of them (four of a kind, full house, flush; the royal flush then wins 100% and
-    the straight flush 10% of the meter) or five, royal flush first; as text ("500,100,50") or a
-    sequence. Default None: the usual table (100%, 10%, $500, $100, $50).
-    ``convention``: "for" (default: a pay includes the $1 stake) or "to" (the stake comes back on
-    top of the pay). ``players``: how many players at the table play the progressive, 1 to 7
-    (default 1); their royals on the same deal split the meter. ``meter``: the jackpot meter in
-    money (a number, or text such as "$250,000"; default 100,000) at which the report is priced.
-    ``meters``: the meter values of the report's table of returns (a sequence or text "10000,
-    25000"), sorted and deduplicated.
+    - ``pays``: the pays of the paying hands, each "$N" or "N" (money per $1 bet) or "P%" (a share
+      of the meter): three of them (four of a kind, full house, flush; the royal flush then wins
+      100% and the straight flush 10% of the meter) or five, royal flush first; as text
+      ("500,100,50") or a sequence. Default None: the usual table (100%, 10%, $500, $100, $50).
+    - ``convention``: "for" (default: a pay includes the $1 stake) or "to" (the stake comes back on
+      top of the pay).
+    - ``players``: how many players at the table play the progressive, 1 to 7 (default 1); their
+      royals on the same deal split the meter.
+    - ``meter``: the jackpot meter in money (a number, or text such as "$250,000"; default 100,000)
+      at which the report is priced.
+    - ``meters``: the meter values of the report's table of returns (a sequence or text "10000,
+      25000"), sorted and deduplicated.
 
     Returns a ``ProgressiveReport``. Raises ``InvalidRules`` (a ``ValueError``) for pays,
     convention, players or meters out of range.
@@ -408,10 +410,12 @@ def bonus(pays: PaysLike = None, convention: str = "to") -> BonusReport:
     """The 5+1 Bonus side bet, exact (pays "to 1" by default, as in the live-dealer rules).
 
     The bet pays on the best five of the player's five cards and the dealer's up card.
-    ``pays``: 1 to 10 pays, royal flush first, as text ("1000/200/100/20/15/10/7") or a sequence of
-    numbers; hands past the last pay lose. Default None: 1000, 200, 100, 20, 15, 10, 7 (down to
-    three of a kind). ``convention``: "to" (default: the stake comes back on top of the pay) or
-    "for" (a pay includes the stake).
+
+    - ``pays``: 1 to 10 pays, royal flush first, as text ("1000/200/100/20/15/10/7") or a sequence
+      of numbers; hands past the last pay lose. Default None: 1000, 200, 100, 20, 15, 10, 7 (down to
+      three of a kind).
+    - ``convention``: "to" (default: the stake comes back on top of the pay) or "for" (a pay
+      includes the stake).
 
     Returns a ``BonusReport``. Raises ``InvalidRules`` (a ``ValueError``) for bad pays or convention.
 
@@ -478,14 +482,16 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
              game: GameReport | None = None) -> CombinedReport:
     """Expected loss per round of optimal ante play alone and with either side bet (exact).
 
-    ``rules``: the game's ``Rules`` (default None: the standard game). ``ante``: the ante in money
-    (a positive number, default 10); a cap in ``rules`` applies at ``rules.ante`` (set it equal).
-    ``rounds_per_hour``: the pace, for the losses per hour (positive, default 50).
-    ``progressive_report``: the priced progressive bet (default None: ``progressive()``);
-    ``progressive_stake``: its stake per round in money (positive, default 1).
-    ``bonus_report``: the priced 5+1 Bonus (default None: ``bonus()``); ``bonus_stake``: its stake
-    per round in money (positive, default 1). ``game``: the solved game of these rules at this ante,
-    when the caller has it (keyword only; default None: solved here).
+    - ``rules``: the game's ``Rules`` (default None: the standard game).
+    - ``ante``: the ante in money (a positive number, default 10); a cap in ``rules`` applies at
+      ``rules.ante`` (set it equal).
+    - ``rounds_per_hour``: the pace, for the losses per hour (positive, default 50).
+    - ``progressive_report``: the priced progressive bet (default None: ``progressive()``).
+    - ``progressive_stake``: its stake per round in money (positive, default 1).
+    - ``bonus_report``: the priced 5+1 Bonus (default None: ``bonus()``).
+    - ``bonus_stake``: its stake per round in money (positive, default 1).
+    - ``game``: the solved game of these rules at this ante, when the caller has it (keyword only;
+      default None: solved here).
 
     Expected losses add whatever the correlation of the bets, so each is priced on its own.
     Returns a ``CombinedReport`` with the rows "game", "progressive", "bonus" and "all". Raises

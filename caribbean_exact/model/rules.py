@@ -306,10 +306,11 @@ def _some_names(tables: Mapping[str, Paytable], most: int = 12) -> str:
 def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
     """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable.
 
-    ``spec``: a table's name (any case: "standard", "live-dealer", ...), ten pays royal flush first
-    as text ("100,50,20,7,5,4,3,2,1,1") or numbers, a ``Paytable`` (returned as it is), or None
-    (the "standard" table). ``extra``: pay tables of your own by name (``load_paytables_file``),
-    looked up with the built-in ones (default None: the built-in only).
+    - ``spec``: a table's name (any case: "standard", "live-dealer", ...), ten pays royal flush
+      first as text ("100,50,20,7,5,4,3,2,1,1") or numbers, a ``Paytable`` (returned as it is), or
+      None (the "standard" table).
+    - ``extra``: pay tables of your own by name (``load_paytables_file``), looked up with the
+      built-in ones (default None: the built-in only).
 
     Returns the ``Paytable``. Raises ``InvalidRules`` (a ``ValueError``) for an unknown name, pays
     that are not ten non-negative numbers, or ``extra`` names that clash with built-in tables.

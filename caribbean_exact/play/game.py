@@ -162,19 +162,28 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
           progress: ProgressFn | None = None) -> GameReport:
     """The whole game under optimal play, exact.
 
-    The rules as their parts: ``paytable``: the raise bet's pay table: a name ("standard",
-    "live-dealer", ...), ten pays royal flush first (text "100,50,20,..." or numbers) or a
-    ``Paytable`` (default None: "standard"); ``qualifier``: the dealer's qualifying hand ("AK",
-    "pair", "44", five ranks, a hand value or a ``Qualifier``; default None: ace-king); ``ante``:
-    the ante size in money, needed only with a cap (default None); ``max_payout``: the cap on what
-    one bet can win, in money (default None: no cap). Or all of them as ``rules``: a ``Rules``
-    (keyword only; it wins over the parts; default None: the rules made from the parts).
-    ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the machine);
-    the figures do not depend on it. ``raise_on_tie`` counts situations where raising and folding
-    are worth exactly the same as raises (default False: as folds); ``ignore_up`` (default False)
-    gives the best strategy that never looks at the dealer's up card. ``progress``: an optional
-    callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    The rules as their parts, or all of them at once as ``rules``:
+
+    - ``paytable``: the raise bet's pay table: a name ("standard", "live-dealer", ...), ten pays
+      royal flush first (text "100,50,20,..." or numbers) or a ``Paytable`` (default None:
+      "standard").
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``ante``: the ante size in money, needed only with a cap (default None).
+    - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
+    - ``rules``: a ``Rules`` (keyword only; it wins over the parts; default None: the rules made
+      from the parts).
+
+    How it is counted:
+
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same
+      as raises (default False: as folds); the return is the same either way.
+    - ``ignore_up``: give the best strategy that never looks at the dealer's up card instead
+      (default False).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a bad pay table,
     qualifier, ante, cap, threads or progress. Known dealer cards: ``solve_known(k)`` (any k,

@@ -105,12 +105,14 @@ def solve_seen_card(rules: Rules | None = None, threads: int | None = None, rais
                     progress: ProgressFn | None = None) -> SeenCardGame:
     """The whole game when the player sees the up card and one dealer hole card, exact.
 
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table, the
-    ace-king qualifier, no cap). ``threads``: threads for the counting core, 1 to 64 (default None:
-    one per core of the machine); the figures do not depend on it. ``raise_on_tie``: count the
-    situations where raising and folding are worth exactly the same as raises (default False: as
-    folds); the return is the same either way. ``progress``: an optional callback ``progress(label,
-    done, total)`` told how the work advances (``caribbean_exact.progress``); default None: silent.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``SeenCardGame``: the figures (``report``) and the chart of when to raise (``chart``).
     Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
@@ -141,10 +143,10 @@ def solve_all_seen(rules: Rules | None = None, progress: ProgressFn | None = Non
     outcome alone, and the outcome counts over all 19,933,230,517,200 (hand, up card, hole cards)
     deals are those of "raise always" in the up-card-only game.
 
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
-    the ace-king qualifier, no cap).
-    ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``GameReport`` (``known_dealer_cards`` 4). Raises ``InvalidRules`` (a ``ValueError``)
     for bad rules.
@@ -244,13 +246,15 @@ def solve_seen_cards(k: int, rules: Rules | None = None, threads: int | None = N
     Every deal is equally likely and the player plays optimally for what is seen (hand, up card,
     seen set): ``total_weight(k)`` deals. The chart is by the ranks of all k + 1 known cards.
 
-    ``k``: the dealer hole cards seen, 1, 2 or 3. ``rules``: the game's ``Rules`` (default None: the
-    standard game: the "standard" pay table, the ace-king qualifier, no cap). ``threads``: threads
-    for the counting core, 1 to 64 (default None: one per core of the machine); the figures do not
-    depend on it. ``raise_on_tie``: count the situations where raising and folding are worth exactly
-    the same as raises (default False: as folds); the return is the same either way. ``progress``:
-    an optional callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``k``: the dealer hole cards seen, 1, 2 or 3.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``SeenCardsGame``: the figures (``report``) and the chart (``chart``). Raises
     ``InvalidRules`` (a ``ValueError``) for a ``k`` out of range, bad rules, threads or progress.
@@ -278,12 +282,13 @@ def solve_known(k: int, rules: Rules | None = None, threads: int | None = None,
                 progress: ProgressFn | None = None) -> GameReport:
     """The exact whole game with k = 0 .. 4 dealer hole cards seen, as one report.
 
-    ``k``: the dealer hole cards the player sees besides the up card, 0 to 4 (0 is ``solve()``).
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table, the
-    ace-king qualifier, no cap). ``threads``: threads for the counting core, 1 to 64 (default None:
-    one per core of the machine); the figures do not depend on it. ``progress``: an optional
-    callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``k``: the dealer hole cards the player sees besides the up card, 0 to 4 (0 is ``solve()``).
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a ``k`` out of range,
     bad rules, threads or progress.

@@ -157,18 +157,21 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
     The same seed gives the same figures whatever the thread count (deal i depends only on the
     seed and i).
 
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table, the
-    ace-king qualifier, no cap). ``known_dealer_cards``: the dealer hole cards the player sees, 0 to
-    4 (default 0). ``players``: the players at the table, 1 to 7 (default 1); the player sees the
-    others' hands. ``deals``: how many deals to sample, 2 to ``MAX_DEALS`` (default 20,000).
-    ``seed``: the seed, an integer 0 .. 2**64 - 1 (default 20261129). ``threads``: threads for the
-    counting core, 1 to 64 (default None: one per core of the machine); the figures do not depend on
-    it. ``chunk``: deals per call of the core, 1 to 32,768 (default None: 10,000); progress is told
-    after each chunk. ``control_variate``: estimate with the exact up-card-only EV as a control
-    (default True; False gives the plain mean alone). ``progress``: an optional callback
-    ``progress(label, done, total)`` told how the work advances (``caribbean_exact.progress``);
-    default None: silent. ``burn``: burned cards the player sees, 0 up to what the table leaves
-    (default 0).
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``known_dealer_cards``: the dealer hole cards the player sees, 0 to 4 (default 0).
+    - ``players``: the players at the table, 1 to 7 (default 1); the player sees the others' hands.
+    - ``deals``: how many deals to sample, 2 to ``MAX_DEALS`` (default 20,000).
+    - ``seed``: the seed, an integer 0 .. 2**64 - 1 (default 20261129).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``chunk``: deals per call of the core, 1 to 32,768 (default None: 10,000); progress is told
+      after each chunk.
+    - ``control_variate``: estimate with the exact up-card-only EV as a control (default True; False
+      gives the plain mean alone).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+    - ``burn``: burned cards the player sees, 0 up to what the table leaves (default 0).
 
     Returns a ``SampledReport``. Raises ``InvalidRules`` (a ``ValueError``) for any value out of
     its range, as below.

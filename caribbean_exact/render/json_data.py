@@ -80,9 +80,11 @@ def as_dict(obj: object) -> Any:
 def to_json(obj: object, indent: int | None = 2) -> str:
     """``as_dict(obj)`` as JSON text.
 
-    ``obj``: what ``as_dict`` takes. ``indent``: spaces per nesting level (default 2; None: all on
-    one line). Returns the JSON text (non-ASCII characters kept as they are). Raises
-    ``InvalidRules`` (a ``ValueError``) as ``as_dict`` does.
+    - ``obj``: what ``as_dict`` takes.
+    - ``indent``: spaces per nesting level (default 2; None: all on one line).
+
+    Returns the JSON text (non-ASCII characters kept as they are). Raises ``InvalidRules`` (a
+    ``ValueError``) as ``as_dict`` does.
 
     >>> import caribbean_exact as ce
     >>> to_json({"cards": ce.parse_cards("As Kd")}, indent=None)

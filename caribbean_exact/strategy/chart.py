@@ -204,11 +204,12 @@ def build_chart(rules: Rules | None = None, margins: bool = False,
                 progress: ProgressFn | None = None) -> Chart:
     """The optimal strategy as plain rules plus a grid for the classes where it varies.
 
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table, the
-    ace-king qualifier, no cap). ``margins``: also sum EV(raise) - EV(fold) over each grid cell
-    (default False; it costs one more pass over the grid's situations). ``progress``: an optional
-    callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``margins``: also sum EV(raise) - EV(fold) over each grid cell (default False; it costs one
+      more pass over the grid's situations).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``Chart``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, a ``margins``
     that is not a bool, or bad progress.

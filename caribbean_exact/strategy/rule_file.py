@@ -237,9 +237,9 @@ def _joined_ranks(parts: list[str]) -> list[str]:
 def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "custom") -> Strategy:
     """A strategy from text: ``name: ...`` and ``raise if <cond> and <cond>`` lines (any line raises).
 
-    ``text``: the rule file's text. ``origin``: where the text came from, to begin each error
-    message (default "rule file"). ``default_name``: the strategy's name when the text has no
-    ``name:`` line (default "custom").
+    - ``text``: the rule file's text.
+    - ``origin``: where the text came from, to begin each error message (default "rule file").
+    - ``default_name``: the strategy's name when the text has no ``name:`` line (default "custom").
 
     Returns a ``Strategy``. Raises ``InvalidRules`` (a ``ValueError``) for a line that does not
     parse, naming ``origin`` and the line.

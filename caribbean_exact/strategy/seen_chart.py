@@ -230,11 +230,12 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
     on a tie alike.
 
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table, the
-    ace-king qualifier, no cap). ``threads``: threads for the counting core, 1 to 64 (default None:
-    one per core of the machine); the figures do not depend on it. ``progress``: an optional
-    callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns ``SeenRules``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
 

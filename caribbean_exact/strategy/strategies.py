@@ -243,12 +243,14 @@ def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: 
              progress: ProgressFn | None = None) -> GameReport:
     """The exact whole-game report of any strategy (a Strategy or a callable on Situation).
 
-    ``strategy``: a ``Strategy``, or a callable that takes a ``Situation`` and returns True to
-    raise. ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay
-    table, the ace-king qualifier, no cap). ``name``: the report's strategy name for a callable
-    (default None: the callable's ``__name__``); a ``Strategy`` keeps its own. ``progress``: an
-    optional callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
+    - ``strategy``: a ``Strategy``, or a callable that takes a ``Situation`` and returns True to
+      raise.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``name``: the report's strategy name for a callable (default None: the callable's
+      ``__name__``); a ``Strategy`` keeps its own.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
 
     Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a strategy that is not
     callable, a name that is not text, bad rules or progress.
@@ -298,13 +300,14 @@ def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (
                        progress: ProgressFn | None = None, *, game: GameReport | None = None) -> list[StrategyResult]:
     """Optimal, the built-in simple strategies, the best blind to the up card, and any extras.
 
-    ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
-    the ace-king qualifier, no cap).
-    ``extra``: more strategies to compare (``Strategy`` objects, each with a name of its own;
-    default none). ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
-    (``caribbean_exact.progress``); default None: silent.
-    ``game``: the solved optimal game of ``rules``, when the caller has it (keyword only; it is not
-    solved again; default None: solved here).
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``extra``: more strategies to compare (``Strategy`` objects, each with a name of its own;
+      default none).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+    - ``game``: the solved optimal game of ``rules``, when the caller has it (keyword only; it is
+      not solved again; default None: solved here).
 
     Returns a list of ``StrategyResult``, optimal play first. Raises ``InvalidRules`` (a
     ``ValueError``) for extras that are not named ``Strategy`` objects, bad rules or progress.
