@@ -252,11 +252,17 @@ class ProgressiveReport:
         return out + rows[0].probability * rows[0].pay.share * self.royal_share
 
     def return_at(self, meter: Fraction | int) -> Fraction:
-        """Expected amount back per $1 bet at this meter (1 = break-even)."""
+        """Expected amount back per $1 bet at this meter (1 = break-even).
+
+        ``meter``: the jackpot meter, in money (an exact number).
+        """
         return self.constant + self.per_meter * meter
 
     def house_edge_at(self, meter: Fraction | int) -> Fraction:
-        """The house edge per $1 at this meter (negative: the bet favours the player)."""
+        """The house edge per $1 at this meter (negative: the bet favours the player).
+
+        ``meter``: the jackpot meter, in money (an exact number).
+        """
         return 1 - self.return_at(meter)
 
     @property
@@ -365,7 +371,10 @@ class BonusReport:
     counts: tuple[int, ...]  # by category 0..9
 
     def pay(self, category: int) -> Fraction | None:
-        """The pay of a category (0 = high card .. 9 = royal), or None if it loses."""
+        """The pay of a category, or None if it loses.
+
+        ``category``: the category of the best five cards, 0 (high card) .. 9 (royal flush).
+        """
         i = 9 - category
         return self.pays[i] if i < len(self.pays) else None
 

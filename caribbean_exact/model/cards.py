@@ -52,6 +52,7 @@ class Card:
     index: int
 
     def __init__(self, card: int | str) -> None:
+        """``card``: the index 0..51, or text as ``Card.parse`` reads it. Raises ``InvalidCards``."""
         if isinstance(card, str):
             card = Card.parse(card).index
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
@@ -80,7 +81,11 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored)."""
+        """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored).
+
+        ``token``: the text of one card: a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s
+        or a suit symbol), either case. Raises ``InvalidCards`` (a ``ValueError``) for anything else.
+        """
         if not isinstance(token, str):
             raise InvalidCards(f"card {shown(token)}: expected text like 'As' or '10s'")
         card = _by_token().get(token.strip().translate(_VARIATION_SELECTORS).lower())

@@ -107,12 +107,21 @@ class Paytable:
                 raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {p} is negative")
 
     def pay(self, category: int) -> Fraction:
-        """Pay to 1 of a win with the player's category (0 = high card .. 9 = royal)."""
+        """Pay to 1 of a win with the player's category.
+
+        ``category``: the player's hand category, 0 (high card) .. 9 (royal flush).
+        """
         return self.pays[9 - category]
 
     @classmethod
     def from_numbers(cls, numbers: str | Sequence[Number], name: str = "custom") -> Paytable:
-        """Ten numbers, royal flush first, as text "100,50,..." or a sequence."""
+        """A pay table from ten numbers, royal flush first.
+
+        ``numbers``: the ten pays "to 1", as text ("100,50,20,7,5,4,3,2,1,1", "100/50/..."; commas
+        when a pay is a fraction "4/3") or a list or tuple of numbers; each a non-negative exact
+        number (int, Fraction, decimal text, a finite float). ``name``: the table's name (default
+        "custom"). Raises ``InvalidRules`` (a ``ValueError``) for anything but ten such numbers.
+        """
         if isinstance(numbers, str):
             items: list[object] = [t for t in re.split(r"[\s,;]+", numbers.strip()) if t]
             if len(items) == 1 and "/" in numbers:  # "100/50/20/..." (fractions need commas)
@@ -362,9 +371,15 @@ class Qualifier:
 
     @classmethod
     def parse(cls, spec: QualifierLike) -> Qualifier:
-        """A qualifier from ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
+        """A qualifier from text, a hand value or a ``Qualifier``.
+
+        The text: ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
         "pair of 4s", rank words ("ace king"), five cards, a hand value (an int, "value 1113" or a
-        number that is not a list of ranks), or "none"."""
+        number that is not a list of ranks), or "none".
+
+        ``spec``: that text, an int hand value 0..7462, a ``Qualifier`` (returned as it is) or None
+        (ace-king). Raises ``InvalidRules`` (a ``ValueError``) for anything else.
+        """
         if isinstance(spec, Qualifier):
             return spec
         if spec is None:
@@ -548,8 +563,25 @@ class Rules:
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
              raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
-        """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
-        text or numbers share one ``Rules`` (and its nets)."""
+        """Rules from loose input (names, numbers, text), validated.
+
+        Repeated calls with the same text or numbers share one ``Rules`` (and its nets).
+
+        - ``paytable``: a name (built-in, or in ``paytables``), ten pays royal flush first (text or
+          numbers) or a ``Paytable`` (default None: "standard").
+        - ``qualifier``: "AK", "pair", "44", five ranks, a hand value or a ``Qualifier`` (default
+          None: ace-king).
+        - ``ante``: the ante size in money, needed only with a cap (default None).
+        - ``max_payout``: the most one bet can win, in money (default None: no cap).
+        - ``paytables``: pay tables of your own by name (``load_paytables_file``), looked up with
+          the built-in ones (default None: the built-in only).
+        - ``raise_antes``: the raise, in antes, 1 to 10 (keyword only; default 2).
+
+        Raises ``InvalidRules`` (a ``ValueError``) for any bad part.
+
+        >>> Rules.make("live-dealer", "pair").qualifier.label
+        'pair'
+        """
         if paytables is None:
             try:
                 return _made_rules(paytable, qualifier, ante, max_payout, raise_antes)

@@ -138,8 +138,14 @@ class GameReport:
         return return_rows(self.totals, self.nets)
 
     def decision(self, hand: CardsLike, up: CardsLike) -> Decision:
-        """One situation as this report's strategy plays it, with its exact EVs (from the solver's
-        counts): ``.decision`` is the strategy's, ``.optimal_decision`` the best one.
+        """One situation as this report's strategy plays it, with its exact EVs.
+
+        The EVs come from the solver's counts: ``.decision`` is the strategy's, ``.optimal_decision``
+        the best one.
+
+        ``hand``: the player's five cards; ``up``: the dealer's up card; as text ("As Kd 7h 4c 2s"),
+        ``Card`` objects or a list of either. Raises ``InvalidCards`` (a ``ValueError``) for cards
+        that are not five distinct cards and an up card apart from them.
 
         >>> blind = solve(ignore_up=True)
         >>> blind.decision("As Kd Jh 8c 3s", "2h").decision, blind.decision("As Kd Jh 8c 3s", "Kh").decision

@@ -229,6 +229,10 @@ class SeenCardsGame:
     def decision(self, hand: CardsLike, up: CardsLike, seen: CardsLike) -> Decision:
         """One situation as the optimal strategy plays it (``ev`` with the seen cards as the dealer's).
 
+        ``hand``: the player's five cards; ``up``: the dealer's up card; ``seen``: the k dealer hole
+        cards seen; each as text, ``Card`` objects or a list of either. Raises ``InvalidCards`` (a
+        ``ValueError``) for cards that do not parse, repeat, or are not k seen cards.
+
         >>> g = solve_seen_cards(2)
         >>> g.decision("As Kd Jh 8c 3s", "Kh", "2c 7d").decision
         'raise'

@@ -77,8 +77,11 @@ class MatchRule:
     suit_sets: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
     def decides(self, value: int, in_suit_ranks: Sequence[int] | None = None) -> str | None:
-        """"raise" or "fold" for a hand of this group; for a hand of ``by_suits``, by the ranks of its
-        cards in the dealer's suit (None when they are not given)."""
+        """"raise" or "fold" for a hand of this group.
+
+        ``value``: the hand's value (the core's). ``in_suit_ranks``: for a hand of ``by_suits``, the
+        ranks of its cards in the dealer's suit (default None: not given, and such a hand gets None).
+        """
         if value in self.by_suits:
             if in_suit_ranks is None:
                 return None
@@ -112,9 +115,12 @@ class SeenCellRule:
     suited_share: tuple[int, int] = (0, 0)
 
     def group(self, low_count: int, high_count: int, in_suit: int | None = None) -> MatchRule | None:
-        """The rule of the hands holding so many cards of the two ranks (None: no such hand), with
-        the up and seen cards of two suits (``in_suit`` None) or of one suit in which the hand has
-        ``in_suit`` cards. With the two ranks equal, both counts are the hand's cards of that rank."""
+        """The rule of the hands holding so many cards of the two ranks (None: no such hand).
+
+        ``low_count`` and ``high_count``: the hand's cards of the lower and of the higher dealer rank
+        (with the two ranks equal, both are the hand's cards of that rank). ``in_suit``: None for the
+        up and seen cards of two suits (default), else the hand's cards in their one suit.
+        """
         if in_suit is None or self.suited is None:
             return next((g for g in self.off_suit if (g.low_count, g.high_count) == (low_count, high_count)), None)
         return next((g for g in self.suited if (g.low_count, g.high_count, g.in_suit) == (low_count, high_count,
@@ -133,7 +139,12 @@ class SeenRules:
     cells: dict[tuple[int, int, int], SeenCellRule]
 
     def cell(self, cls: int, up: int, seen: int) -> SeenCellRule | None:
-        """The rule of one cell (ranks 0..12, either order); None when the cell is not mixed."""
+        """The rule of one cell; None when the cell is not mixed.
+
+        ``cls``: the player class, 0..10 (as ``SeenChart``'s); ``up`` and ``seen``: the ranks of the
+        up card and the seen card, 0 (deuce) .. 12 (ace), in either order. Raises ``InvalidCards``
+        (a ``ValueError``) for a class or rank out of range.
+        """
         for x in (cls, up, seen):
             if isinstance(x, bool) or not isinstance(x, int):
                 raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")

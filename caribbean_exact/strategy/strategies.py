@@ -68,7 +68,11 @@ class Situation:
         return self.up_rank in self.ranks
 
     def holds(self, *ranks: int | str) -> bool:
-        """The player holds any of the ranks (0..12, or text such as "Q" or "10")."""
+        """The player holds any of the ranks.
+
+        ``ranks``: one or more ranks, each 0 (deuce) .. 12 (ace) or text such as "Q" or "10".
+        Raises ``InvalidRules`` or ``InvalidCards`` (both ``ValueError``) for a rank out of range.
+        """
         want = {rank_index(r) if isinstance(r, str) else check_int(r, "rank", 0, 12) for r in ranks}
         return bool(want & set(self.ranks))
 
