@@ -68,7 +68,8 @@ def as_dict(obj: object) -> Any:
 
     ``obj``: any result of the library (a ``GameReport``, ``Decision``, ...), or a list, tuple or
     dict of results. Returns dicts, lists, strings, integers and booleans (exact fractions as
-    strings "a/b"). Raises ``InvalidRules`` (a ``ValueError``) for a value nested too deeply.
+    strings "a/b"). Raises ``InvalidRules`` (a ``ValueError``) for a value with no JSON form (raw
+    bytes, an object of no known kind) or nested too deeply.
 
     >>> import caribbean_exact as ce
     >>> as_dict(ce.get_paytable("standard"))["pays"][:3]

@@ -314,7 +314,8 @@ def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (
       not solved again; default None: solved here).
 
     Returns a list of ``StrategyResult``, optimal play first. Raises ``InvalidRules`` (a
-    ``ValueError``) for extras that are not named ``Strategy`` objects, bad rules or progress.
+    ``ValueError``) for an extra that is not a ``Strategy`` or has a name already taken, bad rules or
+    progress.
 
     >>> [r.name for r in compare_strategies()][:1]
     ['optimal']
