@@ -94,9 +94,10 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
       ``Qualifier``; default None: ace-king).
     - ``max_payout``: the cap on what one bet can win, in money (positive; default 5000).
     - ``antes``: the ante sizes to study, in money (a sequence or text "5,10,25"; sorted and
-      deduplicated; at most ``MAX_ANTES``).
-    - ``paytables``: pay tables of your own by name (``load_paytables_file``), looked up with the
-      built-in ones; default None: the built-in only.
+      deduplicated; at most 1,000).
+    - ``paytables``: pay tables of your own by name (from ``load_paytables_file`` in
+      ``caribbean_exact.model.rules``), looked up with the built-in ones; default None: the
+      built-in only.
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
 

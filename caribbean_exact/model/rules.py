@@ -318,8 +318,9 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
     - ``spec``: a table's name (any case: "standard", "live-dealer", ...), ten pays royal flush
       first as text ("100,50,20,7,5,4,3,2,1,1") or numbers, a ``Paytable`` (returned as it is), or
       None (the "standard" table).
-    - ``extra``: pay tables of your own by name (``load_paytables_file``), looked up with the
-      built-in ones (default None: the built-in only).
+    - ``extra``: pay tables of your own by name (from ``load_paytables_file`` in
+      ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
+      built-in only).
 
     Returns the ``Paytable``. Raises ``InvalidRules`` (a ``ValueError``) for an unknown name, pays
     that are not ten non-negative numbers, or ``extra`` names that clash with built-in tables.
@@ -482,8 +483,8 @@ class Nets:
 
     ``fold``: folding (-1); ``not_qualify``: the dealer does not qualify (the ante wins 1 to 1,
     less under a cap); ``tie``: a tie (0); ``lose``: the dealer qualifies and wins (-1 - the raise);
-    ``win``: the player wins, one net
-    per category of the player's hand (0 = high card .. 9 = royal flush).
+    ``win``: the player wins, one net per category of the player's hand (0 = high card .. 9 =
+    royal flush).
     """
 
     fold: Fraction
@@ -573,8 +574,9 @@ class Rules:
           None: ace-king).
         - ``ante``: the ante size in money, needed only with a cap (default None).
         - ``max_payout``: the most one bet can win, in money (default None: no cap).
-        - ``paytables``: pay tables of your own by name (``load_paytables_file``), looked up with
-          the built-in ones (default None: the built-in only).
+        - ``paytables``: pay tables of your own by name (from ``load_paytables_file`` in
+          ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
+          built-in only).
         - ``raise_antes``: the raise, in antes, 1 to 10 (keyword only; default 2).
 
         Raises ``InvalidRules`` (a ``ValueError``) for any bad part.

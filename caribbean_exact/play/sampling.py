@@ -161,7 +161,7 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
       the ace-king qualifier, no cap).
     - ``known_dealer_cards``: the dealer hole cards the player sees, 0 to 4 (default 0).
     - ``players``: the players at the table, 1 to 7 (default 1); the player sees the others' hands.
-    - ``deals``: how many deals to sample, 2 to ``MAX_DEALS`` (default 20,000).
+    - ``deals``: how many deals to sample, 2 to 100,000,000 (default 20,000).
     - ``seed``: the seed, an integer 0 .. 2**64 - 1 (default 20261129).
     - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
       machine); the figures do not depend on it.
