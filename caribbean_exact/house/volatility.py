@@ -5,6 +5,7 @@ at one dealer (sampled) and the house's figures per table-hour.
 The per-deal distribution of the player's net is the return table: a few nets per ante (integers
 for integer pays) with integer deal counts. The net over N hands is its N-fold convolution.
 
+>>> from caribbean_exact import solve
 >>> d = outcome_distribution(solve())
 >>> d.nets[:4], d.total
 ((Fraction(-3, 1), Fraction(-1, 1), Fraction(0, 1), Fraction(1, 1)), 19933230517200)

@@ -116,6 +116,10 @@ def _sized(f: Fraction, x: object, what: str) -> Fraction:
 class Paytable:
     """Raise-bet pays "to 1", royal flush first (ten numbers).
 
+    ``name``: the table's name; ``pays``: the ten exact pays, royal flush, straight flush, four of
+    a kind, full house, flush, straight, three of a kind, two pair, pair, high card; ``where`` and
+    ``source``: where the table is played and where it was read (built-in tables; else "").
+
     >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,1,1").pay(CATEGORY_INDEX["full house"])
     Fraction(7, 1)
     """
@@ -136,12 +140,21 @@ class Paytable:
                 raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {p} is negative")
 
     def pay(self, category: int) -> Fraction:
-        """Pay to 1 of a win with the player's category (0 = high card .. 9 = royal)."""
+        """Pay to 1 of a win with the player's category.
+
+        ``category``: the player's hand category, 0 (high card) .. 9 (royal flush).
+        """
         return self.pays[9 - category]
 
     @classmethod
     def from_numbers(cls, numbers: str | Sequence[Number], name: str = "custom") -> Paytable:
-        """Ten numbers, royal flush first, as text "100,50,..." or a sequence."""
+        """A pay table from ten numbers, royal flush first.
+
+        ``numbers``: the ten pays "to 1", as text ("100,50,20,7,5,4,3,2,1,1", "100/50/..."; commas
+        when a pay is a fraction "4/3") or a list or tuple of numbers; each a non-negative exact
+        number (int, Fraction, decimal text, a finite float). ``name``: the table's name (default
+        "custom"). Raises ``InvalidRules`` (a ``ValueError``) for anything but ten such numbers.
+        """
         if isinstance(numbers, str):
             items: list[object] = [t for t in re.split(r"[\s,;]+", numbers.strip()) if t]
             if len(items) == 1 and "/" in numbers:  # "100/50/20/..." (fractions need commas)
@@ -333,7 +346,21 @@ def _some_names(tables: Mapping[str, Paytable], most: int = 12) -> str:
 
 
 def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
-    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable."""
+    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable.
+
+    - ``spec``: a table's name (any case: "standard", "live-dealer", ...), ten pays royal flush
+      first as text ("100,50,20,7,5,4,3,2,1,1") or numbers, a ``Paytable`` (returned as it is), or
+      None (the "standard" table).
+    - ``extra``: pay tables of your own by name (from ``load_paytables_file`` in
+      ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
+      built-in only).
+
+    Returns the ``Paytable``. Raises ``InvalidRules`` (a ``ValueError``) for an unknown name, pays
+    that are not ten non-negative numbers, or ``extra`` names that clash with built-in tables.
+
+    >>> get_paytable("standard").short(), get_paytable("100,50,20,7,5,4,3,2,1,1").name
+    ('100/50/20/7/5/4/3/2/1/1', 'custom')
+    """
     if spec is None:
         return builtin_paytables()["standard"]
     if isinstance(spec, Paytable):
@@ -361,6 +388,10 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
 class Qualifier:
     """The dealer qualifies with a hand value >= ``value`` (values 0..7461; 0 = always, 7462 = never).
 
+    ``label``: the qualifier as read ("AK", "pair", "pair of 4s", "none", ...); ``value``: the
+    lowest hand value that qualifies (the core's values: higher beats lower). Make one with
+    ``Qualifier.parse``.
+
     >>> Qualifier.parse("AK").value, Qualifier.parse("pair").value, Qualifier.parse("none").value
     (1113, 1277, 0)
     >>> Qualifier.parse("As Kd Jh 8c 3s").value == Qualifier.parse("AKJ83").value
@@ -374,9 +405,15 @@ class Qualifier:
 
     @classmethod
     def parse(cls, spec: QualifierLike) -> Qualifier:
-        """A qualifier from ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
+        """A qualifier from text, a hand value or a ``Qualifier``.
+
+        The text: ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
         "pair of 4s", rank words ("ace king"), five cards, a hand value (an int, "value 1113" or a
-        number that is not a list of ranks), or "none"."""
+        number that is not a list of ranks), or "none".
+
+        ``spec``: that text, an int hand value 0..7462, a ``Qualifier`` (returned as it is) or None
+        (ace-king). Raises ``InvalidRules`` (a ``ValueError``) for anything else.
+        """
         if isinstance(spec, Qualifier):
             return spec
         if spec is None:
@@ -490,7 +527,13 @@ def _default_qualifier() -> Qualifier:
 
 @dataclass(frozen=True, slots=True)
 class Nets:
-    """Exact net result per ante of every outcome (win by the player's category index)."""
+    """Exact net result per ante of every outcome (win by the player's category index).
+
+    ``fold``: folding (-1); ``not_qualify``: the dealer does not qualify (the ante wins 1 to 1,
+    less under a cap); ``tie``: a tie (0); ``lose``: the dealer qualifies and wins (-1 - the raise);
+    ``win``: the player wins, one net per category of the player's hand (0 = high card .. 9 =
+    royal flush).
+    """
 
     fold: Fraction
     not_qualify: Fraction
@@ -545,6 +588,11 @@ class ScaledNets:
 class Rules:
     """Pay table, qualifier, the raise size, and optionally an ante size with a cap per bet.
 
+    ``paytable``: the raise bet's ``Paytable`` (default: "standard"); ``qualifier``: the dealer's
+    ``Qualifier`` (default: ace-king); ``ante``: the ante size in money (None: no size; needed for
+    a cap); ``max_payout``: the most one bet can win, in money (None: no cap; at least ``ante``).
+    ``Rules.make`` builds them from names, numbers and text. Bad fields raise ``InvalidRules``.
+
     The player raises ``raise_antes`` antes (2 in the standard game; 1 to 10). A win on one bet never
     pays more than ``max_payout``; nets are per ante.
 
@@ -564,8 +612,26 @@ class Rules:
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
              raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
-        """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
-        text or numbers share one ``Rules`` (and its nets)."""
+        """Rules from loose input (names, numbers, text), validated.
+
+        Repeated calls with the same text or numbers share one ``Rules`` (and its nets).
+
+        - ``paytable``: a name (built-in, or in ``paytables``), ten pays royal flush first (text or
+          numbers) or a ``Paytable`` (default None: "standard").
+        - ``qualifier``: "AK", "pair", "44", five ranks, a hand value or a ``Qualifier`` (default
+          None: ace-king).
+        - ``ante``: the ante size in money, needed only with a cap (default None).
+        - ``max_payout``: the most one bet can win, in money (default None: no cap).
+        - ``paytables``: pay tables of your own by name (from ``load_paytables_file`` in
+          ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
+          built-in only).
+        - ``raise_antes``: the raise, in antes, 1 to 10 (keyword only; default 2).
+
+        Raises ``InvalidRules`` (a ``ValueError``) for any bad part.
+
+        >>> Rules.make("live-dealer", "pair").qualifier.label
+        'pair'
+        """
         if paytables is None:
             try:
                 return _made_rules(paytable, qualifier, ante, max_payout, raise_antes)

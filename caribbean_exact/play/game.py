@@ -109,7 +109,12 @@ class CategoryPlay:
 
 @dataclass(frozen=True)
 class GameReport:
-    """Exact figures of the whole game under one strategy (by default the optimal one)."""
+    """Exact figures of the whole game under one strategy (by default the optimal one).
+
+    ``rules``: the rules played; ``totals``: the deals counted by outcome (``DealTotals``);
+    ``strategy``: the strategy's name ("optimal", or the name of a simple strategy); the other
+    fields as their comments say.
+    """
 
     rules: Rules
     totals: DealTotals
@@ -250,8 +255,14 @@ class GameReport:
         return tuple(out)
 
     def decision(self, hand: CardsLike, up: CardsLike) -> Decision:
-        """One situation as this report's strategy plays it, with its exact EVs (from the solver's
-        counts): ``.decision`` is the strategy's, ``.optimal_decision`` the best one.
+        """One situation as this report's strategy plays it, with its exact EVs.
+
+        The EVs come from the solver's counts: ``.decision`` is the strategy's, ``.optimal_decision``
+        the best one.
+
+        ``hand``: the player's five cards; ``up``: the dealer's up card; as text ("As Kd 7h 4c 2s"),
+        ``Card`` objects or a list of either. Raises ``InvalidCards`` (a ``ValueError``) for cards
+        that are not five distinct cards and an up card apart from them.
 
         >>> blind = solve(ignore_up=True)
         >>> blind.decision("As Kd Jh 8c 3s", "2h").decision, blind.decision("As Kd Jh 8c 3s", "Kh").decision
@@ -274,10 +285,36 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
           progress: ProgressFn | None = None) -> GameReport:
     """The whole game under optimal play, exact.
 
-    ``raise_on_tie`` counts situations where raising and folding are worth exactly the same
-    as raises (default: folds); ``ignore_up`` gives the best strategy that never looks at the
-    dealer's up card. Known dealer cards: ``known_cards.solve_known(k)`` (any k, exact),
-    ``known_cards.solve_seen_cards`` (one to three seen, with a chart), ``sampling.sample`` (sampled).
+    The rules as their parts, or all of them at once as ``rules``:
+
+    - ``paytable``: the raise bet's pay table: a name ("standard", "live-dealer", ...), ten pays
+      royal flush first (text "100,50,20,..." or numbers) or a ``Paytable`` (default None:
+      "standard").
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``ante``: the ante size in money, needed only with a cap (default None).
+    - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
+    - ``rules``: a ``Rules`` (keyword only; it wins over the parts; default None: the rules made
+      from the parts).
+
+    How it is counted:
+
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same
+      as raises (default False: as folds); the return is the same either way.
+    - ``ignore_up``: give the best strategy that never looks at the dealer's up card instead
+      (default False).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a bad pay table,
+    qualifier, ante, cap, threads or progress. Known dealer cards: ``solve_known(k)`` (any k,
+    exact), ``solve_seen_cards`` (one to three seen, with a chart), ``sample`` (sampled).
+
+    >>> g = solve(qualifier="pair")
+    >>> g.rules.qualifier.label, g.house_edge > solve().house_edge
+    ('pair', True)
     """
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     check_bool(raise_on_tie, "raise_on_tie")

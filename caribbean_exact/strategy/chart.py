@@ -95,6 +95,11 @@ class Chart:
     """The optimal strategy of some rules as plain rules, a grid of the classes where it varies (one
     row per rank pattern, one column per up card rank) and the mixed cells of that grid.
 
+    ``rules``: the rules solved; ``plain_rules``: the rules that decide whole classes of hands;
+    ``columns``: the up card ranks of the grid ("2" .. "A"); ``rows``: the grid, (pattern label,
+    one ``ChartCell`` per column); ``mixed``: the grid's cells that neither always raise nor
+    always fold; the other fields as their comments say.
+
     >>> ch = build_chart()
     >>> ch.columns[:3], ch.rows[0][0], ch.rows[0][1][0].raise_count > 0, ch.uniform_rows[0]
     (('2', '3', '4'), 'AKQT9', True, ('AKQJ9', 'raise'))
@@ -197,7 +202,21 @@ def _close(plain: list[PlainRule], leading: PlainRule | None, top: bool) -> bool
 
 def build_chart(rules: Rules | None = None, margins: bool = False,
                 progress: ProgressFn | None = None) -> Chart:
-    """The optimal strategy as plain rules plus a grid for the classes where it varies."""
+    """The optimal strategy as plain rules plus a grid for the classes where it varies.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``margins``: also sum EV(raise) - EV(fold) over each grid cell (default False; it costs one
+      more pass over the grid's situations).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``Chart``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, a ``margins``
+    that is not a bool, or bad progress.
+
+    >>> build_chart().columns[-1]
+    'A'
+    """
     rules = check_rules(rules)
     check_bool(margins, "margins")
     dec = price(rules, decisions=True, progress=progress).decisions
