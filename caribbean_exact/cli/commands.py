@@ -37,7 +37,7 @@ from ..strategy.rule_file import load_rule_file
 from ..strategy.strategies import compare_strategies
 from . import batch
 from .files import check_file, check_folder, display, write_files
-from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
+from .options import add_rules, add_sampling, add_threads, extra_paytables, raise_antes_from, rules_from
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")
@@ -333,7 +333,7 @@ def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not names and extra:
         names = [*builtin_paytables(), *extra]
     rows = paytables.compare(names or None, args.qualifier, args.ante, args.max_payout, extra, args.baseline,
-                             progress)
+                             progress, raise_antes=raise_antes_from(args))
     return render_paytables.compare(rows, args.format)
 
 
@@ -345,7 +345,7 @@ def setup_cap(p: argparse.ArgumentParser) -> None:
 
 def run_cap(args: argparse.Namespace, progress: ProgressFn) -> str:
     s = bet_cap.cap_study(args.paytable, args.qualifier, args.max_payout, _split(args.antes),
-                          extra_paytables(args), progress)
+                          extra_paytables(args), progress, raise_antes=raise_antes_from(args))
     return render_paytables.cap(s, args.format)
 
 
@@ -499,7 +499,7 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
         contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
         hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
-        covariance_seed=args.seed, progress=progress)
+        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args))
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":
