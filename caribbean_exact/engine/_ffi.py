@@ -296,6 +296,20 @@ def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, thr
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
 
 
+#: Discard sets of one hand: every subset of its five cards (bit i: the i-th card).
+DISCARD_SETS = 32
+
+
+def switch(player: Sequence[int], up: int, set_mask: int, qualifier: int, nets: ScaledNetsLike,
+           flags: int = 0, threads: int = 2) -> list[DealTotals]:
+    """Card switching, one situation (cs_switch): for each discard set d in ``set_mask`` (bit d),
+    the deal counts over every replacement set under the best decision; others all zero."""
+    out = ffi.new("cs_totals[]", DISCARD_SETS)
+    check(lib.cs_switch(_cards(player), up, set_mask, qualifier, _nets_struct(nets), flags, threads,
+                        out, DISCARD_SETS), "switch")
+    return [_totals(out[d]) for d in range(DISCARD_SETS)]
+
+
 def _int128(hi: int, lo: int, signed: bool) -> int:
     v = (hi << 64) | lo
     if signed and v >= 1 << 127:
