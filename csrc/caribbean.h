@@ -221,11 +221,12 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
 /* Card switching (Oasis Poker), one situation: the player replaces the cards of a discard set
  * by as many drawn from the 46 unseen cards (the discards are out of play; the dealer's four hole
  * cards come from the 46 - j left), then raises or folds as the nets decide (flags:
- * CS_RAISE_ON_TIE). Discard set d (0..31) discards player[i] for each bit i of d. For each d in
+ * CS_RAISE_ON_TIE; CS_SWITCH_FIVE_RAISES: a player who switches all five must raise). Discard set d (0..31) discards player[i] for each bit i of d. For each d in
  * set_mask, out[d] (n_out = 32) gets the deal counts over every replacement set and dealer
  * completion under the best decision, by the final hand's category; raise_situations and
  * indifferent_situations count replacement sets; total_weight = C(46, j) x C(46 - j, 4).
  * Entries not in set_mask are zero. */
+enum cs_switch_flags { CS_SWITCH_FIVE_RAISES = 4 };
 int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qualifier, const cs_nets *nets,
               uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out);
 

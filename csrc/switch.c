@@ -254,7 +254,7 @@ static inline __attribute__((always_inline)) void run_item_body(const sw_ctx *c,
         int64_t margin = cs__raise_margin(m, nq, win, tie);
         if (margin == 0)
             o->indifferent_situations++;
-        if (margin > 0 || (margin == 0 && (c->flags & CS_RAISE_ON_TIE))) {
+        if (margin > 0 || (margin == 0 && (c->flags & CS_RAISE_ON_TIE)) || (d == 31 && (c->flags & CS_SWITCH_FIVE_RAISES))) {
             o->raise_situations++;
             o->not_qualify[cat] += (uint64_t)nq;
             o->win[cat] += (uint64_t)win;
@@ -318,7 +318,7 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
         return CS_E_NULL;
     if (n_out != 32)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)(CS_RAISE_ON_TIE | CS_SWITCH_FIVE_RAISES)))
         return CS_E_ARG;
     uint64_t mask = 0;
     int st;

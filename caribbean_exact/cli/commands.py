@@ -20,16 +20,18 @@ from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..house import bet_cap, paytables, sidebets, volatility
 from ..model.cards import Card, parse_cards, rank_index
 from ..model.checks import check_seats
-from ..model.rules import builtin_paytables
+from ..model.rules import Rules, builtin_paytables
 from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
+from ..play.switching import switch_ev
 from ..progress import ProgressFn
 from ..render import figures
 from ..render.house import paytables as render_paytables
 from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
 from ..render.play import known_cards as render_known
+from ..render.play import switching as render_switching
 from ..render.strategy import chart as render_strategy
 from ..render.text import counted, to_json
 from ..strategy.chart import build_chart
@@ -74,6 +76,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "one JSON object per line with --format json, one CSV table with --format csv")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
+                        "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
 
 
@@ -100,6 +105,8 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError("ev: give the player's five cards (or --batch FILE)")
     text = " ".join(args.hand)
     up = args.up
+    if args.switch_fees is not None:
+        return _run_switch(args, text, up, rules)
     if _RANKS_ONLY.fullmatch(text.strip()):
         compact = text.replace(" ", "").replace(",", "").upper().replace("10", "T")
         if up is None and len(compact) == 6:
@@ -118,6 +125,20 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
     else:
         d = ev(text, up, dead=args.dead, dealer=args.dealer, rules=rules)
     return render_game.decision(d, args.format, args.verbose, args.table)
+
+
+def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
+    """ev --switch-fees: every discard set of one hand (cards with suits; no dead or dealer cards)."""
+    if args.dead or args.dealer or args.verbose or args.table or rules.ante is not None:
+        raise UsageError("ev --switch-fees: --dead, --dealer, --verbose, --table and --ante do not apply "
+                         "(every option is per ante)")
+    if _RANKS_ONLY.fullmatch(text.strip()):
+        raise UsageError("ev --switch-fees: give the cards with their suits (the replacements depend on them)")
+    cards = parse_cards(text if up is None else text + " " + up)
+    if len(cards) != 6:
+        raise UsageError(f"ev --switch-fees: give five cards and the up card (or --up), got {len(cards)} cards")
+    return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules),
+                                           args.format)
 
 
 def setup_solve(p: argparse.ArgumentParser) -> None:

@@ -30,6 +30,7 @@ SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
 SEEN_CLASSES = 11
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
+SWITCH_FIVE_RAISES: int = lib.CS_SWITCH_FIVE_RAISES
 IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
 

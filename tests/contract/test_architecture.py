@@ -89,6 +89,7 @@ FFI_IMPORTERS = frozenset({
     f"{NAME}.engine.pricing",
     f"{NAME}.engine.sampler",
     f"{NAME}.engine.seen",
+    f"{NAME}.engine.switch",
     f"{NAME}.model.hands",
     f"{NAME}.model.rules",
 })

@@ -1,0 +1,63 @@
+"""Card switching (Oasis Poker), one hand: every discard set with its fee, exact EV and decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...model.cards import format_cards
+from ...play.switching import SwitchAnalysis, SwitchOption
+from ..text import Cell, counted, dec, describe_rules, frac, rules_json, table, to_json
+
+
+def _decision_text(o: SwitchOption) -> str:
+    if o.decision == "depends":
+        return f"raise after {o.raise_replacements:,} of {counted(o.replacements, 'replacement')}"
+    return o.decision
+
+
+def option_json(o: SwitchOption) -> dict[str, Any]:
+    """One option as JSON (field names are a public interface)."""
+    return {
+        "discard": [str(c) for c in o.discard],
+        "kept": [str(c) for c in o.kept],
+        "fee": str(o.fee),
+        "ev": str(o.ev),
+        "ev_before_fee": str(o.game_ev),
+        "decision": o.decision,
+        "raise_replacements": o.raise_replacements,
+        "replacements": o.replacements,
+        "deals": o.totals.total_weight,
+    }
+
+
+def switch_json(a: SwitchAnalysis) -> dict[str, Any]:
+    """Every option of one hand, best first."""
+    return {
+        "hand": format_cards(a.hand),
+        "up": str(a.up),
+        "switch_fees": [str(f) for f in a.fees.fees],
+        "switch": [option_json(o) for o in a.options],
+        "rules": rules_json(a.rules),
+    }
+
+
+def switch_options(a: SwitchAnalysis, fmt: str) -> str:
+    """The options of one hand as a table, best first (CSV: the table alone)."""
+    if fmt == "json":
+        return to_json(switch_json(a))
+    rows: list[list[Cell]] = []
+    for o in a.options:
+        rows.append([" ".join(str(c) for c in o.discard) or "(stand)", frac(o.fee), frac(o.ev), dec(o.ev),
+                     _decision_text(o)])
+    headers = ["switch", "fee", "EV per ante (exact, fee included)", "decimal", "then"]
+    if fmt == "csv":
+        return table(rows, headers, fmt)
+    b = a.best
+    best = " ".join(str(c) for c in b.discard)
+    lines = [f"hand {format_cards(a.hand)}, dealer up card {a.up}; card switching, fees "
+             f"{a.fees.short()} antes for {', '.join(str(k) for k in range(1, len(a.fees.fees) + 1))} "
+             f"card{'s' if len(a.fees.fees) > 1 else ''}",
+             f"rules: {describe_rules(a.rules)}", "",
+             f"best: {'switch ' + best if best else 'stand'} (EV {dec(b.ev)} per ante, fee included); then "
+             f"{_decision_text(b)}", "", table(rows, headers, fmt)]
+    return "\n".join(lines)
