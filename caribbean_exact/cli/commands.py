@@ -24,6 +24,7 @@ from ..model.rules import Rules, builtin_paytables
 from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
+from ..play.switch_game import sample_switch_game
 from ..play.switching import switch_ev
 from ..progress import ProgressFn
 from ..render import figures
@@ -152,6 +153,10 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     add_threads(p)
     p.add_argument("--table", choices=("figures", "outcomes", "chart"), default=None,
                    help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1 to 3)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
+                        "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
+                        "never best")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -159,6 +164,13 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
+    if args.switch_fees is not None:
+        if k or args.sample or args.ignore_up or args.table:
+            raise UsageError("solve --switch-fees: --known-dealer-cards, --sample, --ignore-up and --table "
+                             "do not apply")
+        s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+        return render_switching.switch_sample(s, args.format)
     if args.sample and not 1 <= k <= 3:
         raise UsageError("solve: --sample applies to --known-dealer-cards 1 to 3")
     if not args.sample and (args.deals is not None or args.seed is not None):

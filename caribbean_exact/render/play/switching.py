@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...model.cards import format_cards
+from ...play.switch_game import SwitchSample
 from ...play.switching import SwitchAnalysis, SwitchOption
-from ..text import Cell, counted, dec, describe_rules, frac, rules_json, table, to_json
+from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
 
 
 def _decision_text(o: SwitchOption) -> str:
@@ -61,3 +62,40 @@ def switch_options(a: SwitchAnalysis, fmt: str) -> str:
              f"best: {'switch ' + best if best else 'stand'} (EV {dec(b.ev)} per ante, fee included); then "
              f"{_decision_text(b)}", "", table(rows, headers, fmt)]
     return "\n".join(lines)
+
+
+def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
+    """A sampled whole game with card switching (field names are a public interface)."""
+    return {
+        "switch_fees": [str(f) for f in s.fees.fees],
+        "deals": s.deals,
+        "seed": s.seed,
+        "exact": False,
+        "house_edge": str(s.house_edge),
+        "half_width": s.half_width,
+        "plain_return": str(s.plain_return),
+        "mean_gain": str(s.mean_gain),
+        "best_switch_sizes": list(s.best_sizes),
+        "excluded_sizes": {str(j): str(b) for j, b in s.excluded.items()},
+        "rules": rules_json(s.rules),
+    }
+
+
+def switch_sample(s: SwitchSample, fmt: str) -> str:
+    """The sampled whole game: the estimate, its interval, the sizes excluded by proof."""
+    if fmt == "json":
+        return to_json(switch_sample_json(s))
+    hw = s.half_width
+    rows: list[list[Cell]] = [
+        ["house edge (estimate)", f"{pct(s.house_edge)} +/- {hw * 100:.4f} points", "95% interval, sampled"],
+        ["plain game, exact (the control variate)", pct(-s.plain_return), frac(-s.plain_return)],
+        ["mean gain of switching over standing", dec(s.mean_gain), f"over {counted(s.deals, 'sampled hand')}"],
+    ]
+    for j, n in enumerate(s.best_sizes):
+        rows.append([f"best option switches {j} card{'s' if j != 1 else ''}", grouped(n),
+                     "excluded by proof" if j in s.excluded else ""])
+    for j, b in s.excluded.items():
+        rows.append([f"bound on any {j}-card switch (EV per ante)", dec(b), "below -1 (stand and fold): never best"])
+    head = [f"Card switching (Oasis Poker), fees {s.fees.short()} antes; each sampled hand's best option exact",
+            f"rules: {describe_rules(s.rules)}", ""]
+    return "\n".join([*head, table(rows, ["figure", "value", "detail"], fmt)])
