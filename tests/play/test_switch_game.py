@@ -58,3 +58,41 @@ def test_cli_solve_switch_fees(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["exact"] is False and doc["deals"] == 5 and sum(doc["best_switch_sizes"]) == 5
     assert main(["solve", "--switch-fees", "1", "--known-dealer-cards", "1"]) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("up_rank", [0, 5, 12])
+def test_the_qualifying_table_is_current(up_rank):
+    import itertools
+
+    from caribbean_exact.model.hands import evaluate5
+    from caribbean_exact.play.switch_game import AK_QUALIFIER, NOT_QUALIFYING, NOT_QUALIFYING_TOUCHING
+
+    up = up_rank * 4
+    per = [0] * 52
+    n = 0
+    for t in itertools.combinations([c for c in range(52) if c != up], 4):
+        if evaluate5((*t, up))[0] < AK_QUALIFIER:
+            n += 1
+            for c in t:
+                per[c] += 1
+    per.sort(reverse=True)
+    assert n == NOT_QUALIFYING[up_rank]
+    for k, row in NOT_QUALIFYING_TOUCHING.items():
+        assert sum(per[:k]) == row[up_rank]
+
+
+def test_four_card_switches_at_four_antes_need_a_king_or_ace_up():
+    for r in range(13):
+        ex = excluded_sizes("1,2,3,4,5", up_rank=r)
+        assert sorted(ex) == ([5] if r >= 11 else [4, 5])
+    assert excluded_sizes("1,2,3,4,5", Rules(qualifier="pair"), up_rank=0) == {5: excluded_sizes("1,2,3,4,5")[5]}
+
+
+def test_the_up_rank_bounds_hold_on_real_hands():
+    for hand, up in [("As Ks Qs Js 2d", "5h"), ("2c 3d 5h 7s 9c", "Td"), ("Ts Js Qs 9s 8s", "2c")]:
+        a = switch_ev(hand, up, "1,2,3,4,5")
+        for j in (4, 5):
+            bound = size_bound(j, a.fees, Rules(), a.up.rank)
+            assert bound is not None
+            assert all(o.ev <= bound for o in a.options if len(o.discard) == j)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model.cards import format_cards
+from ...model.cards import RANKS, format_cards
 from ...play.switch_game import SwitchSample
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
@@ -77,6 +77,7 @@ def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
         "mean_gain": str(s.mean_gain),
         "best_switch_sizes": list(s.best_sizes),
         "excluded_sizes": {str(j): str(b) for j, b in s.excluded.items()},
+        "excluded_sizes_by_up_rank": {RANKS[r]: sorted(ex) for r, ex in enumerate(s.excluded_by_up)},
         "rules": rules_json(s.rules),
     }
 
@@ -96,6 +97,11 @@ def switch_sample(s: SwitchSample, fmt: str) -> str:
                      "excluded by proof" if j in s.excluded else ""])
     for j, b in s.excluded.items():
         rows.append([f"bound on any {j}-card switch (EV per ante)", dec(b), "below -1 (stand and fold): never best"])
+    for j in range(1, 6):
+        ranks = "".join(RANKS[r] for r, ex in enumerate(s.excluded_by_up) if j in ex)
+        if ranks and j not in s.excluded:
+            rows.append([f"{j}-card switches never best against an up card of", ranks,
+                         "proven by rank: a bound below -1"])
     head = [f"Card switching (Oasis Poker), fees {s.fees.short()} antes; each sampled hand's best option exact",
             f"rules: {describe_rules(s.rules)}", ""]
     return "\n".join([*head, table(rows, ["figure", "value", "detail"], fmt)])
