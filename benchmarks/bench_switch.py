@@ -95,7 +95,7 @@ def main() -> None:
         exact = per * 2_598_960 * 47 / 24
         print(f"  fees {fees:9}: {per * 1000:.1f} ms CPU per hand ({time.perf_counter() - w:.1f} s wall); "
               f"house edge {float(s.house_edge):.4%} +/- {s.half_width * 100:.2f} points; the exact game at "
-              f"this speed: about {exact / 86400:.0f} CPU-days")
+              f"this speed: about {exact / 3600:,.0f} CPU-hours")
 
 
 if __name__ == "__main__":

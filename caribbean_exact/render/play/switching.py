@@ -55,9 +55,9 @@ def switch_options(a: SwitchAnalysis, fmt: str) -> str:
         return table(rows, headers, fmt)
     b = a.best
     best = " ".join(str(c) for c in b.discard)
-    lines = [f"hand {format_cards(a.hand)}, dealer up card {a.up}; card switching, fees "
-             f"{a.fees.short()} antes for {', '.join(str(k) for k in range(1, len(a.fees.fees) + 1))} "
-             f"card{'s' if len(a.fees.fees) > 1 else ''}",
+    n = len(a.fees.fees)
+    lines = [f"hand {format_cards(a.hand)}, dealer up card {a.up}; card switching, fee{'s' if n > 1 else ''} in "
+             f"antes {a.fees.short()} for {', '.join(str(k) for k in range(1, n + 1))} card{'s' if n > 1 else ''}",
              f"rules: {describe_rules(a.rules)}", "",
              f"best: {'switch ' + best if best else 'stand'} (EV {dec(b.ev)} per ante, fee included); then "
              f"{_decision_text(b)}", "", table(rows, headers, fmt)]
@@ -102,6 +102,6 @@ def switch_sample(s: SwitchSample, fmt: str) -> str:
         if ranks and j not in s.excluded:
             rows.append([f"{j}-card switches never best against an up card of", ranks,
                          "proven by rank: a bound below -1"])
-    head = [f"Card switching (Oasis Poker), fees {s.fees.short()} antes; each sampled hand's best option exact",
+    head = [f"Card switching (Oasis Poker), fees in antes {s.fees.short()}; each sampled hand's best option exact",
             f"rules: {describe_rules(s.rules)}", ""]
     return "\n".join([*head, table(rows, ["figure", "value", "detail"], fmt)])
