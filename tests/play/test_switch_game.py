@@ -96,3 +96,10 @@ def test_the_up_rank_bounds_hold_on_real_hands():
             bound = size_bound(j, a.fees, Rules(), a.up.rank)
             assert bound is not None
             assert all(o.ev <= bound for o in a.options if len(o.discard) == j)
+
+
+def test_a_paired_baseline_is_the_difference_on_the_same_hands():
+    paired = sample_switch_game("1,2,3,2,1", deals=4, seed=4, baseline="1")
+    one = sample_switch_game("1", deals=4, seed=4)
+    assert paired.mean_difference == paired.mean_gain - one.mean_gain >= 0  # more options, fees no higher
+    assert paired.baseline == SwitchFees.parse("1") and paired.difference_half_width >= 0
