@@ -18,7 +18,7 @@
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
  * seen_card.c (cs_solve_seen_one), seen_cards.c (cs_solve_seen), sample.c (cs_sample_deals, cs_sample_table),
- * layout.c (the layout index functions); internal.h holds what they share.
+ * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -241,6 +241,18 @@ typedef struct {
 } cs_table_sums;
 int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats, uint64_t seed,
                     uint64_t first_deal, uint64_t n_deals, uint32_t threads, cs_table_sums *out);
+
+/* Card switching (Oasis Poker), one situation: the player replaces the cards of a discard set
+ * by as many drawn from the 46 unseen cards (the discards are out of play; the dealer's four hole
+ * cards come from the 46 - j left), then raises or folds as the nets decide (flags:
+ * CS_RAISE_ON_TIE; CS_SWITCH_FIVE_RAISES: a player who switches all five must raise). Discard set d (0..31) discards player[i] for each bit i of d. For each d in
+ * set_mask, out[d] (n_out = 32) gets the deal counts over every replacement set and dealer
+ * completion under the best decision, by the final hand's category; raise_situations and
+ * indifferent_situations count replacement sets; total_weight = C(46, j) x C(46 - j, 4).
+ * Entries not in set_mask are zero. */
+enum cs_switch_flags { CS_SWITCH_FIVE_RAISES = 4 };
+int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qualifier, const cs_nets *nets,
+              uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

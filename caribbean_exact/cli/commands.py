@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..model.cards import Card, parse_cards, rank_index
 from ..model.checks import check_seats
-from ..model.rules import builtin_paytables
+from ..model.rules import Rules, builtin_paytables
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
+from ..play.switch_game import sample_switch_game
+from ..play.switching import switch_ev
 from ..progress import ProgressFn
 from ..render.play import game as render_game
 from ..render.text import counted, to_json
@@ -35,6 +37,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ..render.house import paytables as render_paytables
     from ..render.house import sidebets as render_sidebets
     from ..render.play import known_cards as render_known
+    from ..render.play import switching as render_switching
     from ..render.strategy import chart as render_strategy
     from ..strategy.chart import build_chart
     from ..strategy.rule_file import load_rule_file
@@ -49,12 +52,13 @@ else:
     render_paytables = lazy("caribbean_exact.render.house.paytables")
     render_sidebets = lazy("caribbean_exact.render.house.sidebets")
     render_known = lazy("caribbean_exact.render.play.known_cards")
+    render_switching = lazy("caribbean_exact.render.play.switching")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
     build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
     load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
     compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
 from .files import check_file, check_folder, display, write_files
-from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, rules_from
+from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, raise_antes_from, rules_from
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")
@@ -94,6 +98,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
+                        "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
 
 
@@ -125,6 +132,8 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError("ev: give the player's five cards (or --batch FILE)")
     text = " ".join(args.hand)
     up = args.up
+    if args.switch_fees is not None:
+        return _run_switch(args, text, up, rules)
     if _RANKS_ONLY.fullmatch(text.strip()):
         compact = text.replace(" ", "").replace(",", "").upper().replace("10", "T")
         if up is None and len(compact) == 6:
@@ -145,6 +154,20 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
     return render_game.decision(d, args.format, args.verbose, args.table)
 
 
+def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
+    """ev --switch-fees: every discard set of one hand (cards with suits; no dead or dealer cards)."""
+    if args.dead or args.dealer or args.verbose or args.table or rules.ante is not None:
+        raise UsageError("ev --switch-fees: --dead, --dealer, --verbose, --table and --ante do not apply "
+                         "(every option is per ante)")
+    if _RANKS_ONLY.fullmatch(text.strip()):
+        raise UsageError("ev --switch-fees: give the cards with their suits (the replacements depend on them)")
+    cards = parse_cards(text if up is None else text + " " + up)
+    if len(cards) != 6:
+        raise UsageError(f"ev --switch-fees: give five cards and the up card (or --up), got {len(cards)} cards")
+    return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules),
+                                           args.format)
+
+
 def setup_solve(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
@@ -157,6 +180,10 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
                         "chart: with --known-dealer-cards 1 to 3)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
+                        "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
+                        "never best")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -172,6 +199,13 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
+    if args.switch_fees is not None:
+        if k or args.sample or args.ignore_up or args.table:
+            raise UsageError("solve --switch-fees: --known-dealer-cards, --sample, --ignore-up and --table "
+                             "do not apply")
+        s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+        return render_switching.switch_sample(s, args.format)
     if args.sample and not 1 <= k <= 3:
         raise UsageError("solve: --sample applies to --known-dealer-cards 1 to 3")
     if not args.sample and (args.deals is not None or args.seed is not None):
@@ -443,7 +477,7 @@ def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not names and extra:
         names = [*builtin_paytables(), *extra]
     rows = paytables.compare(names or None, args.qualifier, args.ante, args.max_payout, extra, args.baseline,
-                             progress)
+                             progress, raise_antes=raise_antes_from(args))
     return render_paytables.compare(rows, args.format)
 
 
@@ -455,7 +489,7 @@ def setup_cap(p: argparse.ArgumentParser) -> None:
 
 def run_cap(args: argparse.Namespace, progress: ProgressFn) -> str:
     s = bet_cap.cap_study(args.paytable, args.qualifier, args.max_payout, _split(args.antes),
-                          extra_paytables(args), progress)
+                          extra_paytables(args), progress, raise_antes=raise_antes_from(args))
     return render_paytables.cap(s, args.format)
 
 
@@ -612,7 +646,7 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
         contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
         hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
-        covariance_seed=args.seed, progress=progress)
+        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args))
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
-from ..model.rules import Paytable, Rules, load_paytables_file, to_fraction
+from ..model.rules import DEFAULT_RAISE_ANTES, MAX_RAISE_ANTES, Paytable, Rules, load_paytables_file, to_fraction
 from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED
 
 
@@ -25,13 +25,15 @@ ANTE_HELP = "the ante in money; with --max-payout it sets where the cap bites"
 
 def add_rules(p: argparse.ArgumentParser, *, paytable: bool = True, ante: bool = True, cap: bool = True,
               ante_default: str | None = None, cap_default: str | None = None, ante_help: str = "") -> None:
-    """--paytable, --paytables, --qualifier, and (unless turned off) --ante and --max-payout."""
+    """--paytable, --paytables, --qualifier, --raise, and (unless turned off) --ante and --max-payout."""
     if paytable:
         p.add_argument("--paytable", default=None,
                        help="built-in name (see 'paytables') or ten pays, royal first: 100,50,20,7,5,4,3,2,1,1")
     p.add_argument("--paytables", metavar="FILE", default=None, help="TOML file with more pay tables")
     p.add_argument("--qualifier", default=None,
                    help="dealer's minimum hand: AK (default), pair, 44, AKJ83, none, ...")
+    p.add_argument("--raise", dest="raise_antes", type=int, default=DEFAULT_RAISE_ANTES, metavar="N",
+                   help=f"the raise, in antes, 1 to {MAX_RAISE_ANTES} (default {DEFAULT_RAISE_ANTES})")
     if ante:
         text = ante_help or ANTE_HELP
         p.add_argument("--ante", default=ante_default,
@@ -77,4 +79,13 @@ def rules_from(args: argparse.Namespace, ante_alone: bool = False) -> Rules:
     if getattr(args, "ante", None) is not None and getattr(args, "max_payout", None) is None and not ante_alone:
         raise UsageError(f"{args.command}: --ante changes nothing without --max-payout (the figures are per ante)")
     return Rules.make(getattr(args, "paytable", None), args.qualifier, getattr(args, "ante", None),
-                      getattr(args, "max_payout", None), extra_paytables(args))
+                      getattr(args, "max_payout", None), extra_paytables(args),
+                      raise_antes=raise_antes_from(args))
+
+
+def raise_antes_from(args: argparse.Namespace) -> int:
+    """The raise size of --raise (the standard game's when the command has no --raise)."""
+    n = getattr(args, "raise_antes", DEFAULT_RAISE_ANTES)
+    if not 1 <= n <= MAX_RAISE_ANTES:
+        raise UsageError(f"{args.command}: --raise {n}: expected a whole number of antes, 1 to {MAX_RAISE_ANTES}")
+    return int(n)

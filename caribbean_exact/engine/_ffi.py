@@ -60,6 +60,7 @@ MAX_THREADS: int = lib.CS_MAX_THREADS
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
 SEEN_CLASSES: int = lib.CS_SEEN_CLASSES
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
+SWITCH_FIVE_RAISES: int = lib.CS_SWITCH_FIVE_RAISES
 IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
 
@@ -394,6 +395,20 @@ def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, thr
     counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
               for x in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
+#: Discard sets of one hand: every subset of its five cards (bit i: the i-th card).
+DISCARD_SETS = 32
+
+
+def switch(player: Sequence[int], up: int, set_mask: int, qualifier: int, nets: ScaledNetsLike,
+           flags: int = 0, threads: int = 2) -> list[DealTotals]:
+    """Card switching, one situation (cs_switch): for each discard set d in ``set_mask`` (bit d),
+    the deal counts over every replacement set under the best decision; others all zero."""
+    out = ffi.new("cs_totals[]", DISCARD_SETS)
+    check(lib.cs_switch(_cards(player), up, set_mask, qualifier, _nets_struct(nets), flags, threads,
+                        out, DISCARD_SETS), "switch")
+    return [_totals(out[d]) for d in range(DISCARD_SETS)]
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

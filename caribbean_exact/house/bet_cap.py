@@ -18,7 +18,7 @@ from ..engine.counts import DealTotals
 from ..engine.pricing import price
 from ..errors import InvalidRules, shown
 from ..model.checks import check_progress
-from ..model.rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
+from ..model.rules import DEFAULT_RAISE_ANTES, Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import GameReport
 from ..progress import ProgressFn, report
 
@@ -81,7 +81,7 @@ class CapStudy:
 
 def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number = 5000,
               antes: Sequence[Number] = DEFAULT_ANTES, paytables: Mapping[str, Paytable] | None = None,
-              progress: ProgressFn | None = None) -> CapStudy:
+              progress: ProgressFn | None = None, *, raise_antes: int = DEFAULT_RAISE_ANTES) -> CapStudy:
     """House edge at each ante size under a cap per bet, the optimal strategy solved at each.
 
     Ante sizes whose capped nets equal the uncapped ones share one solution (same strategy).
@@ -107,7 +107,7 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     >>> [row.ante for row in cap_study(max_payout=5000, antes="10,100").rows]
     [Fraction(10, 1), Fraction(100, 1)]
     """
-    base = Rules.make(paytable, qualifier, paytables=paytables)
+    base = Rules.make(paytable, qualifier, paytables=paytables, raise_antes=raise_antes)
     m = to_fraction(max_payout, "max_payout")
     if isinstance(antes, str):
         antes = [t for t in re.split(r"[\s,;]+", antes.strip()) if t]
@@ -128,7 +128,7 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
     uncapped = GameReport(base, first.totals, "optimal")
     rows = []
     for i, a in enumerate(ante_list):
-        rules = Rules(base.paytable, base.qualifier, a, m)  # validates ante > 0, cap >= ante
+        rules = Rules(base.paytable, base.qualifier, a, m, base.raise_antes)  # validates ante > 0, cap >= ante
         key = _key(rules)
         if key not in cache:
             p = price(rules, decisions=True)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..errors import InvalidRules, shown
 from ..model.checks import check_progress, check_seats
-from ..model.rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
+from ..model.rules import DEFAULT_RAISE_ANTES, Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import FIVE_CARD_HANDS, GameReport, solve
 from ..progress import ProgressFn, report
 from ..strategy.chart import Chart, build_chart
@@ -152,7 +152,8 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
                  meter: Number = 100_000, contribution: Number | None = None, reset: Number = 10_000,
                  sf_cap: Number | None = None, bonus_pays: PaysLike = None, hours_per_year: Number = 8760,
                  pace: Number | None = None, covariance_deals: int = DEFAULT_TABLE_DEALS,
-                 covariance_seed: int = DEFAULT_TABLE_SEED, progress: ProgressFn | None = None) -> MathReport:
+                 covariance_seed: int = DEFAULT_TABLE_SEED, progress: ProgressFn | None = None,
+                 raise_antes: int = DEFAULT_RAISE_ANTES) -> MathReport:
     """The whole report. ``hands``: more N besides DEFAULT_HANDS; ``pace``: side-bet bets per hour
     (default every seat every round: seats x hands_per_hour). With ``max_payout`` the game is solved
     at the average ante under the cap, and the cap's cost at that ante is reported."""
@@ -170,7 +171,8 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     if ante <= 0:
         raise InvalidRules(f"average ante: {ante} must be positive")
     sides = _side_bets(side_bets)
-    rules = Rules.make(paytable, qualifier, ante if max_payout is not None else None, max_payout, paytables)
+    rules = Rules.make(paytable, qualifier, ante if max_payout is not None else None, max_payout, paytables,
+                       raise_antes=raise_antes)
     game = solve(rules=rules, progress=progress)
     dist = outcome_distribution(game)
     results = []

@@ -18,6 +18,7 @@ from ..engine.pricing import price, solver_for
 from ..errors import InvalidRules, shown
 from ..model.checks import check_progress
 from ..model.rules import (
+    DEFAULT_RAISE_ANTES,
     MAX_TABLES,
     Number,
     Paytable,
@@ -105,7 +106,8 @@ def _tables_for(names: Sequence[str] | None, extra: Mapping[str, Paytable] | Non
 
 def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None, ante: Number | None = None,
             max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None,
-            baseline: str = "standard", progress: ProgressFn | None = None) -> list[CompareRow]:
+            baseline: str = "standard", progress: ProgressFn | None = None, *,
+            raise_antes: int = DEFAULT_RAISE_ANTES) -> list[CompareRow]:
     """Every named pay table (default: all known) solved exactly, sorted by house edge.
 
     Each row's ``report`` is the same as ``solve(rules=...)`` for its rules. Memory stays
@@ -135,8 +137,8 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
     base_table = get_paytable(baseline, paytables)
 
     def rules_of(t: Paytable) -> Rules:
-        r = Rules.make(None, qualifier, ante, max_payout)
-        return Rules(t, r.qualifier, r.ante, r.max_payout)
+        r = Rules.make(None, qualifier, ante, max_payout, raise_antes=raise_antes)
+        return Rules(t, r.qualifier, r.ante, r.max_payout, r.raise_antes)
 
     base_rules = rules_of(base_table)
     solver = solver_for(base_rules.qualifier.value, progress=progress)

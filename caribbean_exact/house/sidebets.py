@@ -519,7 +519,7 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
     if a <= 0:
         raise InvalidRules(f"ante: {a} must be positive")
     if rules.ante is not None and rules.ante != a:
-        rules = Rules(rules.paytable, rules.qualifier, a, rules.max_payout)
+        rules = Rules(rules.paytable, rules.qualifier, a, rules.max_payout, rules.raise_antes)
     rph = to_fraction(rounds_per_hour, "rounds_per_hour")
     if rph <= 0:
         raise InvalidRules(f"rounds_per_hour: {rph} must be positive")

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InvalidRules, shown
-from ..model.rules import Paytable, Rules, exact_text
+from ..model.rules import DEFAULT_RAISE_ANTES, Paytable, Rules, exact_text
 
 EXTRA_FORMATS = ("json", "csv")
 Cell = Any  # a table cell: text, or an integer for CSV
@@ -317,9 +317,12 @@ def pays_text(paytable: Paytable) -> str:
 
 
 def describe_rules(rules: Rules) -> str:
-    """The rules in one line: pay table, qualifier, ante and cap."""
+    """The rules in one line: pay table, qualifier, the raise (when it is not the standard 2 antes),
+    ante and cap."""
     s = (f"pay table {rules.paytable.name} ({pays_text(rules.paytable)}), dealer qualifies with "
          f"{rules.qualifier.label}")
+    if rules.raise_antes != DEFAULT_RAISE_ANTES:
+        s += f", raise {counted(rules.raise_antes, 'ante')}"
     if rules.ante is not None:
         s += f", ante {stake(rules.ante)}"
     if rules.max_payout is not None:
@@ -336,4 +339,5 @@ def rules_json(rules: Rules) -> dict[str, Any]:
         "qualifier_value": rules.qualifier.value,
         "ante": None if rules.ante is None else str(rules.ante),
         "max_payout": None if rules.max_payout is None else str(rules.max_payout),
+        "raise_antes": rules.raise_antes,
     }

@@ -91,6 +91,7 @@ FFI_IMPORTERS = frozenset({
     f"{NAME}.engine.sampler",
     f"{NAME}.engine.seen",
     f"{NAME}.model.checks",
+    f"{NAME}.engine.switch",
     f"{NAME}.model.hands",
     f"{NAME}.model.rules",
 })

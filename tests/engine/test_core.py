@@ -219,3 +219,25 @@ def test_solver_situations_arguments_and_answers():
     assert lib.cs_solver_situations(s, players, ups, 3, 1, counts, cats, ffi.NULL) == lib.CS_E_NULL
     assert lib.cs_solver_situations(s, players, ups, 3, 0, counts, cats, status) == lib.CS_E_ARG
     assert lib.cs_solver_situations(s, players, ups, 3, 65, counts, cats, status) == lib.CS_E_ARG
+
+
+def test_switch_arguments():
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    out = ffi.new("cs_totals[]", 32)
+    hand = ffi.new("uint8_t[]", [51, 45, 22, 8, 3])
+    n = ffi.NULL
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 0, 1, out, 32) == lib.CS_OK
+    assert out[1].total_weight == 46 * 148995 and out[0].total_weight == 0
+    assert lib.cs_switch(n, 42, 2, 1113, nets, 0, 1, out, 32) == lib.CS_E_NULL
+    assert lib.cs_switch(hand, 42, 2, 1113, n, 0, 1, out, 32) == lib.CS_E_NULL
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 0, 1, n, 32) == lib.CS_E_NULL
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 0, 1, out, 33) == lib.CS_E_SIZE
+    assert lib.cs_switch(hand, 42, 2, 7463, nets, 0, 1, out, 32) == lib.CS_E_ARG
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 2, 1, out, 32) == lib.CS_E_ARG
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 8, 1, out, 32) == lib.CS_E_ARG
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 0, 0, out, 32) == lib.CS_E_ARG
+    assert lib.cs_switch(hand, 42, 2, 1113, nets, 0, 65, out, 32) == lib.CS_E_ARG
+    assert lib.cs_switch(hand, 51, 2, 1113, nets, 0, 1, out, 32) == lib.CS_E_DUPLICATE
+    assert lib.cs_switch(hand, 52, 2, 1113, nets, 0, 1, out, 32) == lib.CS_E_CARD
+    huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [1 << 41] * 10})
+    assert lib.cs_switch(hand, 42, 2, 1113, huge, 0, 1, out, 32) == lib.CS_E_OVERFLOW

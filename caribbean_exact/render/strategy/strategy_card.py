@@ -15,6 +15,7 @@ from typing import Any
 from ..._version import __version__
 from ...errors import InvalidRules
 from ...model.hands import CATEGORIES
+from ...model.rules import DEFAULT_RAISE_ANTES
 from ...strategy.strategy_card import GridException, StrategyCard
 from ..figures import OKABE_ITO, RC, metadata, pyplot, wrap_chars
 from ..text import grouped, pct, table
@@ -33,6 +34,8 @@ def rules_lines(c: StrategyCard) -> list[str]:
                      for k in range(9, -1, -1))
     out = [f"Pay table {r.paytable.name}: raise pays (to 1) {pays}; ante pays 1 to 1 when the dealer qualifies.",
            f"The dealer qualifies with {_qual(r.qualifier.label)} or better."]
+    if r.raise_antes != DEFAULT_RAISE_ANTES:
+        out.append(f"The raise is {r.raise_antes} ante{'s' if r.raise_antes > 1 else ''}.")
     if r.max_payout is not None:
         out.append(f"Cap: {_num(r.max_payout)} per bet" + (f" at an ante of {_num(r.ante)}." if r.ante else "."))
     else:

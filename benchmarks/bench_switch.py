@@ -1,0 +1,102 @@
+"""Card switching (Oasis Poker): one hand's 32 options, exact, and the sampled whole game.
+
+    python benchmarks/bench_switch.py [--runs 5] [--deals 200]
+
+(h) ``switch_ev(hand, up, fees)`` (the public call: every discard set, each over every replacement
+    set and dealer completion) on 1 and 2 threads, wall clock and CPU, median of ``--runs``, for a few
+    hands and the fee schedules 1,2,3,4,5 (the 5-card switches counted too), 1,2,3,2,1 and 1; and the
+    CLI end to end (``caribbean-exact ev HAND --up X --switch-fees ...`` in a fresh process).
+(i) the same options by the plain loop the core replaces: one ``cs_deal`` per replacement set (timed
+    on the one-card and two-card sets, extrapolated to all 32).
+(j) ``sample_switch_game`` per sampled hand (CPU), each fee schedule, and the time the exact whole
+    game would take at that speed: CPU per hand x 2,598,960 x 47 / 24 (the situations up to suit symmetry).
+Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import resource
+import subprocess
+import sys
+import time
+
+from common import machine, median
+
+import caribbean_exact as ce
+from caribbean_exact.engine import _ffi
+from caribbean_exact.play.switch_game import sample_switch_game
+from caribbean_exact.play.switching import switch_ev
+
+HANDS = [("As Kd 7h 4c 2s", "Qh"), ("As Ks Qs Js 2d", "5h"), ("9h 9d 5c 4s 2h", "Kc")]
+FEES = ["1,2,3,4,5", "1,2,3,2,1", "1"]
+
+
+def timed(fn: object, runs: int) -> tuple[float, float]:
+    walls, cpus = [], []
+    for _ in range(runs):
+        w, c = time.perf_counter(), time.process_time()
+        fn()  # type: ignore[operator]
+        walls.append(time.perf_counter() - w)
+        cpus.append(time.process_time() - c)
+    return median(walls), median(cpus)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--deals", type=int, default=200)
+    a = ap.parse_args()
+    print(machine())
+    print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
+    for hand, up in HANDS:
+        for fees in FEES:
+            for threads in (1, 2):
+                w, c = timed(lambda h=hand, u=up, f=fees, t=threads: switch_ev(h, u, f, threads=t), a.runs)
+                print(f"  {hand} vs {up}, fees {fees:9}, {threads} thread(s): {w:.3f} s wall, {c:.3f} s CPU")
+    for fees in FEES:
+        walls, cpus = [], []
+        for _ in range(a.runs):
+            t = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "caribbean_exact", "ev", "As Ks Qs Js 2d", "--up", "5h",
+                            "--switch-fees", fees], check=True, capture_output=True)
+            walls.append(time.perf_counter() - t)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        print(f"  CLI ev ... --switch-fees {fees}: {median(walls):.3f} s wall (fresh process), "
+              f"{median(cpus):.3f} s CPU")
+
+    print("\n(i) the plain loop: one cs_deal per replacement set")
+    cards = [c.index for c in ce.parse_cards("As Ks Qs Js 2d")]
+    up = ce.Card.parse("5h").index
+    unseen = [c for c in range(52) if c not in cards and c != up]
+    for j in (1, 2):
+        discard = cards[:j]
+        kept = cards[j:]
+        t = time.process_time()
+        n = 0
+        for r in itertools.combinations(unseen, j):
+            _ffi.deal(kept + list(r), up, discard, (), 1113)
+            n += 1
+        per = (time.process_time() - t) / n
+        print(f"  {j} card(s): {per * 1e6:.1f} us CPU per replacement set")
+    sets = sum(math.comb(5, j) * math.comb(46, j) for j in range(6))
+    print(f"  all 32 options: {sets:,} replacement sets, about {sets * per:.1f} s of CPU at that speed")
+
+    print(f"\n(j) sampled whole game, {a.deals} hands each (CPU per hand)")
+    for fees in FEES:
+        c = time.process_time()
+        w = time.perf_counter()
+        s = sample_switch_game(fees, deals=a.deals, seed=1, threads=1)
+        per = (time.process_time() - c) / a.deals
+        exact = per * 2_598_960 * 47 / 24
+        print(f"  fees {fees:9}: {per * 1000:.1f} ms CPU per hand ({time.perf_counter() - w:.1f} s wall); "
+              f"house edge {float(s.house_edge):.4%} +/- {s.half_width * 100:.2f} points; the exact game at "
+              f"this speed: about {exact / 3600:,.0f} CPU-hours")
+
+
+if __name__ == "__main__":
+    main()

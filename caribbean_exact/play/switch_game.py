@@ -1,0 +1,239 @@
+"""Card switching (Oasis Poker), the whole game: proven bounds that exclude switch sizes, and a
+sampled house edge (each sampled hand decided exactly over every option left).
+
+The exact whole game (every (hand, up card) situation, every discard set, every replacement set)
+is beyond reach of one machine here: one situation with all 32 options takes about 0.25 s of CPU,
+and there are about 6 million situations up to suit symmetry. What is exact:
+
+- ``excluded_sizes``: for a switch of j cards, an upper bound on its EV valid in every situation,
+  from the largest net of each final category and the number of hands of each category (the
+  replacements come from 46 of the 52 cards, so a category has at most as many hands there as in
+  the whole deck); by the up card's rank, also a lower bound on how often the dealer fails to
+  qualify. Where the bound is below -1 (standing and folding), the size is never optimal.
+- ``sample_switch_game``: situations drawn uniformly; in each, the best option exactly (cs_switch).
+  The plain game's exact optimal return is a control variate: the estimate is that return plus the
+  mean gain of switching, whose spread is much smaller than the EV's.
+
+>>> b = excluded_sizes("1,2,3,4,5")
+>>> sorted(b), b[5] < -1
+([5], True)
+>>> sorted(excluded_sizes("1,2,3,4,5", up_rank=10)), sorted(excluded_sizes("1,2,3,4,5", up_rank=11))
+([4, 5], [5])
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.switch import DISCARD_SETS, switch_totals
+from ..model.checks import check_int, check_progress, check_rules, check_threads
+from ..model.hands import CATEGORIES
+from ..model.rules import Rules
+from ..progress import ProgressFn, report
+from .game import solve
+from .sampling import Z95
+from .switching import SwitchFees, SwitchFeesLike
+
+__all__ = ["SwitchSample", "excluded_sizes", "sample_switch_game"]
+
+#: Five-card hands of each category in a 52-card deck, high card first.
+CATEGORY_HANDS = (1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4)
+
+#: With the A-K qualifier (hand value 1113), by the up card's rank (deuce first): the dealer hands
+#: (four of the 51 other cards) that do not qualify, and the most of them that hold any 9 and any
+#: 10 given cards (the sum of the 9 or 10 largest per-card counts). Recomputed by
+#: tests/play/test_switch_game.py::test_the_qualifying_table_is_current.
+AK_QUALIFIER = 1113
+NOT_QUALIFYING = (114240, 113985, 113730, 113475, 113475, 113475, 113475, 113475, 113730, 113985, 114240, 83895,
+                  83895)
+NOT_QUALIFYING_TOUCHING = {
+    9: (89856, 89856, 89856, 89856, 89664, 89664, 89664, 89856, 89856, 89856, 89856, 69120, 69120),
+    10: (99840, 99840, 99840, 99776, 99584, 99584, 99584, 99776, 99840, 99840, 99840, 76800, 76800),
+}
+
+
+def not_qualifying_share(cards: int, up_rank: int, qualifier: int) -> Fraction:
+    """A lower bound on the share of dealer hands that do not qualify after a switch of ``cards``
+    cards (4 or 5) against an up card of ``up_rank``: of the 51 cards other than the up card, the
+    player's five and the replacements (5 + j cards) are gone, and each takes at most its own count
+    of non-qualifying hands (Bonferroni). 0 for a qualifier other than A-K (not tabulated)."""
+    if qualifier != AK_QUALIFIER or cards not in (4, 5):
+        return Fraction(0)
+    gone = NOT_QUALIFYING_TOUCHING[5 + cards][up_rank]
+    return Fraction(max(0, NOT_QUALIFYING[up_rank] - gone), math.comb(46 - cards, 4))
+
+
+def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None = None) -> Fraction | None:
+    """An upper bound on the EV (per ante, fee included) of switching ``cards`` cards, valid in
+    every situation (with ``up_rank``: every situation with an up card of that rank); None where no
+    bound is proven (a switch of fewer than 4 cards keeps cards whose hands this bound does not cover).
+
+    The final hand H ends in one outcome of one bet; its net is at most m(H), the largest net
+    any outcome can have with H's category. Over the replacement sets, E[m] <= m_low + sum over
+    categories c of N_c(K) (m_c - m_low) / C(46, j), with N_c(K) the hands of category c that
+    hold the kept cards K in the whole deck (at least as many as among the cards left): for
+    j = 5 (K empty) N_c is the deck's count, for j = 4 (one card kept) it is 5/52 of it.
+    With ``up_rank``, a share L of the dealer hands at least fails to qualify (``not_qualifying_share``),
+    and raising H nets at most L x (the not-qualify net) + (1 - L) m(H) (less as L grows, m(H) being
+    at least the not-qualify net); folding nets the fold: m is replaced by the larger of the two.
+    """
+    if cards not in (4, 5) or not fees.allows(cards):
+        return None
+    n = rules.nets()
+    m = [max(n.win[c], n.not_qualify, n.tie, n.fold, n.lose) for c in range(len(CATEGORIES))]
+    if up_rank is not None:
+        share = not_qualifying_share(cards, up_rank, rules.qualifier.value)
+        m = [max(n.fold, share * n.not_qualify + (1 - share) * x) for x in m]
+    low = min(m)
+    share = Fraction(1) if cards == 5 else Fraction(5, 52)
+    extra = sum((share * CATEGORY_HANDS[c] * (m[c] - low) for c in range(len(m))), Fraction(0))
+    return low + extra / math.comb(46, cards) - fees.fee(cards)
+
+
+def excluded_sizes(fees: SwitchFeesLike, rules: Rules | None = None, up_rank: int | None = None
+                   ) -> dict[int, Fraction]:
+    """The switch sizes proven never optimal (with ``up_rank``: against an up card of that rank),
+    with the bound on their EV: below -1, the EV of standing and folding, so standing beats them."""
+    rules = check_rules(rules)
+    f = SwitchFees.parse(fees)
+    if up_rank is not None:
+        check_int(up_rank, "up_rank", 0, 12)
+    out = {}
+    for j in range(1, 6):
+        b = size_bound(j, f, rules, up_rank)
+        if b is not None and b < -1:
+            out[j] = b
+    return out
+
+
+@dataclass(frozen=True)
+class SwitchSample:
+    """A sampled whole game with card switching: each hand's best option exact."""
+
+    fees: SwitchFees
+    rules: Rules
+    deals: int
+    seed: int
+    #: The plain game's exact optimal return per ante (the control variate's known mean).
+    plain_return: Fraction
+    #: Sum over the sampled hands of the best option's EV, of the standing EV, and of the gain
+    #: (best - standing) and its square.
+    best_sum: Fraction
+    stand_sum: Fraction
+    gain_sum: Fraction
+    gain_squares: Fraction
+    #: How often the best option switches 0, 1, ..., 5 cards.
+    best_sizes: tuple[int, ...]
+    excluded: dict[int, Fraction]
+    #: The sizes excluded against an up card of each rank (deuce first), with their bounds.
+    excluded_by_up: tuple[dict[int, Fraction], ...] = ()
+    #: With a baseline fee schedule: on the same hands, the sum of (best option under ``fees``)
+    #: - (best option under the baseline), and of its square.
+    baseline: SwitchFees | None = None
+    diff_sum: Fraction = Fraction(0)
+    diff_squares: Fraction = Fraction(0)
+
+    @property
+    def mean_difference(self) -> Fraction:
+        """With a baseline: the mean of best EV minus the baseline's best EV over the same hands
+        (the baseline's house edge less this is the house edge's estimate under ``fees``)."""
+        return self.diff_sum / self.deals
+
+    @property
+    def difference_half_width(self) -> float:
+        """Half the 95% interval of ``mean_difference``."""
+        n = self.deals
+        if n < 2:
+            return math.inf
+        var = (self.diff_squares - self.diff_sum * self.diff_sum / n) / (n - 1)
+        return Z95 * math.sqrt(max(0.0, float(var)) / n)
+
+    @property
+    def mean_gain(self) -> Fraction:
+        """The sample's mean gain of switching over standing, per ante (exact over the sample)."""
+        return self.gain_sum / self.deals
+
+    @property
+    def return_per_ante(self) -> Fraction:
+        """The estimate: the plain game's exact return plus the mean gain."""
+        return self.plain_return + self.mean_gain
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The estimated house edge per ante (negative: a player advantage)."""
+        return -self.return_per_ante
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% interval of the estimate (from the gain's sample standard deviation)."""
+        n = self.deals
+        if n < 2:
+            return math.inf
+        var = (self.gain_squares - self.gain_sum * self.gain_sum / n) / (n - 1)
+        return Z95 * math.sqrt(max(0.0, float(var)) / n)
+
+    @property
+    def plain_estimate(self) -> Fraction:
+        """The estimate without the control variate: the mean best EV over the sample."""
+        return self.best_sum / self.deals
+
+
+def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
+                       threads: int | None = None, progress: ProgressFn | None = None,
+                       baseline: SwitchFeesLike | None = None) -> SwitchSample:
+    """Sample ``deals`` situations (hand and up card) uniformly; in each, the exact best option
+    of every discard set the fees allow, except the sizes ``excluded_sizes`` proves never optimal.
+    The same seed gives the same hands, whatever the fees. With ``baseline`` (another fee schedule)
+    the best option under it too, on the same hands (the counts do not depend on the fees): the
+    paired difference of the two games has a much smaller spread than either."""
+    rules = check_rules(rules)
+    f = SwitchFees.parse(fees)
+    base = None if baseline is None else SwitchFees.parse(baseline)
+    check_int(deals, "deals", 1, 10**7)
+    check_int(seed, "seed", 0, 2**64 - 1)
+    threads = check_threads(threads)
+    check_progress(progress)
+    excluded = excluded_sizes(f, rules)
+    by_up = [excluded_sizes(f, rules, r) for r in range(13)]
+    sets_by_up = [[d for d in range(DISCARD_SETS) if f.allows(d.bit_count()) and d.bit_count() not in by_up[r]]
+                  for r in range(13)]
+    base_by_up: list[list[int]] = []
+    if base is not None:
+        bx = [excluded_sizes(base, rules, r) for r in range(13)]
+        base_by_up = [[d for d in range(DISCARD_SETS) if base.allows(d.bit_count()) and d.bit_count() not in bx[r]]
+                      for r in range(13)]
+    plain = solve(rules=rules, threads=threads).return_per_ante
+    s = rules.nets().scaled()
+    nets = [s.fold, s.not_qualify, s.tie, s.lose]
+    rng = random.Random(seed)
+    best_sum = stand_sum = gain_sum = gain_sq = diff_sum = diff_sq = Fraction(0)
+    sizes = [0] * 6
+    for i in range(deals):
+        cards = rng.sample(range(52), 6)
+        sets = sets_by_up[cards[5] >> 2]
+        bsets = base_by_up[cards[5] >> 2] if base is not None else []
+        totals = switch_totals(cards[:5], cards[5], sum(1 << d for d in {*sets, *bsets}), rules, threads=threads)
+        games = {}
+        for d in {*sets, *bsets}:
+            t = totals[d]
+            x = (sum(t.fold) * nets[0] + sum(t.not_qualify) * nets[1] + sum(t.tie) * nets[2]
+                 + sum(t.lose) * nets[3] + sum(w * s.win[c] for c, w in enumerate(t.win)))
+            games[d] = Fraction(x, t.total_weight * s.denominator)
+        evs = {d: games[d] - f.fee(d.bit_count()) for d in sets}
+        best = max(sets, key=lambda d: (evs[d], -d.bit_count()))
+        if base is not None:
+            b = max(games[d] - base.fee(d.bit_count()) for d in bsets)
+            diff_sum += evs[best] - b
+            diff_sq += (evs[best] - b) ** 2
+        gain = evs[best] - evs[0]
+        best_sum += evs[best]
+        stand_sum += evs[0]
+        gain_sum += gain
+        gain_sq += gain * gain
+        sizes[best.bit_count()] += 1
+        report(progress, "sampling hands with card switching", i + 1, deals)
+    return SwitchSample(f, rules, deals, seed, plain, best_sum, stand_sum, gain_sum, gain_sq, tuple(sizes),
+                        excluded, tuple(by_up), base, diff_sum, diff_sq)
