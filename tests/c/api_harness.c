@@ -384,6 +384,7 @@ static void layouts(void)
     STATUS(cs_seen_set_cell(1, 0, NULL, &x), CS_E_NULL);
     STATUS(cs_seen_set_cell(1, 0, top, NULL), CS_E_NULL);
     puts("version, layouts: done");
+}
 
 static void switching(void)
 {
