@@ -100,7 +100,7 @@ def test_render_and_tests_mirror_the_families():
     render = {p.name for p in (PACKAGE / "render").iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert render == {"play", "strategy", "house"}, render  # the families that have output
     assert render <= set(LIBRARY_FAMILIES)
-    tests = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name not in ("__pycache__",)}
+    tests = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert set(FAMILIES) <= tests, set(FAMILIES) - tests
     assert tests - set(FAMILIES) <= {"contract", "c"}, tests - set(FAMILIES)
     for fam in FAMILIES:
