@@ -41,8 +41,15 @@ def test_text_holds_rules_and_exact_figures(standard):
     assert p.cost <= Fraction(1, 10_000)
     svg = render_card.draw(standard, "svg")
     text = _svg_text(svg)
-    for line in p.rules_text.splitlines()[1:]:
-        assert line.removeprefix("raise if ") in text
+    for sentence in render_card.strategy_lines(standard):
+        assert sentence in text
+    assert render_card.strategy_lines(standard) == [
+        "Raise A-K-Q-J or better.",
+        "Raise A-K when the dealer's card matches one of yours and you hold a queen or a jack.",
+        "Raise A-K when the dealer's card matches one of yours and is below your king."]
+    for symbol in (">=", "<", "up matches", "card 2", "see caribbean-exact", "by suit"):
+        assert symbol not in text
+    assert "Dealer does not qualify: the ante pays 1 to 1, the raise is returned." in text
     assert "591006029/11300017300" in text           # the exact house edge
     assert str(p.house_edge) == "591006029/11300017300"
     assert "1,161,722,784" in text and "19,933,230,517,200" in text
@@ -56,11 +63,53 @@ def test_text_holds_rules_and_exact_figures(standard):
 
 def test_grid_from_exact_cells(standard):
     g = standard.grid
-    assert g.rows == ("Q", "J", "T", "9", "8", "7", "6", "5", "4")
-    assert [c.action for c in g.cells[1]] == list("MMMMMMMMMRFRR")   # AKJ: raise when pairing the up card
-    assert g.cells[0][0].action == "R" and g.cells[0][0].exception is None
-    first = [e for e in g.exceptions if e.number == 1]
-    assert [(e.third, e.up, e.action, e.hands) for e in first] == [("Q", "3", "S", ("AKQ42", "AKQ52"))]
+    assert g.rows == ("AKQJ", "AKQ 32-T9", "AKJ", "AKT", "AK9", "AK8", "AK7", "AK6", "AK5", "AK4")
+    assert [c.action for c in g.cells[2]] == list("MMMMMMMMMRFRR")   # AKJ: raise when pairing the up card
+    assert [c.action for c in g.cells[0]] == list("R" * 13)           # A-K-Q-J or better
+    assert g.exceptions == ()
+
+
+@pytest.mark.parametrize("lines", [None, 2, 4])
+def test_every_ace_king_cell_says_what_the_stated_strategy_does(lines):
+    """The grid is the card's strategy, not another one: for every A-K high hand, up card rank
+    and number of cards of the up card's suit, what the grid says (letter and notes) is what the
+    printed lines do; and every note spells its hands out in the card's text."""
+    from caribbean_exact.model.hands import patterns
+    from caribbean_exact.strategy.rule_file import parse_rule_file
+    from caribbean_exact.strategy.strategies import Situation
+
+    c = strategy_card(lines=lines)
+    st = parse_rule_file(c.point.rules_text)
+    g = c.grid
+    ak = [p for p in patterns() if p.category == 0 and p.grouped[:2] == (12, 11)]
+    checked = 0
+    for p in ak:
+        for up in range(13):
+            for suited in range(5):   # at most four: five of one suit is a flush
+                said = g.raises(p.label, "23456789TJQKA"[up], suited)
+                assert said == st.raises(Situation(p.grouped, False, 0, p.value, up, suited)), (p.label, up, suited)
+                checked += 1
+    assert checked > 10_000
+    text = render_card.card_text(c)
+    for e in g.exceptions:
+        assert all(h in text for h in e.hands)
+    assert "see caribbean-exact" not in text and "by suit" not in text
+
+
+def test_suit_notes_are_spelled_out():
+    """A strategy whose A-K line counts cards of the up card's suit: the note says how many."""
+    from caribbean_exact.strategy.rule_file import parse_rule_file
+    from caribbean_exact.strategy.strategy_card import _grid
+
+    g = _grid(parse_rule_file("raise if hand >= AKQJ\nraise if ace king and up in 6 and suited >= 2\n"))
+    col = g.columns.index("6")
+    notes = {e.number: e for e in g.exceptions}
+    cell = g.cells[g.rows.index("AK9")][col]
+    assert cell.exception is not None and notes[cell.exception].action == "S"
+    assert notes[cell.exception].suited == (2, 3, 4)
+    assert render_card._counts_text((2, 3, 4), (0, 1, 2, 3, 4)) == "2 or more"
+    assert render_card._counts_text((0,), (0, 1, 2, 3, 4)) == "none"
+    assert render_card._counts_text((0, 2), (0, 1, 2, 3)) == "exactly 0 or 2"
 
 
 def test_capped_rules_on_the_card():
