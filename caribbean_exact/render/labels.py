@@ -66,10 +66,11 @@ MARKS: dict[str, str] = {
     "R": "raise",
     "F": "fold",
     "M": "raise only if one of your cards has the rank of a dealer card you see",
-    "S": "your cards of the up card's suit decide: see the suit rules",
+    "S": "your cards of the up card's suit decide (see the suit rules)",
     "x/y": "x when none of your cards has the rank of a dealer card you see, y when one does",
     "+S": "(after a mark) when the dealer cards you see share a suit, the suit rules can change it",
     "#n": "see note n",
+    "*": "(after a mark) with exceptions, listed in the JSON",
 }
 
 
