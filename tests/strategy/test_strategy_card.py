@@ -125,3 +125,31 @@ def test_cli(tmp_path, capsys):
     assert out.read_bytes().startswith(b"%PDF") and "3 lines" in capsys.readouterr().out
     assert main(["card", "--out", str(tmp_path / "card.txt"), "--quiet"]) == 2
     assert "expected a .pdf, .svg or .png" in capsys.readouterr().err
+
+
+def test_the_side_bets_line_and_the_pocket_card():
+    from caribbean_exact.house.sidebets import bonus, progressive
+
+    c = strategy_card()
+    side = (progressive(), bonus())
+    line = render_card.side_bets_line(side)
+    assert "$218,047.37" in line and "8.56%" in line
+    assert line in render_card.card_text(c, side)
+    page = _svg_text(render_card.draw(c, "svg", side_bets=side))
+    assert "$218,047.37" in page   # drawn as text, not read as mathtext between two dollar signs
+    pocket = _svg_text(render_card.draw(c, "svg", "pocket", side_bets=side))
+    for sentence in render_card.strategy_lines(c):
+        assert sentence in pocket
+
+
+def test_one_letter_system_in_every_grid(capsys):
+    """chart, card and the seen-card chart print their marks' meanings from labels.MARKS."""
+    from caribbean_exact.render.labels import MARKS, mark_meaning
+    from caribbean_exact.render.play import known_cards
+
+    c = strategy_card()
+    assert mark_meaning("M", up_only=True) in render_card.grid_legend(c)
+    assert main(["chart", "--quiet"]) == 0
+    assert mark_meaning("S", up_only=True).replace("rules)", "rules below)") in capsys.readouterr().out
+    for mark in ("M", "x/y", "+S", "#n"):
+        assert MARKS[mark] in known_cards._LEGEND

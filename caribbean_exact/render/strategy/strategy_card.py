@@ -16,6 +16,7 @@ from typing import Any
 
 from ..._version import __version__
 from ...errors import InvalidRules
+from ...house.sidebets import BonusReport, ProgressiveReport
 from ...model.hands import CATEGORIES
 from ...model.rules import Qualifier
 from ...strategy.strategy_card import GridException, StrategyCard
@@ -69,7 +70,7 @@ def strategy_lines(c: StrategyCard) -> list[str]:
 
 def strategy_heading(c: StrategyCard) -> str:
     n = c.point.lines
-    return f"Simple strategy ({n} line{'s' if n != 1 else ''}; fold every other hand):"
+    return f"Raise these hands ({n} line{'s' if n != 1 else ''}); fold the rest:"
 
 
 def figure_lines(c: StrategyCard) -> list[str]:
@@ -156,13 +157,27 @@ def _pair(two: str) -> str:
     return f"{_t(two[0])}-{_t(two[1])}"
 
 
+#: The side bets' verdict a card may print: the progressive and the 5+1 Bonus, as priced.
+SideBets = tuple[ProgressiveReport, BonusReport]
+
+
+def side_bets_line(side_bets: SideBets) -> str:
+    """One sentence on the side bets: the progressive's break-even meter, the 5+1 Bonus's edge."""
+    p, b = side_bets
+    meter = p.breakeven_meter
+    prog = ("the $1 progressive pays back on average only when its meter is above "
+            f"${float(meter):,.2f}" if meter is not None else "the $1 progressive never pays back on average")
+    return (f"Side bets (their usual pays): {prog}; the 5+1 Bonus gives the house {pct(b.house_edge, 2)} of every "
+            "bet. Neither changes when to raise.")
+
+
 def stamp_text(date: str | None = None) -> str:
     """The card's last line: the version (and the date of the rules, when given)."""
     return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
         ": every figure exact, from the enumeration of all deals."
 
 
-def card_text(c: StrategyCard) -> str:
+def card_text(c: StrategyCard, side_bets: SideBets | None = None) -> str:
     """What the card prints, as Markdown: the text twin of the drawing (``tables/*-card.md``), so a
     change of content shows whatever version of matplotlib draws the picture."""
     g = c.grid
@@ -173,6 +188,8 @@ def card_text(c: StrategyCard) -> str:
            *(f"- {line}" for line in strategy_lines(c)), "", *figure_lines(c), "", "Terms: " + " ".join(terms(c)),
            "", grid_legend(c), "", table(rows, ["", *g.columns], "github"), ""]
     out += [f"- {footnote_text(group)}" for group in _notes(c)]
+    if side_bets is not None:
+        out += ["", side_bets_line(side_bets)]
     out += ["", stamp_text()]
     return "\n".join(out).rstrip() + "\n"
 
@@ -199,7 +216,8 @@ _POCKET_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
 _LEADING = 1.3
 
 
-def _blocks(c: StrategyCard, body: float, page: bool) -> list[tuple[str, float, str, float, float]]:
+def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None = None
+            ) -> list[tuple[str, float, str, float, float]]:
     """The card's text above the grid: (text, points, weight, indent inches, gap after inches)."""
     small = max(MIN_PT, body - 1.5)
     out = [("Caribbean Stud Poker: strategy card", body + 6 if page else body + 2, "bold", 0.0, 0.06)]
@@ -211,6 +229,9 @@ def _blocks(c: StrategyCard, body: float, page: bool) -> list[tuple[str, float, 
     out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
     out.append(("", 0, "", 0.0, 0.05))
     out += [(t, small, "normal", 0.0, 0.0) for t in terms(c)]
+    if side_bets is not None and not page:
+        out.append(("", 0, "", 0.0, 0.05))
+        out.append((side_bets_line(side_bets), small, "normal", 0.0, 0.0))
     return out
 
 
@@ -234,9 +255,11 @@ def _height(blocks: list[tuple[str, float, str, float, float]], width: float) ->
     return total
 
 
-def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None) -> bytes:
+def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None,
+         side_bets: SideBets | None = None) -> bytes:
     """The card as bytes of a PDF, SVG or PNG (``path_or_format``: a file name or the format). The
-    page holds the Ace-King grid; the pocket card sets its text as large as fits."""
+    page holds the Ace-King grid; the pocket card sets its text as large as fits. ``side_bets``:
+    the progressive and 5+1 Bonus reports, for a line on them."""
     fmt = check_format(path_or_format, size)
     plt = pyplot("card")
     import matplotlib
@@ -249,10 +272,13 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
     room = h - 2 * margin - len(stamp) * MIN_PT * _LEADING / 72 - 0.1
     if page:
         body = 10.0
-        blocks = _blocks(c, body, page)
+        blocks = _blocks(c, body, page, side_bets)
     else:
-        body = next((b for b in _POCKET_SIZES if _height(_blocks(c, b, page), width) <= room), MIN_PT)
-        blocks = _blocks(c, body, page)
+        # the largest type that fits, with the side bets' line if it fits at all
+        fits = [(b, sb) for sb in (side_bets, None) for b in _POCKET_SIZES
+                if _height(_blocks(c, b, page, sb), width) <= room]
+        body, sb = fits[0] if fits else (MIN_PT, None)
+        blocks = _blocks(c, body, page, sb)
         # spread what is left over the gaps, so the card is filled top to bottom
         spare = max(0.0, room - _height(blocks, width))
         gaps = [k for k, b in enumerate(blocks) if b[4] > 0 and k < len(blocks) - 1]
@@ -270,7 +296,7 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
                 for line in _wrapped(text, pt, weight, width - indent):
                     y += pt * _LEADING / 72
                     fig.text((margin + indent) / w, 1 - y / h, line, fontsize=pt, weight=weight or "normal",
-                             color=colour, va="baseline")
+                             color=colour, va="baseline", parse_math=False)
             y += gap
 
         for text, pt, weight, indent, gap in blocks:
@@ -282,6 +308,9 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
             put(grid_legend(c, letters=False), MIN_PT + 1, gap=0.04)
             for group in _notes(c):
                 put(footnote_text(group), MIN_PT)
+            if side_bets is not None:
+                put("", 0, gap=0.08)
+                put(side_bets_line(side_bets), MIN_PT + 1)
         for k, line in enumerate(stamp):
             fig.text(margin / w, (margin * 0.6 + (len(stamp) - 1 - k) * MIN_PT * _LEADING / 72) / h, line,
                      fontsize=MIN_PT, color="#333333")
