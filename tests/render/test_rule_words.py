@@ -122,6 +122,8 @@ def _hand(words: str) -> int:
     w = words.strip().replace("10", "T")
     if w == "any hand":
         return 0
+    if w == "a pair":
+        return lowest_value_of_category(1)
     if w == "a royal flush":
         return NUM_VALUES - 1
     if m := re.fullmatch(r"any (.+)", w):
@@ -162,8 +164,6 @@ def _hand_range(words: str) -> tuple[int, int]:
     if m := re.fullmatch(r"(.+) \(no flush\)", w):
         v = _value(m.group(1).replace("-", "")) if "straight" not in w else _hand(m.group(1))
         return v, v
-    if w == "any high card (no pair)":
-        return 0, lowest_value_of_category(1) - 1
     if m := re.fullmatch(r"any (.+)", w):
         cat = Qualifier.parse(m.group(1)).value
         c = value_categories()[cat]

@@ -159,7 +159,7 @@ def _range_words(lo: int, hi: int) -> str:
     for cat in range(len(CATEGORIES) - 1):
         if lowest_value_of_category(cat) == lo and lowest_value_of_category(cat + 1) == above \
                 and (cat == 0 or cats[lo] == cat):
-            return "any high card (no pair)" if cat == 0 else f"any {CATEGORIES[cat]}"
+            return "any hand below a pair" if cat == 0 else f"any {CATEGORIES[cat]}"
     got = _prefix_class(lo, above)
     if got is not None:
         return got
