@@ -375,7 +375,8 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     check_file("--out", args.out)
     figures.pyplot("card")
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
-    write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date)})
+    side = (sidebets.progressive(), sidebets.bonus())
+    write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date, side_bets=side)})
     return (f"wrote {display(args.out)}: {counted(c.point.lines, 'line')}, house edge {c.point.house_edge} "
             f"(cost {c.point.cost} per ante)")
 

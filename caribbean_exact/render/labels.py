@@ -7,6 +7,7 @@ the same thing has the same name everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,37 @@ _RULE_TEXT = {
     "match_rest": "Any other hand: raise exactly when one of your cards has the up card's rank, else fold "
                   "(checked against every up card).",
 }
+
+
+#: The one letter system of every strategy grid (``chart``, ``card``, the seen-card charts): each
+#: mark and what it means. A grid prints only the marks it uses, with ``marks_legend``.
+MARKS: dict[str, str] = {
+    "R": "raise",
+    "F": "fold",
+    "M": "raise only if one of your cards has the rank of a dealer card you see",
+    "S": "your cards of the up card's suit decide (see the suit rules)",
+    "x/y": "x when none of your cards has the rank of a dealer card you see, y when one does",
+    "+S": "(after a mark) when the dealer cards you see share a suit, the suit rules can change it",
+    "#n": "see note n",
+    "*": "(after a mark) with exceptions, listed in the JSON",
+}
+
+
+def marks_legend(marks: Sequence[str], *, up_only: bool = False, sep: str = "; ") -> str:
+    """The meaning of each mark used, in the order given: "R raise; F fold; M raise only if ...".
+    ``up_only``: the only dealer card seen is the up card (``chart`` and ``card``)."""
+    return sep.join(f"{m} {mark_meaning(m, up_only=up_only)}" for m in marks)
+
+
+def mark_meaning(mark: str, *, up_only: bool = False) -> str:
+    """One mark's meaning (``MARKS``), worded for a grid whose only dealer card seen is the up card."""
+    meaning = MARKS[mark]
+    return meaning.replace("a dealer card you see", "the dealer's up card") if up_only else meaning
+
+
+def note_mark(n: int) -> str:
+    """A note's mark in a grid cell: "#3"."""
+    return f"#{n}"
 
 
 def plain_rule_text(rule: PlainRule) -> str:

@@ -246,32 +246,48 @@ _Cond = tuple[str, NDArray]
 _Cand = tuple[float, tuple[int, ...], NDArray]
 
 
-def _conditions(c: _Cells, pos: NDArray) -> list[_Cond]:
-    """The candidate conditions of a line, evaluated on the cells at ``pos``."""
-    up, r, suited, matches = c.up[pos], c.ranks[:, pos], c.suited[pos], c.matches[pos]
-    held = [(r == k).any(axis=0) for k in range(13)]
-    out: list[_Cond] = []
+_Features = tuple[NDArray, NDArray, NDArray, NDArray, list[NDArray]]   # up, ranks, suited, matches, held
+
+
+def _condition_specs() -> list[tuple[str, Any]]:
+    """Every condition a line of the search may use: its rule-file text, and its mask as a function
+    of the cells' features (up rank, ranks high to low, suited count, up matches, held by rank)."""
+    out: list[tuple[str, Any]] = []
     for a in range(13):
         for b in range(a, 13):
             if (a, b) != (0, 12):
-                out.append((f"up in {_ranks_text(range(a, b + 1))}", (up >= a) & (up <= b)))
-    out.append(("up matches", matches))
-    out.append(("up matches nothing", ~matches))
+                out.append((f"up in {_ranks_text(range(a, b + 1))}", lambda f, a=a, b=b: (f[0] >= a) & (f[0] <= b)))
+    out.append(("up matches", lambda f: f[3]))
+    out.append(("up matches nothing", lambda f: ~f[3]))
     for k in range(5):
-        out.append((f"up < card {k + 1}", up < r[k]))
-        out.append((f"up > card {k + 1}", up > r[k]))
+        out.append((f"up < card {k + 1}", lambda f, k=k: f[0] < f[1][k]))
+        out.append((f"up > card {k + 1}", lambda f, k=k: f[0] > f[1][k]))
     for a in range(13):
-        out.append((f"holds {RANKS[a]}", held[a]))
-        out.append((f"lacks {RANKS[a]}", ~held[a]))
+        out.append((f"holds {RANKS[a]}", lambda f, a=a: f[4][a]))
+        out.append((f"lacks {RANKS[a]}", lambda f, a=a: ~f[4][a]))
         for b in range(a):
-            out.append((f"holds {RANKS[a]} or {RANKS[b]}", held[a] | held[b]))
+            out.append((f"holds {RANKS[a]} or {RANKS[b]}", lambda f, a=a, b=b: f[4][a] | f[4][b]))
     for k in range(1, 5):
         for a in range(1, 13):
-            out.append((f"card {k + 1} >= {RANKS[a]}", r[k] >= a))
-            out.append((f"card {k + 1} <= {RANKS[a - 1]}", r[k] <= a - 1))
+            out.append((f"card {k + 1} >= {RANKS[a]}", lambda f, k=k, a=a: f[1][k] >= a))
+            out.append((f"card {k + 1} <= {RANKS[a - 1]}", lambda f, k=k, a=a: f[1][k] <= a - 1))
     for n in range(1, 6):
-        out.append((f"suited >= {n}", suited >= n))
-        out.append((f"suited <= {n - 1}", suited <= n - 1))
+        out.append((f"suited >= {n}", lambda f, n=n: f[2] >= n))
+        out.append((f"suited <= {n - 1}", lambda f, n=n: f[2] <= n - 1))
+    return out
+
+
+def condition_texts() -> list[str]:
+    """The rule-file text of every condition the search may add to a line (the card translates
+    each into words; a test checks that every one does, exactly)."""
+    return [t for t, _ in _condition_specs()]
+
+
+def _conditions(c: _Cells, pos: NDArray) -> list[_Cond]:
+    """The candidate conditions of a line, evaluated on the cells at ``pos``."""
+    r = c.ranks[:, pos]
+    f: _Features = (c.up[pos], r, c.suited[pos], c.matches[pos], [(r == k).any(axis=0) for k in range(13)])
+    out: list[_Cond] = [(t, build(f)) for t, build in _condition_specs()]
     # keep only conditions that split the band
     return [(t, m) for t, m in out if m.any() and not m.all()]
 

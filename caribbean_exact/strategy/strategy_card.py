@@ -1,12 +1,16 @@
-"""What a printed strategy card says: the rules, a simple strategy with its exact cost, and the
-Ace-King grid (by the third card and the up card) with its exceptions. Computation only: the
-drawing is ``render.card``.
+"""What a printed strategy card says: the rules, a simple strategy of at most five lines with its
+exact cost, and the Ace-King grid of that same strategy (by the third card and the up card) with its
+exceptions. Computation only: the drawing is ``render.strategy.strategy_card``.
+
+The grid shows the printed strategy, cell by cell, not the optimal play: a card states one strategy,
+and the grid is the lines read out for the A-K hands, where they are hardest to apply at the table.
+The optimal play and its suit rules are ``chart``'s; the card states what its lines cost against it.
 
 >>> c = strategy_card()
->>> c.point.lines, c.point.cost_total, c.grid.rows[0], c.grid.columns[-1]
-(3, Fraction(1161722784, 1), 'Q', 'A')
->>> c.grid.cells[0][0].action, len(c.grid.exceptions) > 0
-('R', True)
+>>> c.point.lines, c.point.cost_total, c.grid.rows[:3], c.grid.columns[-1]
+(3, Fraction(1161722784, 1), ('AKQJ', 'AKQ 32-T9', 'AKJ'), 'A')
+>>> c.grid.cells[0][0].action, c.grid.cells[1][0].action, c.grid.exceptions
+('R', 'M', ())
 """
 
 from __future__ import annotations
@@ -16,28 +20,36 @@ from fractions import Fraction
 
 from ..model.cards import RANKS
 from ..model.checks import check_rules
-from ..model.hands import patterns
+from ..model.hands import Pattern, patterns
 from ..model.rules import Rules
 from ..play.game import GameReport
 from ..progress import ProgressFn
-from .simplify import Frontier, FrontierPoint, cell_decisions, frontier
+from .rule_file import parse_rule_file
+from .simplify import Frontier, FrontierPoint, frontier
+from .strategies import Situation, Strategy
 
-__all__ = ["AceKingGrid", "GridCell", "GridException", "StrategyCard", "strategy_card"]
+__all__ = ["MAX_CARD_LINES", "AceKingGrid", "GridCell", "GridException", "StrategyCard", "strategy_card"]
 
 #: The default frontier point of a card: the shortest within this cost of optimal, per ante.
 DEFAULT_WITHIN = Fraction(1, 10_000)
+#: Most lines a card prints by default (a card a player reads at the table).
+MAX_CARD_LINES = 5
 
 
 @dataclass(frozen=True, slots=True)
 class GridException:
-    """Hands of one grid cell that play against the cell's letter: ``action`` "R", "F", or "S" (it
-    depends on how many cards share the up card's suit: ``suited`` lists the counts that raise)."""
+    """Hands of one grid cell that play against the cell's letter: ``action`` "R" (raise), "F"
+    (fold), or "S" (it depends on how many of your cards share the up card's suit: ``suited`` lists
+    the counts that raise, ``possible`` the counts these hands can have). ``hands``: the five ranks,
+    high to low ("AKQ42")."""
 
     number: int
-    third: str
+    row: str
     up: str
     action: str
     hands: tuple[str, ...]
+    suited: tuple[int, ...] = ()
+    possible: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +64,30 @@ class GridCell:
 
 @dataclass(frozen=True)
 class AceKingGrid:
-    """The best cell-by-cell play of A-K high hands: rows by the third-highest card (Q down to 4),
-    columns by the up card's rank (2 .. A)."""
+    """The card's strategy on A-K high hands: rows by the third-highest card (Q down to 4; a row
+    split by hand value where that removes every exception), columns by the up card's rank
+    (2 .. A). ``rows``: the rows' labels ("AKQJ", "AKQ 32-T9", "AKJ")."""
 
     rows: tuple[str, ...]
     columns: tuple[str, ...]
     cells: tuple[tuple[GridCell, ...], ...]
     exceptions: tuple[GridException, ...]
+    #: Each row's hands ("AKQJ9", ...), highest first.
+    keys: tuple[tuple[str, ...], ...] = ()
+
+    def row_of(self, hand: str) -> int:
+        """The row of an A-K high hand ("AKQ42")."""
+        return next(i for i, hands in enumerate(self.keys) if hand in hands)
+
+    def raises(self, hand: str, up: str, suited: int) -> bool:
+        """What the grid says for an A-K high hand ("AKQ42"), the up card's rank and the number of
+        the hand's cards of the up card's suit: the cell's letter, unless a footnote names the hand."""
+        row, col = self.row_of(hand), self.columns.index(up)
+        cell = self.cells[row][col]
+        for e in self.exceptions:
+            if e.number == cell.exception and hand in e.hands:
+                return e.action == "R" or (e.action == "S" and suited in e.suited)
+        return cell.action == "R" or (cell.action == "M" and up in hand)
 
 
 @dataclass(frozen=True)
@@ -71,58 +100,110 @@ class StrategyCard:
     grid: AceKingGrid
 
 
-def _grid(rules: Rules, progress: ProgressFn | None) -> AceKingGrid:
-    raise_by_cell = cell_decisions(rules, progress)   # {(pattern, flush, up, suited): raises}
+def _possible_suited(ranks: tuple[int, ...], up: int) -> tuple[int, ...]:
+    """How many cards of an A-K high hand (five ranks, no flush) can share the up card's suit: none
+    of the hand's cards of the up card's rank can, and not all five."""
+    free = 5 - ranks.count(up)
+    return tuple(range(min(free, 4) + 1))
+
+
+_Decided = tuple[str, str, tuple[int, ...], tuple[int, ...]]   # hand, R/F/S, counts raising, counts possible
+
+
+def _cell(strategy: Strategy, hands: list[Pattern], up: int) -> tuple[str, list[_Decided]]:
+    """A cell's letter (the one with the fewest exceptions; R, F before M) and its exceptions."""
+    decided: list[_Decided] = []
+    for p in hands:
+        possible = _possible_suited(p.ranks, up)
+        yes = tuple(s for s in possible if strategy.raises(Situation(p.grouped, False, p.category, p.value, up, s)))
+        decided.append((p.label, "R" if yes == possible else "F" if not yes else "S", yes, possible))
+    holding = {h for h, *_ in decided if RANKS[up] in h}
+    options = {"R": [d for d in decided if d[1] != "R"], "F": [d for d in decided if d[1] != "F"]}
+    if holding and len(holding) < len(decided):
+        options["M"] = [d for d in decided if d[1] != ("R" if d[0] in holding else "F")]
+    main = min(options, key=lambda k: (len(options[k]), "RFM".index(k)))
+    return main, options[main]
+
+
+#: Most rows one third card's row may split into (by hand value) to leave no exceptions.
+MAX_SPLIT = 3
+
+
+def _row_label(third: int, group: list[Pattern], hands: list[Pattern]) -> str:
+    """ "AKJ" (every hand of the third card), "AKQJ" (every hand of a fourth card), or the range of
+    the last two cards ("AKJ 83-T9": A-K-J-8-3 to A-K-J-10-9)."""
+    if len(group) == len(hands):
+        return f"AK{RANKS[third]}"
+    fourth = {p.grouped[3] for p in group}
+    if len(fourth) == 1 and len(group) == sum(p.grouped[3] in fourth for p in hands):
+        return f"AK{RANKS[third]}{RANKS[next(iter(fourth))]}"
+    lo, hi = min(group, key=lambda p: p.value), max(group, key=lambda p: p.value)
+    return f"AK{RANKS[third]} {lo.label[3:]}-{hi.label[3:]}"
+
+
+def _grid(strategy: Strategy) -> AceKingGrid:
+    """The A-K grid of ``strategy``: a row per third card, split by hand value into at most
+    ``MAX_SPLIT`` rows where that leaves no exceptions (the A-K-Q-J hands of an "A-K-Q-J or
+    better" line)."""
     ak = [p for p in patterns() if p.category == 0 and p.grouped[0] == 12 and p.grouped[1] == 11]
-    kept: list[str] = []                                      # third cards Q .. 4 (rows with hands)
+    labels: list[str] = []
+    keys: list[tuple[str, ...]] = []
     cells: list[tuple[GridCell, ...]] = []
     exceptions: list[GridException] = []
+
+    def row_of(hands: list[Pattern]) -> list[tuple[str, list[_Decided]]]:
+        return [_cell(strategy, hands, up) for up in range(13)]
+
+    def clean(hands: list[Pattern]) -> bool:
+        return not any(odd for _, odd in row_of(hands))
+
     for third in range(10, 0, -1):
-        row = []
-        for up in range(13):
-            decided: list[tuple[str, str]] = []
-            for p in ak:
-                if p.grouped[2] != third:
-                    continue
-                got = [raise_by_cell[(p.index, False, up, s)] for s in range(6)
-                       if (p.index, False, up, s) in raise_by_cell]
-                if not got:
-                    continue
-                act = "R" if all(got) else "F" if not any(got) else "S"
-                decided.append((p.label, act))
-            pairs_up = {p.label for p in ak if p.grouped[2] == third and up in p.grouped[3:]}
-            raised = {h for h, a in decided if a == "R"}
-            n_r = len(raised)
-            n_f = sum(a == "F" for _, a in decided)
-            if pairs_up and raised == pairs_up and n_f:
-                main, odd = "M", [(h, a) for h, a in decided if a == "S"]
+        hands = sorted((p for p in ak if p.grouped[2] == third), key=lambda p: -p.value)
+        if not hands:
+            continue
+        groups: list[list[Pattern]] = []
+        for p in hands:   # high to low: grow a group while it has no exceptions
+            if groups and clean([*groups[-1], p]):
+                groups[-1].append(p)
             else:
-                main = "R" if n_r >= n_f else "F"
-                odd = [(h, a) for h, a in decided if a != main]
-            number = None
-            if odd:
-                number = len({e.number for e in exceptions}) + 1
-                for act in ("R", "F", "S"):
-                    hands = tuple(h for h, a in odd if a == act)
-                    if hands:
-                        exceptions.append(GridException(number, RANKS[third], RANKS[up], act, hands))
-            row.append(GridCell(main, number, len(decided)))
-        if any(gc.hands for gc in row):
-            cells.append(tuple(row))
-            kept.append(RANKS[third])
-    return AceKingGrid(tuple(kept), tuple(RANKS), tuple(cells), tuple(exceptions))
+                groups.append([p])
+        if len(groups) > MAX_SPLIT or not all(clean(g) for g in groups):
+            groups = [hands]
+        for g in groups:
+            label = _row_label(third, g, hands)
+            out = []
+            for up, (main, odd) in enumerate(row_of(g)):
+                number = None
+                if odd:
+                    number = len({e.number for e in exceptions}) + 1
+                    for act in ("R", "F"):
+                        listed = tuple(h for h, a, _, _ in odd if a == act)
+                        if listed:
+                            exceptions.append(GridException(number, label, RANKS[up], act, listed))
+                    by_counts: dict[tuple[tuple[int, ...], tuple[int, ...]], list[str]] = {}
+                    for h, a, yes, possible in odd:
+                        if a == "S":
+                            by_counts.setdefault((yes, possible), []).append(h)
+                    for (yes, possible), listed_s in by_counts.items():
+                        exceptions.append(GridException(number, label, RANKS[up], "S", tuple(listed_s), yes,
+                                                        possible))
+                out.append(GridCell(main, number, len(g)))
+            cells.append(tuple(out))
+            labels.append(label)
+            keys.append(tuple(p.label for p in g))
+    return AceKingGrid(tuple(labels), tuple(RANKS), tuple(cells), tuple(exceptions), tuple(keys))
 
 
 def strategy_card(rules: Rules | None = None, lines: int | None = None, within: Fraction = DEFAULT_WITHIN,
                   progress: ProgressFn | None = None, *, game: GameReport | None = None) -> StrategyCard:
-    """The card of ``rules``: the frontier point with ``lines`` lines (or the shortest within
-    ``within`` of optimal, per ante), and the Ace-King grid. ``game``: the solved optimal game of
+    """The card of ``rules``: the frontier point with at most ``lines`` lines (by default the
+    shortest within ``within`` of optimal, per ante, of at most ``MAX_CARD_LINES`` lines, else the
+    cheapest of those), and the Ace-King grid of that strategy. ``game``: the solved optimal game of
     ``rules``, when the caller has it."""
     rules = check_rules(rules)
     f = frontier(rules, progress=progress, game=game)
+    fitting = [p for p in f.points if p.lines <= (MAX_CARD_LINES if lines is None else lines)] or [f.points[0]]
+    point = fitting[-1]
     if lines is None:
-        point = f.within(Fraction(within))
-    else:
-        fitting = [p for p in f.points if p.lines <= lines]
-        point = fitting[-1] if fitting else f.points[0]
-    return StrategyCard(rules, f, point, _grid(rules, progress))
+        point = next((p for p in fitting if p.cost <= Fraction(within)), point)
+    return StrategyCard(rules, f, point, _grid(parse_rule_file(point.rules_text, "the card's strategy")))

@@ -193,8 +193,8 @@ def test_the_printed_chart_resolves_every_mixed_cell(capsys):
     # every grid mark is a code, and every #n has its note
     notes = {int(line.split()[1][1:]) for line in out.splitlines() if line.startswith("- #")}
     marks = [m for line in out.splitlines() if not line.startswith("- #")
-             for m in line.split() if re.fullmatch(r"#\d+s?", m)]
-    assert {int(m.rstrip("s")[1:]) for m in marks} == notes == set(range(1, len(notes) + 1))
+             for m in line.split() if re.fullmatch(r"#\d+(\+S)?", m)]
+    assert {int(m.removesuffix("+S")[1:]) for m in marks} == notes == set(range(1, len(notes) + 1))
 
 
 def test_the_json_carries_the_chart_and_its_rules(capsys):

@@ -9,7 +9,7 @@ from ...model.cards import RANKS
 from ...model.hands import value_ranks
 from ...play.known_cards import SeenChart, SeenSetChart
 from ...play.sampling import SampledReport
-from ..labels import SEEN_CLASSES
+from ..labels import SEEN_CLASSES, marks_legend, note_mark
 from ..text import dec, describe_rules, pct, rules_json, share, table, to_json
 
 if TYPE_CHECKING:  # numpy loads with seen_rules: only where the rules are computed
@@ -204,7 +204,7 @@ def _suited_rows(c: SeenCellRule) -> list[list[str]]:
         codes = []
         for k in range(5):
             g = by_k.get(k)
-            codes.append("" if g is None else _short(g, c.cls) + ("" if _plain(g) else "*"))
+            codes.append("" if g is None else _short(g, c.cls) + ("" if _plain(g) else EXCEPTIONS_MARK))
         rows.append([SEEN_CLASSES[c.cls], _pair_label(c.low, c.high), _group_words(off, c.low, c.high)[5:], *codes])
     return rows
 
@@ -237,7 +237,7 @@ def seen_rules_json(sr: SeenRules) -> list[dict[str, Any]]:
 def seen_chart_json(ch: SeenChart, sr: SeenRules | None = None) -> list[dict[str, Any]]:
     """The one-seen-card chart as JSON: every class, up rank and seen rank with its raise / total
     weights, its decision (R, F or M: it depends on the rest of the hand) and, given the rules,
-    the code of what decides it (as in the text grids, without the "s") and whether dealer cards of
+    the code of what decides it (as in the text grids, without the "+S") and whether dealer cards of
     one suit change that (``suited_differs``)."""
     out = []
     for cls, name in enumerate(SEEN_CLASSES):
@@ -249,7 +249,7 @@ def seen_chart_json(ch: SeenChart, sr: SeenRules | None = None) -> list[dict[str
                                            "total": t, "decision": "R" if r == t else "F" if r == 0 else "M"}
                     if sr is not None:  # the cell's code; "rules": its rules need words (see "rules")
                         c = sr.cell(cls, up, seen) if row["decision"] == "M" else None
-                        row["rule"] = row["decision"] if c is None else _cell_code(c, cls).removesuffix("s")
+                        row["rule"] = row["decision"] if c is None else _cell_code(c, cls).removesuffix(SUIT_MARK)
                         row["suited_differs"] = c is not None and c.suited is not None
                     out.append(row)
     return out
@@ -257,22 +257,25 @@ def seen_chart_json(ch: SeenChart, sr: SeenRules | None = None) -> list[dict[str
 
 def _cell_code(c: SeenCellRule | None, cls: int, notes: dict[tuple[int, int, int], int] | None = None) -> str:
     """A mixed cell's mark: its code, "#n" for a footnote (in JSON, "rules": see the cell's rules),
-    "s" when suited dealer cards change it."""
+    "+S" when suited dealer cards change it (``labels.MARKS``)."""
     assert c is not None, "a mixed cell without rules"
     code = _code(c.off_suit, cls)
     if code is None:
         key = (cls, c.low, c.high)
-        code = "rules" if notes is None else f"#{notes.setdefault(key, len(notes) + 1)}"
-    return code + ("s" if c.suited is not None else "")
+        code = "rules" if notes is None else note_mark(notes.setdefault(key, len(notes) + 1))
+    return code + (SUIT_MARK if c.suited is not None else "")
 
+
+#: The mark after a code whose rule changes when the dealer cards seen share a suit; after a suit
+#: table's code that has exceptions.
+SUIT_MARK, EXCEPTIONS_MARK = "+S", "*"
 
 _LEGEND = " ".join((
-    "R raise, F fold.",
-    "M: raise exactly when one of your cards has the rank of a dealer card you see.",
+    marks_legend(("R", "F", "M"), sep=". ") + ".",
     'A hand ("AK86", "4465": your ranks, pairs first) means: raise with that or better;',
     'in the A-K rows the A-K is left out ("86" means AK86).',
-    "x/y: x with none of your cards of the dealer's ranks, y with one (your own A or K does not count).",
-    "#n: see the notes. s: when the up card and the seen card share a suit, see the table below.",
+    marks_legend(("x/y",)) + " (your own A or K does not count).",
+    marks_legend(("#n", SUIT_MARK), sep=". ") + " (the table below).",
 ))
 
 
@@ -342,10 +345,11 @@ def seen_chart(ch: SeenChart, fmt: str, sr: SeenRules | None = None) -> str:
         undecided = sorted({v for c in suited for g in c.suited or () for v in g.by_suits})
         done = sum(c.suited_share[0] for c in suited)
         total = sum(c.suited_share[1] for c in suited)
-        out += ["", "When the up card and the seen card share a suit (the s cells): the rule by how many of your "
-                "cards are of that suit, for the hands whose rule changes (codes as in the grids):", "",
+        out += ["", f"When the up card and the seen card share a suit (the {SUIT_MARK} cells): the rule by how many "
+                "of your cards are of that suit, for the hands whose rule changes (codes as in the grids):", "",
                 table(rows, ["class", "dealer", "your cards", "0 in suit", "1", "2", "3", "4"], fmt),
-                "", f"*: with exceptions ({exceptions} in all), or hands decided by which of their cards are of that "
+                "", f"{EXCEPTIONS_MARK}: with exceptions ({exceptions} in all), or hands decided by which of their "
+                "cards are of that "
                 f"suit ({len(undecided)} hands; the counts alone decide {pct_text(done, total)} of these cells' "
                 "suited situations). --format json lists every exception and, for those hands, the cards of "
                 "that suit with which they raise (rules: by_suits)."]

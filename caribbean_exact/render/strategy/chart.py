@@ -14,7 +14,7 @@ from ...errors import InvalidRules, shown
 from ...strategy.chart import Chart, ChartCell
 from ...strategy.strategies import StrategyResult
 from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap
-from ..labels import plain_rule_text, suit_rules_text, suited_decider
+from ..labels import mark_meaning, marks_legend, plain_rule_text, suit_rules_text, suited_decider
 from ..text import Name, describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
 
 
@@ -88,7 +88,7 @@ def chart(ch: Chart, fmt: str, margins: bool = False, table_name: str | None = N
     lines += [f"- {t}" for t in _uniform_text(ch)]
     if body:
         lines += ["", "Where the decision depends on the dealer's up card (columns: up card rank).",
-                  "R = raise, F = fold, S = it depends on your cards of the up card's suit (below)"
+                  marks_legend(("R", "F", "S"), up_only=True, sep=", ").replace("suit rules)", "suit rules below)")
                   + (", then the mean exact EV margin of raising over folding, per ante" if margins else "")
                   + ":", "", table(body, headers, fmt)]
     if ch.mixed:
@@ -156,7 +156,7 @@ _ROW_MIN, _ROW_MAX = 0.14, 0.18       # inches: a row's height
 _HEAD = 0.2                           # inches: the up-card header row (above and below each panel)
 _GAP = 0.25                           # inches: at least between two panels
 _FOOT = 0.22                          # inches: the footer line at the bottom of the content
-_MEANING = {"R": "raise", "F": "fold", "S": "depends on your cards of the up card's suit", "": "no such deal"}
+_MEANING = {**{m: mark_meaning(m, up_only=True) for m in ("R", "F", "S")}, "": "no such deal"}
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ def _plot_head(ch: Chart, mixed: bool) -> tuple[list[str], list[str], list[tuple
     legend = ("Rows: your hand, highest card first"
               + (" ('suited': five cards of one suit)" if any(" suited" in label for label, _ in ch.rows) else "")
               + ", down each panel. Columns: the dealer's up card."
-              + (" S: your cards of the up card's suit decide (caribbean-exact chart --table mixed)." if mixed else "")
+              + (f" S: {mark_meaning('S', up_only=True)} (caribbean-exact chart --table mixed)." if mixed else "")
               + " Other hands: the plain rules on page 1.")
     notes: list[tuple[str, float, bool]] = [
         (line, 0.0, True) for line in wrap("Plain rules (each checked over every situation it covers):", width,

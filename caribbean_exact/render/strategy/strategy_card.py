@@ -10,15 +10,20 @@ without a Software tag.
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Callable
 from typing import Any
 
 from ..._version import __version__
 from ...errors import InvalidRules
+from ...house.sidebets import BonusReport, ProgressiveReport
 from ...model.hands import CATEGORIES
-from ...model.rules import DEFAULT_RAISE_ANTES
+from ...model.rules import Qualifier
 from ...strategy.strategy_card import GridException, StrategyCard
-from ..figures import OKABE_ITO, RC, metadata, pyplot, wrap_chars
+from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap, wrap_chars
+from ..labels import mark_meaning, marks_legend, note_mark
 from ..text import grouped, pct, table
+from .rule_words import hand_at_least, hand_exactly, strategy_sentences
 
 SIZES = {"page": (8.27, 11.0), "pocket": (3.5, 5.0)}
 FORMATS = ("pdf", "svg", "png")
@@ -28,14 +33,21 @@ MIN_PT = 7.0
 
 
 def rules_lines(c: StrategyCard) -> list[str]:
-    """The rules the card assumes, as sentences."""
+    """The rules the card assumes, as sentences: the pays, the raise, what happens when the dealer
+    does and does not qualify, the cap."""
     r = c.rules
+    n = r.nets()
     pays = ", ".join(f"{CATEGORIES[k].capitalize() if k else 'A-K high'} {_num(r.paytable.pay(k))}"
                      for k in range(9, -1, -1))
-    out = [f"Pay table {r.paytable.name}: raise pays (to 1) {pays}; ante pays 1 to 1 when the dealer qualifies.",
-           f"The dealer qualifies with {_qual(r.qualifier.label)} or better."]
-    if r.raise_antes != DEFAULT_RAISE_ANTES:
-        out.append(f"The raise is {r.raise_antes} ante{'s' if r.raise_antes > 1 else ''}.")
+    ante = "1 to 1" if n.not_qualify == 1 else f"{_num(n.not_qualify)} to 1"
+    raise_size = "twice the ante" if r.raise_antes == 2 else "the ante" if r.raise_antes == 1 \
+        else f"{r.raise_antes} times the ante"
+    out = [f"Pay table {r.paytable.name}: the raise pays (to 1) {pays}.",
+           f"You fold (and lose the ante) or raise {raise_size}. The dealer qualifies with "
+           f"{_qual(r.qualifier.label)} or better.",
+           f"Dealer does not qualify: the ante pays {ante}, the raise is returned. Dealer qualifies: beat "
+           f"the dealer and the ante pays {ante}, the raise by the table; lose and you lose both; a tie "
+           "returns both."]
     if r.max_payout is not None:
         out.append(f"Cap: {_num(r.max_payout)} per bet" + (f" at an ante of {_num(r.ante)}." if r.ante else "."))
     else:
@@ -52,12 +64,13 @@ def _qual(label: str) -> str:
 
 
 def strategy_lines(c: StrategyCard) -> list[str]:
-    """The simple strategy's rule lines, as printed (the rule-file text without its name)."""
-    out = []
-    for line in c.point.rules_text.splitlines()[1:]:
-        text = line.removeprefix("raise if ")
-        out.append("Raise always" if text == "raise always" else f"Raise if {text}")
-    return out
+    """The simple strategy as printed: one sentence for each line of its rule file, in order."""
+    return strategy_sentences(c.point.rules_text)
+
+
+def strategy_heading(c: StrategyCard) -> str:
+    n = c.point.lines
+    return f"Raise these hands ({n} line{'s' if n != 1 else ''}); fold the rest:"
 
 
 def figure_lines(c: StrategyCard) -> list[str]:
@@ -70,31 +83,92 @@ def figure_lines(c: StrategyCard) -> list[str]:
             f"Exact house edge: {p.house_edge}."]
 
 
-_TERMS = (
-    ("hand >=", "hand >= X: your hand ranks X or better (pair: any pair or better; AKQJ: A-K-Q-J-x or better)."),
-    ("ace king", "ace king: no pair, an ace and a king."),
-    ("up matches", "up matches: the dealer's up card has the rank of one of your cards."),
-    ("up in", "up in 2-Q: the up card's rank is one of those."),
-    ("holds", "holds Q or J: you hold a queen or a jack; lacks: you hold none."),
-    ("card ", "card 3: your third-highest card (card 2 of an A-K hand is the king)."),
-    ("up < card", "up < card 2: the up card ranks below your second-highest card."),
-    ("up > card", "up > card 4: the up card ranks above your fourth-highest card."),
-    ("suited", "suited >= 2: at least two of your cards have the up card's suit."),
-)
-
-
 def terms(c: StrategyCard) -> list[str]:
-    """The meaning of each kind of condition the card's strategy uses."""
-    text = c.point.rules_text
-    return [t for key, t in _TERMS if key in text]
+    """The meaning of each term the card's sentences use."""
+    text = " ".join(strategy_lines(c))
+    out = []
+    for line in c.point.rules_text.splitlines():
+        for m in re.finditer(r"hand >= ([^ ]+(?: [^ ]+)?)(?= and|$)", line):
+            try:
+                v = Qualifier.parse(m.group(1)).value
+            except InvalidRules:
+                continue
+            words = hand_at_least(v)
+            if "-" in words and not words.startswith(("any", "a royal")):
+                low = hand_exactly(v).removesuffix(" (no flush)")
+                t = f"{words} or better: {low} and every hand that beats it (any pair included)." \
+                    if v < Qualifier.parse("pair").value else f"{words} or better: {low} and every hand that beats it."
+                if t not in out:
+                    out.append(t)
+    if "A-K " in text:
+        out.append("A-K: an ace and a king, no pair.")
+    out.append("The dealer's card: the dealer's face-up card.")
+    if "one of yours" in text:
+        out.append("Matches one of yours: has the rank of one of your cards.")
+    if "highest card" in text:
+        out.append("Your second-highest card, third-highest ...: your cards from high to low, a pair counting twice.")
+    return out
+
+
+def _hands_text(hands: tuple[str, ...]) -> str:
+    return ", ".join(hands)
+
+
+def _counts_text(yes: tuple[int, ...], possible: tuple[int, ...]) -> str:
+    """The suited counts that raise, as words: "2 or more", "1 or fewer", "exactly 0 or 2"."""
+    if yes == possible[possible.index(yes[0]):]:
+        return f"{yes[0]} or more"
+    if yes == possible[:len(yes)]:
+        return "none" if yes == (0,) else f"{yes[-1]} or fewer"
+    return "exactly " + " or ".join(str(k) for k in yes)
 
 
 def footnote_text(group: list[GridException]) -> str:
-    """One footnote: the hands of a grid cell that play otherwise, their A-K-x prefix dropped."""
+    """One note of the grid, exact: the hands of a cell that play against its letter, in full."""
     first = group[0]
-    words = {"R": "raise", "F": "fold", "S": "by suit"}
-    parts = [f"{words[e.action]} {' '.join(h[3:] for h in e.hands)}" for e in group]
-    return f"{first.number}  AK{first.third}, up {first.up}: " + "; ".join(parts)
+    parts = []
+    for e in group:
+        if e.action == "S":
+            parts.append(f"{_hands_text(e.hands)}: raise only when {_counts_text(e.suited, e.possible)} of your "
+                         "cards are of the up card's suit")
+        else:
+            parts.append(f"{'raise' if e.action == 'R' else 'fold'} {_hands_text(e.hands)}")
+    return f"{note_mark(first.number)} {first.row}, up card {first.up}: " + "; ".join(parts) + "."
+
+
+def grid_legend(c: StrategyCard, letters: bool = True) -> str:
+    """What the grid is and what its marks mean (``labels.MARKS``; ``letters`` False: the drawing,
+    whose key under the grid says what each letter means)."""
+    used = ["R", "F", *(["M"] if any(gc.action == "M" for row in c.grid.cells for gc in row) else [])]
+    notes = " #n: see note n." if c.grid.exceptions else ""
+    split = [r for r in c.grid.rows if " " in r]
+    ranges = "".join(f"; {r}: A-K-{_t(r[2])} with last two cards from {_pair(r[4:6])} to {_pair(r[7:9])}"
+                     for r in split)
+    return (f"The same strategy for A-K hands, cell by cell. Rows: your hand (AK{c.grid.rows[-1][2]}: "
+            f"A-K-{_t(c.grid.rows[-1][2])}-x-x{ranges}; T is 10). Columns: the dealer's card. "
+            + (marks_legend(used, up_only=True, sep=". ") + "." if letters else "") + notes)
+
+
+def _t(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+def _pair(two: str) -> str:
+    return f"{_t(two[0])}-{_t(two[1])}"
+
+
+#: The side bets' verdict a card may print: the progressive and the 5+1 Bonus, as priced.
+SideBets = tuple[ProgressiveReport, BonusReport]
+
+
+def side_bets_line(side_bets: SideBets) -> str:
+    """One sentence on the side bets: the progressive's break-even meter, the 5+1 Bonus's edge."""
+    p, b = side_bets
+    meter = p.breakeven_meter
+    prog = ("the $1 progressive pays back on average only when its meter is above "
+            f"${float(meter):,.2f}" if meter is not None else "the $1 progressive never pays back on average")
+    return (f"Side bets (their usual pays): {prog}; the 5+1 Bonus gives the house {pct(b.house_edge, 2)} of every "
+            "bet. Neither changes when to raise.")
 
 
 def stamp_text(date: str | None = None) -> str:
@@ -103,41 +177,28 @@ def stamp_text(date: str | None = None) -> str:
         ": every figure exact, from the enumeration of all deals."
 
 
-def card_text(c: StrategyCard) -> str:
+def card_text(c: StrategyCard, side_bets: SideBets | None = None) -> str:
     """What the card prints, as Markdown: the text twin of the drawing (``tables/*-card.md``), so a
     change of content shows whatever version of matplotlib draws the picture."""
     g = c.grid
-    rows = [[f"AK{row}", *(gc.action + (f" ({gc.exception})" if gc.exception is not None else "") for gc in cells)]
+    rows = [[row, *(gc.action + (f" {note_mark(gc.exception)}" if gc.exception is not None else "")
+                    for gc in cells)]
             for row, cells in zip(g.rows, g.cells, strict=True)]
-    notes: dict[int, list[GridException]] = {}
-    for e in g.exceptions:
-        notes.setdefault(e.number, []).append(e)
-    out = ["# Caribbean Stud Poker: strategy card", "", *rules_lines(c), "",
-           f"Simple strategy ({c.point.lines} line{'s' if c.point.lines != 1 else ''}; otherwise fold):", "",
+    out = ["# Caribbean Stud Poker: strategy card", "", *rules_lines(c), "", strategy_heading(c), "",
            *(f"- {line}" for line in strategy_lines(c)), "", *figure_lines(c), "", "Terms: " + " ".join(terms(c)),
-           "", "Ace-King hands (rows: your third card; columns: the up card; R raise, F fold, M raise only if you "
-           "hold the up card's rank; (n): footnote n):", "",
-           table(rows, ["", *g.columns], "github"), ""]
-    out += [f"- {footnote_text(group)}" for _, group in sorted(notes.items())]
+           "", grid_legend(c), "", table(rows, ["", *g.columns], "github"), ""]
+    out += [f"- {footnote_text(group)}" for group in _notes(c)]
+    if side_bets is not None:
+        out += ["", side_bets_line(side_bets)]
     out += ["", stamp_text()]
     return "\n".join(out).rstrip() + "\n"
 
 
-def _head(put: Any, c: StrategyCard, page: bool, body: float, small: float) -> None:
-    """Title, rules, the simple strategy, its figures, the terms."""
-    put("Caribbean Stud Poker: strategy card", 16 if page else 10, "bold", gap=0.06)
-    for line in rules_lines(c):
-        put(line, body)
-    put("", 4)
-    put(f"Simple strategy ({c.point.lines} line{'s' if c.point.lines != 1 else ''}; otherwise fold):",
-        body + (2 if page else 0.5), "bold", gap=0.02)
-    for line in strategy_lines(c):
-        put(f"\u2022 {line}", body + (1 if page else 0), indent=0.1)
-    put("", 3)
-    for line in figure_lines(c):
-        put(line, small if not page else body)
-    put("", 2)
-    put("Terms: " + " ".join(terms(c)), small, colour="#333333")
+def _notes(c: StrategyCard) -> list[list[GridException]]:
+    notes: dict[int, list[GridException]] = {}
+    for e in c.grid.exceptions:
+        notes.setdefault(e.number, []).append(e)
+    return [group for _, group in sorted(notes.items())]
 
 
 def check_format(path_or_format: str, size: str = "page") -> str:
@@ -150,8 +211,55 @@ def check_format(path_or_format: str, size: str = "page") -> str:
     return fmt
 
 
-def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None) -> bytes:
-    """The card as bytes of a PDF, SVG or PNG (``path_or_format``: a file name or the format)."""
+#: The type sizes (points) a card tries, largest first: the pocket card takes the largest that fills it.
+_POCKET_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
+_LEADING = 1.3
+
+
+def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None = None
+            ) -> list[tuple[str, float, str, float, float]]:
+    """The card's text above the grid: (text, points, weight, indent inches, gap after inches)."""
+    small = max(MIN_PT, body - 1.5)
+    out = [("Caribbean Stud Poker: strategy card", body + 6 if page else body + 2, "bold", 0.0, 0.06)]
+    out += [(line, small, "normal", 0.0, 0.0) for line in rules_lines(c)]
+    out.append(("", 0, "", 0.0, 0.06))
+    out.append((strategy_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
+    out += [(f"\u2022 {line}", body + 1.5, "normal", 0.12, 0.02) for line in strategy_lines(c)]
+    out.append(("", 0, "", 0.0, 0.05))
+    out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
+    out.append(("", 0, "", 0.0, 0.05))
+    out += [(t, small, "normal", 0.0, 0.0) for t in terms(c)]
+    if side_bets is not None and not page:
+        out.append(("", 0, "", 0.0, 0.05))
+        out.append((side_bets_line(side_bets), small, "normal", 0.0, 0.0))
+    return out
+
+
+_MEASURES: dict[tuple[float, str], Callable[[str], float]] = {}
+
+
+def _wrapped(text: str, pt: float, weight: str, width: float) -> list[str]:
+    """``text`` broken into lines that fit ``width`` inches, measured in the card's font."""
+    key = (pt, weight or "normal")
+    if key not in _MEASURES:
+        _MEASURES[key] = measure(pt, weight=key[1])
+    return wrap(text, width - 0.05, _MEASURES[key])
+
+
+def _height(blocks: list[tuple[str, float, str, float, float]], width: float) -> float:
+    total = 0.0
+    for text, pt, weight, indent, gap in blocks:
+        if text:
+            total += len(_wrapped(text, pt, weight, width - indent)) * pt * _LEADING / 72
+        total += gap
+    return total
+
+
+def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None,
+         side_bets: SideBets | None = None) -> bytes:
+    """The card as bytes of a PDF, SVG or PNG (``path_or_format``: a file name or the format). The
+    page holds the Ace-King grid; the pocket card sets its text as large as fits. ``side_bets``:
+    the progressive and 5+1 Bonus reports, for a line on them."""
     fmt = check_format(path_or_format, size)
     plt = pyplot("card")
     import matplotlib
@@ -159,8 +267,24 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
     w, h = SIZES[size]
     page = size == "page"
     margin = 0.5 if page else 0.22
-    body = 10.0 if page else 7.5
-    small = 8.0 if page else MIN_PT
+    width = w - 2 * margin
+    stamp = wrap_chars(stamp_text(date), MIN_PT, width)
+    room = h - 2 * margin - len(stamp) * MIN_PT * _LEADING / 72 - 0.1
+    if page:
+        body = 10.0
+        blocks = _blocks(c, body, page, side_bets)
+    else:
+        # the largest type that fits, with the side bets' line if it fits at all
+        fits = [(b, sb) for sb in (side_bets, None) for b in _POCKET_SIZES
+                if _height(_blocks(c, b, page, sb), width) <= room]
+        body, sb = fits[0] if fits else (MIN_PT, None)
+        blocks = _blocks(c, body, page, sb)
+        # spread what is left over the gaps, so the card is filled top to bottom
+        spare = max(0.0, room - _height(blocks, width))
+        gaps = [k for k, b in enumerate(blocks) if b[4] > 0 and k < len(blocks) - 1]
+        extra = min(0.25, spare / max(1, len(gaps)))
+        blocks = [(t, pt, wt, ind, gap + (extra if k in gaps else 0.0)) for k, (t, pt, wt, ind, gap)
+                  in enumerate(blocks)]
     with matplotlib.rc_context(RC):
         fig = plt.figure(figsize=(w, h))
         y = margin
@@ -168,32 +292,27 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
         def put(text: str, pt: float, weight: str = "normal", indent: float = 0.0, gap: float = 0.0,
                 colour: str = "black") -> None:
             nonlocal y
-            if not text:  # a gap of ``pt`` points
-                y += pt * 1.32 / 72
-                return
-            for line in wrap_chars(text, pt, w - 2 * margin - indent):
-                y += pt * 1.32 / 72
-                fig.text((margin + indent) / w, 1 - y / h, line, fontsize=pt, weight=weight, color=colour,
-                         va="baseline")
+            if text:
+                for line in _wrapped(text, pt, weight, width - indent):
+                    y += pt * _LEADING / 72
+                    fig.text((margin + indent) / w, 1 - y / h, line, fontsize=pt, weight=weight or "normal",
+                             color=colour, va="baseline", parse_math=False)
             y += gap
 
-        _head(put, c, page, body, small)
+        for text, pt, weight, indent, gap in blocks:
+            put(text, pt, weight, indent, gap, "#333333" if pt < body and not page else "black")
         if page:
             y += 0.15
-            _grid(fig, c, w, h, margin, y, small, body, Rectangle)
+            _grid(fig, c, w, h, margin, y, MIN_PT + 1, body, Rectangle)
             y = _after_grid(c, y)
-            put("Ace-King hands, best play cell by cell (rows: your third card; columns: the dealer's up card). "
-                "R raise, F fold, M raise only if one of your cards has the up card's rank; a number "
-                "marks the exceptions below (your last two cards; 'by suit': raise with enough cards "
-                "of the up card's suit, see caribbean-exact chart).", small, gap=0.04)
-            groups: dict[int, list[GridException]] = {}
-            for e in c.grid.exceptions:
-                groups.setdefault(e.number, []).append(e)
-            for g in groups.values():
-                put(footnote_text(g), MIN_PT)
-        lines = wrap_chars(stamp_text(date), MIN_PT, w - 2 * margin)
-        for k, line in enumerate(lines):
-            fig.text(margin / w, (margin * 0.6 + (len(lines) - 1 - k) * MIN_PT * 1.3 / 72) / h, line,
+            put(grid_legend(c, letters=False), MIN_PT + 1, gap=0.04)
+            for group in _notes(c):
+                put(footnote_text(group), MIN_PT)
+            if side_bets is not None:
+                put("", 0, gap=0.08)
+                put(side_bets_line(side_bets), MIN_PT + 1)
+        for k, line in enumerate(stamp):
+            fig.text(margin / w, (margin * 0.6 + (len(stamp) - 1 - k) * MIN_PT * _LEADING / 72) / h, line,
                      fontsize=MIN_PT, color="#333333")
         buf = io.BytesIO()
         try:
@@ -204,6 +323,7 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
 
 
 CELL = 0.34
+LABEL_W = 1.0    # inches: the row labels ("AKQ 32-T9")
 
 
 def _edge(letter: str) -> dict[str, Any]:
@@ -222,10 +342,10 @@ def _after_grid(c: StrategyCard, y: float) -> float:
 
 def _grid(fig: Any, c: StrategyCard, w: float, h: float, margin: float, y: float, small: float, body: float,
           rectangle: Any) -> None:
-    """The Ace-King grid: one row per third card, one column per up card; letters in the cells."""
+    """The Ace-King grid: one row per group of hands, one column per up card; letters in the cells."""
     g = c.grid
     cell = CELL
-    left = margin + 0.6
+    left = margin + LABEL_W
     top = y
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, w)
@@ -234,21 +354,24 @@ def _grid(fig: Any, c: StrategyCard, w: float, h: float, margin: float, y: float
     for j, col in enumerate(g.columns):
         ax.text(left + (j + 0.5) * cell, top + 0.5 * cell, col, ha="center", va="center", fontsize=body,
                 weight="bold")
-    ax.text(margin, top + 0.5 * cell, "up card:", ha="left", va="center", fontsize=small)
+    ax.text(margin, top + 0.5 * cell, "dealer's card:", ha="left", va="center", fontsize=small)
     for i, row in enumerate(g.rows):
         yy = top + (i + 1) * cell
-        ax.text(left - 0.08, yy + 0.5 * cell, f"AK{row}", ha="right", va="center", fontsize=body, weight="bold")
+        ax.text(left - 0.08, yy + 0.5 * cell, row, ha="right", va="center", fontsize=body, weight="bold")
         for j, gc in enumerate(g.cells[i]):
             xx = left + j * cell
             ax.add_patch(rectangle((xx, yy), cell, cell, facecolor=COLOURS[gc.action], **_edge(gc.action)))
             ax.text(xx + 0.4 * cell, yy + 0.58 * cell, gc.action, ha="center", va="center", fontsize=body,
                     weight="bold")
             if gc.exception is not None:
-                ax.text(xx + cell - 0.025, yy + 0.03, str(gc.exception), ha="right", va="top", fontsize=MIN_PT)
-    # the legend under the grid
+                ax.text(xx + cell - 0.025, yy + 0.03, note_mark(gc.exception), ha="right", va="top",
+                        fontsize=MIN_PT)
+    # the key under the grid: a cell of each letter used and its meaning (labels.MARKS)
     yy = top + (len(g.rows) + 1.4) * cell
     lx = left
-    for letter, text in (("R", "raise"), ("F", "fold"), ("M", "raise only if you hold the up card's rank")):
+    used = ["R", "F", *(["M"] if any(gc.action == "M" for row in g.cells for gc in row) else [])]
+    for letter in used:
+        text = mark_meaning(letter, up_only=True)
         ax.add_patch(rectangle((lx, yy), cell, cell, facecolor=COLOURS[letter], **_edge(letter)))
         ax.text(lx + 0.5 * cell, yy + 0.58 * cell, letter, ha="center", va="center", fontsize=body, weight="bold")
         ax.text(lx + cell + 0.08, yy + 0.58 * cell, text, ha="left", va="center", fontsize=small)
