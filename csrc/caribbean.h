@@ -16,7 +16,7 @@
  * Where each part lives: core.c (cs_strerror, cs_init; argument checks, suit symmetry, threads),
  * evaluate.c (cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen_card.c (cs_solve_seen_one), seen_cards.c (cs_solve_seen), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
+ * seen_card.c (cs_solve_seen_one), seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -175,6 +175,28 @@ int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flag
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                   cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                   const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+
+/* cs_solve_seen for k = 1 (the same totals) with, from the same counting pass, the outputs of
+ * k1, each optional (a NULL pointer: not wanted; its size is then ignored):
+ *   chart_raise, chart_total (n_chart = CS_SEEN_CHART_CELLS): the chart by up card and seen card,
+ * cell = (class * 13 + up rank) * 13 + seen rank, classes and weights as cs_solve_seen's (ordered
+ * situations: 2,598,960 x 47 x 46 in all);
+ *   decisions (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES, 19 MB): the decision of every
+ * class of situations, at v * CS_SEEN_DECISION_LANES + lane 0 (fold), 1 (raise), 2 (either: equal
+ * EVs) or 255 (no such situation), for a player hand of value v and, with a <= b the ranks of the
+ * up and seen cards: lane b(b+1)/2 + a when they are of two suits (or of one rank; the decision
+ * does not depend on the player's suits then), and lane 91 + Q x 78 + b(b-1)/2 + a (a < b) when
+ * they share a suit in which the player holds the ranks Q, a mask over the hand's distinct ranks
+ * in increasing order (bit i: the i-th lowest). */
+typedef struct {
+    uint64_t *chart_raise;
+    uint64_t *chart_total;
+    size_t n_chart;
+    uint8_t *decisions;
+    size_t n_decisions;
+} cs_seen_k1_outputs;
+int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
+                     const cs_seen_k1_outputs *k1);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,

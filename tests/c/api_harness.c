@@ -282,6 +282,60 @@ static void seen_card(void)
     puts("seen card: done");
 }
 
+static void seen_k1(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals t;
+    const size_t lanes = (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES;
+    uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
+    uint8_t *dec = malloc(lanes);
+    CHECK(dec != NULL);
+    cs_seen_k1_outputs all = {chart_r, chart_t, CS_SEEN_CHART_CELLS, dec, lanes};
+    cs_seen_k1_outputs none = {NULL, NULL, 0, NULL, 0};
+    cs_seen_k1_outputs half = {chart_r, NULL, CS_SEEN_CHART_CELLS, NULL, 0};
+    cs_seen_k1_outputs short_chart = {chart_r, chart_t, CS_SEEN_CHART_CELLS - 1, NULL, 0};
+    cs_seen_k1_outputs long_chart = {chart_r, chart_t, CS_SEEN_CHART_CELLS + 1, NULL, 0};
+    cs_seen_k1_outputs short_dec = {NULL, NULL, 0, dec, lanes - 1};
+    cs_seen_k1_outputs long_dec = {NULL, NULL, 0, dec, lanes + 1};
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, NULL), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, NULL, 0, 2, &t, &all), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, NULL, &all), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &half), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &short_chart), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &long_chart), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &short_dec), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &long_dec), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 0, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 65, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(CS_NUM_VALUES + 1, &nets, 0, 1, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(1113, &nets, 4, 1, &t, &all), CS_E_ARG);
+    cs_nets big = nets;
+    big.win[9] = ((int64_t)1 << 40) + 1; /* past the nets' limit */
+    STATUS(cs_solve_seen_k1(1113, &big, 0, 1, &t, &all), CS_E_OVERFLOW);
+    if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a second, longer under a sanitizer */
+        STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &all), CS_OK);
+        cs_totals t1, t2;
+        STATUS(cs_solve_seen(1, 1113, &nets, 0, 2, &t1, NULL, NULL, 0, NULL, 0, NULL), CS_OK);
+        STATUS(cs_solve_seen_k1(1113, &nets, 0, 1, &t2, &none), CS_OK);
+        CHECK(memcmp(&t, &t1, sizeof t) == 0 && memcmp(&t, &t2, sizeof t) == 0);
+        uint64_t raised = 0, total = 0;
+        for (size_t c = 0; c < CS_SEEN_CHART_CELLS; c++) {
+            CHECK(chart_r[c] <= chart_t[c]);
+            raised += chart_r[c];
+            total += chart_t[c];
+        }
+        CHECK(raised == t.raise_situations && total == (uint64_t)CS_NUM_HANDS * 47 * 46);
+        size_t decided = 0;
+        for (size_t k = 0; k < lanes; k++) {
+            CHECK(dec[k] <= 2 || dec[k] == 255);
+            decided += dec[k] != 255;
+        }
+        CHECK(decided > 0);
+    }
+    free(dec);
+    puts("seen card (k = 1): done");
+}
+
 static void seen_cards(void)
 {
     cs_nets nets = standard_nets();
@@ -310,6 +364,7 @@ int main(void)
     deals();
     solver();
     seen_card();
+    seen_k1();
     seen_cards();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;

@@ -146,3 +146,43 @@ def test_seen_and_sample_arguments():
     assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
     assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
     assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
+
+
+def test_seen_k1_arguments():
+    """cs_solve_seen_k1: the k = 1 outputs, each optional, each size checked when its pointer is given."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    table = ffi.new("uint8_t[]", lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES)
+    full = lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES
+    cells = lib.CS_SEEN_CHART_CELLS
+    by_up_r, by_up_t = ffi.new("uint64_t[]", cells), ffi.new("uint64_t[]", cells)
+
+    def k1(chart_raise=by_up_r, chart_total=by_up_t, n_chart=cells, decisions=table, n_decisions=full):
+        return ffi.new("cs_seen_k1_outputs *", {"chart_raise": chart_raise, "chart_total": chart_total,
+                                                 "n_chart": n_chart, "decisions": decisions,
+                                                 "n_decisions": n_decisions})
+
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, ffi.NULL, 0, 1, totals, k1()) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, ffi.NULL, k1()) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(chart_total=n)) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(chart_raise=n)) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_chart=cells - 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_chart=cells + 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_chart=0)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_decisions=full - 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_decisions=full + 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(7463, nets, 0, 1, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 2, 1, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 0, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 65, totals, k1()) == lib.CS_E_ARG
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 40) + 1] * 10})
+    assert lib.cs_solve_seen_k1(1113, big, 0, 1, totals, k1()) == lib.CS_E_OVERFLOW
+    # a refused call writes nothing: the caller's buffers are as they were
+    by_up_r[0], table[0] = 7, 9
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_decisions=full - 1)) == lib.CS_E_SIZE
+    assert by_up_r[0] == 7 and table[0] == 9
+    # no output wanted, or a size given with a NULL pointer (ignored): the totals alone
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n, n, 5, n, 5)) == lib.CS_OK
+    assert totals.total_weight == 2_598_960 * 47 * 46 * 14_190

@@ -1,23 +1,27 @@
-/* seen_cards.c - the whole game when the player sees k = 1, 2 or 3 of the dealer's hole cards,
- * exact (cs_solve_seen).
+/* seen.c - the whole game when the player sees k = 1, 2 or 3 of the dealer's hole cards, exact
+ * (cs_solve_seen; cs_solve_seen_k1 adds, for k = 1, the chart by up card and seen card and the
+ * decision of every class of situations, from the same counting pass).
  *
  * The dealer's known cards K (the up card and the k seen ones, nk = k + 1 cards) count only as a
- * set: the dealer's hand is K plus nu = 4 - k of the 46 - k cards left. So seen_card.c's method
- * (one seen card) holds for any k, with K in place of {u, s}: by inclusion-exclusion over the
- * subsets S of the player's hand P (|S| <= nu),
+ * set: the dealer's hand is K plus nu = 4 - k of the 46 - k cards left. For player hand P, by
+ * inclusion-exclusion over the subsets S of P (|S| <= nu),
  *     #{D : v(D) < x} = sum (-1)^|S| N_x(K + S),
- * N_x(T) depending on T only through its rank multiset and whether its cards share a suit. One
- * sweep over the values in increasing order keeps, for every rank multiset S of 0 to nu ranks
- * (a row) and every rank multiset A of nk ranks (a lane: 91, 455 or 1820 of them), the counts b
- * (T = S + A not all of one suit) and d (suited minus not suited); a copy taken at the qualifier
- * answers "does not qualify", the running counts "below the player".
- * A situation's outcome thus depends only on P's value, the rank multiset A of K and, when K is
- * all of one suit, the set Q of P's ranks in that suit. Each such class is decided once (exact
- * integer comparison) and weighted by its situations in closed form: the sets K of ranks A
- * disjoint from P, times nk for the choice of the up card among them. Ties have a closed formula.
+ * where N_x(T) counts the 5-card hands holding T with value below x; N_x(T) depends on T only
+ * through its rank multiset and whether its cards share a suit (as in game.c). One sweep over the
+ * values in increasing order keeps, for every rank multiset S of 0 to nu ranks (a row) and every
+ * rank multiset A of nk ranks (a lane: 91, 455 or 1820 of them), the counts b (T = S + A not all
+ * of one suit) and d (suited minus not suited); a copy taken at the qualifier answers "does not
+ * qualify", the running counts "below the player".
+ * So for a player value (rank multiset and flushness) the count splits into a part that depends
+ * only on the rank multiset A of K and, when K is all of one suit, a correction that depends on
+ * the set Q of P's ranks in that suit: a sum over the subsets of Q, all of them at once by a
+ * subset-sum transform. A situation's outcome thus depends only on P's value, A and, if K is
+ * suited, Q. Each such class is decided once (exact integer comparison) and weighted by its
+ * situations in closed form: the sets K of ranks A disjoint from P, times nk for the choice of the
+ * up card among them. Ties (the same ranks, the same flushness) have a closed formula.
  *
- * cs_solve_seen_one (seen_card.c) solves k = 1 with its own layout and chart; cs_solve_seen(1)
- * must give the same totals (a test checks it).
+ * seen_card.c solves k = 1 with its own layout (cs_solve_seen_one, cs_seen_one_decisions);
+ * cs_solve_seen_k1 must give the same outputs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,8 @@
 
 #define MAX_LANES CS__MSETS4 /* multisets of 4 ranks: k = 3 */
 #define N_CLASSES 11
+#define RANK_PAIRS 91u   /* k = 1 decision lanes: rank pairs a <= b, then per suit set Q ... */
+#define SUITED_PAIRS 78u /* ... rank pairs a < b */
 
 /* The sizes of one k. */
 typedef struct {
@@ -191,9 +197,10 @@ static void read_suited(const seen_shape *sh, const seen_counters *ct, const uin
 
 /* ---- one player value --------------------------------------------------------------------- */
 
-/* A player value v as seen_card.c's seen_player: its ranks, distinct ranks dr with their bits,
- * hands of value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have ranks Q. */
+/* A player value v: its ranks, distinct ranks dr (ascending; Q is a mask over them), hands of
+ * value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have ranks Q. */
 typedef struct {
+    uint16_t v;
     const uint8_t *ranks;
     int flush, cat, cls;
     cs__rank_counts rc;
@@ -213,6 +220,7 @@ static int chart_class(int cat, const uint8_t *r)
 
 static void player_of(uint16_t v, seen_player *p)
 {
+    p->v = v;
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
@@ -259,6 +267,8 @@ typedef struct {
     uint32_t flags, tid, threads;
     cs_totals totals;
     uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each */
+    uint64_t *by_up_raise, *by_up_total; /* k = 1, per thread: CS_SEEN_CHART_CELLS each */
+    uint8_t *decisions;                  /* k = 1, shared: CS_SEEN_DECISION_LANES per value */
     const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K */
     const int32_t *probe_head, *probe_next;
     uint64_t *probe_counts;
@@ -292,8 +302,21 @@ static inline seen_outcome outcome_of(const seen_job *job, const seen_player *p,
     return o;
 }
 
-/* One class of situations: mult sets K, each with nk choices of the up card. */
-static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, uint32_t l, seen_outcome o)
+/* k = 1: the lane of the decision table of the class (Q, ranks a <= b of lane l). */
+static inline size_t decision_at(const seen_job *job, const seen_player *p, uint32_t l, int suited, unsigned q)
+{
+    size_t lane = l; /* two suits (or one rank): b(b + 1)/2 + a, the multiset index */
+    if (suited) {
+        unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
+        lane = RANK_PAIRS + (size_t)q * SUITED_PAIRS + b * (b - 1) / 2 + a;
+    }
+    return (size_t)p->v * CS_SEEN_DECISION_LANES + lane;
+}
+
+/* One class of situations: mult sets K, each with nk choices of the up card; K all of one suit
+ * in which P holds the ranks Q (suited) or not. */
+static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, uint32_t l, int suited, unsigned q,
+                          seen_outcome o)
 {
     const int cat = p->cat;
     const uint64_t total = job->sh.completions, w = mult * (uint64_t)job->sh.nk;
@@ -318,6 +341,18 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
         if (raise)
             job->chart_raise[c] += w;
     }
+    if (job->decisions) /* 0 fold, 1 raise, 2 either */
+        job->decisions[decision_at(job, p, l, suited, q)] = (uint8_t)(d > 0 ? 1 : d < 0 ? 0 : 2);
+    if (job->by_up_raise) { /* k = 1: mult of the 2 mult situations with the up card of rank a, mult with b */
+        unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
+        size_t c1 = ((size_t)p->cls * 13 + a) * 13 + b, c2 = ((size_t)p->cls * 13 + b) * 13 + a;
+        job->by_up_total[c1] += mult;
+        job->by_up_total[c2] += mult;
+        if (raise) {
+            job->by_up_raise[c1] += mult;
+            job->by_up_raise[c2] += mult;
+        }
+    }
 }
 
 /* K not all of one suit: the sets K of ranks A disjoint from P, less the suited ones. */
@@ -339,7 +374,7 @@ static inline void decide_mixed_suits(seen_job *job, const seen_player *p, int b
                 if (!(p->rank_bits[q] & a->mask))
                     mult -= p->cnt[q]; /* the suited sets */
         if (mult)
-            decide(job, p, mult, l, outcome_of(job, p, l, 0, 0, below_v));
+            decide(job, p, mult, l, 0, 0, outcome_of(job, p, l, 0, 0, below_v));
     }
 }
 
@@ -352,7 +387,7 @@ static inline void decide_one_suit(seen_job *job, const seen_player *p, int belo
         for (uint32_t l = 0; l < job->sh.lanes; l++) {
             const seen_lane *a = &job->lane[l];
             if (a->distinct && !(p->rank_bits[q] & a->mask))
-                decide(job, p, p->cnt[q], l, outcome_of(job, p, l, 1, q, below_v));
+                decide(job, p, p->cnt[q], l, 1, q, outcome_of(job, p, l, 1, q, below_v));
         }
     }
 }
@@ -492,8 +527,10 @@ static void index_probes(const uint8_t *probes, size_t n_probes, uint32_t width,
     }
 }
 
+/* A finished job's totals and charts added to out (n_chart set-chart cells; a chart's raise
+ * pointer NULL for none). */
 static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
-                    size_t n_chart)
+                    size_t n_chart, uint64_t *by_up_raise, uint64_t *by_up_total)
 {
     const cs_totals *j = &job->totals;
     for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
@@ -511,29 +548,37 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
             chart_raise[c] += job->chart_raise[c];
             chart_total[c] += job->chart_total[c];
         }
+    if (by_up_raise)
+        for (size_t c = 0; c < CS_SEEN_CHART_CELLS; c++) {
+            by_up_raise[c] += job->by_up_raise[c];
+            by_up_total[c] += job->by_up_total[c];
+        }
 }
 
-int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+/* The solve, arguments checked; k1 (k = 1 only, may be NULL) the outputs of cs_solve_seen_k1. */
+static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                 cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, const cs_seen_k1_outputs *k1)
 {
-    int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
-                        n_probes, probe_counts);
-    if (st != CS_OK)
-        return st;
+    int st;
     const seen_shape sh = shape_of((int)k);
     const size_t cells = (size_t)N_CLASSES * sh.lanes;
+    uint64_t *by_up_raise = k1 ? k1->chart_raise : NULL, *by_up_total = k1 ? k1->chart_total : NULL;
+    uint8_t *decisions = k1 ? k1->decisions : NULL;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     seen_lane *lanes = malloc(sh.lanes * sizeof *lanes);
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
     uint64_t *charts = chart_raise ? calloc((size_t)threads * 2 * cells, sizeof *charts) : NULL;
-    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts)) {
+    uint64_t *by_up = by_up_raise ? calloc((size_t)threads * 2 * CS_SEEN_CHART_CELLS, sizeof *by_up) : NULL;
+    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts) || (by_up_raise && !by_up)) {
         st = CS_E_NOMEM;
         goto out;
     }
     build_lanes(&sh, lanes);
     index_probes(probes, n_probes, 6 + k, probe_head, probe_next, probe_counts);
+    if (decisions) /* 255: no such class */
+        memset(decisions, 0xff, (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES);
     for (uint32_t t = 0; t < threads; t++) {
         seen_job *job = &jobs[t];
         job->sh = sh;
@@ -549,9 +594,14 @@ int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t 
         job->probe_head = probe_head;
         job->probe_next = probe_next;
         job->probe_counts = probe_counts;
+        job->decisions = decisions;
         if (charts) {
             job->chart_raise = charts + (size_t)t * 2 * cells;
             job->chart_total = job->chart_raise + cells;
+        }
+        if (by_up) {
+            job->by_up_raise = by_up + (size_t)t * 2 * CS_SEEN_CHART_CELLS;
+            job->by_up_total = job->by_up_raise + CS_SEEN_CHART_CELLS;
         }
     }
     cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
@@ -560,17 +610,51 @@ int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t 
         memset(chart_raise, 0, n_chart * sizeof *chart_raise);
         memset(chart_total, 0, n_chart * sizeof *chart_total);
     }
+    if (by_up_raise) {
+        memset(by_up_raise, 0, CS_SEEN_CHART_CELLS * sizeof *by_up_raise);
+        memset(by_up_total, 0, CS_SEEN_CHART_CELLS * sizeof *by_up_total);
+    }
     st = CS_OK;
     for (uint32_t t = 0; t < threads; t++) {
         if (jobs[t].status != CS_OK)
             st = jobs[t].status;
-        add_job(&jobs[t], out, chart_raise, chart_total, n_chart);
+        add_job(&jobs[t], out, chart_raise, chart_total, n_chart, by_up_raise, by_up_total);
     }
 out:
     free(jobs);
     free(lanes);
     free(charts);
+    free(by_up);
     free(probe_head);
     free(probe_next);
     return st;
+}
+
+int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+{
+    int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
+                        n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
+    return solve(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
+                 probe_counts, NULL);
+}
+
+int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
+                     const cs_seen_k1_outputs *k1)
+{
+    if (!k1)
+        return CS_E_NULL;
+    if ((k1->chart_raise == NULL) != (k1->chart_total == NULL))
+        return CS_E_NULL;
+    if (k1->chart_raise && k1->n_chart != (size_t)CS_SEEN_CHART_CELLS)
+        return CS_E_SIZE;
+    if (k1->decisions && k1->n_decisions != (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES)
+        return CS_E_SIZE;
+    int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL);
+    if (st != CS_OK)
+        return st;
+    return solve(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL, k1);
 }
