@@ -238,36 +238,23 @@ class Solver:
         return nq, win, tie, lose
 
 
-def solve_seen_one(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
-                   chart: bool = False, probes: Sequence[Sequence[int]] = ()
-                   ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
-    """The whole game with one dealer hole card seen: totals, optional chart, probe counts."""
+def solve_seen_k1(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2, chart: bool = True,
+                  decisions: bool = True) -> tuple[DealTotals, tuple[list[int], list[int]] | None, bytes | None]:
+    """cs_solve_seen_k1: one dealer hole card seen, in one counting pass: the totals, the chart by
+    class, up rank and seen rank (SEEN_CHART_CELLS) when asked, and the decision of every class of
+    situations when asked (SEEN_DECISION_LANES bytes per hand value: 0 fold, 1 raise, 2 either,
+    255 none)."""
     out = ffi.new("cs_totals *")
-    n = SEEN_CHART_CELLS if chart else 0
+    n_dec = NUM_VALUES * SEEN_DECISION_LANES
     rw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
     tw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
-    flat = [c for pr in probes for c in pr]
-    if any(len(pr) != 7 for pr in probes):
-        raise InvalidCards("a probe is 7 cards: the player's five, the up card, the seen card")
-    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
-    pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
-    check(lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
-                                pbuf, len(probes), pout), "solve with a seen card")
-    counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
-              for k in range(len(probes))]
-    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
-
-
-def seen_one_decisions(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2
-                       ) -> tuple[DealTotals, bytes]:
-    """cs_seen_one_decisions: the totals and every decided class of situations with one hole card
-    seen, SEEN_DECISION_LANES bytes per hand value (0 fold, 1 raise, 2 either, 255 none)."""
-    out = ffi.new("cs_totals *")
-    n = NUM_VALUES * SEEN_DECISION_LANES
-    buf = ffi.new("uint8_t[]", n)
-    check(lib.cs_seen_one_decisions(qualifier, _nets_struct(nets), flags, threads, out, buf, n),
-          "decisions with a seen card")
-    return _totals(out), bytes(ffi.buffer(buf, n))
+    buf = ffi.new("uint8_t[]", n_dec) if decisions else ffi.NULL
+    k1 = ffi.new("cs_seen_k1_outputs *", {"chart_raise": rw, "chart_total": tw,
+                                           "n_chart": SEEN_CHART_CELLS if chart else 0,
+                                           "decisions": buf, "n_decisions": n_dec if decisions else 0})
+    check(lib.cs_solve_seen_k1(qualifier, _nets_struct(nets), flags, threads, out, k1), "solve with a seen card")
+    return (_totals(out), ((list(rw), list(tw)) if chart else None),
+            (bytes(ffi.buffer(buf, n_dec)) if decisions else None))
 
 
 def seen_lanes(k: int) -> int:

@@ -21,7 +21,7 @@ NUM_CHART_CELLS: int = _ffi.NUM_CHART_CELLS
 COMPLETIONS: int = _ffi.COMPLETIONS
 #: Dealer completions with one hole card seen as well: C(45, 3).
 SEEN_COMPLETIONS: int = _ffi.SEEN_COMPLETIONS
-#: Decision bytes per hand value of cs_seen_one_decisions.
+#: Decision bytes per hand value of cs_solve_seen_k1's decision table.
 SEEN_DECISION_LANES: int = _ffi.SEEN_DECISION_LANES
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
 SEEN_CLASSES: int = _ffi.SEEN_CLASSES
