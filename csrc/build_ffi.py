@@ -18,7 +18,7 @@ import tempfile
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
-SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen_card.c", "seen.c", "sample.c"]
+SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen.c", "sample.c"]
 
 
 def _cdef() -> str:

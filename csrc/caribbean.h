@@ -16,7 +16,7 @@
  * Where each part lives: core.c (cs_strerror, cs_init; argument checks, suit symmetry, threads),
  * evaluate.c (cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen_card.c (cs_solve_seen_one), seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
+ * seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -54,7 +54,7 @@ enum cs_constants {
     CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
     CS_NUM_CHART_CELLS = 963300,      /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
     CS_SEEN_CHART_CELLS = 1859,       /* 11 player classes x 13 up ranks x 13 seen ranks */
-    CS_SEEN_DECISION_LANES = 2587,    /* 91 rank pairs, then 32 suit sets x 78 pairs (cs_seen_one_decisions) */
+    CS_SEEN_DECISION_LANES = 2587,    /* 91 rank pairs, then 32 suit sets x 78 pairs (cs_solve_seen_k1) */
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190   /* with one dealer hole card seen: C(45,3) */
 };
@@ -143,35 +143,16 @@ int cs_solver_chart(const cs_solver *solver, const uint8_t *raise, size_t n_rais
 int cs_solver_cell_counts(const cs_solver *solver, uint64_t *not_qualify, uint64_t *win, uint64_t *tie,
                           uint64_t *lose, size_t n_cells);
 
-/* Known cards. The whole game when the player also sees one dealer hole card, exact, decided
- * and aggregated for the nets (no per-situation storage). Situations are (hand, up, seen) with
- * up and seen ordered: 2,598,960 x 47 x 46; deals add the 14,190 completions of each.
- * Chart (optional, CS_SEEN_CHART_CELLS): cell = (class * 13 + up rank) * 13 + seen rank, class
- * 0 = high card without A-K, 1 = A-K high, category + 1 from a pair (2) to a royal flush (10).
- * Probes (optional, at most 4096): 7 cards each (player's five, up, seen); probe_counts gets
- * 4 counts per probe (not qualify, win, tie, lose), for checking against cs_deal. */
-int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
-
-/* The same solve, with the decision of every class of situations it decides: decisions
- * (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES) gets at v * CS_SEEN_DECISION_LANES + lane
- * 0 (fold), 1 (raise), 2 (either: equal EVs) or 255 (no such situation), for a player hand of value
- * v and, with a <= b the ranks of the up and seen cards: lane b(b+1)/2 + a when they are of two
- * suits (or of one rank; the decision does not depend on the player's suits then), and lane
- * 91 + Q x 78 + b(b-1)/2 + a (a < b) when they share a suit in which the player holds the ranks Q,
- * a mask over the hand's distinct ranks in increasing order (bit i: the i-th lowest). */
-int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                          cs_totals *out, uint8_t *decisions, size_t n_decisions);
-
 /* Known cards, any k = 1, 2 or 3 seen hole cards: the whole game, exact, decided and aggregated
- * for the nets. The dealer's known cards K (up card and seen cards, k + 1 cards) matter only as a
- * set: situations are (hand, up card, seen set), 2,598,960 x 47 x C(46, k); deals add the
- * C(46 - k, 4 - k) completions of each (14,190, 946, 43). For k = 1 the totals equal
- * cs_solve_seen_one's. Chart (optional, 11 x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020):
- * cell = class * C(13 + k, k + 1) + the multiset index of K's k + 1 ranks (sorted r0 <= r1 ..., index
- * sum of C(r_j + j, j + 1)), classes as cs_solve_seen_one's, weights in situations. Probes
- * (optional, at most 4096): 6 + k cards each (player's five, up, seen), 4 counts each as above. */
+ * for the nets (no per-situation storage). The dealer's known cards K (up card and seen cards,
+ * k + 1 cards) matter only as a set: situations are (hand, up card, seen set), 2,598,960 x 47 x
+ * C(46, k); deals add the C(46 - k, 4 - k) completions of each (14,190, 946, 43). Chart (optional,
+ * 11 x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020): cell = class * C(13 + k, k + 1) + the
+ * multiset index of K's k + 1 ranks (sorted r0 <= r1 ..., index sum of C(r_j + j, j + 1)), class
+ * 0 = high card without A-K, 1 = A-K high, category + 1 from a pair (2) to a royal flush (10),
+ * weights in situations. Probes (optional, at most 4096): 6 + k cards each (player's five, up,
+ * seen); probe_counts gets 4 counts per probe (not qualify, win, tie, lose), for checking against
+ * cs_deal. */
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                   cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                   const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);

@@ -171,7 +171,7 @@ static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint
             rest[o++] = s[y];
 }
 
-/* ---- the raise decision (used by game.c, seen_card.c, seen.c, sample.c) --------------------------- */
+/* ---- the raise decision (used by game.c, seen.c, sample.c) ---------------------------------------- */
 
 /* Raising minus folding in one situation, in nets x completions, as a linear form of its counts
  * (lose = completions - nq - win - tie):
@@ -199,7 +199,7 @@ static inline int64_t cs__raise_margin(cs__margin c, int64_t nq, int64_t win, in
     return c.nq * nq + c.win * win + c.tie * tie + c.base;
 }
 
-/* ---- ties (used by game.c, seen_card.c, seen.c) -------------------------------------------------- */
+/* ---- ties (used by game.c, seen.c) --------------------------------------------------------------- */
 
 /* The rank counts of a player hand: how many cards of each rank, how many ranks it holds
  * once, and its largest group. */

@@ -20,8 +20,8 @@
  * situations in closed form: the sets K of ranks A disjoint from P, times nk for the choice of the
  * up card among them. Ties (the same ranks, the same flushness) have a closed formula.
  *
- * seen_card.c solves k = 1 with its own layout (cs_solve_seen_one, cs_seen_one_decisions);
- * cs_solve_seen_k1 must give the same outputs.
+ * The one-card solver this replaced (seen_card.c, its own layout for k = 1) is kept as an
+ * independent check under tests/c/reference/: tests/c/seen_reference.c compares every output.
  */
 #include <stdlib.h>
 #include <string.h>

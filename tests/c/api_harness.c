@@ -241,47 +241,6 @@ static void solver(void)
     puts("solver, sampling: done");
 }
 
-static void seen_card(void)
-{
-    cs_nets nets = standard_nets();
-    cs_totals t;
-    uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1};
-    uint64_t pc[4];
-    STATUS(cs_solve_seen_one(1113, NULL, 0, 2, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_NULL);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 2, NULL, NULL, NULL, 0, NULL, 0, NULL), CS_E_NULL);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 0, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
-    STATUS(cs_solve_seen_one(CS_NUM_VALUES + 1, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 1, pc), CS_E_NULL);
-    uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS - 1, NULL, 0, NULL),
-           CS_E_SIZE);
-    const size_t lanes = (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES;
-    uint8_t *dec = malloc(lanes);
-    CHECK(dec != NULL);
-    STATUS(cs_seen_one_decisions(1113, &nets, 0, 1, &t, NULL, lanes), CS_E_NULL);
-    STATUS(cs_seen_one_decisions(1113, &nets, 0, 1, &t, dec, lanes - 1), CS_E_SIZE);
-    STATUS(cs_seen_one_decisions(1113, NULL, 0, 1, &t, dec, lanes), CS_E_NULL);
-    STATUS(cs_seen_one_decisions(1113, &nets, 0, 1, NULL, dec, lanes), CS_E_NULL);
-    STATUS(cs_seen_one_decisions(CS_NUM_VALUES + 1, &nets, 0, 1, &t, dec, lanes), CS_E_ARG);
-    STATUS(cs_seen_one_decisions(1113, &nets, 4, 1, &t, dec, lanes), CS_E_ARG);
-    if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a few seconds, longer under a sanitizer */
-        STATUS(cs_solve_seen_one(1113, &nets, 0, 2, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS, probe, 1, pc),
-               CS_OK);
-        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_SEEN_COMPLETIONS);
-        cs_totals t2;
-        STATUS(cs_seen_one_decisions(1113, &nets, 0, 2, &t2, dec, lanes), CS_OK);
-        CHECK(t2.total_weight == t.total_weight && t2.raise_situations == t.raise_situations);
-        size_t decided = 0;
-        for (size_t k = 0; k < lanes; k++) {
-            CHECK(dec[k] <= 2 || dec[k] == 255);
-            decided += dec[k] != 255;
-        }
-        CHECK(decided > 0);
-    }
-    free(dec);
-    puts("seen card: done");
-}
-
 static void seen_k1(void)
 {
     cs_nets nets = standard_nets();
@@ -363,7 +322,6 @@ int main(void)
     evaluators();
     deals();
     solver();
-    seen_card();
     seen_k1();
     seen_cards();
     printf("api harness: %d checks, %d failed\n", checks, failed);

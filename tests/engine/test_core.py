@@ -130,15 +130,6 @@ def test_seen_and_sample_arguments():
     assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, counts) == lib.CS_E_DUPLICATE
     assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
     assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
-    table = ffi.new("uint8_t[]", lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES)
-    full = lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, totals, n, full) == lib.CS_E_NULL
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, totals, table, full - 1) == lib.CS_E_SIZE
-    assert lib.cs_seen_one_decisions(1113, ffi.NULL, 0, 1, totals, table, full) == lib.CS_E_NULL
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, ffi.NULL, table, full) == lib.CS_E_NULL
-    assert lib.cs_seen_one_decisions(7463, nets, 0, 1, totals, table, full) == lib.CS_E_ARG
-    assert lib.cs_seen_one_decisions(1113, nets, 2, 1, totals, table, full) == lib.CS_E_ARG
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 65, totals, table, full) == lib.CS_E_ARG
     sums = ffi.new("cs_sample_sums *")
     assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
     assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 0, 1, 0, 10, 1, n, sums) == lib.CS_OK

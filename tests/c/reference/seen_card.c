@@ -1,5 +1,10 @@
-/* seen_card.c - the whole game when the player also sees one of the dealer's hole cards, exact
- * (cs_solve_seen_one).
+/* tests/c/reference/seen_card.c - the whole game when the player also sees one of the dealer's
+ * hole cards, exact (ref_solve_seen_one, ref_seen_one_decisions).
+ *
+ * The core's first one-card solver (csrc/seen_card.c's cs_solve_seen_one and cs_seen_one_decisions
+ * until csrc/seen.c's cs_solve_seen_k1 replaced them), kept unchanged but for its names as an
+ * independent check of seen.c: its own layout (rank pairs a * 13 + b, not rank multisets) and its
+ * own class weights. tests/c/seen_reference.c compiles it with the core and compares every output.
  *
  * For player hand P, up card u and seen card s, the dealer hands are the 5-card hands
  * containing {u, s} and disjoint from P; by inclusion-exclusion over S subset of P (|S| <= 3),
@@ -22,6 +27,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "seen_card.h"
 
 #define SEEN_COMPLETIONS ((uint32_t)CS_NUM_SEEN_COMPLETIONS) /* C(45,3) */
 #define PAIR_LANES 176u         /* rank pairs a * 13 + b (169 of them), padded */
@@ -407,7 +413,7 @@ done:
     return NULL;
 }
 
-/* The arguments of cs_solve_seen_one, in the order of its statuses. */
+/* The arguments of ref_solve_seen_one, in the order of its statuses. */
 static int check_seen_args(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                            const cs_totals *out, const uint64_t *chart_raise, const uint64_t *chart_total,
                            size_t n_chart, const uint8_t *probes, size_t n_probes, const uint64_t *probe_counts)
@@ -473,7 +479,7 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
         }
 }
 
-/* cs_solve_seen_one with, optionally, the decision table (arguments checked). */
+/* ref_solve_seen_one with, optionally, the decision table (arguments checked). */
 static int seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                     cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                     const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions)
@@ -529,7 +535,7 @@ out:
     return st;
 }
 
-int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+int ref_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
@@ -541,7 +547,7 @@ int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, u
                     probe_counts, NULL);
 }
 
-int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+int ref_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                           cs_totals *out, uint8_t *decisions, size_t n_decisions)
 {
     if (!decisions)
