@@ -267,7 +267,6 @@ typedef struct {
     uint32_t flags, tid, threads;
     cs_totals totals;
     uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each */
-    uint64_t *by_up_raise, *by_up_total; /* k = 1, per thread: CS_SEEN_CHART_CELLS each */
     uint8_t *decisions;                  /* k = 1, shared: CS_SEEN_DECISION_LANES per value */
     const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K */
     const int32_t *probe_head, *probe_next;
@@ -343,16 +342,6 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
     }
     if (job->decisions) /* 0 fold, 1 raise, 2 either */
         job->decisions[decision_at(job, p, l, suited, q)] = (uint8_t)(d > 0 ? 1 : d < 0 ? 0 : 2);
-    if (job->by_up_raise) { /* k = 1: mult of the 2 mult situations with the up card of rank a, mult with b */
-        unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
-        size_t c1 = ((size_t)p->cls * 13 + a) * 13 + b, c2 = ((size_t)p->cls * 13 + b) * 13 + a;
-        job->by_up_total[c1] += mult;
-        job->by_up_total[c2] += mult;
-        if (raise) {
-            job->by_up_raise[c1] += mult;
-            job->by_up_raise[c2] += mult;
-        }
-    }
 }
 
 /* K not all of one suit: the sets K of ranks A disjoint from P, less the suited ones. */
@@ -527,10 +516,9 @@ static void index_probes(const uint8_t *probes, size_t n_probes, uint32_t width,
     }
 }
 
-/* A finished job's totals and charts added to out (n_chart set-chart cells; a chart's raise
- * pointer NULL for none). */
+/* A finished job's totals and chart (n_chart cells, chart_raise NULL for none) added to out. */
 static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
-                    size_t n_chart, uint64_t *by_up_raise, uint64_t *by_up_total)
+                    size_t n_chart)
 {
     const cs_totals *j = &job->totals;
     for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
@@ -548,30 +536,22 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
             chart_raise[c] += job->chart_raise[c];
             chart_total[c] += job->chart_total[c];
         }
-    if (by_up_raise)
-        for (size_t c = 0; c < CS_SEEN_CHART_CELLS; c++) {
-            by_up_raise[c] += job->by_up_raise[c];
-            by_up_total[c] += job->by_up_total[c];
-        }
 }
 
-/* The solve, arguments checked; k1 (k = 1 only, may be NULL) the outputs of cs_solve_seen_k1. */
+/* The solve, arguments checked; decisions (k = 1 only, may be NULL) the table of cs_solve_seen_k1. */
 static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, const cs_seen_k1_outputs *k1)
+                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions)
 {
     int st;
     const seen_shape sh = shape_of((int)k);
     const size_t cells = (size_t)N_CLASSES * sh.lanes;
-    uint64_t *by_up_raise = k1 ? k1->chart_raise : NULL, *by_up_total = k1 ? k1->chart_total : NULL;
-    uint8_t *decisions = k1 ? k1->decisions : NULL;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     seen_lane *lanes = malloc(sh.lanes * sizeof *lanes);
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
     uint64_t *charts = chart_raise ? calloc((size_t)threads * 2 * cells, sizeof *charts) : NULL;
-    uint64_t *by_up = by_up_raise ? calloc((size_t)threads * 2 * CS_SEEN_CHART_CELLS, sizeof *by_up) : NULL;
-    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts) || (by_up_raise && !by_up)) {
+    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts)) {
         st = CS_E_NOMEM;
         goto out;
     }
@@ -599,10 +579,6 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
             job->chart_raise = charts + (size_t)t * 2 * cells;
             job->chart_total = job->chart_raise + cells;
         }
-        if (by_up) {
-            job->by_up_raise = by_up + (size_t)t * 2 * CS_SEEN_CHART_CELLS;
-            job->by_up_total = job->by_up_raise + CS_SEEN_CHART_CELLS;
-        }
     }
     cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
     memset(out, 0, sizeof *out);
@@ -610,21 +586,16 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         memset(chart_raise, 0, n_chart * sizeof *chart_raise);
         memset(chart_total, 0, n_chart * sizeof *chart_total);
     }
-    if (by_up_raise) {
-        memset(by_up_raise, 0, CS_SEEN_CHART_CELLS * sizeof *by_up_raise);
-        memset(by_up_total, 0, CS_SEEN_CHART_CELLS * sizeof *by_up_total);
-    }
     st = CS_OK;
     for (uint32_t t = 0; t < threads; t++) {
         if (jobs[t].status != CS_OK)
             st = jobs[t].status;
-        add_job(&jobs[t], out, chart_raise, chart_total, n_chart, by_up_raise, by_up_total);
+        add_job(&jobs[t], out, chart_raise, chart_total, n_chart);
     }
 out:
     free(jobs);
     free(lanes);
     free(charts);
-    free(by_up);
     free(probe_head);
     free(probe_next);
     return st;
@@ -642,6 +613,20 @@ int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t 
                  probe_counts, NULL);
 }
 
+/* The chart by up rank and seen rank from the chart by their rank multiset: a class of mult
+ * unordered (u, s) pairs of ranks a < b is 2 mult situations, mult with the up card of rank a and
+ * mult with b, so each order gets half of the multiset's cell; with a = b the cell is the whole. */
+static void chart_by_up(const uint64_t *by_set, uint64_t *by_up)
+{
+    for (unsigned cls = 0; cls < N_CLASSES; cls++)
+        for (unsigned up = 0; up < 13; up++)
+            for (unsigned seen = 0; seen < 13; seen++) {
+                unsigned a = up < seen ? up : seen, b = up < seen ? seen : up;
+                uint64_t w = by_set[cls * RANK_PAIRS + b * (b + 1) / 2 + a];
+                by_up[(cls * 13 + up) * 13 + seen] = a == b ? w : w / 2;
+            }
+}
+
 int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
                      const cs_seen_k1_outputs *k1)
 {
@@ -656,5 +641,14 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
     int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL);
     if (st != CS_OK)
         return st;
-    return solve(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL, k1);
+    enum { SET_CELLS = N_CLASSES * RANK_PAIRS };
+    uint64_t by_set[2 * SET_CELLS];
+    const int chart = k1->chart_raise != NULL;
+    st = solve(1, qualifier, nets, flags, threads, out, chart ? by_set : NULL, chart ? by_set + SET_CELLS : NULL,
+               SET_CELLS, NULL, 0, NULL, k1->decisions);
+    if (st == CS_OK && chart) {
+        chart_by_up(by_set, k1->chart_raise);
+        chart_by_up(by_set + SET_CELLS, k1->chart_total);
+    }
+    return st;
 }
