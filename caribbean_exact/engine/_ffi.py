@@ -238,23 +238,27 @@ class Solver:
         return nq, win, tie, lose
 
 
+#: For buffers the core fills whole: not zeroed first (19 MB for the seen-card decisions).
+_new_unzeroed = ffi.new_allocator(should_clear_after_alloc=False)
+
+
 def solve_seen_k1(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2, chart: bool = True,
-                  decisions: bool = True) -> tuple[DealTotals, tuple[list[int], list[int]] | None, bytes | None]:
+                  decisions: bool = True) -> tuple[DealTotals, tuple[list[int], list[int]] | None, memoryview | None]:
     """cs_solve_seen_k1: one dealer hole card seen, in one counting pass: the totals, the chart by
     class, up rank and seen rank (SEEN_CHART_CELLS) when asked, and the decision of every class of
     situations when asked (SEEN_DECISION_LANES bytes per hand value: 0 fold, 1 raise, 2 either,
-    255 none)."""
+    255 none; a read-only view of the core's buffer, not a copy)."""
     out = ffi.new("cs_totals *")
     n_dec = NUM_VALUES * SEEN_DECISION_LANES
     rw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
     tw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
-    buf = ffi.new("uint8_t[]", n_dec) if decisions else ffi.NULL
+    buf = _new_unzeroed("uint8_t[]", n_dec) if decisions else ffi.NULL
     k1 = ffi.new("cs_seen_k1_outputs *", {"chart_raise": rw, "chart_total": tw,
                                            "n_chart": SEEN_CHART_CELLS if chart else 0,
                                            "decisions": buf, "n_decisions": n_dec if decisions else 0})
     check(lib.cs_solve_seen_k1(qualifier, _nets_struct(nets), flags, threads, out, k1), "solve with a seen card")
     return (_totals(out), ((list(rw), list(tw)) if chart else None),
-            (bytes(ffi.buffer(buf, n_dec)) if decisions else None))
+            (memoryview(ffi.buffer(buf, n_dec)).toreadonly() if decisions else None))
 
 
 def seen_lanes(k: int) -> int:

@@ -7,14 +7,15 @@ player's five, the up card and the seen cards, whose outcome counts come back to
 seen card, and the decision of every class of situations, all from one counting pass). The totals of
 optimal play come back as ``DealTotals``.
 
-``seen_one_pass`` keeps its last result (about 19 MB, keyed by the rules and flags): the figures and
-chart of ``play.known_cards.solve_seen_card`` and the decisions ``strategy.seen_chart.seen_card_rules``
-reads then come from one count when one command asks for both.
+``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
+when ``strategy.seen_chart.seen_card_rules`` has read the decisions, the figures and chart of
+``play.known_cards.solve_seen_card`` for the same rules come from the same count. The decisions are
+counted only when asked (they cost about a fifth more).
 
 >>> [seen_lanes(k) for k in (1, 2, 3)]
 [91, 455, 1820]
 >>> from caribbean_exact.model.rules import Rules
->>> one = seen_one_pass(Rules())
+>>> one = seen_one_pass(Rules(), decisions=True)
 >>> one is seen_one_pass(Rules(), threads=1), len(one.chart[0]), len(one.decisions)
 (True, 1859, 19304194)
 """
@@ -50,9 +51,9 @@ class SeenOnePass:
     totals: DealTotals
     #: (raise weight, total weight) by class, up rank and seen rank: 11 x 13 x 13 cells.
     chart: SeenChartWeights
-    #: The decision of every class of situations: ``layout.SEEN_DECISION_LANES`` bytes per hand
-    #: value (0 fold, 1 raise, 2 either, 255 none).
-    decisions: bytes
+    #: The decision of every class of situations, when asked: ``layout.SEEN_DECISION_LANES`` bytes
+    #: per hand value (0 fold, 1 raise, 2 either, 255 none), read-only.
+    decisions: memoryview | None
 
 
 #: The last pass, by (rules, flags): at most one entry.
@@ -60,19 +61,20 @@ _last: dict[tuple[Rules, int], SeenOnePass] = {}
 _lock = threading.Lock()
 
 
-def seen_one_pass(rules: Rules, flags: int = 0, threads: int = 2) -> SeenOnePass:
-    """The figures, chart and decisions with one dealer hole card seen, from one counting pass
-    (cs_solve_seen_k1); the last pass is kept, so asking again for the same rules and flags does not
-    count again (the result does not depend on the threads)."""
+def seen_one_pass(rules: Rules, flags: int = 0, threads: int = 2, decisions: bool = False) -> SeenOnePass:
+    """The figures and chart with one dealer hole card seen and, when asked, the decisions, from one
+    counting pass (cs_solve_seen_k1). The last pass is kept: asking again for the same rules and flags
+    does not count again (the result does not depend on the threads), unless it now asks for the
+    decisions and the kept pass has none."""
     key = (rules, flags)
     with _lock:
         kept = _last.get(key)
-        if kept is not None:
+        if kept is not None and (kept.decisions is not None or not decisions):
             return kept
-        totals, chart, decisions = _ffi.solve_seen_k1(rules.qualifier.value, rules.nets().scaled(), flags, threads)
+        totals, chart, table = _ffi.solve_seen_k1(rules.qualifier.value, rules.nets().scaled(), flags, threads,
+                                                  decisions=decisions)
         assert chart is not None
-        assert decisions is not None
-        result = SeenOnePass(totals, chart, decisions)
+        result = SeenOnePass(totals, chart, table)
         _last.clear()
         _last[key] = result
         return result

@@ -233,7 +233,8 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     check_progress(progress)
     label = "reading the decisions with one dealer hole card seen"
     report(progress, label, 0, None)
-    raw = seen_one_pass(rules, 0, threads or default_threads()).decisions  # solve_seen_card's pass when it ran
+    raw = seen_one_pass(rules, 0, threads or default_threads(), decisions=True).decisions
+    assert raw is not None  # kept: solve_seen_card for these rules then reads the same pass
     table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, SEEN_DECISION_LANES)
     grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}

@@ -220,3 +220,29 @@ def test_the_k1_command_counts_once(monkeypatch, capsys, argv):
     # another set of rules counts again (the pass is keyed by the rules)
     assert main(["solve", "--known-dealer-cards", "1", "--qualifier", "pair", "--table", "figures"]) == 0
     assert len(calls) == 2 and calls[1][0] != calls[0][0]
+
+
+def test_seen_one_pass_keeps_the_last(monkeypatch):
+    """engine.seen.seen_one_pass counts again only for other rules or flags, or for the decisions
+    when the kept pass has none; the decisions are a read-only view of the core's table."""
+    from caribbean_exact.engine import seen
+
+    calls = []
+    real = _ffi.solve_seen_k1
+
+    def counting(*args, **kwargs):
+        calls.append(kwargs.get("decisions"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(seen, "_last", {})
+    monkeypatch.setattr(_ffi, "solve_seen_k1", counting)
+    rules = ce.Rules()
+    plain = seen.seen_one_pass(rules)
+    assert plain.decisions is None
+    assert seen.seen_one_pass(rules, threads=1) is plain and calls == [False]
+    full = seen.seen_one_pass(rules, decisions=True)
+    assert calls == [False, True] and full.totals == plain.totals and full.chart == plain.chart
+    assert seen.seen_one_pass(rules) is full and seen.seen_one_pass(rules, decisions=True) is full
+    assert full.decisions is not None and full.decisions.readonly and len(full.decisions) == 7462 * 2587
+    assert seen.seen_one_pass(rules, _ffi.RAISE_ON_TIE) is not full and len(calls) == 3
+    assert seen.seen_one_pass(rules) is not full and len(calls) == 4  # one pass kept, the last
