@@ -12,19 +12,7 @@
 #include <string.h>
 
 #include "caribbean.h"
-
-static int checks, failed;
-
-#define CHECK(cond)                                                                 \
-    do {                                                                            \
-        checks++;                                                                   \
-        if (!(cond)) {                                                              \
-            failed++;                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                           \
-    } while (0)
-
-#define STATUS(call, want) CHECK((call) == (want))
+#include "check.h"
 
 static cs_nets standard_nets(void)
 {

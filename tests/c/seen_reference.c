@@ -20,18 +20,8 @@
 #include <string.h>
 
 #include "caribbean.h"
+#include "check.h"
 #include "seen_card.h"
-
-static int checks, failed;
-
-#define CHECK(cond)                                                                 \
-    do {                                                                            \
-        checks++;                                                                   \
-        if (!(cond)) {                                                              \
-            failed++;                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                           \
-    } while (0)
 
 #define N_PROBES 600
 #define N_DECISIONS ((size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES)
