@@ -16,16 +16,34 @@ import sys
 from typing import TextIO
 
 INTERRUPTED = 130
+#: The one line an interrupt prints, here and in ``main()``.
+INTERRUPTED_LINE = "caribbean-exact: interrupted"
+
+
+def _inherited_ignore() -> bool:
+    """Whether the process started with SIGINT ignored (``nohup``, a background job of a script):
+    then a Ctrl-C is not ours to handle and stays ignored."""
+    try:
+        return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    except (ValueError, OSError):
+        return False
+
+
+#: Read once, when this module is first imported (before any handler of ours is installed).
+IGNORED_AT_START = _inherited_ignore()
 
 
 def _interrupted(_signum: int, _frame: object) -> None:
     with contextlib.suppress(OSError):
-        os.write(2, b"caribbean-exact: interrupted\n")
+        os.write(2, INTERRUPTED_LINE.encode() + b"\n")
     os._exit(INTERRUPTED)
 
 
 def guard() -> None:
-    """Until ``main()`` takes over, a Ctrl-C prints one line and exits 130 (main thread only)."""
+    """Until ``main()`` takes over, a Ctrl-C prints one line and exits 130 (main thread only); an
+    inherited "ignore SIGINT" is kept."""
+    if IGNORED_AT_START:
+        return
     with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to guard
         signal.signal(signal.SIGINT, _interrupted)
 
@@ -57,7 +75,8 @@ def run() -> int:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             sys.stderr.write(f"caribbean-exact: cannot import the package: {e}\n")
         return 2
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if not IGNORED_AT_START:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         code = main()
     except KeyboardInterrupt:  # between the handler swap and main's own guard

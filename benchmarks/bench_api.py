@@ -16,7 +16,6 @@ import argparse
 import os
 import pathlib
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,8 +96,8 @@ def main() -> None:
         n = sum(1 for _ in ce.ev_many(many_text))
         rates.append(n / (time.perf_counter() - t))
     print(f"\n  ce.ev_many over {args.many:,} situations        {median(rates):>10,.0f} situations/s")
-    exe = shutil.which("caribbean-exact")
-    cmd = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    exe = pathlib.Path(sys.executable).with_name("caribbean-exact")  # this Python's console script, not PATH's
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "caribbean_exact"]
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("".join(f"{h} {u}\n" for h, u in many_text))
         path = f.name

@@ -2,13 +2,13 @@
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
 under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; the printable
-chart (--plot, one page for the standard rules, nine under --qualifier pair).
+chart (--plot, one page for the standard rules, five under --qualifier 3; one page of rules under --qualifier pair).
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
+import pathlib
 import statistics
 import subprocess
 import sys
@@ -33,6 +33,7 @@ COMMANDS = [
     ["solve", "--known-dealer-cards", "2", "--sample", "--deals", "20000"],
     ["collusion", "--players", "7", "--deals", "20000"],
     ["chart", "--plot", "{tmp}/chart.pdf"],
+    ["chart", "--qualifier", "3", "--plot", "{tmp}/chart-3.pdf"],
     ["chart", "--qualifier", "pair", "--plot", "{tmp}/chart-pair.pdf"],
 ]
 
@@ -41,8 +42,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    exe = shutil.which("caribbean-exact")
-    base = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    exe = pathlib.Path(sys.executable).with_name("caribbean-exact")  # this Python's console script, not PATH's
+    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "caribbean_exact"]
     print(machine())
     print(f"| command | median of {args.runs} runs |")
     print("|---|---:|")

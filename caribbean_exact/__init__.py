@@ -3,6 +3,18 @@
 >>> import caribbean_exact as ce
 >>> ce.ev("As Kd 7h 4c 2s", "Qh").decision
 'fold'
+
+One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
+``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``. Strategies: ``evaluate``,
+``compare_strategies``, ``build_chart``, ``seen_card_rules``, ``parse_rule_file``. The house side:
+``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any result as JSON-ready data:
+``as_dict``, ``to_json``.
+
+The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
+them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
+dataclasses of exact ``Fraction`` values and integers. Bad input raises ``InvalidCards`` or
+``InvalidRules``, both ``ValueError`` (and ``CaribbeanError``). A long computation takes
+``progress``, a callback ``progress(label, done, total)``.
 """
 
 import importlib as _importlib

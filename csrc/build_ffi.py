@@ -1,7 +1,7 @@
 """cffi builder for the C core (API mode, out of line).
 
-The cdef is read from the marked region of caribbean.h, so the header is the one source of
-truth for the API. CARIBBEAN_EXACT_SANITIZE=1 (or =address) builds with AddressSanitizer and
+The cdef is read from the marked regions of caribbean.h (the public API) and testing.h (the
+test-only entry points), so the headers are the one source of truth for the API. CARIBBEAN_EXACT_SANITIZE=1 (or =address) builds with AddressSanitizer and
 UBSan, CARIBBEAN_EXACT_SANITIZE=thread with ThreadSanitizer. ``compiler_problem()`` tells, in one
 line, why no C compiler works (setup.py calls it before cffi compiles).
 This module has no side effects beyond defining ``ffibuilder``.
@@ -18,13 +18,21 @@ import tempfile
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
-SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen.c", "sample.c"]
+SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen.c", "sample.c", "layout.c"]
+
+
+#: The headers whose cdef regions the binding declares: the public API, then the test-only entry points.
+HEADERS = ["caribbean.h", "testing.h"]
+
+
+def _cdef_region(name: str) -> str:
+    text = (HERE / name).read_text()
+    start = text.index("/* cdef-begin */") + len("/* cdef-begin */")
+    return text[start : text.index("/* cdef-end */")]
 
 
 def _cdef() -> str:
-    text = (HERE / "caribbean.h").read_text()
-    start = text.index("/* cdef-begin */") + len("/* cdef-begin */")
-    return text[start : text.index("/* cdef-end */")]
+    return "\n".join(_cdef_region(h) for h in HEADERS)
 
 
 NEEDS_COMPILER = ("caribbean-exact needs a C compiler (gcc or clang) to build its counting core; install one "
@@ -68,12 +76,28 @@ def _flags() -> tuple[list[str], list[str]]:
     return compile_args, link_args
 
 
+#: The environment the compiler reads besides our flags.
+_COMPILER_ENV = ("CC", "CFLAGS", "CPPFLAGS", "LDFLAGS", "LDSHARED")
+
+
+def build_stamp(compile_args: "list[str]", link_args: "list[str]", env: "dict[str, str] | None" = None) -> str:
+    """The flag set of a build, as a C comment put in the generated module source. cffi rewrites
+    that source only when it changes, and a changed source rebuilds the module and every file of
+    SOURCES: a build with other flags (CARIBBEAN_EXACT_SANITIZE, CC, CFLAGS) can never reuse a stale
+    build/ (an ASan object under a ThreadSanitizer build)."""
+    env = dict(os.environ if env is None else env)
+    parts = [f"compile: {' '.join(compile_args)}", f"link: {' '.join(link_args)}"]
+    parts += [f"{k}={env[k]}" for k in _COMPILER_ENV if env.get(k)]
+    text = "; ".join(parts).replace("*/", "* /")
+    return f"/* caribbean-exact build flags (a change rebuilds everything): {text} */"
+
+
 ffibuilder = FFI()
 ffibuilder.cdef(_cdef())
 _compile, _link = _flags()
 ffibuilder.set_source(
     "caribbean_exact._core",
-    '#include "caribbean.h"',
+    "".join(f'#include "{h}"\n' for h in HEADERS) + build_stamp(_compile, _link),
     sources=[os.path.relpath(HERE / s) if not os.path.isabs(s) else s for s in SOURCES],
     include_dirs=[os.path.relpath(HERE)],
     extra_compile_args=_compile,

@@ -11,12 +11,14 @@
  * it knows nothing of money beyond integer nets handed in by the caller.
  *
  * Only the region between the cdef markers is read by csrc/build_ffi.py, so it must
- * hold plain declarations (no preprocessor lines).
+ * hold plain declarations (no preprocessor lines). What only the tests need (probes of single
+ * situations, cross-check paths) is in testing.h, not in these signatures.
  *
- * Where each part lives: core.c (cs_strerror, cs_init; argument checks, suit symmetry, threads),
- * evaluate.c (cs_evaluate5 and the value, category and pattern queries), evaluate6.c
+ * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
+ * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table); internal.h holds what they share.
+ * seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table),
+ * layout.c (the layout index functions); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -52,11 +54,32 @@ enum cs_constants {
     CS_NUM_CATEGORIES = 10,
     CS_NUM_SIX_CARD_SETS = 20358520,  /* C(52,6) */
     CS_NUM_RANK_PATTERNS = 6175,      /* multisets of five ranks, each rank at most four times */
-    CS_NUM_CHART_CELLS = 963300,      /* 6175 patterns x 2 (flush) x 13 up ranks x 6 suit matches */
-    CS_SEEN_CHART_CELLS = 1859,       /* 11 player classes x 13 up ranks x 13 seen ranks */
-    CS_SEEN_DECISION_LANES = 2587,    /* 91 rank pairs, then 32 suit sets x 78 pairs (cs_solve_seen_k1) */
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
-    CS_NUM_SEEN_COMPLETIONS = 14190   /* with one dealer hole card seen: C(45,3) */
+    CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
+    CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
+    CS_ABI_VERSION = 2                /* the version of this API (cs_version): raised whenever it changes */
+};
+
+/* The layouts of the tables the core fills, each size written once here (Python reads them from
+ * the core: caribbean_exact/engine/layout.py); the index functions below compute a position.
+ *   Chart cells (cs_solver_chart, cs_solver_cell_counts, cs_solver_apply_cells): cell =
+ * ((pattern * 2 + flush) * 13 + up rank) * CS_CHART_SUIT_COUNTS + the player's cards of the up card's
+ * suit (0 .. 5), pattern = the player's rank multiset (cs_rank_pattern), flush = all five one suit.
+ *   Seen-card charts: CS_SEEN_CLASSES player classes, 0 = high card below A-K, 1 = A-K high, then
+ * category + 1 from a pair (2) to a royal flush (10) (cs_seen_classes gives every value's).
+ *   Seen-card decisions (cs_solve_seen_k1): CS_SEEN_RANK_PAIRS lanes of rank pairs a <= b
+ * (b(b+1)/2 + a), then per suit set Q (CS_SEEN_SUIT_SETS: masks over a hand's distinct ranks)
+ * CS_SEEN_SUITED_PAIRS lanes of rank pairs a < b (b(b-1)/2 + a). */
+enum cs_layout {
+    CS_NUM_RANKS = 13,
+    CS_CHART_SUIT_COUNTS = 6,         /* 0 .. 5 player cards of the up card's suit */
+    CS_NUM_CHART_CELLS = CS_NUM_RANK_PATTERNS * 2 * CS_NUM_RANKS * CS_CHART_SUIT_COUNTS,   /* 963,300 */
+    CS_SEEN_CLASSES = 11,             /* player classes of the seen-card charts */
+    CS_SEEN_CHART_CELLS = CS_SEEN_CLASSES * CS_NUM_RANKS * CS_NUM_RANKS,   /* 1,859: (class, up, seen) */
+    CS_SEEN_RANK_PAIRS = 91,          /* rank pairs a <= b */
+    CS_SEEN_SUIT_SETS = 32,           /* sets of a hand's (at most five) distinct ranks */
+    CS_SEEN_SUITED_PAIRS = 78,        /* rank pairs a < b */
+    CS_SEEN_DECISION_LANES = CS_SEEN_RANK_PAIRS + CS_SEEN_SUIT_SETS * CS_SEEN_SUITED_PAIRS   /* 2,587 */
 };
 
 /* One situation counted: the dealer's completions split by outcome. */
@@ -117,6 +140,13 @@ int cs_solver_size(const cs_solver *solver, uint32_t *n_hands);
 int cs_solver_hand(const cs_solver *solver, uint32_t index, uint8_t *cards, uint32_t *weight);
 int cs_solver_situation(const cs_solver *solver, const uint8_t *player, uint8_t up,
                         cs_deal_counts *out);
+/* Many situations read from the table at once, on up to `threads` threads (1..64): situation k is
+ * players[5k .. 5k+4] against ups[k]. Out: counts[4k .. 4k+3] (not qualify, win, tie, lose over its
+ * 163,185 completions), categories[k] (the player's), status[k] (CS_OK, or why situation k is not
+ * valid: a card out of range or twice; its counts are then 0). Returns CS_OK when the arguments
+ * themselves are valid, whatever the situations. */
+int cs_solver_situations(const cs_solver *solver, const uint8_t *players, const uint8_t *ups, size_t n,
+                         uint32_t threads, uint32_t *counts, uint8_t *categories, int32_t *status);
 /* Optimal decisions for the nets. flags: CS_RAISE_ON_TIE counts exact ties as raises,
  * CS_IGNORE_UP decides each hand once for all up cards (best strategy blind to the up card).
  * decisions (optional, n_hands * 52): 0 fold, 1 raise, 2 exact tie, 255 up card in the hand. */
@@ -128,8 +158,7 @@ int cs_solver_apply(const cs_solver *solver, const uint8_t *raise, size_t n_rais
 /* A strategy given per chart cell (see below): raise[cell] != 0 raises. */
 int cs_solver_apply_cells(const cs_solver *solver, const uint8_t *raise, size_t n_cells,
                           cs_totals *out);
-/* Chart cells: cell = ((pattern * 2 + flush) * 13 + up_rank) * 6 + cards of the up card's suit,
- * pattern = index of the player's rank multiset (cs_rank_pattern), weights in (hand, up) situations. */
+/* Chart cells (enum cs_layout; cs_chart_cell), weights in (hand, up) situations. */
 int cs_rank_pattern(const uint8_t *ranks5, uint32_t *pattern);
 /* The value of every rank pattern (in pattern order) when not all one suit, and when all one
  * suit (0xFFFF where a pattern repeats a rank and cannot be suited): n = CS_NUM_RANK_PATTERNS. */
@@ -147,28 +176,26 @@ int cs_solver_cell_counts(const cs_solver *solver, uint64_t *not_qualify, uint64
  * for the nets (no per-situation storage). The dealer's known cards K (up card and seen cards,
  * k + 1 cards) matter only as a set: situations are (hand, up card, seen set), 2,598,960 x 47 x
  * C(46, k); deals add the C(46 - k, 4 - k) completions of each (14,190, 946, 43). Chart (optional,
- * 11 x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020): cell = class * C(13 + k, k + 1) + the
- * multiset index of K's k + 1 ranks (sorted r0 <= r1 ..., index sum of C(r_j + j, j + 1)), class
- * 0 = high card without A-K, 1 = A-K high, category + 1 from a pair (2) to a royal flush (10),
- * weights in situations. Probes (optional, at most 4096): 6 + k cards each (player's five, up,
- * seen); probe_counts gets 4 counts per probe (not qualify, win, tie, lose), for checking against
- * cs_deal. */
+ * CS_SEEN_CLASSES x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020; cs_seen_set_lanes,
+ * cs_seen_set_cell): cell = class * C(13 + k, k + 1) + the multiset index of K's k + 1 ranks
+ * (sorted r0 <= r1 ..., index sum of C(r_j + j, j + 1)), classes as in enum cs_layout, weights in
+ * situations. (testing.h: the same solve answering probes, single situations checked against
+ * cs_deal.) */
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
 
 /* cs_solve_seen for k = 1 (the same totals) with, from the same counting pass, the outputs of
  * k1, each optional (a NULL pointer: not wanted; its size is then ignored):
  *   chart_raise, chart_total (n_chart = CS_SEEN_CHART_CELLS): the chart by up card and seen card,
- * cell = (class * 13 + up rank) * 13 + seen rank, classes and weights as cs_solve_seen's (ordered
- * situations: 2,598,960 x 47 x 46 in all);
+ * cell = (class * 13 + up rank) * 13 + seen rank (cs_seen_chart_cell), classes and weights as
+ * cs_solve_seen's (ordered situations: 2,598,960 x 47 x 46 in all);
  *   decisions (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES, 19 MB): the decision of every
  * class of situations, at v * CS_SEEN_DECISION_LANES + lane 0 (fold), 1 (raise), 2 (either: equal
  * EVs) or 255 (no such situation), for a player hand of value v and, with a <= b the ranks of the
  * up and seen cards: lane b(b+1)/2 + a when they are of two suits (or of one rank; the decision
- * does not depend on the player's suits then), and lane 91 + Q x 78 + b(b-1)/2 + a (a < b) when
- * they share a suit in which the player holds the ranks Q, a mask over the hand's distinct ranks
- * in increasing order (bit i: the i-th lowest). */
+ * does not depend on the player's suits then), and lane CS_SEEN_RANK_PAIRS + Q x CS_SEEN_SUITED_PAIRS
+ * + b(b-1)/2 + a (a < b) when they share a suit in which the player holds the ranks Q, a mask over
+ * the hand's distinct ranks in increasing order (bit i: the i-th lowest) (cs_seen_decision_lane). */
 typedef struct {
     uint64_t *chart_raise;
     uint64_t *chart_total;
@@ -182,8 +209,8 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,
  * the other hands and the burn cards must fit in the deck, else CS_E_SIZE). Deal i depends only on
- * (seed, i). Deals are counted by rank multisets (a dedicated path); flags CS_SAMPLE_GENERIC
- * counts each with cs_deal instead (the same sums, slower: for cross-checks). Sums of the
+ * (seed, i). Deals are counted by rank multisets (a dedicated path; testing.h's cs_test_sample_deals
+ * can count each with cs_deal instead, for cross-checks). Sums of the
  * per-deal optimal EV x (scaled: x / (completions * denominator) is the EV per ante), as 128-bit
  * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
  * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
@@ -198,9 +225,8 @@ typedef struct {
     uint64_t dsum_hi, dsum_lo;
     uint64_t dsumsq_hi, dsumsq_lo;
 } cs_sample_sums;
-enum cs_sample_flags { CS_SAMPLE_GENERIC = 1 };
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t burn, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out);
 
 /* A table: seats (2..7) against one dealer hand, each seat deciding optimally for the nets from
@@ -223,6 +249,28 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);
 int cs_six_card_counts(uint64_t *counts10);
+
+/* The core's version: *abi = CS_ABI_VERSION of the build. The Python side checks it at import, so
+ * that a stale build (an old compiled core beside newer Python) says so in one line. */
+int cs_version(uint32_t *abi);
+
+/* Layouts (enum cs_layout): where an entry sits in the tables the core fills. Each checks its
+ * arguments (CS_E_ARG when one is out of range, CS_E_NULL for a NULL output). */
+/* The chart cell of a rank pattern (< CS_NUM_RANK_PATTERNS), flush (0/1), up rank (< 13) and the
+ * player's cards of the up card's suit (< CS_CHART_SUIT_COUNTS). */
+int cs_chart_cell(uint32_t pattern, uint32_t flush, uint32_t up_rank, uint32_t up_suit_cards, uint32_t *cell);
+/* The seen-card chart cell of a class (< CS_SEEN_CLASSES), the up card's and the seen card's ranks. */
+int cs_seen_chart_cell(uint32_t cls, uint32_t up_rank, uint32_t seen_rank, uint32_t *cell);
+/* The lane of cs_solve_seen_k1's decision table of two dealer ranks low <= high of two suits
+ * (suited = 0, suit_set 0), or of one suit (suited = 1: low < high) in which the player holds the
+ * ranks of suit_set (< 32). */
+int cs_seen_decision_lane(uint32_t low, uint32_t high, uint32_t suited, uint32_t suit_set, uint32_t *lane);
+/* The player class (enum cs_layout) of every hand value: n = CS_NUM_VALUES. */
+int cs_seen_classes(uint8_t *classes, size_t n);
+/* With k = 1 .. 3 hole cards seen: the rank multisets of the k + 1 known cards, C(13 + k, k + 1)
+ * (91, 455, 1,820), and the chart cell of a class and those k + 1 ranks (any order). */
+int cs_seen_set_lanes(uint32_t k, uint32_t *lanes);
+int cs_seen_set_cell(uint32_t k, uint32_t cls, const uint8_t *ranks, uint32_t *cell);
 /* cdef-end */
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 /* core.c - what every part of the core shares: status texts, argument checks,
- * suit symmetry of a hand, and running a job on several threads. */
+ * suit symmetry of a hand, and running a job on several threads. It calls no function of the
+ * other files (they call it; the checks that need the evaluator's tables live in evaluate.c), so
+ * the calls between the C files run one way (tests/engine/test_build.py checks it). */
 #include <pthread.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -15,6 +16,14 @@ static const char *const status_text[] = {
     "an argument is out of range",
     "an integer result would overflow",
 };
+
+int cs_version(uint32_t *abi)
+{
+    if (!abi)
+        return CS_E_NULL;
+    *abi = CS_ABI_VERSION;
+    return CS_OK;
+}
 
 const char *cs_strerror(int status)
 {
@@ -60,14 +69,14 @@ void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
 
 void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
 {
-    pthread_t tids[64];
-    int started[64] = {0};
+    pthread_t tids[CS_MAX_THREADS];
+    int started[CS_MAX_THREADS] = {0};
     char *at = jobs;
-    for (uint32_t t = 1; t < threads && t < 64; t++)
+    for (uint32_t t = 1; t < threads && t < CS_MAX_THREADS; t++)
         started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
     fn(at);
     for (uint32_t t = 1; t < threads; t++) {
-        if (t < 64 && started[t])
+        if (t < CS_MAX_THREADS && started[t])
             pthread_join(tids[t], NULL);
         else
             fn(at + t * job_size); /* could not start a thread: do its share here */
@@ -103,41 +112,8 @@ int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask)
     return CS_OK;
 }
 
-int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category)
-{
-    if (!cards || !value || !category)
-        return CS_E_NULL;
-    uint64_t mask = 0;
-    int st = cs__check_cards(cards, n, &mask);
-    if (st != CS_OK)
-        return st;
-    return cs__ensure_tables();
-}
-
-int cs__table_out(const void *out, size_t n, size_t expected)
-{
-    if (!out)
-        return CS_E_NULL;
-    if (n != expected)
-        return CS_E_SIZE;
-    return cs__ensure_tables();
-}
-
-int cs__counts_out(uint64_t *counts, size_t n, size_t expected)
-{
-    int st = cs__table_out(counts, n, expected);
-    if (st == CS_OK)
-        memset(counts, 0, n * sizeof *counts);
-    return st;
-}
-
 int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask)
 {
     int st = cs__check_cards(player, 5, mask);
     return st != CS_OK ? st : cs__check_cards(&up, 1, mask);
-}
-
-int cs_init(void)
-{
-    return cs__ensure_tables();
 }

@@ -2,7 +2,9 @@
  *
  * Every hand gets a score (category << 20 | tie-break ranks as nibbles); the 7,462 distinct
  * scores, in increasing order, are the values. The value of every one of the 2,598,960 hands
- * is built once (thread-safe, pthread_once) and looked up by colex index.
+ * is built once (thread-safe, pthread_once) and looked up by colex index. The argument checks
+ * that need the tables built (cs__check_value_args, cs__table_out, cs__counts_out) and cs_init
+ * live here too, so that core.c never calls this file.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -285,6 +287,39 @@ int cs__ensure_tables(void)
     if (pthread_once(&tables_once, build_tables) != 0)
         return CS_E_NOMEM;
     return tables_status;
+}
+
+int cs_init(void)
+{
+    return cs__ensure_tables();
+}
+
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category)
+{
+    if (!cards || !value || !category)
+        return CS_E_NULL;
+    uint64_t mask = 0;
+    int st = cs__check_cards(cards, n, &mask);
+    if (st != CS_OK)
+        return st;
+    return cs__ensure_tables();
+}
+
+int cs__table_out(const void *out, size_t n, size_t expected)
+{
+    if (!out)
+        return CS_E_NULL;
+    if (n != expected)
+        return CS_E_SIZE;
+    return cs__ensure_tables();
+}
+
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected)
+{
+    int st = cs__table_out(counts, n, expected);
+    if (st == CS_OK)
+        memset(counts, 0, n * sizeof *counts);
+    return st;
 }
 
 uint16_t cs__value_of(const uint8_t *cards5)

@@ -15,6 +15,7 @@
  * value; ties (same five ranks, same flushness) are counted by a closed formula. The
  * per-situation counts do not depend on the pay table.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
@@ -370,7 +371,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     if (!out)
         return CS_E_NULL;
     *out = NULL;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64)
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS)
         return CS_E_ARG;
     int st = cs__ensure_tables();
     if (st != CS_OK)
@@ -419,7 +420,7 @@ int cs_solver_new(uint16_t qualifier, uint32_t threads, cs_solver **out)
     if ((st = radix_sort(s->by_colex, n, 32, 54)) != CS_OK)
         goto done;
 
-    sweep_job jobs[64];
+    sweep_job jobs[CS_MAX_THREADS];
     for (uint32_t k = 0; k < threads; k++)
         jobs[k] = (sweep_job){s, canon_start, k, threads, CS_E_NOMEM};
     cs__parallel(sweep, jobs, sizeof *jobs, threads);
@@ -474,10 +475,9 @@ static inline outcome outcome_at(const cs_solver *s, uint32_t i, unsigned u)
     return o;
 }
 
-int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, cs_deal_counts *out)
+/* One situation read from the table; the cards are checked. */
+static int lookup(const cs_solver *s, const uint8_t *player, uint8_t up, cs_deal_counts *out)
 {
-    if (!s || !player || !out)
-        return CS_E_NULL;
     uint64_t mask = 0;
     int st = cs__check_situation(player, up, &mask);
     if (st != CS_OK)
@@ -509,6 +509,62 @@ int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, c
     out->total = TOTAL_COMPLETIONS;
     out->player_value = s->value[i];
     out->player_category = cs__value_cat[s->value[i]];
+    return CS_OK;
+}
+
+int cs_solver_situation(const cs_solver *s, const uint8_t *player, uint8_t up, cs_deal_counts *out)
+{
+    if (!s || !player || !out)
+        return CS_E_NULL;
+    return lookup(s, player, up, out);
+}
+
+typedef struct {
+    const cs_solver *s;
+    const uint8_t *players, *ups;
+    uint32_t *counts;
+    uint8_t *categories;
+    int32_t *status;
+    size_t first, last;
+} many_job;
+
+static void *situations_range(void *arg)
+{
+    many_job *j = arg;
+    cs_deal_counts d;
+    for (size_t k = j->first; k < j->last; k++) {
+        int st = lookup(j->s, j->players + 5 * k, j->ups[k], &d);
+        uint32_t *c = j->counts + 4 * k;
+        if (st == CS_OK) {
+            c[0] = (uint32_t)d.not_qualify;
+            c[1] = (uint32_t)d.win;
+            c[2] = (uint32_t)d.tie;
+            c[3] = (uint32_t)d.lose;
+            j->categories[k] = (uint8_t)d.player_category;
+        } else {
+            c[0] = c[1] = c[2] = c[3] = 0;
+            j->categories[k] = 0;
+        }
+        j->status[k] = st;
+    }
+    return NULL;
+}
+
+int cs_solver_situations(const cs_solver *s, const uint8_t *players, const uint8_t *ups, size_t n,
+                         uint32_t threads, uint32_t *counts, uint8_t *categories, int32_t *status)
+{
+    if (!s || (n && (!players || !ups || !counts || !categories || !status)))
+        return CS_E_NULL;
+    if (threads < 1 || threads > 64)
+        return CS_E_ARG;
+    if (n > SIZE_MAX / 5)
+        return CS_E_SIZE;
+    if (n < 4096)
+        threads = 1; /* a few look-ups: not worth a thread */
+    many_job jobs[64];
+    for (uint32_t k = 0; k < threads; k++)
+        jobs[k] = (many_job){s, players, ups, counts, categories, status, n * k / threads, n * (k + 1) / threads};
+    cs__parallel(situations_range, jobs, sizeof *jobs, threads);
     return CS_OK;
 }
 
@@ -768,7 +824,7 @@ static inline uint32_t cell_of(const uint8_t *p, uint32_t pattern, int flush, un
     int match = 0;
     for (int k = 0; k < 5; k++)
         match += (p[k] & 3) == (u & 3);
-    return ((pattern * 2 + (uint32_t)flush) * 13 + (u >> 2)) * 6 + (uint32_t)match;
+    return cs__chart_cell(pattern, (uint32_t)flush, u >> 2, (uint32_t)match);
 }
 
 static inline uint32_t pattern_of(const uint8_t *p, int *flush)

@@ -4,8 +4,9 @@
 #define CARIBBEAN_INTERNAL_H
 
 #include "caribbean.h"
+#include "testing.h"
 
-/* ---- core.c: checks, suit symmetry, threads ------------------------------------------ */
+/* ---- core.c: checks, suit symmetry, threads (core.c calls no other file) ----------------- */
 
 /* Cards 0..51, no repeats (also against the cards already in *mask, which gets them added);
  * cards may be NULL when n = 0. */
@@ -14,13 +15,6 @@ int cs__check_cards(const uint8_t *cards, uint32_t n, uint64_t *mask);
  * 64 bits (see cs__margin). */
 #define CS__NET_LIMIT ((int64_t)1 << 40)
 int cs__check_nets(const cs_nets *nets, int64_t limit);
-/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
- * cards, and the tables built. */
-int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
-/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
- * tables built; cs__counts_out also sets the n counts to 0. */
-int cs__table_out(const void *out, size_t n, size_t expected);
-int cs__counts_out(uint64_t *counts, size_t n, size_t expected);
 /* The player's five cards and the up card: each valid, all different (added to *mask). */
 int cs__check_situation(const uint8_t *player, uint8_t up, uint64_t *mask);
 /* Suit symmetry: a hand is canonical iff its suit masks are non-increasing; the weight is the
@@ -67,6 +61,13 @@ static inline void cs__sort5(uint8_t *c)
 
 /* Builds every table below once (thread-safe); CS_OK or why not. */
 int cs__ensure_tables(void);
+/* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
+ * cards, and the tables built. */
+int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
+/* The preamble of a function that fills a caller's table: out not NULL, n == expected, the
+ * tables built; cs__counts_out also sets the n counts to 0. */
+int cs__table_out(const void *out, size_t n, size_t expected);
+int cs__counts_out(uint64_t *counts, size_t n, size_t expected);
 
 /* binom[n][k] = C(n, k) for n <= 52, k <= 6. */
 extern uint32_t cs__binom[53][7];
@@ -169,6 +170,39 @@ static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint
     for (int y = 0; y < k; y++)
         if (y != i && y != j)
             rest[o++] = s[y];
+}
+
+/* ---- layouts (enum cs_layout; exported, with argument checks, by layout.c) ------------------ */
+
+/* The chart cell of (pattern, flush, up rank, player's cards of the up card's suit). */
+static inline uint32_t cs__chart_cell(uint32_t pattern, uint32_t flush, uint32_t up_rank, uint32_t match)
+{
+    return ((pattern * 2 + flush) * CS_NUM_RANKS + up_rank) * CS_CHART_SUIT_COUNTS + match;
+}
+
+/* The player class of the seen-card charts of a hand of category cat and ranks r (ascending). */
+static inline int cs__seen_class(int cat, const uint8_t *r)
+{
+    if (cat > 0)
+        return cat + 1;
+    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
+}
+
+/* The seen-card chart cell of (class, up rank, seen rank). */
+static inline size_t cs__seen_chart_cell(unsigned cls, unsigned up_rank, unsigned seen_rank)
+{
+    return ((size_t)cls * CS_NUM_RANKS + up_rank) * CS_NUM_RANKS + seen_rank;
+}
+
+/* Decision lanes: two dealer ranks a <= b of two suits; a < b of one suit with the player's suit set m. */
+static inline unsigned cs__seen_pair_lane(unsigned a, unsigned b)
+{
+    return b * (b + 1) / 2 + a;
+}
+
+static inline unsigned cs__seen_suited_lane(unsigned m, unsigned a, unsigned b)
+{
+    return CS_SEEN_RANK_PAIRS + m * CS_SEEN_SUITED_PAIRS + b * (b - 1) / 2 + a;
 }
 
 /* ---- the raise decision (used by game.c, seen.c, sample.c) ---------------------------------------- */

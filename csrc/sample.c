@@ -15,7 +15,7 @@
  * possible only when the known dealer cards share a suit; the unseen cards of that suit are few,
  * and each of their u-subsets is moved from its plain value to its flush value. About 1,000
  * vector operations a deal, whatever the number of dead cards, where enumerating the cards takes
- * C(unseen, 3) (CS_SAMPLE_GENERIC keeps that way, cs_deal, for cross-checks).
+ * C(unseen, 3) (CS_SAMPLE_GENERIC of testing.h keeps that way, cs_deal, for cross-checks).
  */
 #include <pthread.h>
 #include <string.h>
@@ -439,8 +439,16 @@ static void share(uint64_t first, uint64_t n, uint32_t threads, uint32_t t, uint
 }
 
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t burn, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out)
+{
+    return cs_test_sample_deals(qualifier, nets, known_dealer, other_players, burn, 0, seed, first_deal, n_deals,
+                                threads, base, out);
+}
+
+int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
+                         uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                         uint32_t threads, const cs_solver *base, cs_sample_sums *out)
 {
     if (!nets || !out)
         return CS_E_NULL;
@@ -451,7 +459,7 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
     /* the player's five, the dealer's five, the other hands and the burn cards */
     if (burn > 52 || 10 + 5 * other_players + burn > 52)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_SAMPLE_GENERIC))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~(uint32_t)CS_SAMPLE_GENERIC))
         return CS_E_ARG;
     /* |nets| <= 2^20 and at most 163,185 completions: |x| < 2^38; the control-variate difference
      * |dx| < 2^56, dx^2 < 2^112: sums of up to 2^15 squares stay inside 128 bits */
@@ -464,7 +472,7 @@ int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_deal
         return st;
     if (pthread_once(&sample_once, build_sample_tables) != 0 || pthread_once(&lower_once, build_lower) != 0)
         return CS_E_NOMEM;
-    sample_job jobs[64];
+    sample_job jobs[CS_MAX_THREADS];
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         share(first_deal, n_deals, threads, t, &jobs[t].first, &jobs[t].count);
@@ -572,7 +580,7 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
         return CS_E_NULL;
     if (seats < 2 || seats > 7)
         return CS_E_SIZE;
-    if (threads < 1 || threads > 64)
+    if (threads < 1 || threads > CS_MAX_THREADS)
         return CS_E_ARG;
     /* |nets| <= 2^20: a deal's pair sum is below 21 * 2^40 < 2^45, its square below 2^90; sums of
      * up to 2^15 deals stay inside 128 bits */
@@ -583,7 +591,7 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
         return st;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
-    table_job jobs[64];
+    table_job jobs[CS_MAX_THREADS];
     for (uint32_t t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         share(first_deal, n_deals, threads, t, &jobs[t].first, &jobs[t].count);

@@ -29,9 +29,7 @@
 #include "internal.h"
 
 #define MAX_LANES CS__MSETS4 /* multisets of 4 ranks: k = 3 */
-#define N_CLASSES 11
-#define RANK_PAIRS 91u   /* k = 1 decision lanes: rank pairs a <= b, then per suit set Q ... */
-#define SUITED_PAIRS 78u /* ... rank pairs a < b */
+#define N_CLASSES CS_SEEN_CLASSES
 
 /* The sizes of one k. */
 typedef struct {
@@ -42,7 +40,7 @@ typedef struct {
 
 static seen_shape shape_of(int k)
 {
-    static const uint32_t lanes[4] = {0, 91, CS__MSETS3, CS__MSETS4};
+    static const uint32_t lanes[4] = {0, CS_SEEN_RANK_PAIRS, CS__MSETS3, CS__MSETS4};
     static const uint32_t completions[4] = {0, 14190, 946, 43};
     seen_shape s;
     s.k = k;
@@ -211,20 +209,13 @@ typedef struct {
     uint64_t hands, cnt[32];
 } seen_player;
 
-static int chart_class(int cat, const uint8_t *r)
-{
-    if (cat > 0)
-        return cat + 1;
-    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
-}
-
 static void player_of(uint16_t v, seen_player *p)
 {
     p->v = v;
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
-    p->cls = chart_class(p->cat, p->ranks);
+    p->cls = cs__seen_class(p->cat, p->ranks);
     cs__rank_counts_of(p->ranks, &p->rc);
     p->nd = 0;
     for (int a = 0; a < 13; a++)
@@ -304,11 +295,9 @@ static inline seen_outcome outcome_of(const seen_job *job, const seen_player *p,
 /* k = 1: the lane of the decision table of the class (Q, ranks a <= b of lane l). */
 static inline size_t decision_at(const seen_job *job, const seen_player *p, uint32_t l, int suited, unsigned q)
 {
-    size_t lane = l; /* two suits (or one rank): b(b + 1)/2 + a, the multiset index */
-    if (suited) {
-        unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
-        lane = RANK_PAIRS + (size_t)q * SUITED_PAIRS + b * (b - 1) / 2 + a;
-    }
+    const unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
+    /* two suits (or one rank): the pair lane, which is the multiset index l */
+    const size_t lane = suited ? cs__seen_suited_lane(q, a, b) : cs__seen_pair_lane(a, b);
     return (size_t)p->v * CS_SEEN_DECISION_LANES + lane;
 }
 
@@ -495,7 +484,7 @@ static int check_args(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint3
         return CS_E_NULL;
     if (chart_raise && n_chart != (size_t)N_CLASSES * shape_of((int)k).lanes)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
         return CS_E_ARG;
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
@@ -602,8 +591,15 @@ out:
 }
 
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+{
+    return cs_test_solve_seen(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                              NULL, 0, NULL);
+}
+
+int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
     int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
                         n_probes, probe_counts);
@@ -619,11 +615,11 @@ int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t 
 static void chart_by_up(const uint64_t *by_set, uint64_t *by_up)
 {
     for (unsigned cls = 0; cls < N_CLASSES; cls++)
-        for (unsigned up = 0; up < 13; up++)
-            for (unsigned seen = 0; seen < 13; seen++) {
+        for (unsigned up = 0; up < CS_NUM_RANKS; up++)
+            for (unsigned seen = 0; seen < CS_NUM_RANKS; seen++) {
                 unsigned a = up < seen ? up : seen, b = up < seen ? seen : up;
-                uint64_t w = by_set[cls * RANK_PAIRS + b * (b + 1) / 2 + a];
-                by_up[(cls * 13 + up) * 13 + seen] = a == b ? w : w / 2;
+                uint64_t w = by_set[cls * CS_SEEN_RANK_PAIRS + cs__seen_pair_lane(a, b)];
+                by_up[cs__seen_chart_cell(cls, up, seen)] = a == b ? w : w / 2;
             }
 }
 
@@ -641,7 +637,7 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
     int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL);
     if (st != CS_OK)
         return st;
-    enum { SET_CELLS = N_CLASSES * RANK_PAIRS };
+    enum { SET_CELLS = N_CLASSES * CS_SEEN_RANK_PAIRS };
     uint64_t by_set[2 * SET_CELLS];
     const int chart = k1->chart_raise != NULL;
     st = solve(1, qualifier, nets, flags, threads, out, chart ? by_set : NULL, chart ? by_set + SET_CELLS : NULL,

@@ -4,21 +4,28 @@ A line is the player's five cards, the up card, then optionally ``dead`` and ``d
 cards: ``As Kd 7h 4c 2s Qh``, ``As Kd 7h 4c 2s | Qh | dead Ac Ad | dealer 3c``. Blank lines and
 ``#`` comments are skipped. Output: one JSON object per line (``--format json``) or one CSV table
 (``--format csv``), written as the lines are read; other formats collect one table.
+
+The input is read in chunks of ``READ_SIZE`` bytes, never a whole line of unknown length: a line
+longer than ``MAX_LINE`` characters is refused by its number without being kept. A bad line (not
+understood, too long, not UTF-8) is reported by its number and the others are still answered;
+a NUL byte (``/dev/zero``, a binary file) ends the reading: the input is not text.
 """
 
 from __future__ import annotations
 
+import io
 import re
 import sys
-from collections.abc import Iterable, Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import BinaryIO, TextIO
 
-from ..errors import InvalidCards, InvalidRules, shown
+from ..errors import CaribbeanError, InvalidCards, InvalidRules, shown
 from ..model.cards import parse_cards
 from ..model.rules import Rules
 from ..play.odds import SituationLike, ev_many
 from ..render.play import game as render_game
-from ..render.text import table
+from ..render.text import Cell, table
 
 #: Answers written at once when streaming.
 CHUNK = 512
@@ -44,55 +51,141 @@ def parse_line(line: str, where: str) -> SituationLike:
     return (cards[:5], cards[5:], sections["dead"] or None, sections["dealer"] or None)
 
 
-def situations(lines: Iterable[str], origin: str) -> Iterator[SituationLike]:
-    """The situations of a batch file's lines (comments and blank lines skipped)."""
-    for n, raw in enumerate(lines, 1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            yield parse_line(line, f"{origin} line {n}")
+#: The longest line read, in characters (a line of the batch format is about 40).
+MAX_LINE = 10_000
+#: Bytes read at a time.
+READ_SIZE = 1 << 16
+_MAX_LINE_BYTES = 4 * MAX_LINE  # UTF-8: at most 4 bytes a character
 
 
-def open_input(path: str) -> TextIO:
-    """The batch file, or standard input for '-'."""
+def numbered_lines(stream: BinaryIO, origin: str) -> Iterator[tuple[int, str | None, str]]:
+    """(number, text, problem) for each line of ``stream``, read in chunks of ``READ_SIZE`` bytes:
+    ``text`` is None when the line is refused (``problem`` says why: too long, not UTF-8). A line
+    longer than the limit is skipped to its end without being kept. A NUL byte is InvalidRules."""
+    n = 0
+    held = bytearray()
+    too_long = False
+    while True:
+        chunk = stream.read(READ_SIZE)
+        if not chunk:
+            break
+        nul = chunk.find(b"\0")
+        if nul >= 0:
+            line = n + 1 + chunk.count(b"\n", 0, nul)
+            raise InvalidRules(f"{origin} line {line:,}: a NUL byte: not a text file")
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end]
+            if not too_long:
+                held += piece
+                too_long = len(held) > _MAX_LINE_BYTES
+                if too_long:
+                    held.clear()
+            if end < 0:
+                break
+            n += 1
+            yield _line(n, held, too_long)
+            held.clear()
+            too_long = False
+            start = end + 1
+    if held or too_long:
+        yield _line(n + 1, held, too_long)
+
+
+def _line(n: int, data: bytes | bytearray, too_long: bool) -> tuple[int, str | None, str]:
+    limit = f"longer than the limit of {MAX_LINE:,} characters"
+    if too_long:
+        return n, None, limit
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return n, None, "not UTF-8 text"
+    return (n, None, limit) if len(text) > MAX_LINE else (n, text, "")
+
+
+def open_input(path: str, option: str = "--batch") -> BinaryIO:
+    """The batch file (or another input file, named by ``option`` in errors), or standard input for
+    '-', as bytes."""
     if path == "-":
+        stdin = sys.stdin
+        if stdin is None:
+            raise InvalidRules(f"{option} '-': standard input is closed")
+        return getattr(stdin, "buffer", None) or io.BytesIO(stdin.read().encode("utf-8"))
+    try:
+        return open(path, "rb")  # closed by run()
+    except OSError as e:
+        raise InvalidRules(f"{option} {shown(path)}: {e.strerror}") from None
+    except (ValueError, TypeError):
+        raise InvalidRules(f"{option} {shown(path)}: not a usable file name") from None
+
+
+def open_text(path: str, option: str) -> TextIO:
+    """An input file as UTF-8 text (newlines as they are, for the csv module), or standard input for '-'."""
+    if path == "-":
+        if sys.stdin is None:
+            raise InvalidRules(f"{option} '-': standard input is closed")
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")  # closed by run()
+        return open(path, encoding="utf-8", newline="")  # closed by the caller
     except OSError as e:
-        raise InvalidRules(f"--batch {shown(path)}: {e.strerror}") from None
+        raise InvalidRules(f"{option} {shown(path)}: {e.strerror}") from None
     except (ValueError, TypeError):
-        raise InvalidRules(f"--batch {shown(path)}: not a usable file name") from None
+        raise InvalidRules(f"{option} {shown(path)}: not a usable file name") from None
 
 
-def run(path: str, rules: Rules, fmt: str, out: TextIO) -> int:
-    """Decide every line of ``path`` and write the answers; returns how many."""
+@dataclass
+class Outcome:
+    """What a batch run did: lines answered, lines refused."""
+
+    answered: int = 0
+    refused: int = 0
+
+
+def run(path: str, rules: Rules, fmt: str, out: TextIO, say: Callable[[str], None] = lambda _line: None,
+        skip_bad: bool = False) -> Outcome:
+    """Decide every line of ``path`` and write the answers; each bad line is said (``say``) with its
+    number and left out, the others answered (``skip_bad`` only changes the word: "skipped")."""
     stream = open_input(path)
-    n = 0
+    origin = f"--batch {shown(path)}"
+    done = Outcome()
+    rows: list[list[Cell]] = []
+    pending: list[str] = []
+    if fmt == "csv":
+        pending.append(",".join(render_game.BATCH_FIELDS))
+
+    def flush() -> None:
+        if pending:
+            out.write("\n".join(pending) + "\n")
+            pending.clear()
+
     try:
-        decisions = ev_many(situations(stream, f"--batch {shown(path)}"), rules=rules)
-        if fmt in ("json", "csv"):
-            pending: list[str] = []
-            if fmt == "csv":
-                pending.append(",".join(render_game.BATCH_FIELDS))
+        for n, text, problem in numbered_lines(stream, origin):
+            line = "" if text is None else text.split("#", 1)[0].strip()
+            if text is not None and not line:
+                continue
             try:
-                for d in decisions:
-                    pending.append(render_game.batch_json_line(d) if fmt == "json" else
-                                   table([render_game.batch_row(d)], render_game.BATCH_FIELDS, "csv")
-                                   .split("\n", 1)[1])
-                    n += 1
-                    if len(pending) >= CHUNK:  # in chunks: a write per line is slow on unbuffered output
-                        out.write("\n".join(pending) + "\n")
-                        pending.clear()
-            finally:  # the answers before a bad line are written before its error
-                if pending:
-                    out.write("\n".join(pending) + "\n")
-        else:
-            rows = [render_game.batch_row(d) for d in decisions]
-            n = len(rows)
-            out.write(table(rows, render_game.BATCH_FIELDS, fmt) + "\n")
-    except UnicodeDecodeError:
-        raise InvalidRules(f"--batch {shown(path)}: not UTF-8 text") from None
-    finally:
-        if stream is not sys.stdin:
+                if text is None:
+                    raise InvalidRules(problem)
+                d = next(ev_many([parse_line(line, f"line {n:,}")], rules=rules))
+            except CaribbeanError as e:
+                done.refused += 1
+                message = str(e) if str(e).startswith(f"line {n:,}:") else f"line {n:,}: {e}"
+                say(("skipped: " if skip_bad else "error: ") + f"{origin} {message}")
+                continue
+            done.answered += 1
+            if fmt == "json":
+                pending.append(render_game.batch_json_line(d))
+            elif fmt == "csv":
+                pending.append(table([render_game.batch_row(d)], render_game.BATCH_FIELDS, "csv").split("\n", 1)[1])
+            else:
+                rows.append(render_game.batch_row(d))
+            if len(pending) >= CHUNK:  # in chunks: a write per line is slow on unbuffered output
+                flush()
+    finally:  # the answers before a fatal error are written before it
+        flush()
+        if stream is not getattr(sys.stdin, "buffer", None):
             stream.close()
-    return n
+    if fmt not in ("json", "csv"):
+        out.write(table(rows, render_game.BATCH_FIELDS, fmt) + "\n")
+    return done

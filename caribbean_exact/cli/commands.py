@@ -15,29 +15,46 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
-from ..house import bet_cap, paytables, sidebets, volatility
 from ..model.cards import Card, parse_cards, rank_index
 from ..model.checks import check_seats
 from ..model.rules import builtin_paytables
-from ..play import known_cards, sampling
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
-from ..render import figures
-from ..render.house import paytables as render_paytables
-from ..render.house import sidebets as render_sidebets
 from ..render.play import game as render_game
-from ..render.play import known_cards as render_known
-from ..render.strategy import chart as render_strategy
 from ..render.text import counted, to_json
-from ..strategy.chart import build_chart
-from ..strategy.rule_file import load_rule_file
-from ..strategy.strategies import compare_strategies
 from . import batch
+
+if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from ..house import bet_cap, paytables, sidebets, volatility
+    from ..play import known_cards, sampling
+    from ..render import documents, figures
+    from ..render.house import paytables as render_paytables
+    from ..render.house import sidebets as render_sidebets
+    from ..render.play import known_cards as render_known
+    from ..render.strategy import chart as render_strategy
+    from ..strategy.chart import build_chart
+    from ..strategy.rule_file import load_rule_file
+    from ..strategy.strategies import compare_strategies
+else:
+    from .lazy import lazy, lazy_function
+    bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
+    sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
+    known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
+    figures = lazy("caribbean_exact.render.figures")
+    documents = lazy("caribbean_exact.render.documents")
+    render_paytables = lazy("caribbean_exact.render.house.paytables")
+    render_sidebets = lazy("caribbean_exact.render.house.sidebets")
+    render_known = lazy("caribbean_exact.render.play.known_cards")
+    render_strategy = lazy("caribbean_exact.render.strategy.chart")
+    build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
+    load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
+    compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
 from .files import check_file, check_folder, display, write_files
-from .options import add_rules, add_sampling, add_threads, extra_paytables, rules_from
+from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, rules_from
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")
@@ -72,6 +89,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch", metavar="FILE", default=None,
                    help="one situation per line ('-': standard input), e.g. 'As Kd 7h 4c 2s Qh dead Ac': "
                         "one JSON object per line with --format json, one CSV table with --format csv")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="with --batch: leave out the lines that are not understood (each is still said on stderr) "
+                        "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
@@ -94,8 +114,13 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
         if args.hand or args.up or args.dead or args.dealer or args.verbose or args.table:
             raise UsageError("ev --batch: the situations come from the file; give no cards, --up, --dead, "
                              "--dealer, --verbose or --table")
-        batch.run(args.batch, rules, args.format, sys.stdout)
+        done = batch.run(args.batch, rules, args.format, sys.stdout, _note, args.skip_bad)
+        if done.refused and not args.skip_bad:
+            raise UsageError(f"ev --batch: {done.refused:,} of {done.refused + done.answered:,} lines not answered "
+                             "(each is said above); --skip-bad leaves them out with exit 0")
         return ""
+    if args.skip_bad:
+        raise UsageError("ev: --skip-bad applies to --batch")
     if not args.hand:
         raise UsageError("ev: give the player's five cards (or --batch FILE)")
     text = " ".join(args.hand)
@@ -123,17 +148,26 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_solve(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
-    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards; exact for every K")
     p.add_argument("--sample", action="store_true",
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
-    p.add_argument("--table", choices=("figures", "outcomes", "chart"), default=None,
-                   help="only this table (CSV: figures by default; chart: with --known-dealer-cards 1 to 3)")
+    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
+                   help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
+                        "chart: with --known-dealer-cards 1 to 3)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    text = _solve_text(args, progress)
+    if args.format in ("json", "csv") or args.table or args.sample:
+        return text
+    # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
+    return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
+
+
+def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
@@ -244,7 +278,7 @@ def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_simplify(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--max-lines", type=int, default=8,
+    p.add_argument("--max-lines", type=integer, default=8,
                    help="lines the search grows to before the last, cell-by-cell point (1-64, default 8)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="write each strategy as a rule file that 'strategies --rules FILE' reads")
@@ -278,7 +312,7 @@ def setup_card(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
     p.add_argument("--size", choices=CARD_SIZES, default="page",
                    help="page (fits Letter and A4, with the Ace-King grid) or pocket (3.5 x 5 in)")
-    p.add_argument("--lines", type=int, default=None,
+    p.add_argument("--lines", type=integer, default=None,
                    help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
                         "of optimal)")
 
@@ -286,12 +320,19 @@ def setup_card(p: argparse.ArgumentParser) -> None:
 def card_date() -> str:
     """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC) if epoch and epoch.isdigit() \
-        else datetime.datetime.now(datetime.UTC)
-    return when.date().isoformat()
+    if not epoch:
+        return datetime.datetime.now(datetime.UTC).date().isoformat()
+    try:
+        if not (epoch.isascii() and epoch.isdigit()):
+            raise ValueError(epoch)
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date().isoformat()
+    except (ValueError, OverflowError, OSError):  # "²", "-1", 10^20 or a year past 9999
+        raise UsageError(f"SOURCE_DATE_EPOCH={shown(epoch)}: expected seconds since 1970-01-01 UTC, "
+                         "a whole number 0 or more up to the year 9999") from None
 
 
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
+    date = card_date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
     if args.lines is not None and not 1 <= args.lines <= 10_000:
         raise UsageError(f"--lines {args.lines}: expected 1 or more")
     from ..render.strategy import strategy_card as render_card
@@ -299,12 +340,81 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
 
     render_card.check_format(args.out, args.size)
     check_file("--out", args.out)
-    date = card_date()
     figures.pyplot("card")
     c = card.strategy_card(rules_from(args), args.lines, progress=progress)
     write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date)})
     return (f"wrote {display(args.out)}: {counted(c.point.lines, 'line')}, house edge {c.point.house_edge} "
             f"(cost {c.point.cost} per ante)")
+
+
+# ---------------------------------------------------------------- practice: train, score, serve
+
+
+def setup_train(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the shuffle: the same seed deals the same hands (default: a new one, printed)")
+    p.add_argument("--hands", type=int, default=None, help="stop after N hands (default: q or the end of the input)")
+    p.add_argument("--focus", default=None,
+                   help="lean the deals towards: close (close decisions, small |margin|), ak (A-K high hands), "
+                        "up=RANK (one up-card rank, e.g. up=K)")
+    p.add_argument("--strategy", default=None, metavar="NAME|FILE",
+                   help="the strategy to learn: optimal (default), a built-in name ('pair or better', "
+                        "'rules of thumb', ...), card (the strategy card's) or a rule file")
+    p.add_argument("--hands-per-hour", default="50", help="hands dealt per hour, for the EV lost per hour (default 50)")
+    p.add_argument("--history", metavar="FILE", default=None,
+                   help="append the session to this JSON-lines file (one line a hand)")
+    p.add_argument("--summary", metavar="FILE", default=None,
+                   help="summarise a history file over its sessions (and deal nothing)")
+    add_rules(p, ante_default="10", ante_help="the ante in money: costs are also shown in money")
+
+
+def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ..play.trainer import parse_focus
+    from ..strategy.trainee import trainee
+    from . import train
+
+    if args.summary is not None:
+        if args.history is not None or args.seed is not None or args.hands is not None:
+            raise UsageError("train --summary: give no --history, --seed or --hands (it deals nothing)")
+        return train.summary_of(args.summary, args.format)
+    rules = rules_from(args, ante_alone=True)
+    focus = parse_focus(args.focus)
+    return train.run(args, rules, trainee(args.strategy, rules, progress), focus, train.standard_input(),
+                     sys.stdout)
+
+
+def setup_score(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE",
+                   help="a hand history: CSV with the header hand,up,action (optional columns ante, dealer, dead), "
+                        "one line a hand played; '-' reads standard input")
+    add_rules(p, ante_help="the ante in money, for lines without an ante column: costs also in money")
+    add_threads(p)
+
+
+def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ..play.scoring import score
+    from ..render.play import scoring as render_scoring
+
+    rules = rules_from(args, ante_alone=True)
+    stream = batch.open_text(args.file, "score")
+    try:
+        report = score(stream, rules, threads=args.threads)
+    except UnicodeDecodeError:
+        raise InvalidRules(f"score {shown(args.file)}: not UTF-8 text") from None
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return render_scoring.score(report, args.format)
+
+
+def setup_serve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
+
+
+def run_serve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from . import serve
+
+    return serve.serve(args.port, sys.stdout)
 
 
 # ---------------------------------------------------------------- pay tables
@@ -361,7 +471,7 @@ def _progressive_options(p: argparse.ArgumentParser, meter_help: str) -> None:
     p.add_argument("--convention", default="for", choices=sidebets.CONVENTIONS,
                    help="'for' (default): the $1 is collected, a win is the whole payout; "
                         "'to': the $1 is returned on top of a win")
-    p.add_argument("--players", type=int, default=1,
+    p.add_argument("--players", type=integer, default=1,
                    help="players betting the progressive at the table (royal sharing), 1..7; default 1")
 
 
@@ -428,10 +538,10 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--players", type=int, default=7, help="players at the table who share hands (1-7)")
-    p.add_argument("--burn", type=int, nargs="?", const=1, default=0, metavar="N",
+    p.add_argument("--players", type=integer, default=7, help="players at the table who share hands (1-7)")
+    p.add_argument("--burn", type=integer, nargs="?", const=1, default=0, metavar="N",
                    help="the player also sees the burn card (--burn) or N burned cards (--burn N)")
-    p.add_argument("--known-dealer-cards", type=int, default=0, metavar="K",
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards, e.g. 1 flashed by the dealer")
     add_sampling(p, "")
     add_threads(p)
@@ -459,15 +569,16 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                    help="write the report: FILE.md, .html or .pdf (with the plots, also as FILE-*.png beside it) "
                         "or FILE.json; without it the report prints (Markdown, or JSON with --format json)")
     p.add_argument("--side-bets", default=None, help="side bets to include: progressive, bonus (comma separated)")
-    p.add_argument("--hands", type=int, action="append", default=[], metavar="N",
+    p.add_argument("--hands", type=integer, action="append", default=[], metavar="N",
                    help="also the results over N hands (repeatable; besides 1, 10, 100, 1,000, 10,000)")
-    p.add_argument("--seats", type=int, default=7, help="seats at the table, 1..7 (default 7)")
-    p.add_argument("--hands-per-hour", default="50", help="rounds dealt per hour (default 50)")
+    p.add_argument("--seats", type=integer, default=7, help="seats at the table, 1..7 (default 7)")
+    p.add_argument("--hands-per-hour", default="50",
+                   help="rounds dealt per hour (default 50: an assumption, not a measured rate)")
     p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
     p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
-    p.add_argument("--deals", type=int, default=volatility.DEFAULT_TABLE_DEALS,
+    p.add_argument("--deals", type=integer, default=volatility.DEFAULT_TABLE_DEALS,
                    help=f"rounds sampled for the seats' covariance (default {volatility.DEFAULT_TABLE_DEALS:,})")
-    p.add_argument("--seed", type=int, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
+    p.add_argument("--seed", type=integer, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
     p.add_argument("--meter", default=str(sidebets.DEFAULT_METER), help="progressive meter (default 100000)")
     p.add_argument("--progressive-pays", default=None,
                    help="3 pays (four of a kind, full house, flush) or 5 royal first (default 100%%,10%%,500,100,50)")
@@ -491,6 +602,8 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         check_file("--out", out)
         if suffix != ".json":
             figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
+        if suffix == ".pdf":
+            documents.reportlab("report --out " + shown(out), " (or write --out FILE.md, .html or .json)")
     from ..house import math_report
     from ..render.house import math_report as render_report
 
@@ -530,6 +643,12 @@ COMMANDS: tuple[Command, ...] = (
             setup_simplify, run_simplify),
     Command("card", "a printable strategy card (PDF, SVG or PNG): rules, a simple strategy, its exact cost",
             setup_card, run_card),
+    Command("train", "practise: deals hands, asks raise or fold, says what a mistake costs exactly", setup_train,
+            run_train),
+    Command("score", "score a hand history (CSV hand,up,action): the best action and exact cost of each hand",
+            setup_score, run_score),
+    Command("serve", "a local web page for players: tap the cards, read raise or fold; the trainer too",
+            setup_serve, run_serve, formatted=False),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", setup_paytables,
             run_paytables),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", setup_compare,

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 
 from ..errors import InvalidRules, shown
 
-__all__ = ["check_file", "check_folder", "display", "folder_of", "write_files"]
+__all__ = ["append_file", "check_file", "check_folder", "display", "folder_of", "write_files"]
 
 
 def display(path: str) -> str:
@@ -169,3 +169,20 @@ def write_files(option: str, files: Mapping[str, str | bytes]) -> None:
                 os.replace(tmp, path)
             except OSError as e:
                 raise _refuse(option, path, _reason(e)) from None
+
+
+def append_file(option: str, path: str, text: str) -> None:
+    """Add ``text`` at the end of the file ``path`` (created when missing), atomically: the old
+    content and the new lines are written whole to a temporary file that replaces it, so an
+    interrupted run leaves the file as it was (a device such as /dev/null is written in place)."""
+    check_file(option, path)
+    old = b""
+    if os.path.isfile(path):
+        try:
+            with open(path, "rb") as f:
+                old = f.read()
+        except OSError as e:
+            raise _refuse(option, path, _reason(e)) from None
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+    write_files(option, {path: old + text.encode("utf-8")})

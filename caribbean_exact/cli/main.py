@@ -28,6 +28,8 @@ from .commands import COMMANDS
 from .options import add_output
 from .progress import TerminalProgress
 
+#: What an interrupt prints (the same line as the console script's guard before ``main()`` runs).
+INTERRUPTED_LINE = "caribbean-exact: interrupted"
 #: The longest error line the command line prints (a last guard; messages cut input themselves).
 MESSAGE_LIMIT = 1000
 
@@ -94,12 +96,17 @@ def _why(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every command (COMMANDS)."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every command (COMMANDS); with ``command`` (a command's name), only
+    that command's parser is built, so that start-up loads only what the command needs (any other
+    first argument builds them all: the choices and --help list every command)."""
     parser = _Parser(prog="caribbean-exact", description="Exact odds for Caribbean Stud Poker.")
     parser.add_argument("--version", action="version", version=f"caribbean-exact {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+    names = {c.name for c in COMMANDS}
     for c in COMMANDS:
+        if command in names and c.name != command:
+            continue
         p = sub.add_parser(c.name, help=c.help)
         c.setup(p)
         add_output(p, c.formatted)
@@ -118,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if sys.stdout is None:
             raise OutputError(errno.EBADF, "standard output is closed")
-        parser = build_parser()
+        parser = build_parser(args_list[0] if args_list else None)
         if not args_list:
             parser.print_help(sys.stderr)
             return 2
@@ -145,8 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say("error: " + cut(" ".join(str(e).split()), MESSAGE_LIMIT))
         return 2
     except KeyboardInterrupt:
-        _say("interrupted")
+        _say(INTERRUPTED_LINE)
         return 130
+    except MemoryError:
+        _say("error: out of memory (the input or the work is too large for the memory this process may use)")
+        return 2
     except BrokenPipeError:  # the reader stopped early (| head): not an error
         return 0
     except OSError as e:  # stdout: a full disk, a closed or failing stream

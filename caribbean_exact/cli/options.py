@@ -5,8 +5,20 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
-from ..model.rules import Paytable, Rules, load_paytables_file
+from ..model.rules import Paytable, Rules, load_paytables_file, to_fraction
 from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED
+
+
+def integer(text: str) -> int:
+    """A whole-number option (``type=integer``), read as every number is (``rules.to_fraction``):
+    "250000", "250,000", "2.5e5"; not "\u0663" nor "1.5". argparse names it "int" in its message."""
+    value = to_fraction(text, "a whole number")
+    if value.denominator != 1:
+        raise ValueError(text)
+    return int(value)
+
+
+integer.__name__ = "int"  # argparse: "invalid int value: '1.5'", as before
 
 ANTE_HELP = "the ante in money; with --max-payout it sets where the cap bites"
 
@@ -41,15 +53,15 @@ def add_output(p: argparse.ArgumentParser, formatted: bool = True) -> None:
 def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) -> None:
     """--deals and --seed of a sampled figure (``optional``: None unless given, for commands where
     only some modes sample)."""
-    p.add_argument("--deals", type=int, default=None if optional else DEFAULT_DEALS,
+    p.add_argument("--deals", type=integer, default=None if optional else DEFAULT_DEALS,
                    help=" ".join(("deals to sample", what, f"(default {DEFAULT_DEALS})")).replace("  ", " "))
-    p.add_argument("--seed", type=int, default=None if optional else DEFAULT_SEED,
+    p.add_argument("--seed", type=integer, default=None if optional else DEFAULT_SEED,
                    help=f"seed of the sample: the same seed gives the same figures (default {DEFAULT_SEED})")
 
 
 def add_threads(p: argparse.ArgumentParser) -> None:
     """--threads: how many threads count (default: the machine's cores)."""
-    p.add_argument("--threads", type=int, default=None,
+    p.add_argument("--threads", type=integer, default=None,
                    help="threads that count, 1 to 64 (default: the machine's cores)")
 
 

@@ -8,14 +8,42 @@ evaluator look-ups of ``model.hands`` and ``model.rules``) call this module.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
 from typing import Protocol
 
 from .._core import ffi, lib
+from .._version import __version__
 from ..errors import CoreError, InvalidCards
 from .counts import DealCounts, DealTotals, SampleSums, TableSums
+
+#: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
+#: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
+CORE_ABI_VERSION = 2
+
+
+def core_version() -> int | None:
+    """The compiled core's ABI version (cs_version); None for a core older than cs_version."""
+    fn = getattr(lib, "cs_version", None)
+    if fn is None:
+        return None
+    out = ffi.new("uint32_t *")
+    if fn(out) != 0:
+        return None
+    return int(out[0])
+
+
+def check_core_version() -> None:
+    """ImportError, in one line, when the compiled core is not the version this Python code needs
+    (a stale build: an old _core beside newer Python, or the reverse)."""
+    found = core_version()
+    if found != CORE_ABI_VERSION:
+        shown = "older than version 1 (it has no cs_version)" if found is None else f"version {found}"
+        raise ImportError(f"the compiled core (caribbean_exact._core) is {shown}, the package {__version__} needs "
+                          f"version {CORE_ABI_VERSION}: rebuild it with pip install -e . (or reinstall the package)")
+
+
+check_core_version()
 
 NUM_VALUES: int = lib.CS_NUM_VALUES
 NUM_HANDS: int = lib.CS_NUM_HANDS
@@ -27,11 +55,25 @@ COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
 SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
 SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
 SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
+#: Most threads a counting call takes (the core's CS_MAX_THREADS).
+MAX_THREADS: int = lib.CS_MAX_THREADS
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
-SEEN_CLASSES = 11
+SEEN_CLASSES: int = lib.CS_SEEN_CLASSES
 RAISE_ON_TIE: int = lib.CS_RAISE_ON_TIE
 IGNORE_UP: int = lib.CS_IGNORE_UP
 _CARD_STATUSES = (lib.CS_E_CARD, lib.CS_E_DUPLICATE)
+
+
+def core_constant(name: str) -> int:
+    """An integer constant of the core's headers (an enum of caribbean.h), by its C name."""
+    if not name.startswith("CS_") or not isinstance(getattr(lib, name, None), int):
+        raise CoreError(f"{name!r} is not a constant of the core")
+    return int(getattr(lib, name))
+
+
+def status_text(status: int) -> str:
+    """What a status of the core means ("a card is given twice")."""
+    return str(ffi.string(lib.cs_strerror(status)).decode())
 
 
 def check(status: int, what: str) -> None:
@@ -200,6 +242,19 @@ class Solver:
         check(lib.cs_solver_situation(self._s, bytes(player), up, out), "situation")
         return _deal_counts(out)
 
+    def situations(self, players: bytes, ups: bytes, threads: int = 2) -> tuple[bytes, bytes, bytes]:
+        """Many situations at once (``players``: 5 cards a situation, ``ups``: one each), as the core's
+        arrays: the counts (uint32 not qualify, win, tie, lose of each), the player's categories
+        (uint8) and a status each (int32)."""
+        n = len(ups)
+        if len(players) != 5 * n:
+            raise CoreError(f"situations: {len(players)} player cards for {n} up cards")
+        counts = ffi.new("uint32_t[]", 4 * n)
+        cats = ffi.new("uint8_t[]", n)
+        status = ffi.new("int32_t[]", n)
+        check(lib.cs_solver_situations(self._s, players, ups, n, threads, counts, cats, status), "situations")
+        return (bytes(ffi.buffer(counts)), bytes(ffi.buffer(cats)), bytes(ffi.buffer(status)))
+
     def price(self, nets: ScaledNetsLike, flags: int = 0,
               decisions: bool = False) -> tuple[DealTotals, bytes | None]:
         """Optimal strategy for scaled nets (fold, nq, tie, lose, win x 10)."""
@@ -262,8 +317,47 @@ def solve_seen_k1(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads:
 
 
 def seen_lanes(k: int) -> int:
-    """Rank multisets of the dealer's k + 1 known cards: 91, 455, 1820 for k = 1, 2, 3."""
-    return math.comb(13 + k, k + 1)
+    """Rank multisets of the dealer's k + 1 known cards: 91, 455, 1820 for k = 1, 2, 3 (cs_seen_set_lanes)."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_set_lanes(k, out), "seen set lanes")
+    return int(out[0])
+
+
+def chart_cell(pattern: int, flush: int, up_rank: int, up_suit_cards: int) -> int:
+    """cs_chart_cell: the chart cell of a situation class."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_chart_cell(pattern, flush, up_rank, up_suit_cards, out), "chart cell")
+    return int(out[0])
+
+
+def seen_chart_cell(cls: int, up_rank: int, seen_rank: int) -> int:
+    """cs_seen_chart_cell: the one-seen-card chart cell of a class and the two dealer ranks."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_chart_cell(cls, up_rank, seen_rank, out), "seen chart cell")
+    return int(out[0])
+
+
+def seen_decision_lane(low: int, high: int, suited: int, suit_set: int = 0) -> int:
+    """cs_seen_decision_lane: the lane of cs_solve_seen_k1's decision table for two dealer ranks low <= high."""
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_decision_lane(low, high, suited, suit_set, out), "seen decision lane")
+    return int(out[0])
+
+
+def seen_set_cell(k: int, cls: int, ranks: Sequence[int]) -> int:
+    """cs_seen_set_cell: the chart cell of a class and the k + 1 known ranks with k hole cards seen."""
+    if len(ranks) != k + 1:
+        raise InvalidCards(f"expected {k + 1} ranks, got {len(ranks)}")
+    out = ffi.new("uint32_t *")
+    check(lib.cs_seen_set_cell(k, cls, bytes(ranks), out), "seen set cell")
+    return int(out[0])
+
+
+def seen_classes() -> bytes:
+    """The seen-card chart class of every value, as bytes indexed by value (cs_seen_classes)."""
+    out = ffi.new("uint8_t[]", NUM_VALUES)
+    check(lib.cs_seen_classes(out, NUM_VALUES), "seen classes")
+    return bytes(ffi.buffer(out))
 
 
 def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
@@ -278,10 +372,13 @@ def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, thr
     if any(len(pr) != 6 + k for pr in probes):
         raise InvalidCards(f"a probe is {6 + k} cards: the player's five, the up card, the {k} seen")
     flat = [c for pr in probes for c in pr]
-    pbuf = ffi.new("uint8_t[]", flat) if probes else ffi.NULL
     pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
-    check(lib.cs_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
-                            pbuf, len(probes), pout), f"solve with {k} seen cards")
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        st = lib.cs_test_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
+                                    ffi.new("uint8_t[]", flat), len(probes), pout)
+    else:
+        st = lib.cs_solve_seen(k, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells)
+    check(st, f"solve with {k} seen cards")
     counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
               for x in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
@@ -294,6 +391,7 @@ def _int128(hi: int, lo: int, signed: bool) -> int:
     return v
 
 
+#: cs_test_sample_deals's flag (testing.h): each deal counted card by card with cs_deal.
 SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
 
 
@@ -303,9 +401,14 @@ def sample_deals(qualifier: int, nets: ScaledNetsLike, known_dealer: int, other_
     """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
     burned cards the player sees; flags SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
     out = ffi.new("cs_sample_sums *")
-    check(lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
-                              seed & 0xFFFFFFFFFFFFFFFF, first, count, threads,
-                              base.handle if base is not None else ffi.NULL, out), "sample deals")
+    handle = base.handle if base is not None else ffi.NULL
+    if flags:  # the cross-check paths: the test-only entry point of testing.h
+        st = lib.cs_test_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
+                                      seed & 0xFFFFFFFFFFFFFFFF, first, count, threads, handle, out)
+    else:
+        st = lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn,
+                                 seed & 0xFFFFFFFFFFFFFFFF, first, count, threads, handle, out)
+    check(st, "sample deals")
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),
                       _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.dsum_hi, out.dsum_lo, True),
                       _int128(out.dsumsq_hi, out.dsumsq_lo, False))

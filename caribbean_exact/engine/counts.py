@@ -19,7 +19,11 @@ from ..errors import CoreError
 
 @dataclass(frozen=True, slots=True)
 class Counts:
-    """Dealer completions of one situation, split by outcome (integers)."""
+    """Dealer completions of one situation, split by outcome (integers).
+
+    ``not_qualify``: the dealer does not qualify; ``win``, ``tie`` and ``lose``: the dealer
+    qualifies and the player wins, ties or loses.
+    """
 
     not_qualify: int
     win: int
@@ -53,7 +57,12 @@ class DealCounts:
 @dataclass(frozen=True, slots=True)
 class DealTotals:
     """Weighted deal counts of a whole game under one strategy, each by the player's category
-    (0 = high card .. 9 = royal flush)."""
+    (0 = high card .. 9 = royal flush).
+
+    ``fold``: deals folded; ``not_qualify``: raised, the dealer does not qualify; ``win``, ``tie``
+    and ``lose``: raised, the dealer qualifies and the player wins, ties or loses; the other
+    fields as their comments say.
+    """
 
     fold: tuple[int, ...]
     not_qualify: tuple[int, ...]

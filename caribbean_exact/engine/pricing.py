@@ -42,6 +42,10 @@ _solvers: dict[int, Solver] = {}
 _solvers_lock = threading.Lock()
 
 
+#: What a status of the core means ("a card is given twice"): for results that keep a status per item.
+status_text = _ffi.status_text
+
+
 def default_threads() -> int:
     """Threads for the counting: the machine's cores, at most 8."""
     return max(1, min(os.cpu_count() or 1, 8))

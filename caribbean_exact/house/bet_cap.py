@@ -57,6 +57,9 @@ def cap_threshold(rules: Rules, max_payout: Number) -> Fraction:
 class CapStudy:
     """The house edge at each ante size under a cap, against the uncapped game.
 
+    ``rules``: the uncapped rules; ``max_payout``: the cap per bet, in money; ``uncapped``: the
+    solved uncapped game; ``rows``: one ``CapRow`` per ante size, smallest first.
+
     >>> s = cap_study(antes=[100])
     >>> s.threshold, s.first_costly_ante
     (Fraction(25, 1), Fraction(100, 1))
@@ -83,8 +86,26 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
 
     Ante sizes whose capped nets equal the uncapped ones share one solution (same strategy).
     Memory stays bounded whatever the number of antes: each ante's decisions are compared with
-    the uncapped ones and released; only the totals and that comparison are kept. At most
-    ``MAX_ANTES`` ante sizes.
+    the uncapped ones and released; only the totals and that comparison are kept.
+
+    - ``paytable``: the raise bet's pay table: a name (built-in, or in ``paytables``), ten pays
+      royal flush first (text or numbers) or a ``Paytable``; default None: "standard".
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``max_payout``: the cap on what one bet can win, in money (positive; default 5000).
+    - ``antes``: the ante sizes to study, in money (a sequence or text "5,10,25"; sorted and
+      deduplicated; at most 1,000).
+    - ``paytables``: pay tables of your own by name (from ``load_paytables_file`` in
+      ``caribbean_exact.model.rules``), looked up with the built-in ones; default None: the
+      built-in only.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``CapStudy``. Raises ``InvalidRules`` (a ``ValueError``) for a bad table, qualifier,
+    cap or ante list.
+
+    >>> [row.ante for row in cap_study(max_payout=5000, antes="10,100").rows]
+    [Fraction(10, 1), Fraction(100, 1)]
     """
     base = Rules.make(paytable, qualifier, paytables=paytables)
     m = to_fraction(max_payout, "max_payout")

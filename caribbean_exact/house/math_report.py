@@ -8,15 +8,16 @@ table's win per hour, the side bets from the house's side and the cap, as one fr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InvalidRules
+from ..errors import InvalidRules, shown
 from ..model.checks import check_progress, check_seats
 from ..model.rules import Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
-from ..play.game import GameReport, solve
+from ..play.game import FIVE_CARD_HANDS, GameReport, solve
 from ..progress import ProgressFn, report
+from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
 from .bet_cap import CapStudy, cap_study
 from .sidebets import BonusReport, Pay, PaysLike, ProgressiveHouse, bonus, progressive_house
@@ -29,18 +30,43 @@ from .volatility import (
     SeatCovariance,
     TableHour,
     check_hands,
+    check_table_sample,
     outcome_distribution,
     over_n_hands,
     seat_covariance,
     table_hour,
 )
 
-__all__ = ["PLOT_HANDS", "SIDE_BETS", "MathReport", "build_report"]
+__all__ = ["DEFAULT_HANDS_PER_HOUR", "PLOT_HANDS", "SIDE_BETS", "TOP_AWARD_ODDS_LIMIT", "MathReport", "TopAward",
+           "build_report"]
 
 #: Side bets the report can include.
 SIDE_BETS: tuple[str, ...] = ("progressive", "bonus")
+#: The most values of ``hands`` besides DEFAULT_HANDS (each is a transform of up to a few hundred MB).
+MAX_EXTRA_HANDS = 20
 #: The hands whose distribution of the player's net is plotted.
 PLOT_HANDS: tuple[int, ...] = (100, 1_000)
+#: Rounds dealt an hour unless given: an assumption of the report, not a measured rate.
+DEFAULT_HANDS_PER_HOUR = 50
+#: The display rule checked for the top award: its odds no longer than 1 in this many.
+TOP_AWARD_ODDS_LIMIT = 100_000_000
+
+
+@dataclass(frozen=True)
+class TopAward:
+    """The ante game's largest pay (the raise's, on the best category paying it) and how often it
+    comes: dealt to the player, and paid (raised, the dealer qualifies and is beaten)."""
+
+    category: int
+    pays: Fraction
+    net: Fraction
+    dealt: Fraction
+    paid: Fraction
+
+    @property
+    def meets_display_rule(self) -> bool:
+        """The award is paid at least once in TOP_AWARD_ODDS_LIMIT deals."""
+        return self.paid * TOP_AWARD_ODDS_LIMIT >= 1
 
 
 @dataclass(frozen=True)
@@ -73,6 +99,18 @@ class MathReport:
     cap: CapStudy | None
     progressive: ProgressiveHouse | None
     bonus: BonusHouse | None
+    #: The strategy assumed (the optimal chart: plain rules and grid), attached to the report.
+    chart: Chart | None = None
+
+    @property
+    def top_award(self) -> TopAward:
+        """The top award of the ante game and its odds."""
+        pt, g = self.rules.paytable, self.game
+        top = max(pt.pay(c) for c in range(10))
+        cat = max(c for c in range(10) if pt.pay(c) == top)
+        dealt = next(x.count for x in g.dealer_distribution if x.category == cat)
+        return TopAward(cat, top, g.nets.win[cat], Fraction(dealt, FIVE_CARD_HANDS),
+                        Fraction(g.totals.win[cat], g.total_weight))
 
     @property
     def hit_frequency(self) -> Fraction:
@@ -107,7 +145,8 @@ def _side_bets(side_bets: Sequence[str] | str | None) -> tuple[str, ...]:
 
 def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
                  *, paytables: dict[str, Paytable] | None = None, hands: Sequence[int] = (),
-                 seats: int = 7, hands_per_hour: Number = 50, average_ante: Number = 10, hours: Number = 8,
+                 seats: int = 7, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = 10,
+                 hours: Number = 8,
                  side_bets: Sequence[str] | str | None = None,
                  progressive_pays: str | Sequence[Number | Pay] | None = None,
                  meter: Number = 100_000, contribution: Number | None = None, reset: Number = 10_000,
@@ -119,8 +158,14 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     at the average ante under the cap, and the cap's cost at that ante is reported."""
     check_progress(progress)
     seats = check_seats(seats)
-    extra = [check_hands(n) for n in hands]
-    ns = sorted(set(DEFAULT_HANDS) | set(extra))
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise InvalidRules(f"hands {shown(hands)}: expected a list of numbers of hands")
+    extra = {check_hands(n) for n in hands} - set(DEFAULT_HANDS)
+    if len(extra) > MAX_EXTRA_HANDS:
+        raise InvalidRules(f"hands: {len(extra):,} values besides {', '.join(f'{n:,}' for n in DEFAULT_HANDS)}, "
+                           f"more than the limit of {MAX_EXTRA_HANDS}")
+    check_table_sample(covariance_deals, covariance_seed)  # before the work, not after it
+    ns = sorted(set(DEFAULT_HANDS) | extra)
     ante = to_fraction(average_ante, "average ante")
     if ante <= 0:
         raise InvalidRules(f"average ante: {ante} must be positive")
@@ -134,6 +179,7 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
         report(progress, "results over N hands", k, len(ns))
     plotted = tuple(over_n_hands(dist, n, keep=True) for n in PLOT_HANDS)
     strategies = tuple(compare_strategies(rules, progress=progress, game=game))  # the game, solved once
+    chart = build_chart(rules, progress=progress)  # the strategy assumed: needs every decision (a price pass)
     cov = seat_covariance(rules, covariance_deals, covariance_seed, progress=progress, game=game)
     hour = table_hour(game, cov, seats, hands_per_hour, ante, hours)
     cap = None
@@ -151,4 +197,4 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     if "bonus" in sides:
         b = progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)  # validates the pace
         bon = BonusHouse(bonus(bonus_pays), b.bets_per_hour, b.hours_per_year)
-    return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon)
+    return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart)

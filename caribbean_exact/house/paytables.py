@@ -59,7 +59,11 @@ def paytable_list(paytables_file: str | None = None) -> list[TableInfo]:
 
 @dataclass(frozen=True, slots=True)
 class CompareRow:
-    """One pay table under optimal play, against a baseline table (by default "standard")."""
+    """One pay table under optimal play, against a baseline table (by default "standard").
+
+    ``name``: the pay table's name; ``report``: its game under optimal play; ``baseline``: the
+    baseline table's name; the other fields as their comments say.
+    """
 
     name: str
     report: GameReport
@@ -104,9 +108,28 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
             baseline: str = "standard", progress: ProgressFn | None = None) -> list[CompareRow]:
     """Every named pay table (default: all known) solved exactly, sorted by house edge.
 
-    Each row's ``report`` is the same as ``game.solve(rules=...)`` for its rules. ``names`` may
-    be one name too. At most ``MAX_TABLES`` tables. Memory stays bounded whatever their number:
-    a table's decisions are compared with the baseline's and released; only the baseline's are kept.
+    Each row's ``report`` is the same as ``solve(rules=...)`` for its rules. Memory stays
+    bounded whatever the number of tables: a table's decisions are compared with the baseline's
+    and released; only the baseline's are kept.
+
+    - ``names``: the pay tables to compare, by name (built-in or in ``paytables``); one name is
+      taken too; default None: every known table. At most 1,000 tables.
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``ante``: the ante size in money, needed only with a cap (default None: no size).
+    - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
+    - ``paytables``: pay tables of your own by name (from ``load_paytables_file`` in
+      ``caribbean_exact.model.rules``), looked up with the built-in ones; default None: the
+      built-in only.
+    - ``baseline``: the table each row is compared with (default "standard").
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a list of ``CompareRow``, lowest house edge first. Raises ``InvalidRules`` (a
+    ``ValueError``) for an unknown name, a bad qualifier, ante or cap.
+
+    >>> [row.name for row in compare(["standard", "live-dealer"])]
+    ['live-dealer', 'standard']
     """
     tables = _compared_tables(names, paytables, baseline, progress)
     base_table = get_paytable(baseline, paytables)
@@ -174,12 +197,19 @@ def _compared_tables(names: Sequence[str] | str | None, paytables: Mapping[str, 
     if not isinstance(baseline, str):
         raise InvalidRules(f"baseline: {shown(baseline)} is not a pay table name")
     check_progress(progress)
-    if names is not None and len(names) > MAX_TABLES:
-        raise InvalidRules(f"compare: {len(names):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    builtin = builtin_paytables()
+    if names is not None and len(names) > MAX_TABLES + len(builtin):  # before the names are looked up
+        _too_many(len(names) - len(builtin))
     tables = _tables_for(names, paytables)
-    if len(tables) > MAX_TABLES:
-        raise InvalidRules(f"compare: {len(tables):,} pay tables, more than the limit of {MAX_TABLES:,}")
+    counted = sum(1 for t in tables if builtin.get(t.name.lower()) != t)
+    if counted > MAX_TABLES:
+        _too_many(counted)
     return tables
+
+
+def _too_many(count: int) -> None:
+    raise InvalidRules(f"compare: {count:,} pay tables, more than the limit of {MAX_TABLES:,} "
+                       "(the built-in tables are not counted)")
 
 
 def _listed(values: object, name: str) -> list[object]:

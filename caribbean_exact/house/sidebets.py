@@ -206,7 +206,13 @@ class ProgressiveRow:
 
 @dataclass(frozen=True)
 class ProgressiveReport:
-    """The $1 progressive: return per $1 = ``constant + per_meter * meter`` (exact)."""
+    """The $1 progressive: return per $1 = ``constant + per_meter * meter`` (exact).
+
+    ``pays``: the five pays, royal flush first (fixed money or a share of the meter);
+    ``convention``: "for" or "to"; ``players``: the progressive players at the table; ``counts``:
+    the paying hands' counts among 2,598,960; ``meter``: the meter priced; ``meters``: the meter
+    values of the table of returns.
+    """
 
     pays: tuple[Pay, ...]
     convention: str
@@ -246,11 +252,17 @@ class ProgressiveReport:
         return out + rows[0].probability * rows[0].pay.share * self.royal_share
 
     def return_at(self, meter: Fraction | int) -> Fraction:
-        """Expected amount back per $1 bet at this meter (1 = break-even)."""
+        """Expected amount back per $1 bet at this meter (1 = break-even).
+
+        ``meter``: the jackpot meter, in money (an exact number).
+        """
         return self.constant + self.per_meter * meter
 
     def house_edge_at(self, meter: Fraction | int) -> Fraction:
-        """The house edge per $1 at this meter (negative: the bet favours the player)."""
+        """The house edge per $1 at this meter (negative: the bet favours the player).
+
+        ``meter``: the jackpot meter, in money (an exact number).
+        """
         return 1 - self.return_at(meter)
 
     @property
@@ -272,7 +284,28 @@ class ProgressiveReport:
 
 def progressive(pays: str | Sequence[Number | Pay] | None = None, convention: str = "for", players: int = 1,
                 meter: Number = DEFAULT_METER, meters: Sequence[Number] = DEFAULT_METERS) -> ProgressiveReport:
-    """The $1 progressive jackpot bet, exact."""
+    """The $1 progressive jackpot bet, exact.
+
+    - ``pays``: the pays of the paying hands, each "$N" or "N" (money per $1 bet) or "P%" (a share
+      of the meter): three of them (four of a kind, full house, flush; the royal flush then wins
+      100% and the straight flush 10% of the meter) or five, royal flush first; as text
+      ("500,100,50") or a sequence. Default None: the usual table (100%, 10%, $500, $100, $50).
+    - ``convention``: "for" (default: a pay includes the $1 stake) or "to" (the stake comes back on
+      top of the pay).
+    - ``players``: how many players at the table play the progressive, 1 to 7 (default 1); their
+      royals on the same deal split the meter.
+    - ``meter``: the jackpot meter in money (a number, or text such as "$250,000"; default 100,000)
+      at which the report is priced.
+    - ``meters``: the meter values of the report's table of returns (a sequence or text "10000,
+      25000"), sorted and deduplicated.
+
+    Returns a ``ProgressiveReport``. Raises ``InvalidRules`` (a ``ValueError``) for pays,
+    convention, players or meters out of range.
+
+    >>> r = progressive()
+    >>> r.meter, r.players, r.house_edge_at(r.meter) > 0, r.house_edge_at(250000) > 0
+    (Fraction(100000, 1), 1, True, False)
+    """
     c = five_card_counts()
     counts = tuple(c[k] for k in (9, 8, 7, 6, 5))
     royal_share(players)  # validates
@@ -326,14 +359,22 @@ def parse_bonus_pays(spec: PaysLike) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True)
 class BonusReport:
-    """The 5+1 Bonus over all 20,358,520 six-card sets (player's five + dealer's up card)."""
+    """The 5+1 Bonus over all 20,358,520 six-card sets (player's five + dealer's up card).
+
+    ``pays``: the pays, royal flush first (hands past the last lose); ``convention``: "to" or
+    "for"; ``counts``: the six-card sets by the category of their best five (0 = high card ..
+    9 = royal flush).
+    """
 
     pays: tuple[Fraction, ...]  # royal first; categories beyond the list lose
     convention: str
     counts: tuple[int, ...]  # by category 0..9
 
     def pay(self, category: int) -> Fraction | None:
-        """The pay of a category (0 = high card .. 9 = royal), or None if it loses."""
+        """The pay of a category, or None if it loses.
+
+        ``category``: the category of the best five cards, 0 (high card) .. 9 (royal flush).
+        """
         i = 9 - category
         return self.pays[i] if i < len(self.pays) else None
 
@@ -375,7 +416,22 @@ class BonusReport:
         return second - self.expected_net ** 2
 
 def bonus(pays: PaysLike = None, convention: str = "to") -> BonusReport:
-    """The 5+1 Bonus side bet, exact (pays "to 1" by default, as in the live-dealer rules)."""
+    """The 5+1 Bonus side bet, exact (pays "to 1" by default, as in the live-dealer rules).
+
+    The bet pays on the best five of the player's five cards and the dealer's up card.
+
+    - ``pays``: 1 to 10 pays, royal flush first, as text ("1000/200/100/20/15/10/7") or a sequence
+      of numbers; hands past the last pay lose. Default None: 1000, 200, 100, 20, 15, 10, 7 (down to
+      three of a kind).
+    - ``convention``: "to" (default: the stake comes back on top of the pay) or "for" (a pay
+      includes the stake).
+
+    Returns a ``BonusReport``. Raises ``InvalidRules`` (a ``ValueError``) for bad pays or convention.
+
+    >>> b = bonus()
+    >>> b.pay(9), b.pay(0), b.house_edge > 0
+    (Fraction(1000, 1), None, True)
+    """
     counts = six_card_counts()
     if sum(counts) != SIX_CARD_SETS:  # pragma: no cover - a broken core
         raise InvalidRules("six-card counts do not add up")
@@ -410,6 +466,11 @@ class CombinedRow:
 class CombinedReport:
     """The ante game alone, with each side bet, and with both: expected loss per round and hour.
 
+    ``rules`` and ``ante``: the game priced; ``rounds_per_hour``: the pace; ``game_house_edge``:
+    the game's house edge under optimal play; ``progressive`` and ``bonus``: the side bets' reports;
+    ``progressive_stake`` and ``bonus_stake``: their stakes; ``rows``: "game", "progressive",
+    "bonus" and "all", each a ``CombinedRow`` in money.
+
     >>> c = combined(ante=10)
     >>> [r.bets for r in c.rows]
     ['game', 'progressive', 'bonus', 'all']
@@ -430,9 +491,24 @@ def combined(rules: Rules | None = None, ante: Number = 10, rounds_per_hour: Num
              game: GameReport | None = None) -> CombinedReport:
     """Expected loss per round of optimal ante play alone and with either side bet (exact).
 
-    ``ante`` is the ante in money; a cap in ``rules`` applies at ``rules.ante`` (set it equal).
+    - ``rules``: the game's ``Rules`` (default None: the standard game).
+    - ``ante``: the ante in money (a positive number, default 10); a cap in ``rules`` applies at
+      ``rules.ante`` (set it equal).
+    - ``rounds_per_hour``: the pace, for the losses per hour (positive, default 50).
+    - ``progressive_report``: the priced progressive bet (default None: ``progressive()``).
+    - ``progressive_stake``: its stake per round in money (positive, default 1).
+    - ``bonus_report``: the priced 5+1 Bonus (default None: ``bonus()``).
+    - ``bonus_stake``: its stake per round in money (positive, default 1).
+    - ``game``: the solved game of these rules at this ante, when the caller has it (keyword only;
+      default None: solved here).
+
     Expected losses add whatever the correlation of the bets, so each is priced on its own.
-    ``game``: the solved game of these rules at this ante, when the caller has it.
+    Returns a ``CombinedReport`` with the rows "game", "progressive", "bonus" and "all". Raises
+    ``InvalidRules`` (a ``ValueError``) for a stake, ante or pace that is not a positive number.
+
+    >>> c = combined(ante=25, rounds_per_hour=60)
+    >>> c.rows[0].bets, c.rows[0].loss == c.game_house_edge * 25
+    ('game', True)
     """
     rules = check_rules(rules)
     if progressive_report is not None:

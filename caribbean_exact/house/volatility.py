@@ -5,6 +5,7 @@ at one dealer (sampled) and the house's figures per table-hour.
 The per-deal distribution of the player's net is the return table: a few nets per ante (integers
 for integer pays) with integer deal counts. The net over N hands is its N-fold convolution.
 
+>>> from caribbean_exact import solve
 >>> d = outcome_distribution(solve())
 >>> d.nets[:4], d.total
 ((Fraction(-3, 1), Fraction(-1, 1), Fraction(0, 1), Fraction(1, 1)), 19933230517200)
@@ -25,10 +26,11 @@ from typing import TYPE_CHECKING
 from ..engine.counts import TableSums
 from ..engine.pricing import default_threads, solver_for
 from ..engine.sampler import sample_nets, sample_table
-from ..errors import InvalidRules
+from ..errors import InvalidRules, shown
 from ..model.checks import TABLE_SEATS, check_progress, check_seats, check_threads
 from ..model.rules import Number, Rules, to_fraction
 from ..play.game import GameReport, optimal_game
+from ..play.sampling import MAX_DEALS
 from ..progress import ProgressFn, report
 
 if TYPE_CHECKING:  # numpy is imported where the FFT runs: the command line starts without it
@@ -51,6 +53,11 @@ QUANTILE_LEVELS: tuple[int, ...] = (5, 25, 50, 75, 95)
 Z95 = NormalDist().inv_cdf(0.975)
 #: Unit roundoff of IEEE double precision.
 UNIT_ROUNDOFF = 2.0 ** -53
+#: The most hands of one "results over N hands" row (the transform's size, which depends on the nets,
+#: usually bounds N below it: 41,120 for the standard game).
+MAX_HANDS = 1_000_000
+#: The most rounds sampled for the seats' covariance (as every sampled figure: about ten minutes).
+MAX_TABLE_DEALS = MAX_DEALS
 #: Deals and seed of the seat covariance unless given (7 seats a deal: 21 seat pairs each).
 DEFAULT_TABLE_DEALS = 2_000_000
 DEFAULT_TABLE_SEED = 20261129
@@ -172,12 +179,24 @@ class NHands:
 
 
 def check_hands(n: object, what: str = "hands") -> int:
-    """A number of hands: an integer >= 1 (the size limit is checked with the distribution)."""
+    """A number of hands: an integer 1 .. ``MAX_HANDS`` (the size of the transform, which depends on
+    the nets, is checked with the distribution)."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidRules(f"{what} {n!r}: expected a whole number of hands, 1 or more")
+        raise InvalidRules(f"{what} {shown(n)}: expected a whole number of hands, 1 or more")
     if n < 1:
         raise InvalidRules(f"{what} {n}: must be at least 1")
+    if n > MAX_HANDS:
+        raise InvalidRules(f"{what} {n:,}: more than the limit of {MAX_HANDS:,} hands")
     return n
+
+
+def check_table_sample(deals: object, seed: object) -> tuple[int, int]:
+    """The deals (2 .. ``MAX_TABLE_DEALS``) and seed (0 .. 2^64-1) of the seats' covariance sample."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 2 <= deals <= MAX_TABLE_DEALS:
+        raise InvalidRules(f"deals {shown(deals)}: expected 2 to {MAX_TABLE_DEALS:,} (the limit)")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise InvalidRules(f"seed {shown(seed)}: expected an integer 0 .. 2^64-1")
+    return deals, seed
 
 
 def _fft_points(span: int, n: int) -> int:
@@ -389,10 +408,7 @@ def seat_covariance(rules: Rules | None = None, deals: int = DEFAULT_TABLE_DEALS
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise InvalidRules(f"rules {rules!r}: expected a Rules")
-    if isinstance(deals, bool) or not isinstance(deals, int) or not 2 <= deals <= 10 ** 10:
-        raise InvalidRules(f"deals {deals!r}: expected 2 .. 10^10")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        raise InvalidRules(f"seed {seed!r}: expected an integer 0 .. 2^64-1")
+    deals, seed = check_table_sample(deals, seed)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
         raise InvalidRules(f"seats {seats!r}: sampling needs 2 .. {MAX_SEATS} seats")
     threads = check_threads(threads) or default_threads()
@@ -440,21 +456,27 @@ class TableHour:
         """The house's expected win per table-hour, in money (exact)."""
         return self.seats * self.hands_per_hour * self.average_ante * self.house_edge
 
-    def _variance_per_hour(self, cov: float) -> float:
+    def _sd_per_hour(self, cov: float) -> float:
+        """sqrt(rounds x ante^2 x (S var + S(S-1) cov)); for an ante whose square is past the float
+        range, the ante is taken outside the root."""
         s = self.seats
-        return float(self.hands_per_hour) * float(self.average_ante) ** 2 * (
-            s * float(self.variance) + s * (s - 1) * cov)
+        per_ante = float(self.hands_per_hour) * (s * float(self.variance) + s * (s - 1) * cov)
+        try:
+            return math.sqrt(max(0.0, float(self.hands_per_hour) * float(self.average_ante) ** 2 * (
+                s * float(self.variance) + s * (s - 1) * cov)))
+        except OverflowError:
+            return float(self.average_ante) * math.sqrt(max(0.0, per_ante))
 
     @property
     def standard_deviation(self) -> float:
         """SD of the win per table-hour, in money (with the sampled covariance)."""
-        return math.sqrt(self._variance_per_hour(float(self.covariance.covariance)))
+        return self._sd_per_hour(float(self.covariance.covariance))
 
     @property
     def standard_deviation_interval(self) -> tuple[float, float]:
         """The SD per hour at the ends of the covariance's 95% interval."""
         lo, hi = self.covariance.interval
-        return math.sqrt(max(0.0, self._variance_per_hour(lo))), math.sqrt(self._variance_per_hour(hi))
+        return self._sd_per_hour(lo), self._sd_per_hour(hi)
 
     @property
     def rounds_per_shift(self) -> Fraction:

@@ -41,6 +41,10 @@ _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])", re.IGNOR
 class Card:
     """One card of the 52-card deck, from its index 0..51 or its text.
 
+    ``index``: 4 x rank + suit, rank 0 (deuce) .. 12 (ace), suit 0 (clubs), 1 (diamonds),
+    2 (hearts), 3 (spades). ``Card(card)`` takes the index or text such as "As"; it raises
+    ``InvalidCards`` (a ``ValueError``) for anything else.
+
     >>> Card.parse("10d"), Card(0), Card("Qh").rank_char
     (Card('Td'), Card('2c'), 'Q')
     """
@@ -48,6 +52,7 @@ class Card:
     index: int
 
     def __init__(self, card: int | str) -> None:
+        """``card``: the index 0..51, or text as ``Card.parse`` reads it. Raises ``InvalidCards``."""
         if isinstance(card, str):
             card = Card.parse(card).index
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
@@ -76,7 +81,11 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored)."""
+        """One card from text such as "As", "10s", "a♠" (an emoji variation selector is ignored).
+
+        ``token``: the text of one card: a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s
+        or a suit symbol), either case. Raises ``InvalidCards`` (a ``ValueError``) for anything else.
+        """
         if not isinstance(token, str):
             raise InvalidCards(f"card {shown(token)}: expected text like 'As' or '10s'")
         card = _by_token().get(token.strip().translate(_VARIATION_SELECTORS).lower())
@@ -137,7 +146,16 @@ def _split(text: str) -> list[str]:
 
 
 def parse_cards(cards: CardsLike | None) -> tuple[Card, ...]:
-    """Cards from text, a Card, or an iterable of either. No duplicate check here."""
+    """Cards from text, a Card, or an iterable of either. No duplicate check here.
+
+    ``cards``: text ("As Kd", "AsKd", "As,Kd", "10d"; ranks 2-9 T J Q K A, suits c d h s, either
+    case, suit symbols too), a ``Card``, an iterable of texts and ``Card`` objects, or None (no
+    cards). Returns the cards in order, as a tuple of ``Card``. Raises ``InvalidCards`` (a
+    ``ValueError``) for a token that is not a card.
+
+    >>> parse_cards("AsKd 10h"), parse_cards(None)
+    ((Card('As'), Card('Kd'), Card('Th')), ())
+    """
     if cards is None:
         return ()
     if isinstance(cards, Card):
@@ -170,6 +188,8 @@ def _parse_text(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as text, space separated.
+
+    ``cards``: an iterable of ``Card`` (such as ``parse_cards`` returns). Returns the text.
 
     >>> format_cards(parse_cards("AsKd"))
     'As Kd'

@@ -14,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from ..engine._ffi import MAX_THREADS
 from ..errors import InvalidRules, shown
 from ..progress import ProgressFn
 from .rules import Rules
-
-#: Most threads a counting call takes (the core's limit).
-MAX_THREADS = 64
 
 T = TypeVar("T")
 
@@ -52,7 +50,7 @@ def check_bool(value: object, name: str) -> bool:
 
 
 def check_threads(value: object) -> int | None:
-    """None (the machine's cores) or 1..64."""
+    """None (the machine's cores) or 1..MAX_THREADS (64: the core's CS_MAX_THREADS)."""
     return None if value is None else check_int(value, "threads", 1, MAX_THREADS)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from math import comb, prod
 
 from ..engine import _ffi
 from .cards import RANKS
@@ -86,6 +87,26 @@ def patterns() -> tuple[Pattern, ...]:
                         out.append(Pattern(k, ranks, grouped, cats[plain[k]], plain[k],
                                            None if fv is None else cats[fv], fv))
     assert len(out) == _ffi.NUM_RANK_PATTERNS
+    return tuple(out)
+
+
+@cache
+def hands_by_value() -> tuple[int, ...]:
+    """How many of the 2,598,960 five-card hands have each value, from the rank patterns: a pattern
+    of five distinct ranks is 1,020 hands not all one suit and 4 flushes; a pattern with a repeated
+    rank is the product over its ranks of C(4, copies), never suited.
+
+    >>> n = hands_by_value()
+    >>> sum(n), n[-1], n[0]
+    (2598960, 4, 1020)
+    """
+    out = [0] * NUM_VALUES
+    for p in patterns():
+        if p.flush_value is not None:
+            out[p.value] += 4 ** 5 - 4
+            out[p.flush_value] += 4
+        else:
+            out[p.value] += prod(comb(4, p.ranks.count(r)) for r in set(p.ranks))
     return tuple(out)
 
 

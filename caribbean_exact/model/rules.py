@@ -49,9 +49,26 @@ MAX_DIGITS = 1000
 _MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)
 
 
+#: A number as text: a sign, digits (plain, or in well-formed groups of three: "250,000"), a
+#: decimal part, an exponent ("1e6", "2.5E-3"), and "/" with a denominator of the same form.
+#: ASCII digits only: "\u0663" (Arabic-Indic three) or "\u00b2" are not numbers.
+_UNSIGNED = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]*)?|\.[0-9]+"
+_NUMBER = re.compile(rf"(?P<sign>[+-]?)(?P<num>{_UNSIGNED})(?:[eE](?P<exp>[+-]?[0-9]+))?"
+                     rf"(?:/(?P<den>{_UNSIGNED})(?:[eE](?P<dexp>[+-]?[0-9]+))?)?", re.ASCII)
+#: The largest exponent read: beyond it every value but zero has more than ``MAX_DIGITS`` digits
+#: (refused before a power of ten of that size is built).
+_MAX_EXPONENT = 4 * MAX_DIGITS
+
+
 def to_fraction(x: object, what: str) -> Fraction:
-    """An exact number from int, Fraction, decimal text or "a/b"; floats only if finite; at
-    most ``MAX_DIGITS`` digits."""
+    """An exact number from int, Fraction or text; floats only if finite; at most ``MAX_DIGITS``
+    digits. Text is read the same everywhere: plain decimals ("100.50"), fractions "a/b",
+    scientific notation read exactly ("1e2" is 100, "1e-300" is 1/10^300), thousands separators
+    in groups of three ("250,000"); not Unicode digits, "nan" or "inf".
+
+    >>> [str(to_fraction(t, "x")) for t in ("1e2", "250,000", "-2.5", "3/4", "1.5e-3", "1,000.5")]
+    ['100', '250000', '-5/2', '3/4', '3/2000', '2001/2']
+    """
     if isinstance(x, bool):
         raise InvalidRules(f"{what}: {shown(x)} is not a number")
     if isinstance(x, (int, Fraction)):
@@ -62,15 +79,31 @@ def to_fraction(x: object, what: str) -> Fraction:
         return _sized(Fraction(str(x)), x, what)
     if isinstance(x, str):
         t = x.strip().replace("_", "")
-        if len(t) > 2 * MAX_DIGITS + 2:
+        if len(t) > 2 * MAX_DIGITS + 2 + MAX_DIGITS // 3:  # room for the separators of 1,000 digits
             raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
-        if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?", t):
-            try:
-                return _sized(Fraction(t), x, what)
-            except (ValueError, ZeroDivisionError):
-                pass
+        m = _NUMBER.fullmatch(t)
+        if m:
+            value = _decimal(m.group("num"), m.group("exp"), x, what)
+            if m.group("den") is not None:
+                den = _decimal(m.group("den"), m.group("dexp"), x, what)
+                if den == 0:
+                    raise InvalidRules(f"{what}: {shown(x)} divides by zero")
+                value /= den
+            return _sized(-value if m.group("sign") == "-" else value, x, what)
         raise InvalidRules(f"{what}: {shown(x)} is not a number")
     raise InvalidRules(f"{what}: {shown(x)} is not a number")
+
+
+def _decimal(digits: str, exponent: str | None, x: object, what: str) -> Fraction:
+    """The exact value of unsigned decimal text ("1,000.25") times 10^exponent."""
+    whole, _, part = digits.replace(",", "").partition(".")
+    mantissa = int((whole + part) or "0")
+    if mantissa == 0:
+        return Fraction(0)
+    e = (int(exponent) if exponent else 0) - len(part)
+    if abs(e) > _MAX_EXPONENT:
+        raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
+    return Fraction(mantissa * 10**e) if e >= 0 else Fraction(mantissa, 10**-e)
 
 
 def _sized(f: Fraction, x: object, what: str) -> Fraction:
@@ -82,6 +115,10 @@ def _sized(f: Fraction, x: object, what: str) -> Fraction:
 @dataclass(frozen=True, slots=True)
 class Paytable:
     """Raise-bet pays "to 1", royal flush first (ten numbers).
+
+    ``name``: the table's name; ``pays``: the ten exact pays, royal flush, straight flush, four of
+    a kind, full house, flush, straight, three of a kind, two pair, pair, high card; ``where`` and
+    ``source``: where the table is played and where it was read (built-in tables; else "").
 
     >>> Paytable.from_numbers("100,50,20,7,5,4,3,2,1,1").pay(CATEGORY_INDEX["full house"])
     Fraction(7, 1)
@@ -103,12 +140,21 @@ class Paytable:
                 raise InvalidRules(f"pay table {shown(self.name)} field {shown(label)}: {p} is negative")
 
     def pay(self, category: int) -> Fraction:
-        """Pay to 1 of a win with the player's category (0 = high card .. 9 = royal)."""
+        """Pay to 1 of a win with the player's category.
+
+        ``category``: the player's hand category, 0 (high card) .. 9 (royal flush).
+        """
         return self.pays[9 - category]
 
     @classmethod
     def from_numbers(cls, numbers: str | Sequence[Number], name: str = "custom") -> Paytable:
-        """Ten numbers, royal flush first, as text "100,50,..." or a sequence."""
+        """A pay table from ten numbers, royal flush first.
+
+        ``numbers``: the ten pays "to 1", as text ("100,50,20,7,5,4,3,2,1,1", "100/50/..."; commas
+        when a pay is a fraction "4/3") or a list or tuple of numbers; each a non-negative exact
+        number (int, Fraction, decimal text, a finite float). ``name``: the table's name (default
+        "custom"). Raises ``InvalidRules`` (a ``ValueError``) for anything but ten such numbers.
+        """
         if isinstance(numbers, str):
             items: list[object] = [t for t in re.split(r"[\s,;]+", numbers.strip()) if t]
             if len(items) == 1 and "/" in numbers:  # "100/50/20/..." (fractions need commas)
@@ -300,7 +346,21 @@ def _some_names(tables: Mapping[str, Paytable], most: int = 12) -> str:
 
 
 def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None) -> Paytable:
-    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable."""
+    """A pay table from a name (built-in or in ``extra``), ten numbers, or a Paytable.
+
+    - ``spec``: a table's name (any case: "standard", "live-dealer", ...), ten pays royal flush
+      first as text ("100,50,20,7,5,4,3,2,1,1") or numbers, a ``Paytable`` (returned as it is), or
+      None (the "standard" table).
+    - ``extra``: pay tables of your own by name (from ``load_paytables_file`` in
+      ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
+      built-in only).
+
+    Returns the ``Paytable``. Raises ``InvalidRules`` (a ``ValueError``) for an unknown name, pays
+    that are not ten non-negative numbers, or ``extra`` names that clash with built-in tables.
+
+    >>> get_paytable("standard").short(), get_paytable("100,50,20,7,5,4,3,2,1,1").name
+    ('100/50/20/7/5/4/3/2/1/1', 'custom')
+    """
     if spec is None:
         return builtin_paytables()["standard"]
     if isinstance(spec, Paytable):
@@ -328,6 +388,10 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
 class Qualifier:
     """The dealer qualifies with a hand value >= ``value`` (values 0..7461; 0 = always, 7462 = never).
 
+    ``label``: the qualifier as read ("AK", "pair", "pair of 4s", "none", ...); ``value``: the
+    lowest hand value that qualifies (the core's values: higher beats lower). Make one with
+    ``Qualifier.parse``.
+
     >>> Qualifier.parse("AK").value, Qualifier.parse("pair").value, Qualifier.parse("none").value
     (1113, 1277, 0)
     >>> Qualifier.parse("As Kd Jh 8c 3s").value == Qualifier.parse("AKJ83").value
@@ -341,9 +405,15 @@ class Qualifier:
 
     @classmethod
     def parse(cls, spec: QualifierLike) -> Qualifier:
-        """A qualifier from ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
+        """A qualifier from text, a hand value or a ``Qualifier``.
+
+        The text: ranks high to low ("AK", "44", "AKJ83"), a category ("pair", "two pair"),
         "pair of 4s", rank words ("ace king"), five cards, a hand value (an int, "value 1113" or a
-        number that is not a list of ranks), or "none"."""
+        number that is not a list of ranks), or "none".
+
+        ``spec``: that text, an int hand value 0..7462, a ``Qualifier`` (returned as it is) or None
+        (ace-king). Raises ``InvalidRules`` (a ``ValueError``) for anything else.
+        """
         if isinstance(spec, Qualifier):
             return spec
         if spec is None:
@@ -352,11 +422,14 @@ class Qualifier:
             return cls._of_value(spec, spec)
         if not isinstance(spec, str):
             raise InvalidRules(f"qualifier {shown(spec)}: expected text like 'AK', 'pair', '44' or 'none'")
+        if _STRAY_HYPHEN.search(spec) or any(ch.isnumeric() and not ch.isascii() for ch in spec):
+            # a sign ("-1", "--5", "value -3") or a digit that is not 0-9 ("\u0663", "\u00b2")
+            raise InvalidRules(_qualifier_expected(spec))
         t = " ".join(spec.strip().lower().replace("-", " ").replace("_", " ").split())
         t = t.removesuffix(" or better")
         if t in ("none", "any", "no qualifier", "always"):
             return cls("none", 0)
-        m = re.fullmatch(r"(?:value|#)\s*(\d+)|(\d+)", t)
+        m = re.fullmatch(r"(?:value|#)\s*([0-9]+)|([0-9]+)", t)
         if m and (m.group(1) or not _is_rank_list(t)):
             return cls._of_value(spec, int(m.group(1) or m.group(2)))
         cat = category_of_name(t)
@@ -378,14 +451,22 @@ class Qualifier:
         if hand is not None:  # a five-card hand with suits: "As Kd Jh 8c 3s", or a suited "AhKhQh9h2h"
             v, _ = _ffi.evaluate5([c.index for c in hand])
             return cls(" ".join(str(c) for c in hand), v)
-        raise InvalidRules(f"qualifier {shown(spec)}: expected 'AK', 'pair', '44', a five-rank hand like "
-                           "'AKJ83' or five cards, a category name, a hand value, or 'none'")
+        raise InvalidRules(_qualifier_expected(spec))
 
     @classmethod
     def _of_value(cls, spec: object, value: int) -> Qualifier:
         if not 0 <= value <= NUM_VALUES:
             raise InvalidRules(f"qualifier {shown(spec)}: a hand value must be 0..{NUM_VALUES}")
         return cls(str(value), value)
+
+
+#: A hyphen that does not join two words ("Ace-King"): a sign ("-1113", "--5", "value -3") or stray.
+_STRAY_HYPHEN = re.compile(r"(?<![A-Za-z0-9])-|-(?![A-Za-z0-9])")
+
+
+def _qualifier_expected(spec: object) -> str:
+    return (f"qualifier {shown(spec)}: expected 'AK', 'pair', '44', a five-rank hand like 'AKJ83' or five cards, "
+            "a category name, a hand value, or 'none'")
 
 
 _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
@@ -434,7 +515,11 @@ QualifierLike = Qualifier | str | int | None
 
 @cache
 def _default_qualifier() -> Qualifier:
-    return Qualifier.parse("AK")
+    """Ace-King: the lowest hand starting A K is A K 4 3 2 of mixed suits. Its value comes from one
+    evaluation, not from the table of every rank pattern that ``parse`` builds for a prefix
+    (about 50 ms at start-up); a test checks that the two agree."""
+    value, _ = _ffi.evaluate5([Card.parse(c).index for c in ("As", "Kd", "4h", "3c", "2s")])
+    return Qualifier("AK", value)
 
 
 # ---------------------------------------------------------------- rules and nets
@@ -442,7 +527,13 @@ def _default_qualifier() -> Qualifier:
 
 @dataclass(frozen=True, slots=True)
 class Nets:
-    """Exact net result per ante of every outcome (win by the player's category index)."""
+    """Exact net result per ante of every outcome (win by the player's category index).
+
+    ``fold``: folding (-1); ``not_qualify``: the dealer does not qualify (the ante wins 1 to 1,
+    less under a cap); ``tie``: a tie (0); ``lose``: the dealer qualifies and wins (-1 - the raise);
+    ``win``: the player wins, one net per category of the player's hand (0 = high card .. 9 =
+    royal flush).
+    """
 
     fold: Fraction
     not_qualify: Fraction
@@ -497,6 +588,11 @@ class ScaledNets:
 class Rules:
     """Pay table, qualifier, the raise size, and optionally an ante size with a cap per bet.
 
+    ``paytable``: the raise bet's ``Paytable`` (default: "standard"); ``qualifier``: the dealer's
+    ``Qualifier`` (default: ace-king); ``ante``: the ante size in money (None: no size; needed for
+    a cap); ``max_payout``: the most one bet can win, in money (None: no cap; at least ``ante``).
+    ``Rules.make`` builds them from names, numbers and text. Bad fields raise ``InvalidRules``.
+
     The player raises ``raise_antes`` antes (2 in the standard game; 1 to 10). A win on one bet never
     pays more than ``max_payout``; nets are per ante.
 
@@ -516,8 +612,26 @@ class Rules:
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
              raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
-        """Rules from loose input (names, numbers, text), validated. Repeated calls with the same
-        text or numbers share one ``Rules`` (and its nets)."""
+        """Rules from loose input (names, numbers, text), validated.
+
+        Repeated calls with the same text or numbers share one ``Rules`` (and its nets).
+
+        - ``paytable``: a name (built-in, or in ``paytables``), ten pays royal flush first (text or
+          numbers) or a ``Paytable`` (default None: "standard").
+        - ``qualifier``: "AK", "pair", "44", five ranks, a hand value or a ``Qualifier`` (default
+          None: ace-king).
+        - ``ante``: the ante size in money, needed only with a cap (default None).
+        - ``max_payout``: the most one bet can win, in money (default None: no cap).
+        - ``paytables``: pay tables of your own by name (from ``load_paytables_file`` in
+          ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
+          built-in only).
+        - ``raise_antes``: the raise, in antes, 1 to 10 (keyword only; default 2).
+
+        Raises ``InvalidRules`` (a ``ValueError``) for any bad part.
+
+        >>> Rules.make("live-dealer", "pair").qualifier.label
+        'pair'
+        """
         if paytables is None:
             try:
                 return _made_rules(paytable, qualifier, ante, max_payout, raise_antes)

@@ -28,19 +28,93 @@ from ..engine.pricing import (
 from ..errors import InvalidRules
 from ..model.cards import Card, CardsLike
 from ..model.checks import check_bool, check_instance, check_rules
+from ..model.hands import hands_by_value, value_categories
 from ..model.rules import Nets, Number, PaytableLike, QualifierLike, Rules
 from ..progress import ProgressFn
 from .odds import Decision, decision_from, parse_situation
 
-__all__ = ["Decider", "GameReport", "solve"]
+__all__ = ["CategoryPlay", "DealerCategory", "Decider", "GameReport", "dealer_distribution", "solve"]
+
+#: Five-card hands of a 52-card deck.
+FIVE_CARD_HANDS = 2_598_960
 
 #: How a strategy decides one situation: (hand, up card) -> True to raise.
 Decider = Callable[[tuple[Card, ...], Card], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class DealerCategory:
+    """The dealer's five cards in one category: ``count`` of the 2,598,960 five-card hands, of them
+    ``qualifying`` that qualify. The dealer's five cards are a uniformly random five-card hand (the
+    player's cards and strategy do not change that, by symmetry), so this is the distribution of any
+    five-card hand."""
+
+    category: int
+    count: int
+    qualifying: int
+
+    @property
+    def probability(self) -> Fraction:
+        """The chance of the dealer holding this category."""
+        return Fraction(self.count, FIVE_CARD_HANDS)
+
+    @property
+    def not_qualifying(self) -> int:
+        """Hands of the category that do not qualify."""
+        return self.count - self.qualifying
+
+
+def dealer_distribution(rules: Rules | None = None) -> tuple[DealerCategory, ...]:
+    """The dealer's hand by category (high card first) under the rules' qualifier, exact.
+
+    >>> d = dealer_distribution()
+    >>> d[0].count, d[0].qualifying, d[-1].count, sum(x.qualifying for x in d)
+    (1302540, 167280, 4, 1463700)
+    """
+    rules = check_rules(rules)
+    cats = value_categories()
+    count, qual = [0] * 10, [0] * 10
+    for v, n in enumerate(hands_by_value()):
+        count[cats[v]] += n
+        if v >= rules.qualifier.value:
+            qual[cats[v]] += n
+    return tuple(DealerCategory(c, count[c], qual[c]) for c in range(10))
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryPlay:
+    """The player's hands of one category under a strategy: (hand, up card) situations folded and
+    raised, and their share of all situations."""
+
+    category: int
+    fold: int
+    raised: int
+    situations: int
+
+    @property
+    def fold_probability(self) -> Fraction:
+        """The chance of being dealt this category and folding it."""
+        return Fraction(self.fold, self.situations)
+
+    @property
+    def raise_probability(self) -> Fraction:
+        """The chance of being dealt this category and raising it."""
+        return Fraction(self.raised, self.situations)
+
+    @property
+    def probability(self) -> Fraction:
+        """The chance of being dealt this category."""
+        return Fraction(self.fold + self.raised, self.situations)
+
+
 @dataclass(frozen=True)
 class GameReport:
-    """Exact figures of the whole game under one strategy (by default the optimal one)."""
+    """Exact figures of the whole game under one strategy (by default the optimal one).
+
+    ``rules``: the rules played; ``totals``: the deals counted by outcome (``DealTotals``);
+    ``strategy``: the strategy's name ("optimal", or the name of a simple strategy); the other
+    fields as their comments say.
+    """
 
     rules: Rules
     totals: DealTotals
@@ -132,9 +206,63 @@ class GameReport:
         """Every outcome with its deals, probability, net per ante and contribution."""
         return return_rows(self.totals, self.nets)
 
+    @property
+    def dealer_qualifies(self) -> Fraction:
+        """The chance that the dealer qualifies (whatever the player holds or does).
+
+        >>> solve().dealer_qualifies
+        Fraction(205, 364)
+        """
+        return Fraction(sum(x.qualifying for x in self.dealer_distribution), FIVE_CARD_HANDS)
+
+    @property
+    def dealer_distribution(self) -> tuple[DealerCategory, ...]:
+        """The dealer's hand by category, qualifying or not (``dealer_distribution(rules)``)."""
+        return dealer_distribution(self.rules)
+
+    def wager_returns(self) -> tuple[Fraction, Fraction]:
+        """The expected net per ante of the ante bet and of the raise bet, as two wagers; they sum to
+        ``return_per_ante``. A fold loses the ante and bets no raise; a loss loses both; a tie pushes
+        both; a dealer who does not qualify pays the ante and pushes the raise; a win pays the ante
+        as then and the raise the rest of the outcome's net.
+
+        >>> ante, raise_ = solve().wager_returns()
+        >>> f"{float(ante):+.5f} {float(raise_):+.5f}", ante + raise_ == solve().return_per_ante
+        ('-0.22908 +0.17684', True)
+        """
+        n = self.nets
+        ante = {"fold": n.fold, "lose": n.fold, "tie": Fraction(0), "not_qualify": n.not_qualify,
+                "win": n.not_qualify}
+        a = r = Fraction(0)
+        for row in self.return_table():
+            part = ante[row.outcome]
+            a += row.probability * part
+            r += row.probability * (row.net - part)
+        return a, r
+
+    def play_by_category(self) -> tuple[CategoryPlay, ...]:
+        """The player's hands by category (high card first): situations folded and raised.
+
+        >>> p = solve().play_by_category()
+        >>> p[1].fold, p[9].raised, p[9].fold + p[9].raised
+        (0, 188, 188)
+        """
+        t, k = self.totals, self.completions
+        out = []
+        for c in range(10):
+            raised = t.not_qualify[c] + t.win[c] + t.tie[c] + t.lose[c]
+            out.append(CategoryPlay(c, t.fold[c] // k, raised // k, self.situations))
+        return tuple(out)
+
     def decision(self, hand: CardsLike, up: CardsLike) -> Decision:
-        """One situation as this report's strategy plays it, with its exact EVs (from the solver's
-        counts): ``.decision`` is the strategy's, ``.optimal_decision`` the best one.
+        """One situation as this report's strategy plays it, with its exact EVs.
+
+        The EVs come from the solver's counts: ``.decision`` is the strategy's, ``.optimal_decision``
+        the best one.
+
+        ``hand``: the player's five cards; ``up``: the dealer's up card; as text ("As Kd 7h 4c 2s"),
+        ``Card`` objects or a list of either. Raises ``InvalidCards`` (a ``ValueError``) for cards
+        that are not five distinct cards and an up card apart from them.
 
         >>> blind = solve(ignore_up=True)
         >>> blind.decision("As Kd Jh 8c 3s", "2h").decision, blind.decision("As Kd Jh 8c 3s", "Kh").decision
@@ -157,10 +285,36 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
           progress: ProgressFn | None = None) -> GameReport:
     """The whole game under optimal play, exact.
 
-    ``raise_on_tie`` counts situations where raising and folding are worth exactly the same
-    as raises (default: folds); ``ignore_up`` gives the best strategy that never looks at the
-    dealer's up card. Known dealer cards: ``known_cards.solve_known(k)`` (any k, exact),
-    ``known_cards.solve_seen_cards`` (one to three seen, with a chart), ``sampling.sample`` (sampled).
+    The rules as their parts, or all of them at once as ``rules``:
+
+    - ``paytable``: the raise bet's pay table: a name ("standard", "live-dealer", ...), ten pays
+      royal flush first (text "100,50,20,..." or numbers) or a ``Paytable`` (default None:
+      "standard").
+    - ``qualifier``: the dealer's qualifying hand ("AK", "pair", "44", five ranks, a hand value or a
+      ``Qualifier``; default None: ace-king).
+    - ``ante``: the ante size in money, needed only with a cap (default None).
+    - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
+    - ``rules``: a ``Rules`` (keyword only; it wins over the parts; default None: the rules made
+      from the parts).
+
+    How it is counted:
+
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same
+      as raises (default False: as folds); the return is the same either way.
+    - ``ignore_up``: give the best strategy that never looks at the dealer's up card instead
+      (default False).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a bad pay table,
+    qualifier, ante, cap, threads or progress. Known dealer cards: ``solve_known(k)`` (any k,
+    exact), ``solve_seen_cards`` (one to three seen, with a chart), ``sample`` (sampled).
+
+    >>> g = solve(qualifier="pair")
+    >>> g.rules.qualifier.label, g.house_edge > solve().house_edge
+    ('pair', True)
     """
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     check_bool(raise_on_tie, "raise_on_tie")

@@ -18,10 +18,11 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from ..engine import layout
 from ..engine.counts import Counts, DealTotals
 from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
-from ..engine.seen import seen_lanes, seen_one_pass, solve_seen
+from ..engine.seen import seen_one_pass, solve_seen
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
@@ -37,8 +38,8 @@ __all__ = ["SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "SeenCardGame", "SeenCardsGame
 #: Ordered (hand, up card, seen card) situations with one hole card seen: 2,598,960 x 47 x 46.
 SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
 #: Player classes of the seen-card chart: 0 = high card below A-K, 1 = A-K high, then pair (2)
-#: .. royal flush (10), as category + 1 (cs_solve_seen).
-SEEN_CLASS_COUNT = 11
+#: .. royal flush (10), as category + 1 (cs_solve_seen, cs_solve_seen_k1).
+SEEN_CLASS_COUNT: int = layout.SEEN_CLASSES
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "all four"}
 
 
@@ -77,19 +78,24 @@ class SeenChart:
 
     def cell(self, cls: int, up: int, seen: int) -> tuple[int, int]:
         """(raise weight, total weight) of one class, up card rank and seen card rank."""
-        k = (cls * 13 + up) * 13 + seen
+        k = layout.seen_chart_cell(cls, up, seen)
         return self.raise_weight[k], self.total_weight[k]
 
     def class_state(self, cls: int) -> str:
         """"R" (always raise), "F" (always fold), "M" (mixed) or "none" (no situation)."""
-        r = sum(self.raise_weight[cls * 169:(cls + 1) * 169])
-        t = sum(self.total_weight[cls * 169:(cls + 1) * 169])
+        n = layout.SEEN_CLASS_CELLS
+        r = sum(self.raise_weight[cls * n:(cls + 1) * n])
+        t = sum(self.total_weight[cls * n:(cls + 1) * n])
         return "none" if t == 0 else "R" if r == t else "F" if r == 0 else "M"
 
 
 @dataclass(frozen=True)
 class SeenCardGame:
-    """The whole game with one dealer hole card seen: the figures and when to raise."""
+    """The whole game with one dealer hole card seen: the figures and when to raise.
+
+    ``report``: the ``GameReport`` of the game; ``chart``: when to raise, by hand, up card and
+    seen card.
+    """
 
     report: GameReport
     chart: SeenChart
@@ -97,7 +103,24 @@ class SeenCardGame:
 
 def solve_seen_card(rules: Rules | None = None, threads: int | None = None, raise_on_tie: bool = False,
                     progress: ProgressFn | None = None) -> SeenCardGame:
-    """The whole game when the player sees the up card and one dealer hole card, exact."""
+    """The whole game when the player sees the up card and one dealer hole card, exact.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``SeenCardGame``: the figures (``report``) and the chart of when to raise (``chart``).
+    Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
+
+    >>> g = solve_seen_card()
+    >>> g.report.known_dealer_cards, g.report.house_edge < solve().house_edge
+    (1, True)
+    """
     rules = check_rules(rules)
     threads = check_threads(threads)
     flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
@@ -119,6 +142,17 @@ def solve_all_seen(rules: Rules | None = None, progress: ProgressFn | None = Non
     beats the player (raising then costs 1 + raise_antes antes, folding 1). So every deal is priced by its
     outcome alone, and the outcome counts over all 19,933,230,517,200 (hand, up card, hole cards)
     deals are those of "raise always" in the up-card-only game.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``GameReport`` (``known_dealer_cards`` 4). Raises ``InvalidRules`` (a ``ValueError``)
+    for bad rules.
+
+    >>> solve_all_seen().house_edge < 0
+    True
     """
     rules = check_rules(rules)
     solver = solver_for(rules.qualifier.value, progress=progress)
@@ -128,11 +162,6 @@ def solve_all_seen(rules: Rules | None = None, progress: ProgressFn | None = Non
     totals = DealTotals(every.lose, every.not_qualify, every.win, every.tie, zero, raised, 0,
                         every.total_weight)
     return GameReport(rules, totals, "optimal, all four dealer hole cards seen", 1, known_dealer_cards=4)
-
-
-def _mset_index(ranks: tuple[int, ...]) -> int:
-    """The core's index of a multiset of ranks (sorted r0 <= r1 ...: sum of C(r_j + j, j + 1))."""
-    return sum(math.comb(r + j, j + 1) for j, r in enumerate(sorted(ranks)))
 
 
 @dataclass(frozen=True)
@@ -147,13 +176,13 @@ class SeenSetChart:
     @property
     def lanes(self) -> int:
         """Rank multisets of the k + 1 known cards: 91, 455 or 1820."""
-        return seen_lanes(self.k)
+        return layout.seen_set_lanes(self.k)
 
     def cell(self, cls: int, ranks: tuple[int, ...]) -> tuple[int, int]:
         """(raise weight, total weight) of one class and the k + 1 known ranks (any order)."""
         if len(ranks) != self.k + 1 or not all(0 <= r < 13 for r in ranks):
             raise InvalidCards(f"ranks {ranks!r}: expected {self.k + 1} ranks 0..12")
-        at = cls * self.lanes + _mset_index(tuple(ranks))
+        at = layout.seen_set_cell(self.k, cls, ranks)
         return self.raise_weight[at], self.total_weight[at]
 
     def class_state(self, cls: int) -> str:
@@ -183,7 +212,11 @@ class SeenSetChart:
 
 @dataclass(frozen=True)
 class SeenCardsGame:
-    """The whole game with k = 1, 2 or 3 dealer hole cards seen: the figures and when to raise."""
+    """The whole game with k = 1, 2 or 3 dealer hole cards seen: the figures and when to raise.
+
+    ``report``: the ``GameReport`` of the game; ``chart``: when to raise, by the ranks of the
+    hand, the up card and the seen cards.
+    """
 
     report: GameReport
     chart: SeenSetChart
@@ -195,6 +228,10 @@ class SeenCardsGame:
 
     def decision(self, hand: CardsLike, up: CardsLike, seen: CardsLike) -> Decision:
         """One situation as the optimal strategy plays it (``ev`` with the seen cards as the dealer's).
+
+        ``hand``: the player's five cards; ``up``: the dealer's up card; ``seen``: the k dealer hole
+        cards seen; each as text, ``Card`` objects or a list of either. Raises ``InvalidCards`` (a
+        ``ValueError``) for cards that do not parse, repeat, or are not k seen cards.
 
         >>> g = solve_seen_cards(2)
         >>> g.decision("As Kd Jh 8c 3s", "Kh", "2c 7d").decision
@@ -212,6 +249,23 @@ def solve_seen_cards(k: int, rules: Rules | None = None, threads: int | None = N
 
     Every deal is equally likely and the player plays optimally for what is seen (hand, up card,
     seen set): ``total_weight(k)`` deals. The chart is by the ranks of all k + 1 known cards.
+
+    - ``k``: the dealer hole cards seen, 1, 2 or 3.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``SeenCardsGame``: the figures (``report``) and the chart (``chart``). Raises
+    ``InvalidRules`` (a ``ValueError``) for a ``k`` out of range, bad rules, threads or progress.
+
+    >>> g = solve_seen_cards(2)
+    >>> g.k, g.report.house_edge == solve_known(2).house_edge
+    (2, True)
     """
     k = _check_k(k, 1, 3)
     rules = check_rules(rules)
@@ -231,6 +285,17 @@ def solve_seen_cards(k: int, rules: Rules | None = None, threads: int | None = N
 def solve_known(k: int, rules: Rules | None = None, threads: int | None = None,
                 progress: ProgressFn | None = None) -> GameReport:
     """The exact whole game with k = 0 .. 4 dealer hole cards seen, as one report.
+
+    - ``k``: the dealer hole cards the player sees besides the up card, 0 to 4 (0 is ``solve()``).
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a ``k`` out of range,
+    bad rules, threads or progress.
 
     >>> f"{float(solve_known(0).house_edge):.4%}", f"{float(solve_known(2).house_edge):.4%}"
     ('5.2243%', '-11.9667%')

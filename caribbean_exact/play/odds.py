@@ -31,7 +31,13 @@ def decide(ev_raise: Fraction, ev_fold: Fraction) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The exact answer for one situation (EVs per ante)."""
+    """The exact answer for one situation (EVs per ante).
+
+    ``hand``, ``up``, ``dead`` and ``dealer``: the cards as ``ev`` read them; ``rules``: the rules
+    priced; ``counts``: the dealer completions by outcome; ``player_category``: the player's hand
+    category (0 = high card .. 9 = royal flush); ``ev_raise`` and ``ev_fold``: the exact EV of
+    raising and of folding, per ante; the other fields as their comments say.
+    """
 
     hand: tuple[Card, ...]
     up: Card
@@ -121,10 +127,28 @@ def ev(hand: CardsLike, up: CardsLike, *more: object, dead: CardsLike | None = N
        ante: Number | None = None, max_payout: Number | None = None, rules: Rules | None = None) -> Decision:
     """Exact EV of raising and folding for one situation, by enumerating every dealer completion.
 
-    ``hand``: your five cards ("As Kd 7h 4c 2s", a list of cards); ``up``: the dealer's up card;
-    ``dead``: cards seen elsewhere (other players' hands, the burn card), out of the dealer's hand;
-    ``dealer``: the dealer's hole cards you know (0 to 4); the rules as ``rules=`` or as their parts
-    (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Ranks without suits: ``ev_ranks``.
+    Cards as text ("As Kd", "AsKd", "10d"), ``Card`` objects or a list of either:
+
+    - ``hand``: your five cards ("As Kd 7h 4c 2s").
+    - ``up``: the dealer's up card.
+    - ``dead``: cards seen elsewhere (other players' hands, the burn card), out of the dealer's hand
+      (default None: none).
+    - ``dealer``: the dealer's hole cards you know, 0 to 4 (default None: none).
+
+    The rules as their parts, or all of them at once (keyword only, like ``dead`` and ``dealer``):
+
+    - ``paytable``: a name, ten pays royal flush first, or a ``Paytable`` (default None: "standard").
+    - ``qualifier``: "AK", "pair", "44", five ranks, a hand value or a ``Qualifier`` (default None:
+      ace-king).
+    - ``ante``: the ante size in money, needed only with a cap (default None).
+    - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
+    - ``rules``: a ``Rules``; it wins over the parts (default None: the rules made from the parts).
+
+    Ranks without suits: ``ev_ranks``.
+
+    Returns a ``Decision`` (EVs per ante). Raises ``InvalidCards`` (a ``ValueError``) for a card
+    that does not parse, a repeated card, or a hand of other than five cards, and ``InvalidRules``
+    (a ``ValueError``) for bad rules.
 
     >>> d = ev("Ah Kh Qh Jh Th", "2c")
     >>> d.player_hand_name, d.decision, d.ev_raise > 100
@@ -145,8 +169,16 @@ SituationLike = tuple[CardsLike | None, ...]
 
 
 def ev_many(situations: Iterable[SituationLike], *, rules: Rules | None = None) -> Iterator[Decision]:
-    """``ev`` for many situations under one set of rules, lazily (one Decision per situation, in
-    order). Each situation is (hand, up[, dead[, dealer]]).
+    """``ev`` for many situations under one set of rules, lazily.
+
+    One ``Decision`` per situation, in order; each situation is (hand, up[, dead[, dealer]]).
+
+    - ``situations``: an iterable of such tuples, cards as ``ev`` takes them.
+    - ``rules``: the game's ``Rules``, for every situation (keyword only; default None: the standard
+      game).
+
+    Yields one ``Decision`` per situation; raises ``InvalidCards`` / ``InvalidRules`` (both
+    ``ValueError``) as ``ev`` does, when the bad situation is reached.
 
     >>> [d.decision for d in ev_many([("As Kd 7h 4c 2s", "Qh"), ("Ac Ad 7h 4c 2s", "Qh", "Kc")])]
     ['fold', 'raise']
@@ -186,7 +218,12 @@ class SuitGroup:
 @dataclass(frozen=True)
 class RankQuery:
     """Every suit combination of five ranks against an up card's rank: how many raise, and what
-    decides (``groups``, by suitedness)."""
+    decides (``groups``, by suitedness).
+
+    ``ranks``: the five ranks (0 = deuce .. 12 = ace), high to low, groups first; ``up_rank``: the
+    up card's rank; ``rules``: the rules priced; ``groups``: the combinations grouped by how many
+    of the player's cards share the up card's suit and whether the hand is a flush.
+    """
 
     ranks: tuple[int, ...]      # high to low, groups first
     up_rank: int
@@ -209,6 +246,14 @@ def ev_ranks(ranks: str | Sequence[int], up_rank: str | int, *, rules: Rules | N
 
     The up card's suit is fixed (the others give the same answers by symmetry); each distinct set
     of five cards counts once.
+
+    - ``ranks``: the five ranks, as text ("AKJ83", "KK T 9 5"; "10" reads as T) or a list of rank
+      indexes 0 (deuce) .. 12 (ace).
+    - ``up_rank``: the up card's rank, as a character ("K") or an index 0 .. 12.
+    - ``rules``: the game's ``Rules`` (keyword only; default None: the standard game).
+
+    Returns a ``RankQuery``. Raises ``InvalidCards`` (a ``ValueError``) for ranks that are not five
+    ranks, or an up rank the hand holds all four of; ``InvalidRules`` for bad rules.
 
     >>> q = ev_ranks("AKJ83", "K")
     >>> q.total, q.raises, [(g.suited, g.raises, g.total) for g in q.groups][:2]

@@ -42,6 +42,11 @@ TARGET_POINTS = 0.05
 class SampledReport:
     """Sampled deals, each decided exactly. EV figures are per ante.
 
+    ``rules``, ``known_dealer_cards``, ``players``, ``seed`` and ``burn``: as given to ``sample``;
+    ``sums``: the sampled sums the estimates come from; ``scale``: completions per deal times the
+    nets' common denominator (the sums are in those units); ``base_return``: the exact optimal
+    return per ante knowing only the up card (None without the control variate).
+
     The estimate uses a control variate: for every sampled deal the EV knowing only the up card
     is also computed exactly; its mean over all deals, the exact optimal return, is known, so
     the estimate is that exact return plus the sampled mean of the difference (the value of the
@@ -144,11 +149,32 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
            deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, threads: int | None = None,
            chunk: int | None = None, control_variate: bool = True,
            progress: ProgressFn | None = None, burn: int = 0) -> SampledReport:
-    """Sample deals; the player sees the up card, ``known_dealer_cards`` hole cards, the hands
-    of the other ``players - 1`` players and ``burn`` burned cards, and decides each deal exactly.
+    """Sample deals, each decided exactly for what the player sees.
+
+    The player sees the up card, ``known_dealer_cards`` hole cards, the hands of the other
+    ``players - 1`` players and ``burn`` burned cards.
 
     The same seed gives the same figures whatever the thread count (deal i depends only on the
     seed and i).
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``known_dealer_cards``: the dealer hole cards the player sees, 0 to 4 (default 0).
+    - ``players``: the players at the table, 1 to 7 (default 1); the player sees the others' hands.
+    - ``deals``: how many deals to sample, 2 to 100,000,000 (default 20,000).
+    - ``seed``: the seed, an integer 0 .. 2**64 - 1 (default 20261129).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``chunk``: deals per call of the core, 1 to 32,768 (default None: 10,000); progress is told
+      after each chunk.
+    - ``control_variate``: estimate with the exact up-card-only EV as a control (default True; False
+      gives the plain mean alone).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+    - ``burn``: burned cards the player sees, 0 up to what the table leaves (default 0).
+
+    Returns a ``SampledReport``. Raises ``InvalidRules`` (a ``ValueError``) for any value out of
+    its range, as below.
 
     >>> r = sample(players=7, burn=1, known_dealer_cards=1, deals=500, seed=2)
     >>> r.players, r.burn, r.known_dealer_cards, r.dead_cards

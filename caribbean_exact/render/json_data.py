@@ -64,13 +64,33 @@ def _converter(obj: object) -> Callable[[Any], Any] | None:
 
 
 def as_dict(obj: object) -> Any:
-    """``obj`` (a result, or a list or dict of them) as JSON-ready data, with the field names of
-    the command line's JSON."""
+    """A result as JSON-ready data, with the field names of the command line's JSON.
+
+    ``obj``: any result of the library (a ``GameReport``, ``Decision``, ...), or a list, tuple or
+    dict of results. Returns dicts, lists, strings, integers and booleans (exact fractions as
+    strings "a/b"). Raises ``InvalidRules`` (a ``ValueError``) for a value with no JSON form (raw
+    bytes, an object of no known kind) or nested too deeply.
+
+    >>> import caribbean_exact as ce
+    >>> as_dict(ce.get_paytable("standard"))["pays"][:3]
+    ['100', '50', '20']
+    """
     return _plain(obj, 0)
 
 
 def to_json(obj: object, indent: int | None = 2) -> str:
-    """``as_dict(obj)`` as JSON text."""
+    """``as_dict(obj)`` as JSON text.
+
+    - ``obj``: what ``as_dict`` takes.
+    - ``indent``: spaces per nesting level (default 2; None: all on one line).
+
+    Returns the JSON text (non-ASCII characters kept as they are). Raises ``InvalidRules`` (a
+    ``ValueError``) as ``as_dict`` does.
+
+    >>> import caribbean_exact as ce
+    >>> to_json({"cards": ce.parse_cards("As Kd")}, indent=None)
+    '{"cards": ["As", "Kd"]}'
+    """
     return json.dumps(as_dict(obj), indent=indent, ensure_ascii=False)
 
 

@@ -8,12 +8,15 @@ the same thing has the same name everywhere.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from ..house.sidebets import Pay
 from ..model.cards import RANKS
 from ..model.hands import CATEGORIES, CATEGORY_INDEX
-from ..strategy.chart import ClassKey, PlainRule, SuitRule
 from .text import displayable, sci
+
+if TYPE_CHECKING:  # annotations only: rendering an outcome loads neither the house nor the strategy family
+    from ..house.sidebets import Pay
+    from ..strategy.chart import ClassKey, PlainRule, SuitRule
 
 _OUTCOMES = {
     "fold": "fold",
@@ -56,6 +59,8 @@ _RULE_TEXT = {
     "class_up": "Always {verb} {cat} from {key} up.",
     "below_class": "Always {verb} {cat} below {key}.",
     "class": "{Verb} {key} always.",
+    "match_rest": "Any other hand: raise exactly when one of your cards has the up card's rank, else fold "
+                  "(checked against every up card).",
 }
 
 
@@ -126,3 +131,17 @@ def suit_rules_text(rules: tuple[SuitRule, ...]) -> str:
         else:
             parts.append((r.suited, r.suited, text))
     return "; ".join(f"{a if a == b else f'{a}-{b}'} suited: {t}" for a, b, t in parts)
+
+
+#: The hand classes of the trainer's mistakes (play.trainer.HAND_CLASSES).
+_HAND_CLASSES = {"pair_or_better": "a pair or better", "ace_king": "A-K high", "below_ace_king": "below A-K high"}
+
+
+def mistake_label(kind: str) -> str:
+    """A kind of trainer mistake ("fold_ace_king") as words.
+
+    >>> mistake_label("fold_ace_king"), mistake_label("raise_below_ace_king")
+    ('folded A-K high', 'raised below A-K high')
+    """
+    answer, _, cls = kind.partition("_")
+    return f"{'raised' if answer == 'raise' else 'folded'} {_HAND_CLASSES.get(cls, cls)}"

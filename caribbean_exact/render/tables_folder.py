@@ -9,6 +9,7 @@ committed copies are current. A new generated file: add a function returning {na
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping
 from functools import cache
 
@@ -139,6 +140,8 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     return files
 
 
+#: The date the PDF of tables/ carries (fixed, so the committed bytes do not change with the day).
+REPORT_DATE = datetime.date(2026, 11, 29)
 #: The math report of the standard table: settings of tables/standard-report.* (a fixed seed).
 REPORT_SETTINGS = {"side_bets": "progressive,bonus", "contribution": "0.15", "covariance_deals": 500_000}
 
@@ -155,7 +158,7 @@ def _report_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
     title, _, rest = md.partition("\n\n")
     out: dict[str, str | bytes] = {
         "standard-report.md": f"{title}\n\n{note}{rest}",
-        "standard-report.pdf": render_report.pdf(r),
+        "standard-report.pdf": render_report.pdf(r, REPORT_DATE),
         "standard-report.json": render_report.json_text(r) + "\n",
     }
     for k, data in pngs.items():
@@ -175,15 +178,20 @@ def _card_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
     return out
 
 
-#: The file of tables/ that names the matplotlib which drew its PDF and PNG files.
+#: The file of tables/ that names the matplotlib and reportlab which drew its PDF and PNG files.
 DRAWN_WITH = "drawn-with.txt"
 
 
 def drawn_with() -> str:
-    """The text of DRAWN_WITH for the matplotlib installed here."""
+    """The text of DRAWN_WITH for the matplotlib and reportlab installed here (the report's PDF is
+    typeset by reportlab: its bytes depend on both)."""
     import matplotlib
 
-    return f"matplotlib {matplotlib.__version__}\n"
+    try:
+        import reportlab
+    except ImportError:
+        return f"matplotlib {matplotlib.__version__}\nreportlab (not installed)\n"
+    return f"matplotlib {matplotlib.__version__}\nreportlab {reportlab.Version}\n"
 
 
 #: Each returns {file name: text, or bytes for PDF and PNG}; each runs once per rebuild.
@@ -203,7 +211,8 @@ def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
     files[DRAWN_WITH] = drawn_with()
     index = ["# Generated tables", "", "Rebuilt by `caribbean-exact tables --out tables/`; "
              "`tests/render/test_tables.py` fails when a file here is stale. The PDF and PNG files are compared byte "
-             f"for byte under the matplotlib named in {DRAWN_WITH} (another version draws other bytes); what "
+             f"for byte under the matplotlib and reportlab named in {DRAWN_WITH} (another version draws other "
+             "bytes); what "
              "they show is compared always, through their text twins (the report's .md and .json, each card's "
              ".md).", ""]
     index += [f"- [{f}]({f})" for f in sorted(files)]

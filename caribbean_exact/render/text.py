@@ -16,27 +16,40 @@ import csv
 import io
 import json
 import math
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate, tabulate_formats
-
 from ..errors import InvalidRules, shown
-from ..model.rules import Paytable, Rules
+from ..model.rules import Paytable, Rules, exact_text
 
 EXTRA_FORMATS = ("json", "csv")
 Cell = Any  # a table cell: text, or an integer for CSV
 
 
+#: The default table format, drawn here without loading tabulate (``table``); tabulate has it too.
+SIMPLE = "simple"
+
+
+def _tabulate() -> Any:
+    """The tabulate module, loaded when a table needs it (its import takes longer than a whole
+    ``ev``: tabulate 0.10 reads its version through importlib.metadata)."""
+    import tabulate  # noqa: PLC0415 (on purpose: only when a table is drawn by it)
+
+    return tabulate
+
+
 def formats() -> list[str]:
     """Every accepted --format: json, csv and the tabulate formats."""
-    return sorted(set(tabulate_formats) | set(EXTRA_FORMATS))
+    return sorted(set(_tabulate().tabulate_formats) | set(EXTRA_FORMATS))
 
 
 def check_format(fmt: str) -> str:
     """The format if it is json, csv or a tabulate format; else InvalidRules."""
-    if fmt not in tabulate_formats and fmt not in EXTRA_FORMATS:
+    if fmt in (SIMPLE, *EXTRA_FORMATS):
+        return fmt
+    if fmt not in _tabulate().tabulate_formats:
         raise InvalidRules(f"format {shown(fmt)}: unknown (use json, csv or a tabulate format such as "
                            "simple, github, grid, plain)")
     return fmt
@@ -121,6 +134,22 @@ def money(x: Fraction) -> str:
     return sci(x, 2) if f is None else f"{f:,.2f}"
 
 
+def stake(x: Fraction) -> str:
+    """An ante or a cap as written, exactly: whole amounts as they are ("100"), cents with two places
+    ("100.50", not "201/2"), other amounts as a decimal or a fraction ("0.125", "1/3").
+
+    >>> stake(Fraction(201, 2)), stake(Fraction(100)), stake(Fraction(1, 8)), stake(Fraction(1, 3))
+    ('100.50', '100', '0.125', '1/3')
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    cents = x * 100
+    if cents.denominator == 1:
+        whole, rest = divmod(abs(cents.numerator), 100)
+        return f"{'-' if x < 0 else ''}{whole}.{rest:02d}"
+    return exact_text(x)
+
+
 def root(x: Fraction, places: int = 4) -> str:
     """The square root of an exact non-negative value, for display (a standard deviation)."""
     f = float_root(x)
@@ -159,16 +188,95 @@ def grouped(n: int) -> str:
     return f"{n:,}"
 
 
+class Name(str):
+    """Text a user wrote (a pay table's or a strategy's name, where it is used, its source): a table
+    cell that ``table`` escapes for the format, so that it shows as text (Markdown: ``markdown_text``)."""
+
+    __slots__ = ()
+
+
+#: The formats read as Markdown, where a name's "<", "|", "`" ... would be markup.
+MARKDOWN_FORMATS = ("github", "pipe")
+_MARKDOWN = {"\\": "\\\\", "`": "\\`", "|": "\\|", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\n": " ", "\r": " "}
+
+
+def markdown_text(text: str) -> str:
+    """Text shown as itself in Markdown (a table cell or a heading): ``& < >`` as entities, ``\\ ` |``
+    behind a backslash, line breaks as spaces.
+
+    >>> markdown_text("<script>|a`b")
+    '&lt;script&gt;\\\\|a\\\\`b'
+    """
+    return "".join(_MARKDOWN.get(ch, ch) for ch in text)
+
+
+#: What a spreadsheet would read as the start of a formula (OWASP: CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_SHOWN_NUMBER = r"[+-]?\$?(?:[0-9][0-9,]*(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:/[0-9]+)?%?"
+#: A number as the outputs show it ("-12773/10879", "-1.174097", "-2.35e+308", "-2.9% .. -2.2%"), or "-"
+#: for none: left as it is.
+_NUMBER_CELL = re.compile(rf"{_SHOWN_NUMBER}(?: \.\. {_SHOWN_NUMBER})?|-")
+
+
+def csv_cell(cell: Cell) -> Cell:
+    """A CSV cell that a spreadsheet shows as text: a text cell starting with ``= + - @``, a tab or a
+    carriage return gets a leading apostrophe; numbers (also negative ones) are left as they are.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-12773/10879"), csv_cell("-1+cmd|x"), csv_cell(-3)
+    ("'=HYPERLINK(1)", '-12773/10879', "'-1+cmd|x", -3)
+    """
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _NUMBER_CELL.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def table(rows: Sequence[Sequence[Cell]], headers: Sequence[str], fmt: str) -> str:
-    """Rows as a tabulate table, or CSV when fmt == "csv"."""
+    """Rows as a tabulate table, or CSV when fmt == "csv". CSV text cells that a spreadsheet would
+    take for a formula are quoted (``csv_cell``); ``Name`` cells are escaped in Markdown formats."""
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
+        quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)  # csv leaves a lone "\r" bare
         w.writerow(headers)
         for r in rows:
-            w.writerow(r)
+            cells = [csv_cell(c) for c in r]
+            (quoted if any(isinstance(c, str) and "\r" in c for c in cells) else w).writerow(cells)
         return buf.getvalue().rstrip("\n")
-    return str(tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
+    if fmt in MARKDOWN_FORMATS:
+        rows = [[markdown_text(c) if isinstance(c, Name) else c for c in r] for r in rows]
+    if fmt == SIMPLE:
+        drawn = simple_table(rows, headers)
+        if drawn is not None:
+            return drawn
+    return str(_tabulate().tabulate(rows, headers=list(headers), tablefmt=fmt, disable_numparse=True))
+
+
+#: A cell ``simple_table`` draws as tabulate would: printable ASCII, no space at either end (or empty).
+_PLAIN_CELL = re.compile(r"(?:[!-~](?:[ -~]*[!-~])?)?")
+
+
+def simple_table(rows: Sequence[Sequence[Cell]], headers: Sequence[str]) -> str | None:
+    """tabulate's "simple" format (``disable_numparse``), byte for byte, for cells of printable ASCII
+    text and integers, without loading tabulate; None for any other table (tabulate draws it). A test
+    checks it against tabulate on random tables.
+
+    >>> print(simple_table([["a", "bb"]], ["x", "y"]))
+    x    y
+    ---  ---
+    a    bb
+    """
+    n = len(headers)
+    if n == 0 or any(len(r) != n for r in rows):
+        return None
+    if not all(isinstance(h, str) and _PLAIN_CELL.fullmatch(h) for h in headers):
+        return None
+    texts = [[c if isinstance(c, str) else str(c) if type(c) is int else "\n" for c in r] for r in rows]
+    if not all(_PLAIN_CELL.fullmatch(c) for r in texts for c in r):
+        return None
+    widths = [max([len(h) + 2, *(len(r[i]) for r in texts)]) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(), "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in texts]
+    return "\n".join(lines)
 
 
 def pick(tables: dict[str, str], name: str | None, what: str) -> str:
@@ -213,9 +321,9 @@ def describe_rules(rules: Rules) -> str:
     s = (f"pay table {rules.paytable.name} ({pays_text(rules.paytable)}), dealer qualifies with "
          f"{rules.qualifier.label}")
     if rules.ante is not None:
-        s += f", ante {rules.ante}"
+        s += f", ante {stake(rules.ante)}"
     if rules.max_payout is not None:
-        s += f", cap {rules.max_payout} per bet"
+        s += f", cap {stake(rules.max_payout)} per bet"
     return s
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..engine import layout
 from ..engine.pricing import COMPLETIONS, Solver, price, raise_total, solver_for
 from ..model.cards import RANKS
 from ..model.checks import check_bool, check_rules
@@ -42,8 +43,10 @@ class PlainRule:
     ``scope`` is one of ``all`` (every hand), ``category_or_better`` (``category`` and above),
     ``category`` (exactly ``category``), ``class_or_better`` (the class ``key`` and every hand
     above it, other categories included), ``class_up`` (``key`` and the classes above it in its
-    category), ``below_class`` (the classes of ``category`` below ``key``) and ``class`` (exactly
-    ``key``). ``action`` is "raise" or "fold". Rules come best hands first.
+    category), ``below_class`` (the classes of ``category`` below ``key``), ``class`` (exactly
+    ``key``) and ``match_rest`` (every hand no other rule covers: raise exactly when one of the
+    player's cards has the up card's rank). ``action`` is "raise" or "fold". Rules come best hands
+    first.
     """
 
     action: str
@@ -92,6 +95,11 @@ class Chart:
     """The optimal strategy of some rules as plain rules, a grid of the classes where it varies (one
     row per rank pattern, one column per up card rank) and the mixed cells of that grid.
 
+    ``rules``: the rules solved; ``plain_rules``: the rules that decide whole classes of hands;
+    ``columns``: the up card ranks of the grid ("2" .. "A"); ``rows``: the grid, (pattern label,
+    one ``ChartCell`` per column); ``mixed``: the grid's cells that neither always raise nor
+    always fold; the other fields as their comments say.
+
     >>> ch = build_chart()
     >>> ch.columns[:3], ch.rows[0][0], ch.rows[0][1][0].raise_count > 0, ch.uniform_rows[0]
     (('2', '3', '4'), 'AKQT9', True, ('AKQJ9', 'raise'))
@@ -105,6 +113,9 @@ class Chart:
     uniform_rows: tuple[tuple[str, str], ...] = field(default=())
     #: What decides each mixed cell, by (pattern label, up rank): one rule per suited count.
     deciders: dict[tuple[str, str], tuple[SuitRule, ...]] = field(default_factory=dict, compare=False)
+    #: Rows the ``match_rest`` rule decides (every cell: raise exactly when the hand holds the up card's
+    #: rank), kept out of the grid; empty unless that rule is among the plain rules.
+    match_rows: tuple[tuple[str, tuple[ChartCell, ...]], ...] = field(default=())
 
 
 def _class_key(p: Pattern, cat: int) -> ClassKey:
@@ -126,8 +137,8 @@ def _class_weights(raise_w: Sequence[int], total_w: Sequence[int]
             if cat is None:
                 continue
             base = cell_index(p.index, flush, 0, 0)  # its 13 up ranks x 6 suit counts are contiguous
-            r = sum(raise_w[base: base + 78])
-            t = sum(total_w[base: base + 78])
+            r = sum(raise_w[base: base + layout.CHART_UP_CELLS])
+            t = sum(total_w[base: base + layout.CHART_UP_CELLS])
             if not t:
                 continue
             for acc in (by_cat.setdefault(cat, [0, 0]), by_class.setdefault(_class_key(p, cat), [0, 0])):
@@ -191,7 +202,21 @@ def _close(plain: list[PlainRule], leading: PlainRule | None, top: bool) -> bool
 
 def build_chart(rules: Rules | None = None, margins: bool = False,
                 progress: ProgressFn | None = None) -> Chart:
-    """The optimal strategy as plain rules plus a grid for the classes where it varies."""
+    """The optimal strategy as plain rules plus a grid for the classes where it varies.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``margins``: also sum EV(raise) - EV(fold) over each grid cell (default False; it costs one
+      more pass over the grid's situations).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``Chart``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, a ``margins``
+    that is not a bool, or bad progress.
+
+    >>> build_chart().columns[-1]
+    'A'
+    """
     rules = check_rules(rules)
     check_bool(margins, "margins")
     dec = price(rules, decisions=True, progress=progress).decisions
@@ -236,8 +261,21 @@ def build_chart(rules: Rules | None = None, margins: bool = False,
             for c in cells:
                 if c.mixed:
                     wanted_cells[(p.index, flush, RANKS.index(c.up))] = (label, c.up)
+    match_rows: tuple[tuple[str, tuple[ChartCell, ...]], ...] = ()
+    if rows and all(_matches(label, cells) for label, cells in rows):
+        # every row left: raise exactly when the hand holds the up card's rank (under a pair
+        # qualifier, 1,497 rows): one rule says it all, checked cell by cell
+        match_rows, rows = tuple(rows), []
+        plain.append(PlainRule("raise", "match_rest", 0))
     deciders = _deciders(solver, dec, wanted_cells)
-    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells), tuple(uniform), deciders)
+    return Chart(rules, tuple(plain), tuple(RANKS), tuple(rows), tuple(mixed_cells), tuple(uniform), deciders,
+                 match_rows)
+
+
+def _matches(label: str, cells: Sequence[ChartCell]) -> bool:
+    """Every situation of the row raises exactly when the hand holds a card of the up card's rank."""
+    ranks = label.split(maxsplit=1)[0]
+    return all(c.raise_count == (c.total if c.up in ranks else 0) for c in cells if c.total)
 
 
 def _deciders(solver: Solver, dec: bytes, wanted: dict[tuple[int, bool, int], tuple[str, str]]

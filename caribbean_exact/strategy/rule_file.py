@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine import layout
 from ..errors import InvalidRules, shown
 from ..model.cards import rank_index
 from ..model.rules import Qualifier, read_text_file
@@ -84,7 +85,8 @@ class _Masks:
 
     def suited(self, n: int) -> Mask:
         one = b"\x00" * n + b"\x01" + b"\x00" * (5 - n)
-        return self._get(("suited", n), lambda: int.from_bytes(one * (N_CELLS // 6), "little") & self.valid())
+        return self._get(("suited", n), lambda: int.from_bytes(one * (N_CELLS // layout.CHART_SUIT_COUNTS), "little")
+                         & self.valid())
 
     def keyed(self, key: object, build: Callable[[], Mask]) -> Mask:
         return self._get(key, build)
@@ -235,6 +237,13 @@ def _joined_ranks(parts: list[str]) -> list[str]:
 def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "custom") -> Strategy:
     """A strategy from text: ``name: ...`` and ``raise if <cond> and <cond>`` lines (any line raises).
 
+    - ``text``: the rule file's text.
+    - ``origin``: where the text came from, to begin each error message (default "rule file").
+    - ``default_name``: the strategy's name when the text has no ``name:`` line (default "custom").
+
+    Returns a ``Strategy``. Raises ``InvalidRules`` (a ``ValueError``) for a line that does not
+    parse, naming ``origin`` and the line.
+
     >>> st = parse_rule_file("name: AK or better\\nraise if hand >= AK\\n")
     >>> from caribbean_exact.strategy.strategies import evaluate
     >>> st.name, evaluate(st).total_return
@@ -291,6 +300,18 @@ def parse_rule_file(text: str, origin: str = "rule file", default_name: str = "c
 
 
 def load_rule_file(path: str) -> Strategy:
-    """A strategy from a rule file; without a ``name:`` line it is named after the file."""
+    """A strategy from a rule file; without a ``name:`` line it is named after the file.
+
+    ``path``: the rule file's path (UTF-8 text, at most 1 MB). Returns a
+    ``Strategy`` (see ``parse_rule_file`` for the lines it reads). Raises ``InvalidRules`` (a
+    ``ValueError``) for a file that cannot be read or a line that does not parse.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "pairs.txt")
+    ...     _ = path.write_text("raise if hand >= pair\\n")
+    ...     load_rule_file(str(path)).name
+    'pairs'
+    """
     stem = os.path.splitext(os.path.basename(path))[0] if isinstance(path, str) else "custom"
     return parse_rule_file(read_text_file(path, "rule file"), f"rule file {shown(path)}", stem or "custom")

@@ -34,20 +34,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.layout import NUM_VALUES, SEEN_CLASSES, SEEN_DECISION_LANES
+from ..engine import layout
+from ..engine.layout import NUM_VALUES
 from ..engine.pricing import default_threads
 from ..engine.seen import seen_one_pass
 from ..errors import InvalidCards
 from ..model.checks import check_progress, check_rules, check_threads
-from ..model.hands import patterns, value_categories, value_ranks
+from ..model.hands import patterns, value_ranks
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 
 __all__ = ["MatchRule", "SeenCellRule", "SeenRules", "seen_card_rules"]
 
 _FOLD, _RAISE, _EITHER, _NONE = 0, 1, 2, 255
-_PAIRS = 91      # off-suit lanes: rank pairs a <= b
-_SUITED = 78     # suited lanes per suit set: rank pairs a < b
+_PAIRS = layout.SEEN_RANK_PAIRS      # off-suit lanes: rank pairs a <= b
+_SUITED = layout.SEEN_SUITED_PAIRS   # suited lanes per suit set: rank pairs a < b
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +77,11 @@ class MatchRule:
     suit_sets: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
     def decides(self, value: int, in_suit_ranks: Sequence[int] | None = None) -> str | None:
-        """"raise" or "fold" for a hand of this group; for a hand of ``by_suits``, by the ranks of its
-        cards in the dealer's suit (None when they are not given)."""
+        """"raise" or "fold" for a hand of this group.
+
+        ``value``: the hand's value (the core's). ``in_suit_ranks``: for a hand of ``by_suits``, the
+        ranks of its cards in the dealer's suit (default None: not given, and such a hand gets None).
+        """
         if value in self.by_suits:
             if in_suit_ranks is None:
                 return None
@@ -94,6 +98,8 @@ class MatchRule:
 class SeenCellRule:
     """One mixed cell: a player class (as ``SeenChart``'s) and the two dealer ranks seen.
 
+    ``cls``: the player class; ``low`` and ``high``: the two dealer ranks (0 = deuce .. 12 = ace).
+
     ``off_suit`` decides every situation whose up and seen cards are of two suits (exactly);
     ``suited`` is None when it also decides those of one suit, else the rules for those;
     ``suited_share`` = (weight the suited rules decide by the count of the hand's cards in the
@@ -109,9 +115,12 @@ class SeenCellRule:
     suited_share: tuple[int, int] = (0, 0)
 
     def group(self, low_count: int, high_count: int, in_suit: int | None = None) -> MatchRule | None:
-        """The rule of the hands holding so many cards of the two ranks (None: no such hand), with
-        the up and seen cards of two suits (``in_suit`` None) or of one suit in which the hand has
-        ``in_suit`` cards. With the two ranks equal, both counts are the hand's cards of that rank."""
+        """The rule of the hands holding so many cards of the two ranks (None: no such hand).
+
+        ``low_count`` and ``high_count``: the hand's cards of the lower and of the higher dealer rank
+        (with the two ranks equal, both are the hand's cards of that rank). ``in_suit``: None for the
+        up and seen cards of two suits (default), else the hand's cards in their one suit.
+        """
         if in_suit is None or self.suited is None:
             return next((g for g in self.off_suit if (g.low_count, g.high_count) == (low_count, high_count)), None)
         return next((g for g in self.suited if (g.low_count, g.high_count, g.in_suit) == (low_count, high_count,
@@ -120,25 +129,28 @@ class SeenCellRule:
 
 @dataclass(frozen=True)
 class SeenRules:
-    """The rules of every mixed cell of the one-seen-card chart, by (class, low rank, high rank)."""
+    """The rules of every mixed cell of the one-seen-card chart, by (class, low rank, high rank).
+
+    ``rules``: the rules solved; ``cells``: a ``SeenCellRule`` per mixed cell, keyed by (player
+    class 0..10, the lower dealer rank, the higher dealer rank), ranks 0 (deuce) .. 12 (ace).
+    """
 
     rules: Rules
     cells: dict[tuple[int, int, int], SeenCellRule]
 
     def cell(self, cls: int, up: int, seen: int) -> SeenCellRule | None:
-        """The rule of one cell (ranks 0..12, either order); None when the cell is not mixed."""
+        """The rule of one cell; None when the cell is not mixed.
+
+        ``cls``: the player class, 0..10 (as ``SeenChart``'s); ``up`` and ``seen``: the ranks of the
+        up card and the seen card, 0 (deuce) .. 12 (ace), in either order. Raises ``InvalidCards``
+        (a ``ValueError``) for a class or rank out of range.
+        """
         for x in (cls, up, seen):
             if isinstance(x, bool) or not isinstance(x, int):
                 raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")
-        if not (0 <= cls < SEEN_CLASSES and 0 <= up < 13 and 0 <= seen < 13):
+        if not (0 <= cls < layout.SEEN_CLASSES and 0 <= up < 13 and 0 <= seen < 13):
             raise InvalidCards(f"cell {(cls, up, seen)!r}: expected a class 0..10 and two ranks 0..12")
         return self.cells.get((cls, min(up, seen), max(up, seen)))
-
-
-def _class_of(cat: int, grouped: tuple[int, ...]) -> int:
-    if cat > 0:
-        return cat + 1
-    return int(grouped[0] == 12 and grouped[1] == 11)
 
 
 @cache
@@ -154,8 +166,7 @@ def _values() -> tuple[list[tuple[int, ...]], list[bool], npt.NDArray[np.int64],
     for v, g in enumerate(grouped):
         for r in g:
             mult[v, r] += 1
-    cats = value_categories()
-    classes = np.array([_class_of(cats[v], grouped[v]) for v in range(NUM_VALUES)])
+    classes = np.frombuffer(layout.seen_classes(), dtype=np.uint8).astype(np.int64)  # the core's classes
     return grouped, flush, mult, classes
 
 
@@ -226,8 +237,23 @@ def _threshold(values: npt.NDArray[np.int64], dec: npt.NDArray[Any], up: int, se
 def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
                     progress: ProgressFn | None = None) -> SeenRules:
     """What decides each mixed cell of the one-seen-card chart (``solve_seen_card``'s), exactly.
+
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
-    on a tie alike."""
+    on a tie alike.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns ``SeenRules``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
+
+    >>> r = seen_card_rules()
+    >>> len(r.cells), r.cell(0, 0, 1) is r.cell(0, 1, 0)
+    (152, True)
+    """
     rules = check_rules(rules)
     threads = check_threads(threads)
     check_progress(progress)
@@ -235,15 +261,15 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     report(progress, label, 0, None)
     raw = seen_one_pass(rules, 0, threads or default_threads(), decisions=True).decisions
     assert raw is not None  # kept: solve_seen_card for these rules then reads the same pass
-    table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, SEEN_DECISION_LANES)
+    table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, layout.SEEN_DECISION_LANES)
     grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}
-    for cls in range(SEEN_CLASSES):
+    for cls in range(layout.SEEN_CLASSES):
         vs = np.nonzero(classes == cls)[0]
         if not len(vs):
             continue
         off = table[vs, :_PAIRS]
-        suited = table[vs, _PAIRS:].reshape(len(vs), 32, _SUITED)
+        suited = table[vs, _PAIRS:].reshape(len(vs), layout.SEEN_SUIT_SETS, _SUITED)
         known = (off != _NONE) & (off != _EITHER)
         if not ((off == _RAISE) & known).any() and not (suited == _RAISE).any():
             continue
@@ -252,8 +278,8 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
         cnt = _suit_set_weights()[vs]
         for high in range(13):
             for low in range(high + 1):
-                rule = _cell(cls, low, high, vs, off[:, high * (high + 1) // 2 + low],
-                             None if low == high else suited[:, :, high * (high - 1) // 2 + low],
+                rule = _cell(cls, low, high, vs, off[:, layout.seen_pair_lane(low, high)],
+                             None if low == high else suited[:, :, layout.seen_suited_lane(low, high)],
                              cnt, mult, grouped)
                 if rule is not None:
                     cells[(cls, low, high)] = rule

@@ -50,7 +50,7 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
-from ..engine.layout import NUM_CHART_CELLS
+from ..engine import layout
 from ..engine.pricing import solver_for
 from ..model.cards import RANKS
 from ..model.checks import check_int, check_rules
@@ -172,15 +172,15 @@ def _cells(qualifier: int, progress: ProgressFn | None) -> _Cells:
     nq, win, tie, lose = counts
     idx = np.flatnonzero(nq + win + tie + lose)
     plain, suited_v, ranks, g0, g1 = _pattern_columns()
-    pat = idx // 156
-    flush = (idx // 78) % 2 == 1
+    pat = idx // layout.CHART_PATTERN_CELLS
+    flush = (idx // layout.CHART_UP_CELLS) % 2 == 1
     value = np.where(flush, suited_v[pat], plain[pat])
     cats = np.frombuffer(value_categories(), dtype=np.uint8).astype(np.int64)
     category = cats[value]
-    up = (idx // 6) % 13
+    up = (idx // layout.CHART_SUIT_COUNTS) % layout.NUM_RANKS
     r = ranks[pat].T
     out = _Cells(idx, nq[idx], win[idx], tie[idx], lose[idx], value, category,
-                 (category * 13 + g0[pat]) * 13 + g1[pat], r, up, idx % 6,
+                 (category * 13 + g0[pat]) * 13 + g1[pat], r, up, idx % layout.CHART_SUIT_COUNTS,
                  (r == up[None, :]).any(axis=0), np.argsort(value, kind="stable"))
     _cells_cache[qualifier] = out
     return out
@@ -619,7 +619,7 @@ def cell_decisions(rules: Rules | None = None, progress: ProgressFn | None = Non
     rules = check_rules(rules)
     c = _cells(rules.qualifier.value, progress)
     m, _ = _margins(c, rules)
-    pat, flush = c.index // 156, (c.index // 78) % 2 == 1
+    pat, flush = c.index // layout.CHART_PATTERN_CELLS, (c.index // layout.CHART_UP_CELLS) % 2 == 1
     return {(int(a), bool(b), int(u), int(k)): bool(r)
             for a, b, u, k, r in zip(pat, flush, c.up, c.suited, m > 0)}
 
@@ -659,7 +659,7 @@ def frontier(rules: Rules | None = None, max_lines: int = 8,
     for _, lines in best.values():
         text_lines = _expand(lines)
         mask = search.union(lines)
-        flags = np.zeros(NUM_CHART_CELLS, dtype=np.uint8)
+        flags = np.zeros(layout.NUM_CHART_CELLS, dtype=np.uint8)
         flags[c.index[mask]] = 1
         n = len(text_lines)
         name = "best by chart cell" if lines is cell_lines else f"simplest {n} line{'s' if n != 1 else ''}"

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from ..engine.layout import NUM_CHART_CELLS
+from ..engine import layout
 from ..engine.pricing import solver_for
 from ..errors import InvalidRules, shown
 from ..model.cards import RANKS, Card, rank_index
@@ -31,12 +31,12 @@ __all__ = ["BUILTIN", "Situation", "Strategy", "StrategyFn", "StrategyResult", "
            "compare_strategies", "evaluate"]
 
 #: Chart cells: (rank pattern, suited?, up card rank, player's cards in the up card's suit).
-N_CELLS = NUM_CHART_CELLS
+N_CELLS = layout.NUM_CHART_CELLS
 
 
 def cell_index(pattern: int, flush: bool, up_rank: int, suited: int) -> int:
     """The chart cell of a situation (cs_solver_apply_cells order)."""
-    return ((pattern * 2 + int(flush)) * 13 + up_rank) * 6 + suited
+    return layout.chart_cell(pattern, flush, up_rank, suited)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,10 @@ class Situation:
     """What a strategy may look at: the player's ranks and suitedness, the up card's rank, and
     how many of the player's cards share the up card's suit.
 
-    Ranks are 0 (deuce) .. 12 (ace); ``ranks`` runs high to low with groups first.
+    Ranks are 0 (deuce) .. 12 (ace); ``ranks`` runs high to low with groups first. ``flush``: the
+    five cards are of one suit; ``category``: the hand's category (0 = high card .. 9 = royal
+    flush); ``value``: the core's hand value (higher beats lower); ``up_rank``: the up card's rank;
+    ``suited``: how many of the player's cards share the up card's suit (0 to 5).
     """
 
     ranks: tuple[int, ...]
@@ -65,7 +68,11 @@ class Situation:
         return self.up_rank in self.ranks
 
     def holds(self, *ranks: int | str) -> bool:
-        """The player holds any of the ranks (0..12, or text such as "Q" or "10")."""
+        """The player holds any of the ranks.
+
+        ``ranks``: one or more ranks, each 0 (deuce) .. 12 (ace) or text such as "Q" or "10".
+        Raises ``InvalidRules`` or ``InvalidCards`` (both ``ValueError``) for a rank out of range.
+        """
         want = {rank_index(r) if isinstance(r, str) else check_int(r, "rank", 0, 12) for r in ranks}
         return bool(want & set(self.ranks))
 
@@ -85,6 +92,10 @@ class Strategy:
     ``uses_suits`` False lets it be evaluated once per (pattern, suited?, up rank) instead of per
     suit-match count; ``uses_up`` False once per (pattern, suited?) for every up card. Declare
     only what is true: a strategy that reads ``suited`` or the up card must keep them True.
+
+    ``name``: the strategy's name in reports; ``raises``: the decision, a callable on a
+    ``Situation`` that returns True to raise; ``description``: one line for reports; ``flags``: as
+    its comment says.
     """
 
     name: str
@@ -211,7 +222,11 @@ BUILTIN: tuple[Strategy, ...] = (
 
 @dataclass(frozen=True)
 class StrategyResult:
-    """One strategy of a comparison: its exact report and its cost against optimal play."""
+    """One strategy of a comparison: its exact report and its cost against optimal play.
+
+    ``name``: the strategy's name; ``report``: its ``GameReport``; ``optimal_return``: the total
+    return of optimal play under the same rules, in antes; ``description``: one line about it.
+    """
     name: str
     report: GameReport
     optimal_return: Fraction
@@ -231,6 +246,18 @@ class StrategyResult:
 def evaluate(strategy: Strategy | StrategyFn, rules: Rules | None = None, name: str | None = None,
              progress: ProgressFn | None = None) -> GameReport:
     """The exact whole-game report of any strategy (a Strategy or a callable on Situation).
+
+    - ``strategy``: a ``Strategy``, or a callable that takes a ``Situation`` and returns True to
+      raise.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``name``: the report's strategy name for a callable (default None: the callable's
+      ``__name__``); a ``Strategy`` keeps its own.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``GameReport``. Raises ``InvalidRules`` (a ``ValueError``) for a strategy that is not
+    callable, a name that is not text, bad rules or progress.
 
     >>> evaluate(lambda s: s.category >= 1).total_return
     Fraction(-1090272101460, 1)
@@ -275,9 +302,24 @@ def situation_of(hand: Sequence[Card], up: Card, strategy: Strategy | None = Non
 
 def compare_strategies(rules: Rules | None = None, extra: Iterable[Strategy] = (),
                        progress: ProgressFn | None = None, *, game: GameReport | None = None) -> list[StrategyResult]:
-    """Optimal, the built-in simple strategies, the best blind to the up card, and any extras
-    (``Strategy`` objects, each with a name of its own). ``game``: the solved optimal game of
-    ``rules``, when the caller has it (it is not solved again)."""
+    """Optimal, the built-in simple strategies, the best blind to the up card, and any extras.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``extra``: more strategies to compare (``Strategy`` objects, each with a name of its own;
+      default none).
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+    - ``game``: the solved optimal game of ``rules``, when the caller has it (keyword only; it is
+      not solved again; default None: solved here).
+
+    Returns a list of ``StrategyResult``, optimal play first. Raises ``InvalidRules`` (a
+    ``ValueError``) for an extra that is not a ``Strategy`` or has a name already taken, bad rules or
+    progress.
+
+    >>> [r.name for r in compare_strategies()][:1]
+    ['optimal']
+    """
     rules = check_rules(rules)
     extra = _check_extra(extra)
     opt = optimal_game(rules, game, progress)

@@ -1,4 +1,4 @@
-/* api_harness.c - every function of caribbean.h called from C, with valid and invalid arguments,
+/* api_harness.c - every function of caribbean.h and testing.h called from C, with valid and invalid arguments,
  * checking each status (and a few known results). Built and run by .ci/harness under
  * AddressSanitizer + UBSan (and valgrind when installed):
  *
@@ -13,6 +13,7 @@
 
 #include "caribbean.h"
 #include "check.h"
+#include "testing.h"
 
 static cs_nets standard_nets(void)
 {
@@ -123,7 +124,7 @@ static void solver(void)
     cs_solver *s = NULL;
     STATUS(cs_solver_new(CS_NUM_VALUES + 1, 1, &s), CS_E_ARG);
     STATUS(cs_solver_new(1113, 0, &s), CS_E_ARG);
-    STATUS(cs_solver_new(1113, 65, &s), CS_E_ARG);
+    STATUS(cs_solver_new(1113, CS_MAX_THREADS + 1, &s), CS_E_ARG);
     STATUS(cs_solver_new(1113, 1, NULL), CS_E_NULL);
     STATUS(cs_solver_new(1113, 2, &s), CS_OK);
     CHECK(s != NULL);
@@ -148,6 +149,19 @@ static void solver(void)
     STATUS(cs_solver_situation(s, hand, 52, &d), CS_E_CARD);
     STATUS(cs_solver_situation(NULL, hand, 42, &d), CS_E_NULL);
     STATUS(cs_solver_situation(s, NULL, 42, &d), CS_E_NULL);
+    {
+        uint8_t many[10] = {48, 45, 22, 9, 0, 48, 45, 22, 9, 0};
+        uint8_t ups[2] = {42, 48};
+        uint32_t counts[8];
+        uint8_t cats[2];
+        int32_t sts[2];
+        STATUS(cs_solver_situations(s, many, ups, 2, 2, counts, cats, sts), CS_OK);
+        CHECK(sts[0] == CS_OK && sts[1] == CS_E_DUPLICATE);
+        CHECK(counts[0] == e.not_qualify && counts[1] == e.win && counts[2] == e.tie && counts[3] == e.lose);
+        STATUS(cs_solver_situations(NULL, many, ups, 2, 1, counts, cats, sts), CS_E_NULL);
+        STATUS(cs_solver_situations(s, many, ups, 2, 1, NULL, cats, sts), CS_E_NULL);
+        STATUS(cs_solver_situations(s, many, ups, 2, 0, counts, cats, sts), CS_E_ARG);
+    }
 
     cs_nets nets = standard_nets();
     cs_totals t;
@@ -194,25 +208,25 @@ static void solver(void)
 
     /* sampling (with the solver as the control variate) */
     cs_sample_sums sums;
-    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
     CHECK(sums.deals == 200);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
-    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
-    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
-    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
+    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
+    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
 
     /* burn cards and the generic path (cs_deal per deal) */
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 0, 7, 0, 10, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 0, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 1, 2, 1, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_test_sample_deals(1113, &nets, 1, 2, 1, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_test_sample_deals(1113, &nets, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
 
     /* seats at one dealer hand */
     cs_table_sums ts;
@@ -233,6 +247,19 @@ static void seen_k1(void)
 {
     cs_nets nets = standard_nets();
     cs_totals t;
+    uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1}; /* hand, up, seen */
+    uint64_t pc[4];
+    uint64_t *n = NULL;
+    STATUS(cs_solve_seen(1, 1113, NULL, 0, 2, &t, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(1, 1113, &nets, 0, 2, NULL, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(1, 1113, &nets, 0, 0, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(1, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 1, pc), CS_E_NULL);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, probe, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, probe, 4097, pc), CS_E_SIZE);
+    uint8_t probe_dup[7] = {48, 45, 22, 9, 0, 42, 42};
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, probe_dup, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 2, 1, &t, n, n, 0, NULL, 0, NULL), CS_E_ARG);
     const size_t lanes = (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES;
     uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
     uint8_t *dec = malloc(lanes);
@@ -253,7 +280,7 @@ static void seen_k1(void)
     STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &short_dec), CS_E_SIZE);
     STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &long_dec), CS_E_SIZE);
     STATUS(cs_solve_seen_k1(1113, &nets, 0, 0, &t, &all), CS_E_ARG);
-    STATUS(cs_solve_seen_k1(1113, &nets, 0, 65, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, CS_MAX_THREADS + 1, &t, &all), CS_E_ARG);
     STATUS(cs_solve_seen_k1(CS_NUM_VALUES + 1, &nets, 0, 1, &t, &all), CS_E_ARG);
     STATUS(cs_solve_seen_k1(1113, &nets, 4, 1, &t, &all), CS_E_ARG);
     cs_nets big = nets;
@@ -262,7 +289,8 @@ static void seen_k1(void)
     if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a second, longer under a sanitizer */
         STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &all), CS_OK);
         cs_totals t1, t2;
-        STATUS(cs_solve_seen(1, 1113, &nets, 0, 2, &t1, NULL, NULL, 0, NULL, 0, NULL), CS_OK);
+        STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 2, &t1, NULL, NULL, 0, probe, 1, pc), CS_OK);
+        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_SEEN_COMPLETIONS);
         STATUS(cs_solve_seen_k1(1113, &nets, 0, 1, &t2, &none), CS_OK);
         CHECK(memcmp(&t, &t1, sizeof t) == 0 && memcmp(&t, &t2, sizeof t) == 0);
         uint64_t raised = 0, total = 0;
@@ -288,25 +316,89 @@ static void seen_cards(void)
     cs_nets nets = standard_nets();
     cs_totals t;
     uint64_t *n = NULL;
-    STATUS(cs_solve_seen(0, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
-    STATUS(cs_solve_seen(4, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
-    STATUS(cs_solve_seen(2, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
-    STATUS(cs_solve_seen(2, 1113, NULL, 0, 1, &t, n, n, 0, NULL, 0, n), CS_E_NULL);
-    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, NULL, n, n, 0, NULL, 0, n), CS_E_NULL);
-    STATUS(cs_solve_seen(2, 1113, &nets, 0, 0, &t, n, n, 0, NULL, 0, n), CS_E_ARG);
+    STATUS(cs_solve_seen(0, 1113, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(4, 1113, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(2, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(2, 1113, NULL, 0, 1, &t, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, NULL, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(2, 1113, &nets, 0, 0, &t, n, n, 0), CS_E_ARG);
     uint8_t twice[8] = {0, 1, 2, 3, 4, 5, 6, 6};
     uint64_t pc[4];
-    STATUS(cs_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 1, n), CS_E_NULL);
+    STATUS(cs_test_solve_seen(2, 1113, &nets, 0, 1, &t, n, n, 0, twice, 4097, pc), CS_E_SIZE);
     if (!getenv("HARNESS_QUICK")) { /* the whole game with three hole cards seen: a fraction of a second */
         uint8_t probe[9] = {48, 45, 22, 9, 0, 42, 1, 2, 3}; /* hand, up, three seen cards */
-        STATUS(cs_solve_seen(3, 1113, &nets, 0, 2, &t, n, n, 0, probe, 1, pc), CS_OK);
+        STATUS(cs_test_solve_seen(3, 1113, &nets, 0, 2, &t, n, n, 0, probe, 1, pc), CS_OK);
         CHECK(pc[0] + pc[1] + pc[2] + pc[3] == 43); /* C(43, 1) */
+        cs_totals t2; /* the public call: the same totals without the probes */
+        STATUS(cs_solve_seen(3, 1113, &nets, 0, 2, &t2, n, n, 0), CS_OK);
+        CHECK(t2.total_weight == t.total_weight && t2.raise_situations == t.raise_situations);
     }
     puts("seen cards: done");
 }
 
+static void layouts(void)
+{
+    uint32_t x = 0;
+    STATUS(cs_version(&x), CS_OK);
+    CHECK(x == CS_ABI_VERSION && CS_ABI_VERSION >= 1);
+    STATUS(cs_version(NULL), CS_E_NULL);
+    CHECK(CS_NUM_CHART_CELLS == CS_NUM_RANK_PATTERNS * 2 * 13 * 6 && CS_SEEN_CHART_CELLS == 11 * 13 * 13);
+    CHECK(CS_SEEN_DECISION_LANES == 91 + 32 * 78 && CS_SEEN_CLASSES == 11);
+    STATUS(cs_chart_cell(CS_NUM_RANK_PATTERNS - 1, 1, 12, 5, &x), CS_OK);
+    CHECK(x == CS_NUM_CHART_CELLS - 1);
+    STATUS(cs_chart_cell(0, 0, 0, 0, &x), CS_OK);
+    CHECK(x == 0);
+    STATUS(cs_chart_cell(CS_NUM_RANK_PATTERNS, 0, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 2, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 0, 13, 0, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 0, 0, CS_CHART_SUIT_COUNTS, &x), CS_E_ARG);
+    STATUS(cs_chart_cell(0, 0, 0, 0, NULL), CS_E_NULL);
+    STATUS(cs_seen_chart_cell(CS_SEEN_CLASSES - 1, 12, 12, &x), CS_OK);
+    CHECK(x == CS_SEEN_CHART_CELLS - 1);
+    STATUS(cs_seen_chart_cell(CS_SEEN_CLASSES, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_chart_cell(0, 13, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_chart_cell(0, 0, 0, NULL), CS_E_NULL);
+    STATUS(cs_seen_decision_lane(12, 12, 0, 0, &x), CS_OK);
+    CHECK(x == CS_SEEN_RANK_PAIRS - 1);
+    STATUS(cs_seen_decision_lane(11, 12, 1, CS_SEEN_SUIT_SETS - 1, &x), CS_OK);
+    CHECK(x == CS_SEEN_DECISION_LANES - 1);
+    STATUS(cs_seen_decision_lane(3, 3, 1, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(4, 3, 0, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 0, 1, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 1, CS_SEEN_SUIT_SETS, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 2, 0, &x), CS_E_ARG);
+    STATUS(cs_seen_decision_lane(0, 1, 0, 0, NULL), CS_E_NULL);
+    uint8_t *cls = calloc(CS_NUM_VALUES, 1);
+    STATUS(cs_seen_classes(cls, CS_NUM_VALUES), CS_OK);
+    CHECK(cls[0] == 0 && cls[CS_NUM_VALUES - 1] == CS_SEEN_CLASSES - 1);
+    STATUS(cs_seen_classes(cls, CS_NUM_VALUES - 1), CS_E_SIZE);
+    STATUS(cs_seen_classes(NULL, CS_NUM_VALUES), CS_E_NULL);
+    free(cls);
+    uint32_t want[4] = {0, 91, 455, 1820};
+    for (uint32_t k = 1; k <= 3; k++) {
+        STATUS(cs_seen_set_lanes(k, &x), CS_OK);
+        CHECK(x == want[k]);
+    }
+    STATUS(cs_seen_set_lanes(0, &x), CS_E_ARG);
+    STATUS(cs_seen_set_lanes(4, &x), CS_E_ARG);
+    STATUS(cs_seen_set_lanes(1, NULL), CS_E_NULL);
+    uint8_t top[4] = {12, 12, 12, 12}, bad[4] = {0, 1, 2, 13};
+    STATUS(cs_seen_set_cell(3, CS_SEEN_CLASSES - 1, top, &x), CS_OK);
+    CHECK(x == CS_SEEN_CLASSES * 1820u - 1);
+    STATUS(cs_seen_set_cell(3, 0, bad, &x), CS_E_CARD);
+    STATUS(cs_seen_set_cell(2, 0, bad, &x), CS_OK); /* only k + 1 = 3 ranks read */
+    STATUS(cs_seen_set_cell(3, CS_SEEN_CLASSES, top, &x), CS_E_ARG);
+    STATUS(cs_seen_set_cell(4, 0, top, &x), CS_E_ARG);
+    STATUS(cs_seen_set_cell(1, 0, NULL, &x), CS_E_NULL);
+    STATUS(cs_seen_set_cell(1, 0, top, NULL), CS_E_NULL);
+    puts("version, layouts: done");
+}
+
 int main(void)
 {
+    layouts();
     evaluators();
     deals();
     solver();

@@ -5,8 +5,8 @@
  * tests/c/reference/seen_card.c is the solver it replaced, written on its own layout (rank pairs
  * a * 13 + b, its own class weights): for several rules, every output must be equal, the totals
  * and charts exactly and the decision tables byte for byte; cs_solve_seen(1)'s totals, its chart
- * by rank multiset (the by-up chart folded) and its probe counts too. Built and run by
- * .ci/harness (ASan + UBSan) and tests/engine/test_seen_reference.py:
+ * by rank multiset (the by-up chart folded) and its probe counts (cs_test_solve_seen, testing.h)
+ * too. Built and run by .ci/harness (ASan + UBSan) and tests/engine/test_seen_reference.py:
  *
  *     cc -std=c11 -O2 -pthread -Icsrc -Itests/c/reference tests/c/seen_reference.c \
  *         tests/c/reference/seen_card.c csrc/[a-z]*.c
@@ -21,6 +21,7 @@
 
 #include "caribbean.h"
 #include "check.h"
+#include "testing.h"
 #include "seen_card.h"
 
 #define N_PROBES 600
@@ -86,8 +87,8 @@ static void compare(const seen_case *c, const uint8_t *probes)
     cs_totals t, t_set, t_ref, t_ref_dec;
     cs_seen_k1_outputs k1 = {chart_r, chart_t, CS_SEEN_CHART_CELLS, dec, N_DECISIONS};
     CHECK(cs_solve_seen_k1(c->qualifier, &c->nets, c->flags, c->threads, &t, &k1) == CS_OK);
-    CHECK(cs_solve_seen(1, c->qualifier, &c->nets, c->flags, c->threads, &t_set, set_r, set_t, 11 * 91, probes,
-                        N_PROBES, counts) == CS_OK);
+    CHECK(cs_test_solve_seen(1, c->qualifier, &c->nets, c->flags, c->threads, &t_set, set_r, set_t, 11 * 91,
+                             probes, N_PROBES, counts) == CS_OK);
     CHECK(ref_solve_seen_one(c->qualifier, &c->nets, c->flags, c->threads, &t_ref, ref_r, ref_t,
                              CS_SEEN_CHART_CELLS, probes, N_PROBES, ref_counts) == CS_OK);
     CHECK(ref_seen_one_decisions(c->qualifier, &c->nets, c->flags, c->threads, &t_ref_dec, ref_dec, N_DECISIONS)

@@ -90,11 +90,28 @@ def test_solve_json(capsys):
     assert doc["house_edge"] == "142031221/2718662100"
     rows = {r["outcome"]: r for r in doc["return_table"]}
     assert rows["player wins: royal flush"]["net"] == "201" and isinstance(rows["fold"]["count"], int)
+    # the dealer's side: 1,463,700 of the 2,598,960 five-card hands are A-K high or better
+    assert doc["dealer_qualifies"] == "205/364"
+    dist = doc["dealer_distribution"]
+    assert [d["category"] for d in dist][:2] == ["high card", "pair"] and len(dist) == 10
+    assert dist[0] == {"category": "high card", "count": 1_302_540, "probability": "1277/2548", "qualifying": 167_280}
+    assert sum(d["count"] for d in dist) == 2_598_960 and sum(d["qualifying"] for d in dist) == 1_463_700
+
+
+def test_solve_text_ends_with_the_dealers_hands(capsys):
+    """The dealer's lines come after every line solve printed before (the figures, the outcomes)."""
+    code, out, _ = run(capsys, "solve", "--quiet")
+    assert code == 0
+    head, _, tail = out.partition("\ndealer qualifies (AK): 205/364 = 56.3187%")
+    assert head.splitlines()[-1].startswith("player wins: high card") and "dealer qualifies (" not in head
+    assert tail.rstrip().splitlines()[-1].split()[:5] == ["high", "card", "1,302,540", "0.50117739", "167,280"]
+    code, out, _ = run(capsys, "solve", "--table", "dealer", "--format", "csv", "--quiet")
+    assert out.splitlines()[1] == "royal flush,4,1/649740,4,0"
 
 
 def test_installed_entry_point_subprocess():
-    exe = shutil.which("caribbean-exact")
-    cmd = [exe] if exe else [sys.executable, "-m", "caribbean_exact"]
+    beside = Path(sys.executable).with_name("caribbean-exact")  # this Python's, not PATH's: no venv need be active
+    cmd = [str(beside)] if beside.exists() else [sys.executable, "-m", "caribbean_exact"]
     p = subprocess.run([*cmd, "ev", "As Kd 7h 4c 2s", "--up", "Qh", "--format", "json"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr

@@ -80,7 +80,8 @@ def test_no_import_cycles():
 
 
 #: The only modules that may import the binding: the engine's doors to the core, and the evaluator
-#: look-ups of the model (hand values and categories). Every other module reaches the core through
+#: look-ups of the model (hand values and categories) and its argument checks (the core's thread
+#: limit, CS_MAX_THREADS, read once). Every other module reaches the core through
 #: them, so nets are scaled and checked in one place and no binding type leaks into a result.
 FFI = f"{NAME}.engine._ffi"
 FFI_IMPORTERS = frozenset({
@@ -89,6 +90,7 @@ FFI_IMPORTERS = frozenset({
     f"{NAME}.engine.pricing",
     f"{NAME}.engine.sampler",
     f"{NAME}.engine.seen",
+    f"{NAME}.model.checks",
     f"{NAME}.model.hands",
     f"{NAME}.model.rules",
 })

@@ -78,3 +78,89 @@ def test_a_build_without_a_compiler_says_so(tmp_path):
     assert p.returncode != 0
     last = [line for line in p.stderr.splitlines() if line.strip()][-1]
     assert last.startswith("error: caribbean-exact needs a C compiler (gcc or clang)"), p.stderr[-2000:]
+
+
+def _c_call_graph() -> dict[str, set[str]]:
+    """For each csrc/*.c file, the other C files whose (non-static) functions it calls."""
+    import re
+
+    def strip(text: str) -> str:
+        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.DOTALL)
+        text = re.sub(r"//[^\n]*", " ", text)
+        return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+
+    # a definition: at the start of a line, not static, a name, a parameter list, then a brace
+    definition = re.compile(r"^(?!static\b)[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*\(([^;{}()]|\([^;{}()]*\))*\)\s*\{",
+                            re.MULTILINE)
+    call = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+    files = {p.name: strip(p.read_text()) for p in sorted((ROOT / "csrc").glob("*.c"))}
+    owner: dict[str, str] = {}
+    for name, text in files.items():
+        for m in definition.finditer(text):
+            assert m.group(1) not in owner, f"{m.group(1)} defined in {owner[m.group(1)]} and {name}"
+            owner[m.group(1)] = name
+    return {name: {owner[c] for c in call.findall(text) if c in owner and owner[c] != name}
+            for name, text in files.items()}
+
+
+def test_calls_between_c_files_run_one_way():
+    """No cycle among the C files' calls of each other's functions (core.c calls none of them)."""
+    graph = _c_call_graph()
+    assert "core.c" in graph and "evaluate.c" in graph["game.c"], graph  # the parser sees the calls
+    assert graph["core.c"] == set(), graph["core.c"]
+    state: dict[str, int] = {}
+
+    def visit(f: str, path: list[str]) -> None:
+        if state.get(f) == 2:
+            return
+        assert state.get(f) != 1, "C call cycle: " + " -> ".join([*path[path.index(f):], f])
+        state[f] = 1
+        for g in sorted(graph[f]):
+            visit(g, [*path, f])
+        state[f] = 2
+
+    for f in sorted(graph):
+        visit(f, [])
+
+
+def _module_source(tmp_path, name: str, **env: str) -> str:
+    """The C source cffi generates for the module under these environment variables."""
+    saved = {k: os.environ.get(k) for k in ("CARIBBEAN_EXACT_SANITIZE", "CFLAGS", "CC")}
+    try:
+        for k in saved:
+            os.environ.pop(k, None)
+        os.environ.update(env)
+        b = build_ffi()
+        out = tmp_path / f"{name}.c"
+        b.ffibuilder.emit_c_code(str(out))
+        return out.read_text()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def test_a_build_with_other_flags_cannot_reuse_a_stale_build(tmp_path):
+    """cffi rewrites the module source only when it changes, and a changed source rebuilds the module
+    and every C file: the flags are in the source, so an ASan build/ is never reused under
+    CARIBBEAN_EXACT_SANITIZE=thread (nor a plain one under =1, nor after CFLAGS change)."""
+    plain = _module_source(tmp_path, "plain")
+    assert plain == _module_source(tmp_path, "again")  # the same flags: nothing rebuilt
+    asan = _module_source(tmp_path, "asan", CARIBBEAN_EXACT_SANITIZE="1")
+    tsan = _module_source(tmp_path, "tsan", CARIBBEAN_EXACT_SANITIZE="thread")
+    cflags = _module_source(tmp_path, "cflags", CFLAGS="-O0")
+    assert len({plain, asan, tsan, cflags}) == 4
+    assert "-fsanitize=thread" in tsan and "-fsanitize=address,undefined" in asan and "-O3" in plain
+    assert "CFLAGS=-O0" in cflags
+
+
+def test_the_builder_has_no_side_effects_on_import(tmp_path):
+    before = set(os.listdir(ROOT)) | set(os.listdir(ROOT / "csrc"))
+    p = subprocess.run([sys.executable, "-c", "import importlib.util, sys; s = importlib.util.spec_from_file_location("
+                        f"'b', {str(ROOT / 'csrc' / 'build_ffi.py')!r}); m = importlib.util.module_from_spec(s); "
+                        "s.loader.exec_module(m); print(type(m.ffibuilder).__name__)"],
+                       capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert p.returncode == 0 and p.stdout.strip() == "FFI" and p.stderr == ""
+    assert set(os.listdir(ROOT)) | set(os.listdir(ROOT / "csrc")) == before and os.listdir(tmp_path) == []

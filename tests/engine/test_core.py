@@ -67,7 +67,7 @@ def test_solver_arguments():
     ptr = ffi.new("cs_solver **")
     assert lib.cs_solver_new(7463, 1, ptr) == lib.CS_E_ARG
     assert lib.cs_solver_new(1113, 0, ptr) == lib.CS_E_ARG
-    assert lib.cs_solver_new(1113, 65, ptr) == lib.CS_E_ARG
+    assert lib.cs_solver_new(1113, lib.CS_MAX_THREADS + 1, ptr) == lib.CS_E_ARG
     assert lib.cs_solver_new(1113, 1, ffi.NULL) == lib.CS_E_NULL
     totals = ffi.new("cs_totals *")
     nets = ffi.new("cs_nets *")
@@ -104,10 +104,10 @@ def test_sample_deals_past_2_64_is_refused():
     out = ffi.new("cs_sample_sums *")
     top = (1 << 64) - 1
     for threads in (1, 4):
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
         # the last deals below 2^64 are fine, every one counted
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
         assert out.deals == 100
 
 
@@ -115,28 +115,28 @@ def test_seen_and_sample_arguments():
     nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
     totals = ffi.new("cs_totals *")
     n = ffi.NULL
-    assert lib.cs_solve_seen(0, 1113, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
-    assert lib.cs_solve_seen(4, 1113, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
-    assert lib.cs_solve_seen(2, 7463, nets, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
-    assert lib.cs_solve_seen(2, 1113, nets, 4, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 0, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
-    assert lib.cs_solve_seen(2, 1113, ffi.NULL, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_NULL
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, ffi.NULL, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(0, 1113, nets, 0, 1, totals, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(4, 1113, nets, 0, 1, totals, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 7463, nets, 0, 1, totals, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, nets, 4, 1, totals, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 0, totals, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(2, 1113, ffi.NULL, 0, 1, totals, n, n, 0) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, ffi.NULL, n, n, 0) == lib.CS_E_NULL
     chart = ffi.new("uint64_t[]", 5005)
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, n, 5005, n, 0, n) == lib.CS_E_NULL
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, chart, 5004, n, 0, n) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, n, 5005) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, chart, chart, 5004) == lib.CS_E_SIZE
     probes = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6, 6])  # a card twice
     counts = ffi.new("uint64_t[]", 4)
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, counts) == lib.CS_E_DUPLICATE
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
-    assert lib.cs_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
+    assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, counts) == lib.CS_E_DUPLICATE
+    assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
     sums = ffi.new("cs_sample_sums *")
-    assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
-    assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 0, 1, 0, 10, 1, n, sums) == lib.CS_OK
-    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 2, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG  # flags
-    assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
-    assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
-    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 1, 0, 10, 1, n, sums) == lib.CS_OK
+    assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 2, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG  # flags
+    assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
 
 
 def test_seen_k1_arguments():
@@ -167,7 +167,7 @@ def test_seen_k1_arguments():
     assert lib.cs_solve_seen_k1(7463, nets, 0, 1, totals, k1()) == lib.CS_E_ARG
     assert lib.cs_solve_seen_k1(1113, nets, 2, 1, totals, k1()) == lib.CS_E_ARG
     assert lib.cs_solve_seen_k1(1113, nets, 0, 0, totals, k1()) == lib.CS_E_ARG
-    assert lib.cs_solve_seen_k1(1113, nets, 0, 65, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 0, lib.CS_MAX_THREADS + 1, totals, k1()) == lib.CS_E_ARG
     big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 40) + 1] * 10})
     assert lib.cs_solve_seen_k1(1113, big, 0, 1, totals, k1()) == lib.CS_E_OVERFLOW
     # a refused call writes nothing: the caller's buffers are as they were
@@ -177,3 +177,77 @@ def test_seen_k1_arguments():
     # no output wanted, or a size given with a NULL pointer (ignored): the totals alone
     assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n, n, 5, n, 5)) == lib.CS_OK
     assert totals.total_weight == 2_598_960 * 47 * 46 * 14_190
+
+
+def test_the_thread_limit_is_the_cores():
+    """CS_MAX_THREADS is written once, in caribbean.h: Python reads it from the core."""
+    from caribbean_exact.engine import _ffi
+    from caribbean_exact.model import checks
+
+    assert checks.MAX_THREADS == _ffi.MAX_THREADS == lib.CS_MAX_THREADS == 64
+    ptr = ffi.new("cs_solver **")
+    assert lib.cs_solver_new(1113, lib.CS_MAX_THREADS + 1, ptr) == lib.CS_E_ARG
+    with pytest.raises(ValueError, match=f"1..{lib.CS_MAX_THREADS}"):
+        checks.check_threads(lib.CS_MAX_THREADS + 1)
+
+
+def test_public_signatures_carry_no_test_probes():
+    """The probes and cross-check flags are in testing.h; caribbean.h's calls have none."""
+    import re
+    from pathlib import Path
+
+    csrc = Path(__file__).resolve().parents[2] / "csrc"
+    public = (csrc / "caribbean.h").read_text().split("/* cdef-begin */")[1].split("/* cdef-end */")[0]
+    code = re.sub(r"/\*.*?\*/", " ", public, flags=re.DOTALL)
+    assert "probe" not in code and "CS_SAMPLE_GENERIC" not in code
+    testing = (csrc / "testing.h").read_text()
+    for name in ("cs_test_solve_seen", "cs_test_sample_deals", "CS_SAMPLE_GENERIC"):
+        assert name in testing and hasattr(lib, name)
+    assert "cs_test_solve_seen_one" not in testing and not hasattr(lib, "cs_test_solve_seen_one")
+
+
+def test_test_entry_points_check_their_arguments():
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    probe = ffi.new("uint8_t[]", [48, 45, 22, 9, 0, 42, 1])
+    dup = ffi.new("uint8_t[]", [48, 45, 22, 9, 0, 42, 42])
+    counts = ffi.new("uint64_t[]", 4)
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, n, 1, counts) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, probe, 1, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, probe, 4097, counts) == lib.CS_E_SIZE
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, dup, 1, counts) == lib.CS_E_DUPLICATE
+    assert lib.cs_test_solve_seen(1, 1113, ffi.NULL, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 0, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(1, 1113, nets, 0, 1, ffi.NULL, n, n, 0) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(1, 1113, nets, 0, 1, totals, ffi.new("uint64_t[]", 1), n, 1) == lib.CS_E_NULL
+    sums = ffi.new("cs_sample_sums *")
+    assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 4, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG
+    assert lib.cs_test_sample_deals(1113, ffi.NULL, 0, 0, 0, 1, 1, 0, 10, 1, n, sums) == lib.CS_E_NULL
+    a = ffi.new("cs_sample_sums *")
+    assert lib.cs_test_sample_deals(1113, nets, 1, 0, 0, lib.CS_SAMPLE_GENERIC, 5, 0, 50, 1, n, a) == lib.CS_OK
+    assert lib.cs_sample_deals(1113, nets, 1, 0, 0, 5, 0, 50, 1, n, sums) == lib.CS_OK
+    assert (a.deals, a.raises, a.sum_hi, a.sum_lo) == (sums.deals, sums.raises, sums.sum_hi, sums.sum_lo)
+
+
+def test_solver_situations_arguments_and_answers():
+    """cs_solver_situations: the counts of cs_solver_situation for each situation, a status each."""
+    from caribbean_exact.engine.pricing import solver_for
+
+    s = solver_for(1113).handle
+    players = ffi.new("uint8_t[]", [48, 45, 22, 9, 0, 1, 1, 2, 3, 4, 48, 45, 22, 9, 0])
+    ups = ffi.new("uint8_t[]", [42, 5, 60])
+    counts = ffi.new("uint32_t[]", 12)
+    cats = ffi.new("uint8_t[]", 3)
+    status = ffi.new("int32_t[]", 3)
+    assert lib.cs_solver_situations(s, players, ups, 3, 2, counts, cats, status) == lib.CS_OK
+    one = ffi.new("cs_deal_counts *")
+    assert lib.cs_solver_situation(s, players, 42, one) == lib.CS_OK
+    assert list(counts[0:4]) == [one.not_qualify, one.win, one.tie, one.lose] and cats[0] == one.player_category
+    assert list(status) == [lib.CS_OK, lib.CS_E_DUPLICATE, lib.CS_E_CARD] and list(counts[4:12]) == [0] * 8
+    assert lib.cs_solver_situations(s, ffi.NULL, ffi.NULL, 0, 1, ffi.NULL, ffi.NULL, ffi.NULL) == lib.CS_OK
+    assert lib.cs_solver_situations(ffi.NULL, players, ups, 3, 1, counts, cats, status) == lib.CS_E_NULL
+    assert lib.cs_solver_situations(s, ffi.NULL, ups, 3, 1, counts, cats, status) == lib.CS_E_NULL
+    assert lib.cs_solver_situations(s, players, ups, 3, 1, counts, cats, ffi.NULL) == lib.CS_E_NULL
+    assert lib.cs_solver_situations(s, players, ups, 3, 0, counts, cats, status) == lib.CS_E_ARG
+    assert lib.cs_solver_situations(s, players, ups, 3, 65, counts, cats, status) == lib.CS_E_ARG

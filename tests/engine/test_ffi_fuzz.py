@@ -360,8 +360,8 @@ def test_solver_price_nets_and_flags(solver, values, bad, flags):
 
 def test_solver_new_bad_arguments():
     ptr = ffi.new("cs_solver **")
-    for q, t, want in [(7463, 1, "CS_E_ARG"), (65535, 1, "CS_E_ARG"), (AK, 0, "CS_E_ARG"), (AK, 65, "CS_E_ARG"),
-                       (AK, 2**32 - 1, "CS_E_ARG")]:
+    for q, t, want in [(7463, 1, "CS_E_ARG"), (65535, 1, "CS_E_ARG"), (AK, 0, "CS_E_ARG"),
+                       (AK, lib.CS_MAX_THREADS + 1, "CS_E_ARG"), (AK, 2**32 - 1, "CS_E_ARG")]:
         ptr[0] = ffi.cast("cs_solver *", 1)  # must be reset to NULL on failure
         assert STATUS[record("cs_solver_new", lib.cs_solver_new(q, t, ptr))] == want
         assert ptr[0] == ffi.NULL

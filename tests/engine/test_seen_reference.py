@@ -36,6 +36,7 @@ def test_the_old_solver_is_not_shipped():
     assert not (ROOT / "csrc" / "seen_card.c").exists() and (ROOT / "tests/c/reference/seen_card.c").exists()
     header = (ROOT / "csrc" / "caribbean.h").read_text()
     assert "cs_solve_seen_one" not in header and "cs_seen_one_decisions" not in header
+    assert "cs_test_solve_seen_one" not in (ROOT / "csrc" / "testing.h").read_text()
 
 
 def test_k1_outputs_equal_the_reference_solver(tmp_path):

@@ -1,11 +1,20 @@
 """The report command: formats, JSON field names, plots, bad input."""
 
+import base64
+import datetime
 import json
+import re
+import shutil
+import subprocess
+import zlib
+from fractions import Fraction
 
 import pytest
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
+from caribbean_exact.house import math_report
+from caribbean_exact.render.house import math_report as render_report
 
 
 def run(capsys, *argv):
@@ -52,7 +61,7 @@ def test_documents_and_plots(tmp_path, capsys, suffix):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     data = path.read_bytes()
     if suffix == ".pdf":
-        assert data.startswith(b"%PDF") and b"CreationDate" not in data
+        assert data.startswith(b"%PDF")
     else:
         text = data.decode()
         assert "Results over N hands" in text and "added house edge per ante" in text
@@ -87,17 +96,25 @@ def test_the_report_solves_the_game_once_and_hands_it_down(monkeypatch):
     strategy blind to the up card."""
     from caribbean_exact.house import math_report
     from caribbean_exact.play import game as game_mod
+    from caribbean_exact.strategy import chart as chart_mod
 
-    calls = []
+    calls, chart_calls = [], []
     real = game_mod.price
 
     def counting(rules, **kw):
         calls.append(kw.get("flags", 0))
         return real(rules, **kw)
 
+    def counting_chart(rules, **kw):
+        chart_calls.append(kw.get("decisions", False))
+        return real(rules, **kw)
+
     monkeypatch.setattr(game_mod, "price", counting)
+    monkeypatch.setattr(chart_mod, "price", counting_chart)
     r = math_report.build_report(covariance_deals=2_000, covariance_seed=1)
     assert calls == [0, game_mod.IGNORE_UP]
+    # the strategy attached (the optimal chart) needs every decision, which the solved game does not keep
+    assert chart_calls == [True] and r.chart is not None
     assert r.strategies[0].report is r.game
     assert r.seat_covariance.mean == r.game.return_per_ante
 
@@ -116,3 +133,122 @@ def test_a_game_handed_down_must_be_the_optimal_game_of_the_rules():
     rows = ce.compare_strategies(game=g)
     assert rows[0].report is g
     assert [x.report.house_edge for x in rows] == [x.report.house_edge for x in ce.compare_strategies()]
+
+
+# ---------------------------------------------------------------- the par sheet and the typeset PDF
+
+
+
+@pytest.fixture(scope="module")
+def report():
+    return math_report.build_report(side_bets="progressive", contribution="0.15", covariance_deals=2_000,
+                                    covariance_seed=1)
+
+
+def test_par_sheet_items_are_exact(report):
+    g = report.game
+    assert g.dealer_qualifies == Fraction(1_463_700, 2_598_960)
+    ante, raise_ = g.wager_returns()
+    assert ante + raise_ == g.return_per_ante == -g.house_edge
+    top = report.top_award
+    assert top.category == 9 and top.pays == 100 and top.net == 201
+    assert top.dealt == Fraction(4, 2_598_960)
+    assert top.paid == Fraction(16_759_740, 19_933_230_517_200)  # the return table's royal wins
+    assert top.meets_display_rule  # 1 in 1,189,352 is well within 1 in 100,000,000
+    doc = render_report.report_doc(report)
+    assert doc["game"]["dealer_qualifies"] == "205/364"
+    assert {d["category"]: d["qualifying"] for d in doc["game"]["dealer_distribution"]}["high card"] == 167_280
+    w = doc["wagers"]
+    assert Fraction(w["ante"]["expected_net"]) + Fraction(w["raise"]["expected_net"]) == g.return_per_ante
+    assert Fraction(w["total"]["wagered"]) == g.expected_wager
+    hands = {h["category"]: h for h in doc["player_hands"]}
+    assert hands["high card"]["folded"] == 58_357_116 and hands["pair"]["folded"] == 0
+    assert sum(h["raised"] + h["folded"] for h in doc["player_hands"]) == 2_598_960 * 47
+    hold = doc["hold_of_drop"]["strategies"]
+    assert hold[0]["name"] == "optimal" and Fraction(hold[0]["hold_of_drop"]) == g.element_of_risk
+    assert all(Fraction(x["hold_of_drop"]) == Fraction(x["hold"]) / Fraction(x["drop"]) for x in hold)
+    assert doc["top_award"]["meets_display_rule"] is True and doc["top_award"]["display_rule_odds"] == 10 ** 8
+    assert doc["strategy_assumed"]["plain_rules"][0] == "Always raise pair or better."
+    assert doc["hands_per_hour"] == {"value": "50", "assumption": True,
+                                     "source": render_report.hands_per_hour_source(report)}
+    # the same items in the Markdown
+    md = render_report.markdown(report)
+    for heading in ("### 1.1 The dealer's hand", "### 1.2 The ante and the raise as two wagers",
+                    "### 1.3 The player's hands, raised and folded", "### 1.4 Hold as a share of drop",
+                    "### 1.5 The top award", "## Attachment: the strategy assumed", "## Configuration"):
+        assert heading in md
+    assert "205/364 = 56.3187%" in md and "1 in 1,189,352" in md and "meets it" in md
+
+
+DAY = datetime.date(2026, 11, 29)
+
+
+@pytest.fixture(scope="module")
+def pdf_bytes(report):
+    return render_report.pdf(report, DAY)
+
+
+def _pdftotext(data, tmp_path, *args):
+    exe = shutil.which("pdftotext")
+    if exe is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    path = tmp_path / "r.pdf"
+    path.write_bytes(data)
+    return subprocess.run([exe, *args, str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_pdf_is_reproducible(report, pdf_bytes):
+    """reportlab's invariant mode and a fixed date: two builds, the same bytes; the date is the one given."""
+    assert render_report.pdf(report, DAY) == pdf_bytes
+    assert b"D:20261129000000+00'00'" in pdf_bytes
+    assert render_report.pdf(report, datetime.date(2027, 1, 2)) != pdf_bytes
+
+
+def test_pdf_date_follows_source_date_epoch(monkeypatch):
+    from caribbean_exact.render.documents import source_date
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    assert source_date() == datetime.date(2026, 1, 1)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert source_date() == datetime.datetime.now(datetime.UTC).date()
+
+
+def test_pdf_pages_numbered_and_nothing_cut(report, pdf_bytes, tmp_path):
+    """Every page says "page N of M"; the title block has the version and the date; the progressive
+    pays read as money (matplotlib used to read $...$ as mathematics); every cell of every table is in
+    the text (wrapped, never cut)."""
+    from caribbean_exact._version import __version__
+
+    text = _pdftotext(pdf_bytes, tmp_path)
+    pages = text.split("\f")[:-1]
+    assert len(pages) >= 8
+    for n, page in enumerate(pages, 1):
+        assert f"page {n} of {len(pages)}" in page
+    assert f"caribbean-exact {__version__}" in pages[0] and "2026-11-29" in pages[0] and "Contents" in pages[0]
+    flat = re.sub(r"[\s-]+", "", text)  # pdftotext joins a word broken after "-" without it
+    for b in render_report.blocks(report, DAY.isoformat()):
+        for row in (b.headers, *b.rows) if b.kind == "table" else ():
+            for cell in row:
+                assert re.sub(r"[\s-]+", "", cell) in flat, cell
+    assert "$100,000.00" in text and "1 in 649,740" in text
+
+
+def test_pdf_text_is_at_least_8_points(pdf_bytes):
+    """Every font size set in the page streams (Tf operators) is 8 pt or more."""
+    sizes = set()
+    streams = rb"/Filter \[ /ASCII85Decode /FlateDecode \].*?stream\r?\n(.*?)endstream"
+    for m in re.finditer(streams, pdf_bytes, re.DOTALL):
+        data = zlib.decompress(base64.a85decode(m.group(1).strip().removesuffix(b"~>"), adobe=False))
+        sizes |= {float(x) for x in re.findall(rb"/F\d+(?:\+\d+)? ([\d.]+) Tf", data)}
+    assert sizes and min(sizes) >= 8, sizes
+
+
+def test_pdf_page_fits_a4_and_letter(pdf_bytes):
+    from caribbean_exact.render import documents as d
+
+    boxes = set(re.findall(rb"/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]", pdf_bytes))
+    assert boxes == {(b"595.2756", b"841.8898")}, boxes  # A4
+    mm = 72 / 25.4
+    assert 215.9 * mm - 2 * 12 * mm >= d.PAGE_W - 2 * d.MARGIN_X  # the text area inside Letter's width
+    letter_band = (d.PAGE_H - 279.4 * mm) / 2  # Letter centred on A4: this much is off at top and bottom
+    assert d.FOOT_Y - letter_band >= 5 * mm and d.PAGE_H - d.HEAD_Y - letter_band >= 5 * mm

@@ -6,8 +6,9 @@ import pytest
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
+from caribbean_exact.errors import InvalidRules
 from caribbean_exact.model.hands import CATEGORY_INDEX, patterns
-from caribbean_exact.model.rules import Qualifier, exact_text, load_paytables_file
+from caribbean_exact.model.rules import Qualifier, exact_text, load_paytables_file, to_fraction
 
 pytestmark = pytest.mark.csan
 
@@ -126,3 +127,40 @@ def test_the_whole_game_follows_the_raise_size():
         # every raising situation of the game is one where raising beats folding under these nets
         d = g.decision("Ac Ad 7h 4c 2s", "Qh")
         assert d.ev_raise == ce.ev("Ac Ad 7h 4c 2s", "Qh", rules=g.rules).ev_raise
+
+
+@pytest.mark.parametrize("spec", ["-1", "-1113", "--5", "value -3", "5-", "- AK", "\u0663", "\u00b2", "value \u0663",
+                                  "#\u00b2", "\u0661\u0661\u0661\u0663"])
+def test_a_signed_or_unicode_qualifier_is_refused(spec):
+    """The "-" of "Ace-King" used to swallow a sign ("-1113" read as 1113, "--5" as 5-high), and
+    Arabic-Indic digits read as 0-9."""
+    with pytest.raises(InvalidRules, match=r"qualifier .*: expected 'AK', 'pair'"):
+        Qualifier.parse(spec)
+    assert Qualifier.parse("Ace-King").value == 1113
+    assert Qualifier.parse("two-pair").value == Qualifier.parse("two pair").value
+
+
+@pytest.mark.parametrize("text,value", [
+    ("1e2", 100), ("1E2", 100), ("2.5e-3", Fraction(1, 400)), ("1e-300", Fraction(1, 10**300)), ("1e300", 10**300),
+    ("1,000", 1000), ("250,000", 250_000), ("1,000,000.5", Fraction(2_000_001, 2)), ("100.50", Fraction(201, 2)),
+    ("3/4", Fraction(3, 4)), ("-2.5", Fraction(-5, 2)), (".5", Fraction(1, 2)), ("0e100000", 0), ("1_000", 1000),
+])
+def test_one_number_reader(text, value):
+    assert to_fraction(text, "x") == value
+    assert isinstance(to_fraction(text, "x"), Fraction)
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "Infinity", "\u0663", "\u00b2", "1\u0663", "1,00", "12,3456",
+                                  "1,0000", ",100", "100,", "1e", "e5", "1e2.5", "1/0", "1//2", "0x10", "1 000"])
+def test_the_number_reader_refuses(text):
+    with pytest.raises(InvalidRules, match=r"x: .* (is not a number|divides by zero)"):
+        to_fraction(text, "x")
+
+
+def test_a_huge_exponent_is_refused_before_it_is_built():
+    import time
+    start = time.perf_counter()
+    for text in ("1e100000", "1e-100000", "1e999999999999", "9" * 500 + "e600"):
+        with pytest.raises(InvalidRules, match="more than the limit of 1,000 digits"):
+            to_fraction(text, "x")
+    assert time.perf_counter() - start < 1

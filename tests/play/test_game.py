@@ -144,3 +144,75 @@ def test_decision_follows_the_reports_strategy():
         assert len(want) == 1
         got = blind.decision(cards, ce.Card(ups[0])).decision
         assert got == ("raise" if want == {1} else "fold"), (cards, want, got)
+
+
+def _brute_force_dealer_hands():
+    """Every one of the 2,598,960 five-card hands, classified by a plain evaluator independent of the
+    core: (hands by category, hands by category that are A-K high or better)."""
+    from itertools import combinations
+
+    cats, ak = [0] * 10, [0] * 10
+    for a, b, c, d, e in combinations(range(52), 5):
+        r0, r1, r2, r3, r4 = a >> 2, b >> 2, c >> 2, d >> 2, e >> 2  # ascending: card = rank * 4 + suit
+        pairs = (r0 == r1) + (r1 == r2) + (r2 == r3) + (r3 == r4)
+        if pairs == 0:
+            flush = (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3)
+            straight = r4 - r0 == 4 or (r3 == 3 and r4 == 12)  # the wheel: 2 3 4 5 A
+            cat = (9 if r0 == 8 else 8) if straight and flush else 5 if flush else 4 if straight else 0
+        elif pairs == 1:
+            cat = 1
+        elif pairs == 2:
+            cat = 3 if r0 == r2 or r1 == r3 or r2 == r4 else 2
+        else:
+            cat = 7 if r0 == r3 or r1 == r4 else 6
+        cats[cat] += 1
+        if cat or (r4 == 12 and r3 == 11):
+            ak[cat] += 1
+    return cats, ak
+
+
+def test_dealer_distribution_and_qualifying_against_brute_force():
+    """The dealer's hand is a uniformly random five-card hand: its distribution counted from the
+    evaluator's rank patterns equals a brute force over every hand, and the textbook counts."""
+    cats, ak = _brute_force_dealer_hands()
+    assert cats == [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4]
+    d = game.dealer_distribution()
+    assert [x.count for x in d] == cats
+    assert [x.qualifying for x in d] == ak
+    assert sum(ak) == 1_463_700  # A-K high (C(11,3) - 1 rank sets x 1,020 suitings) plus a pair or better
+    r = game.solve()
+    assert r.dealer_qualifies == Fraction(1_463_700, 2_598_960) == Fraction(205, 364)
+    assert r.dealer_distribution == d
+    assert sum(x.probability for x in d) == 1
+    # another qualifier: a pair or better; none: always
+    pair = game.dealer_distribution(ce.Rules(qualifier="pair"))
+    assert [x.qualifying for x in pair] == [0, *cats[1:]]
+    assert game.solve(qualifier="none").dealer_qualifies == 1
+
+
+def test_ante_and_raise_returns_sum_to_the_games_return():
+    """The ante and the raise as two wagers, per ante: the sum is the game's return exactly, and each
+    equals its own sum over the outcome totals."""
+    for kwargs in ({}, {"paytable": "royal-250"}, {"max_payout": 5000, "ante": 100}):
+        r = game.solve(**kwargs)
+        ante, raise_ = r.wager_returns()
+        assert ante + raise_ == r.return_per_ante
+        t, n, w = r.totals, r.nets, r.total_weight
+        # the ante: lost on a fold or a loss, paid (capped like any win) when the dealer fails or is beaten
+        assert ante == (-sum(t.fold) - sum(t.lose) + (sum(t.not_qualify) + sum(t.win)) * n.not_qualify) / w
+        raise_direct = sum((Fraction(t.win[c]) * (n.win[c] - n.not_qualify) for c in range(10)), Fraction(0))
+        raise_direct -= sum(t.lose) * r.rules.raise_antes
+        assert raise_ == raise_direct / w
+    ante, raise_ = game.solve().wager_returns()
+    assert ante == Fraction(-380_524_042_487, 1_661_102_543_100)
+    assert raise_ == Fraction(24_478_580_538, 138_425_211_925)
+
+
+def test_play_by_category_splits_every_situation():
+    r = game.solve()
+    p = r.play_by_category()
+    assert sum(x.fold + x.raised for x in p) == r.situations == 2_598_960 * 47
+    assert [x.fold + x.raised for x in p] == [n * 47 for n in
+                                              (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4)]
+    assert sum(x.raised for x in p) == r.raise_situations
+    assert all(x.fold == 0 for x in p[1:])  # the optimal strategy raises every pair or better

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import random
 import re
 
 import pytest
@@ -74,19 +75,42 @@ def test_the_standard_chart_is_one_page_of_every_row_in_three_panels(standard):
     assert _pages_of_pdf(pdf[0]) == [(594.0, 792.0)]
 
 
-def test_the_pair_qualifier_chart_takes_nine_pages_in_one_pdf(pair, tmp_path, capsys):
+def test_the_pair_qualifier_chart_is_one_rule_on_one_page(pair, tmp_path, capsys):
+    """Under a pair qualifier every hand below a pair of 3s raises exactly when it holds the up card's
+    rank: the 1,497 rows collapse into that rule (they were 9 pages), checked here against ev."""
+    assert pair.rows == () and len(pair.match_rows) == 1497
+    assert [r.scope for r in pair.plain_rules][-1] == "match_rest"
     lay = rs.plot_layout(pair)
-    assert len(pair.rows) == 1497 and len(lay.pages) == 9 and lay.panels_per_page == 3
+    assert len(lay.pages) == 1 and lay.pages[0].panels == ()
+    rng = random.Random(7)
+    checked = 0
+    while checked < 40:
+        cards = rng.sample(range(52), 6)
+        hand, up = [ce.Card(c) for c in cards[:5]], ce.Card(cards[5])
+        d = ce.ev(hand, up, qualifier="pair")
+        if d.player_category > 1 or (d.player_category == 1 and max(
+                r for r in range(13) if sum(c.rank == r for c in hand) == 2) > 0):
+            continue  # a pair of 3s or better: the first rule
+        assert d.decision == ("raise" if up.rank in {c.rank for c in hand} else "fold"), (hand, up)
+        checked += 1
+    code = main(["chart", "--qualifier", "pair", "--plot", str(tmp_path / "p.pdf"), "--table", "rules"])
+    assert code == 0 and capsys.readouterr().err == f"wrote {tmp_path / 'p.pdf'} (1 page)\n"
+
+
+def test_a_long_chart_takes_several_pages_in_one_pdf(three, tmp_path, capsys):
+    lay = rs.plot_layout(three)
+    assert len(three.rows) == 612 and len(lay.pages) == 5 and lay.panels_per_page == 3
     # every row once, in order, down the panels and the pages; the panels evenly filled
     spans = [p for page in lay.pages for p in page.panels]
-    assert spans[0][0] == 0 and spans[-1][1] == 1497
+    assert spans[0][0] == 0 and spans[-1][1] == 612
     assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
-    assert {b - a for a, b in spans} == {55, 56}
-    code = main(["chart", "--qualifier", "pair", "--plot", str(tmp_path / "p.pdf"), "--table", "rules"])
-    assert code == 0 and capsys.readouterr().err == f"wrote {tmp_path / 'p.pdf'} (9 pages)\n"
+    sizes_of_panels = {b - a for a, b in spans}
+    assert max(sizes_of_panels) - min(sizes_of_panels) <= 1 or len(lay.pages[0].notes) > 0
+    code = main(["chart", "--qualifier", "3", "--plot", str(tmp_path / "p.pdf"), "--table", "rules"])
+    assert code == 0 and capsys.readouterr().err == f"wrote {tmp_path / 'p.pdf'} (5 pages)\n"
     assert [p.name for p in tmp_path.iterdir()] == ["p.pdf"]
     sizes = _pages_of_pdf((tmp_path / "p.pdf").read_bytes())
-    assert len(sizes) == 9
+    assert len(sizes) == 5
     for w, h in sizes:   # every page fits both papers at full size
         assert w <= min(LETTER[0], A4[0]) and h <= min(LETTER[1], A4[1])
 
@@ -129,7 +153,7 @@ def test_every_row_labelled_with_its_letters_and_headers_on_every_panel(three, t
         assert [t for _, t in texts].count(f"page {n + 1} of 5") == 2
     assert labels == [label for label, _ in three.rows]
     pair_key = rs.plot_layout(ce.build_chart(ce.Rules.make(qualifier="pair"))).marks
-    assert pair_key == ("R", "F")   # no mixed cell under a pair qualifier: no S in the key
+    assert pair_key == ()   # under a pair qualifier the plain rules decide every hand: no grid, no key
 
 
 def test_no_text_below_7_pt_and_the_letters_at_8(standard_svg, three_svg):
@@ -202,15 +226,15 @@ def test_one_file_a_page_for_png_and_svg_one_pdf_and_the_files_named(tmp_path, c
 
 def test_pages_beside_something_that_is_not_a_file_are_refused(tmp_path, capsys):
     (tmp_path / "folder").mkdir()
-    code = main(["chart", "--qualifier", "pair", "--plot", str(tmp_path / "folder")])
+    code = main(["chart", "--qualifier", "3", "--plot", str(tmp_path / "folder")])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert err.endswith(": is a folder, not a file\n")  # refused before the chart is computed
     assert [p.name for p in tmp_path.iterdir()] == ["folder"]
-    code = main(["chart", "--qualifier", "pair", "--plot", "/dev/null"])
+    code = main(["chart", "--qualifier", "3", "--plot", "/dev/null"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
-    assert "not a file, and the chart takes 9 pages, a file each (null-1, ...)" in err
+    assert "not a file, and the chart takes 5 pages, a file each (null-1, ...)" in err
 
 
 def test_the_file_names_of_the_pages():

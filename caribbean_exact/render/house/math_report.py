@@ -8,22 +8,39 @@ same bytes with the same matplotlib.
 from __future__ import annotations
 
 import base64
+import datetime
 import html
 import io
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from ...house.math_report import MathReport
+from ..._version import __version__
+from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, MathReport
 from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
+from ...model.hands import CATEGORIES
+from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
-from ..text import describe_rules, edge, frac, grouped, money, pays_text, pct, rules_json, table, to_json
+from ..strategy.chart import cell_mark, chart_json, decider_text
+from ..text import (
+    Name,
+    describe_rules,
+    edge,
+    frac,
+    grouped,
+    markdown_text,
+    money,
+    pays_text,
+    pct,
+    rules_json,
+    table,
+    to_json,
+)
 from .sidebets import bonus_json
 
 #: Plot file suffixes: {stem}-{key}.png.
@@ -31,17 +48,9 @@ PLOT_KEYS: tuple[str, ...] = ("net-100", "net-1000", "shift")
 #: Okabe-Ito colours of the plots (colour-blind safe): behind / the house loses (also hatched), ahead,
 #: the bin holding 0, the 5%..95% or 95% range.
 BEHIND, AHEAD, EVEN, RANGE = (OKABE_ITO[k] for k in ("vermillion", "blue", "grey", "sky blue"))
-PDF_METADATA = metadata("pdf", producer="caribbean-exact (matplotlib)")
-
-
-@dataclass(frozen=True)
-class Block:
-    """One piece of the report: kind is h1, h2, p, table or plot."""
-
-    kind: str
-    text: str = ""
-    rows: tuple[tuple[str, ...], ...] = ()
-    headers: tuple[str, ...] = ()
+#: The plots' size in inches (width, height): the PNG files at 100 dpi, the PDF's at 200 dpi.
+PLOT_SIZE = (9.0, 5.2)
+PDF_PLOT_DPI = 200
 
 
 def _p(x: Fraction | float, places: int = 4) -> str:
@@ -106,7 +115,7 @@ def _game_blocks(r: MathReport) -> list[Block]:
         Block("p", "Per unit wagered: the figure per ante divided by the expected total wager (variance by its "
                    "square). Strategy assumed: optimal, the exact best decision for every (hand, up card); the "
                    "cost of simpler strategies, each evaluated exactly over every deal:"),
-        Block("table", rows=tuple((s.name, edge(s.report.house_edge), f"{float(s.cost) * 100:.4f}",
+        Block("table", rows=tuple((Name(s.name), edge(s.report.house_edge), f"{float(s.cost) * 100:.4f}",
                                    s.description) for s in r.strategies),
               headers=("strategy", "house edge", "cost (% of ante)", "what it does")),
         Block("p", f"Method: the C core counts every one of the {grouped(g.total_weight)} deals (hand, up card, "
@@ -115,6 +124,158 @@ def _game_blocks(r: MathReport) -> list[Block]:
                    "enumeration, the return table against per-situation sums, the N = 1 distribution below "
                    "against this table."),
     ]
+
+
+def _odds(p: Fraction) -> str:
+    """A probability as odds "1 in N" (N rounded to a whole number when large)."""
+    if p == 0:
+        return "never"
+    n = 1 / p
+    return f"1 in {grouped(round(n))}" if n >= 100 else f"1 in {float(n):,.2f}"
+
+
+def _par_blocks(r: MathReport) -> list[Block]:
+    """The par-sheet items a test lab expects beside the return table, each exact."""
+    g = r.game
+    dist = g.dealer_distribution
+    q = g.dealer_qualifies
+    qual = sum(x.qualifying for x in dist)
+    dealer_rows = tuple((CATEGORIES[x.category], grouped(x.count), frac(x.probability), _prob(x.probability),
+                         grouped(x.qualifying), grouped(x.not_qualifying)) for x in reversed(dist))
+    ante, raise_ = g.wager_returns()
+    raised = r.rules.raise_antes * g.raise_probability
+    wager_rows = (
+        ("ante bet", "1", frac(ante), f"{float(ante):+.6f}", f"{float(ante) * 100:+.4f}%"),
+        (f"raise bet ({r.rules.raise_antes} antes when raised)", frac(raised), frac(raise_),
+         f"{float(raise_):+.6f}", f"{float(raise_ / raised) * 100:+.4f}%"),
+        ("the game (ante + raise)", frac(g.expected_wager), frac(ante + raise_), f"{float(ante + raise_):+.6f}",
+         f"{float((ante + raise_) / g.expected_wager) * 100:+.4f}%"),
+    )
+    plays = g.play_by_category()
+    play_rows = tuple((CATEGORIES[x.category], grouped(x.raised), grouped(x.fold), _prob(x.raise_probability),
+                       _prob(x.fold_probability), _prob(x.probability)) for x in reversed(plays))
+    hold_rows = tuple((s.name, _p(s.report.house_edge), frac(s.report.expected_wager),
+                       f"{float(s.report.expected_wager):.6f}", frac(s.report.element_of_risk),
+                       _p(s.report.element_of_risk)) for s in r.strategies)
+    simple = [s.report.element_of_risk for s in r.strategies[1:] if s.name != "raise always"]
+    top = r.top_award
+    meets = "meets" if top.meets_display_rule else "does NOT meet"
+    award = CATEGORIES[top.category]
+    out = [
+        Block("h3", "1.1 The dealer's hand"),
+        Block("p", f"P(the dealer qualifies with {r.rules.qualifier.label} or better) = {frac(q)} = {_p(q)} "
+                   f"({grouped(qual)} of the {grouped(FIVE_CARD_HANDS)} five-card hands). The dealer's five cards are "
+                   "a uniformly random five-card hand whatever the player holds or does (by symmetry: every "
+                   "deal is equally likely), so the dealer's distribution is that of any five-card hand, counted "
+                   "from the evaluator's 6,175 rank patterns (a test checks it against a brute force over every "
+                   "hand)."),
+        Block("table", rows=dealer_rows, headers=("dealer's hand", "hands", "probability (exact)", "probability",
+                                                   "qualifying", "not qualifying")),
+        Block("h3", "1.2 The ante and the raise as two wagers"),
+        Block("p", "Per ante: each bet's expected net. A fold loses the ante and bets no raise; a dealer who does "
+                   "not qualify pays the ante and returns the raise; a qualifying dealer beaten pays the ante 1 "
+                   "to 1 and the raise at the pay table; a tie pushes both. The two sum to the game's return "
+                   "exactly. Amount wagered: the expected stake per ante; return per unit: expected net over it."),
+        Block("table", rows=wager_rows, headers=("wager", "amount wagered (antes)", "expected net (exact)",
+                                                  "expected net", "per unit wagered")),
+        Block("h3", "1.3 The player's hands, raised and folded"),
+        Block("p", f"Every (hand, up card) situation ({grouped(g.situations)}, equally likely) by the player's "
+                   "category under optimal play: situations raised and folded, and their probabilities "
+                   f"(the counts over {grouped(g.situations)})."),
+        Block("table", rows=play_rows, headers=("player's hand", "raised", "folded", "P(raise)", "P(fold)",
+                                                 "P(dealt)")),
+        Block("h3", "1.4 Hold as a share of drop"),
+        Block("p", "Drop: the total amount wagered, ante + raise (per ante, the expected total wager). Hold: the "
+                   "house's expected win, the house edge per ante. Hold as a share of drop = house edge / drop "
+                   "(for optimal play, the element of risk). A typical player plays one of the simple strategies "
+                   "or close to one: for those below (raising always aside) the hold is "
+                   + (f"{_p(min(simple))} to {_p(max(simple))} of drop." if simple else "as listed.")),
+        Block("table", rows=hold_rows, headers=("strategy", "hold per ante", "drop per ante (exact)",
+                                                 "drop per ante", "hold / drop (exact)", "hold / drop")),
+        Block("h3", "1.5 The top award"),
+        Block("p", f"The ante game's largest pay: {award}, the raise paid {frac(top.pays)} to 1 (net "
+                   f"{frac(top.net)} antes with the ante). Dealt to the player in {frac(top.dealt)} of hands "
+                   f"({_odds(top.dealt)}); paid (raised, the dealer qualifies and is beaten) in {frac(top.paid)} "
+                   f"of deals ({_odds(top.paid)}). A display rule that the top award's odds be no longer than "
+                   f"1 in {grouped(TOP_AWARD_ODDS_LIMIT)}: the award {meets} it."),
+        Block("table", rows=((f"{award} dealt", frac(top.dealt), f"{float(top.dealt):.4e}", _odds(top.dealt)),
+                             (f"{award} paid", frac(top.paid), f"{float(top.paid):.4e}", _odds(top.paid)),
+                             ("display rule", f"1/{TOP_AWARD_ODDS_LIMIT}", f"{1 / TOP_AWARD_ODDS_LIMIT:.4e}",
+                              meets)),
+              headers=("award", "probability (exact)", "probability", "odds")),
+    ]
+    if r.progressive is not None:
+        royal = r.progressive.report.rows()[0]
+        ok = "meets" if royal.probability * TOP_AWARD_ODDS_LIMIT >= 1 else "does NOT meet"
+        out.insert(-1, Block("p", f"The progressive's top award (the {royal.hand}, paid on the player's five "
+                                  f"cards whatever the dealer holds): {frac(royal.probability)} "
+                                  f"({_odds(royal.probability)}), which {ok} the same rule."))
+    return out
+
+
+def hands_per_hour_source(r: MathReport) -> str:
+    """Where the rounds-an-hour figure comes from: it is an assumption of the report."""
+    h = r.table_hour.hands_per_hour
+    if h == DEFAULT_HANDS_PER_HOUR:
+        return ("an assumption: the default of caribbean-exact report (--hands-per-hour), not a measured or "
+                "published rate; set it from the house's own count of rounds an hour")
+    return "an assumption given with --hands-per-hour"
+
+
+def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
+    """The title block: product, version, date, and the rules and settings the figures assume."""
+    h = r.table_hour
+    c = r.seat_covariance
+    rows: list[tuple[str, str]] = [("product", f"caribbean-exact {__version__}")]
+    if date:
+        rows.append(("date", date))
+    rows += [
+        ("pay table (raise bet, royal first)", f"{r.rules.paytable.name}: {pays_text(r.rules.paytable)}"),
+        ("dealer qualifies with", f"{r.rules.qualifier.label} or better"),
+        ("raise", f"{r.rules.raise_antes} antes"),
+        ("cap per bet", "none" if r.rules.max_payout is None else _money(r.rules.max_payout)),
+        ("strategy assumed", "optimal (attached: the strategy chart at the end)"),
+        ("seats", str(h.seats)),
+        ("rounds an hour", f"{frac(h.hands_per_hour)} ({hands_per_hour_source(r)})"),
+        ("average ante", _money(h.average_ante)),
+        ("shift", f"{frac(h.hours)} hours"),
+        ("results over N hands", ", ".join(grouped(x.hands) for x in r.over_n_hands)),
+        ("seat covariance sample", f"{grouped(c.deals)} rounds, seed {c.seed}"),
+    ]
+    if r.progressive is not None:
+        p = r.progressive
+        rows += [("progressive", f"meter {_money(p.meter)}, reset {_money(p.reset)}, contribution "
+                                 + ("none" if p.contribution is None else _p(p.contribution, 2))
+                                 + ("" if p.sf_cap is None else f", straight flush cap {_money(p.sf_cap)}")),
+                 ("side-bet pace", f"{frac(p.bets_per_hour)} bets an hour, {frac(p.hours_per_year)} hours a year")]
+    if r.bonus is not None:
+        rows.append(("5+1 Bonus", "included"))
+    return [Block("h2", "Configuration"),
+            Block("table", rows=tuple(rows), headers=("setting", "value"))]
+
+
+def _strategy_blocks(r: MathReport) -> list[Block]:
+    """The strategy assumed, attached: the optimal chart's plain rules, its grid and its S cells."""
+    ch = r.chart
+    if ch is None:
+        return []
+    rules = chart_json(ch)["plain_rules"]
+    out = [Block("page"), Block("h2", "Attachment: the strategy assumed"),
+           Block("p", f"The optimal strategy of these rules ({describe_rules(ch.rules)}), as the figures assume it: "
+                      "plain rules, each checked over every situation it covers, then the hands where the "
+                      "decision depends on the dealer's up card."),
+           Block("list", rows=tuple((x,) for x in rules))]
+    if ch.rows:
+        out += [Block("p", "By the dealer's up card (columns: its rank). R = raise, F = fold, S = it depends on "
+                           "the player's cards of the up card's suit (below)."),
+                Block("table", rows=tuple((label, *(cell_mark(c) for c in cells)) for label, cells in ch.rows),
+                      headers=("hand", *ch.columns))]
+    if ch.mixed:
+        out += [Block("p", "The S cells: how many of the player's cards share the up card's suit, and which "
+                           "(checked on every situation of the cell)."),
+                Block("table", rows=tuple((c.pattern, c.up, decider_text(ch, c)) for c in ch.mixed),
+                      headers=("hand", "up", "decision by the player's cards of the up card's suit"))]
+    return out
 
 
 def _n_blocks(r: MathReport) -> list[Block]:
@@ -164,7 +325,8 @@ def _table_blocks(r: MathReport) -> list[Block]:
     return [
         Block("h2", "3. A table: seats share one dealer hand"),
         Block("p", f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante "
-                   f"{_money(h.average_ante)}, every seat playing optimally. The seats' results are correlated "
+                   f"{_money(h.average_ante)}, every seat playing optimally. The rounds an hour are "
+                   f"{hands_per_hour_source(r)}. The seats' results are correlated "
                    "through the dealer's hand. The covariance is sampled (exactly it would take the dealer's "
                    "hand against every pair of player hands, too many): "
                    f"{grouped(c.deals)} rounds of {c.seats} seats at one dealer in the C core (seed {c.seed}), "
@@ -221,7 +383,7 @@ def _progressive_blocks(p: ProgressiveHouse) -> list[Block]:
         q = ProgressiveHouse(type(p.report)(t.pays, p.report.convention, 1, p.report.counts, m, ()),
                              p.contribution, p.reset, p.sf_cap, p.bets_per_hour, p.hours_per_year)
         b = q.breakeven_meter
-        builtins.append((t.name, _p(q.hold_at(m)), "-" if b is None else _money(b),
+        builtins.append((Name(t.name), _p(q.hold_at(m)), "-" if b is None else _money(b),
                          "-" if q.long_run_hold is None else _p(q.long_run_hold), t.source + (f" ({t.note})"
                                                                                                if t.note else "")))
     return [
@@ -285,17 +447,28 @@ def _cap_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def blocks(r: MathReport) -> list[Block]:
-    """Every block of the report, in order."""
-    out = [Block("h1", f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"),
+def title(r: MathReport) -> str:
+    """The report's title."""
+    return f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
+
+
+#: Blocks before the table of contents: the title, the note on exactness and the configuration.
+TITLE_BLOCKS = 4
+
+
+def blocks(r: MathReport, date: str | None = None) -> list[Block]:
+    """Every block of the report, in order; ``date`` goes in the title block (the PDF's)."""
+    out = [Block("h1", title(r)),
            Block("p", "Every figure is exact (fractions of integer counts) unless marked sampled, approximate or "
                       "given with an error bound. Generated by caribbean-exact.")]
-    out += _game_blocks(r) + _n_blocks(r) + _table_blocks(r)
+    out += _config_blocks(r, date)
+    assert len(out) == TITLE_BLOCKS
+    out += _game_blocks(r) + _par_blocks(r) + _n_blocks(r) + _table_blocks(r)
     if r.progressive is not None:
         out += _progressive_blocks(r.progressive)
     if r.bonus is not None:
         out += _bonus_blocks(r)
-    out += _cap_blocks(r)
+    out += _cap_blocks(r) + _strategy_blocks(r)
     return out
 
 
@@ -305,13 +478,23 @@ def blocks(r: MathReport) -> list[Block]:
 def markdown(r: MathReport, plot_names: dict[str, str] | None = None) -> str:
     """The report as Markdown; ``plot_names`` maps each plot key to the PNG file it links."""
     lines: list[str] = []
+    name = r.rules.paytable.name
+    escaped = markdown_text(name)
+
+    def text(b: Block) -> str:  # the pay table's name (a user's file may name it "<script>") as text
+        return b.text.replace(name, escaped) if escaped != name else b.text
+
     for b in blocks(r):
         if b.kind == "h1":
-            lines += [f"# {b.text}", ""]
+            lines += [f"# {text(b)}", ""]
         elif b.kind == "h2":
-            lines += [f"## {b.text}", ""]
+            lines += [f"## {text(b)}", ""]
+        elif b.kind == "h3":
+            lines += [f"### {text(b)}", ""]
         elif b.kind == "p":
-            lines += [b.text, ""]
+            lines += [text(b), ""]
+        elif b.kind == "list":
+            lines += [*(f"- {x[0]}" for x in b.rows), ""]
         elif b.kind == "table":
             lines += [table(b.rows, b.headers, "github"), ""]
         elif b.kind == "plot" and plot_names and b.text in plot_names:
@@ -323,10 +506,12 @@ def html_page(r: MathReport, plots: dict[str, bytes]) -> str:
     """The report as one self-contained HTML page (plots inline as PNG)."""
     body = []
     for b in blocks(r):
-        if b.kind in ("h1", "h2"):
+        if b.kind in ("h1", "h2", "h3"):
             body.append(f"<{b.kind}>{html.escape(b.text)}</{b.kind}>")
         elif b.kind == "p":
             body.append(f"<p>{html.escape(b.text)}</p>")
+        elif b.kind == "list":
+            body.append("<ul>" + "".join(f"<li>{html.escape(x[0])}</li>" for x in b.rows) + "</ul>")
         elif b.kind == "table":
             head = "".join(f"<th>{html.escape(h)}</th>" for h in b.headers)
             rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in b.rows)
@@ -338,8 +523,7 @@ def html_page(r: MathReport, plots: dict[str, bytes]) -> str:
     style = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}"
              "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .5em;"
              "text-align:left}th{background:#eee}img{max-width:100%}")
-    title = html.escape(blocks(r)[0].text)
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title(r))}</title>'
             f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
@@ -430,58 +614,32 @@ def plots(r: MathReport) -> dict[str, bytes]:
     plt = _pyplot()
     out = {}
     for key, draw in _figures(r):
-        fig, ax = plt.subplots(figsize=(9, 5.2), dpi=100)
-        draw(ax)
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", metadata=metadata("png"))
-        plt.close(fig)
-        out[key] = buf.getvalue()
+        out[key] = _png(plt, draw, 100)
     return out
 
 
-def pdf(r: MathReport) -> bytes:
-    """The report as PDF: text pages (monospaced tables) then one page a plot; fixed metadata."""
-    plt = _pyplot()
-    from matplotlib.backends.backend_pdf import PdfPages
-
-    lines: list[str] = []
-    for b in blocks(r):
-        if b.kind == "h1":
-            lines += [b.text.upper(), ""]
-        elif b.kind == "h2":
-            lines += ["", b.text, "-" * len(b.text)]
-        elif b.kind == "p":
-            lines += [*_wrap(b.text, 110), ""]
-        elif b.kind == "table":
-            lines += [*table([[c[:60] for c in row] for row in b.rows], b.headers, "simple").splitlines(), ""]
-    per_page = 78
+def _png(plt: Any, draw: Callable[[Any], None], dpi: int) -> bytes:
+    fig, ax = plt.subplots(figsize=PLOT_SIZE, dpi=dpi)
+    draw(ax)
+    fig.tight_layout()
     buf = io.BytesIO()
-    with PdfPages(buf, metadata=PDF_METADATA) as doc:
-        for start in range(0, len(lines), per_page):
-            fig = plt.figure(figsize=(8.27, 11.69))
-            fig.text(0.04, 0.97, "\n".join(lines[start:start + per_page]), family="monospace", fontsize=5.6,
-                     va="top")
-            doc.savefig(fig)
-            plt.close(fig)
-        for _key, draw in _figures(r):
-            fig, ax = plt.subplots(figsize=(11.69, 8.27))
-            draw(ax)
-            fig.tight_layout()
-            doc.savefig(fig)
-            plt.close(fig)
+    fig.savefig(buf, format="png", metadata=metadata("png"))
+    plt.close(fig)
     return buf.getvalue()
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    out, line = [], ""
-    for w in text.split():
-        if line and len(line) + 1 + len(w) > width:
-            out.append(line)
-            line = w
-        else:
-            line = f"{line} {w}" if line else w
-    return [*out, line] if line else out
+def pdf(r: MathReport, date: datetime.date | None = None) -> bytes:
+    """The report as a typeset PDF (render.documents): a title block with the version, the date
+    (``date``; by default SOURCE_DATE_EPOCH when set, else today) and the configuration, a table of
+    contents, real tables, the plots beside their sections, "page N of M" on every page. The same
+    report and date give the same bytes under the same reportlab and matplotlib."""
+    plt = _pyplot()
+    day = source_date() if date is None else date
+    images = {key: _png(plt, draw, PDF_PLOT_DPI) for key, draw in _figures(r)}
+    return pdf_document(blocks(r, day.isoformat()), title=title(r), running_head=title(r),
+                        stamp=f"caribbean-exact {__version__}, {day.isoformat()}", date=day, images=images,
+                        image_ratio=PLOT_SIZE[1] / PLOT_SIZE[0], subject="Caribbean Stud Poker: exact math report",
+                        toc_after=TITLE_BLOCKS)
 
 
 # ---------------------------------------------------------------- JSON
@@ -544,6 +702,39 @@ def _progressive_json(p: ProgressiveHouse) -> dict[str, Any]:
     }
 
 
+def par_sheet_json(r: MathReport) -> dict[str, Any]:
+    """The par-sheet fields of the report's JSON (the dealer's side is in ``game``: dealer_qualifies,
+    dealer_distribution): the two wagers, the player's hands, hold of drop, the top award, the
+    strategy assumed and the rounds-an-hour assumption."""
+    g = r.game
+    ante, raise_ = g.wager_returns()
+    top = r.top_award
+    ch = r.chart
+    return {
+        "version": __version__,
+        "wagers": {"ante": {"wagered": "1", "expected_net": str(ante)},
+                   "raise": {"wagered": str(r.rules.raise_antes * g.raise_probability), "expected_net": str(raise_)},
+                   "total": {"wagered": str(g.expected_wager), "expected_net": str(ante + raise_)}},
+        "player_hands": [{"category": CATEGORIES[x.category], "raised": x.raised, "folded": x.fold,
+                          "raise_probability": str(x.raise_probability), "fold_probability": str(x.fold_probability),
+                          "probability": str(x.probability)} for x in g.play_by_category()],
+        "hold_of_drop": {"drop": "the total amount wagered, ante + raise (per ante: the expected total wager)",
+                         "strategies": [{"name": s.name, "hold": str(s.report.house_edge),
+                                         "drop": str(s.report.expected_wager),
+                                         "hold_of_drop": str(s.report.element_of_risk)} for s in r.strategies]},
+        "top_award": {"category": CATEGORIES[top.category], "pays": str(top.pays), "net": str(top.net),
+                      "dealt_probability": str(top.dealt), "paid_probability": str(top.paid),
+                      "display_rule_odds": TOP_AWARD_ODDS_LIMIT, "meets_display_rule": top.meets_display_rule},
+        "strategy_assumed": None if ch is None else {
+            "name": "optimal", "plain_rules": chart_json(ch)["plain_rules"],
+            "grid": [{"hand": label, "marks": "".join(cell_mark(c) or "-" for c in cells)} for label, cells in ch.rows],
+            "columns": list(ch.columns),
+            "mixed": [{"hand": c.pattern, "up": c.up, "decided_by": decider_text(ch, c)} for c in ch.mixed]},
+        "hands_per_hour": {"value": str(r.table_hour.hands_per_hour), "assumption": True,
+                           "source": hands_per_hour_source(r)},
+    }
+
+
 def report_doc(r: MathReport) -> dict[str, Any]:
     """The report as a JSON object (field names are a public interface)."""
     c = r.seat_covariance
@@ -580,6 +771,7 @@ def report_doc(r: MathReport) -> dict[str, Any]:
             "house_edge": str(r.cap.rows[0].report.house_edge), "cost_per_ante": str(r.cap.rows[0].cost_per_ante),
             "strategy_changed": r.cap.rows[0].strategy_changed},
     }
+    doc.update(par_sheet_json(r))
     if r.progressive is not None:
         doc["progressive"] = _progressive_json(r.progressive)
     if r.bonus is not None:

@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.pricing import SITUATIONS
 from ...house.bet_cap import CapRow, CapStudy
 from ...house.paytables import CompareRow, TableInfo
-from ..text import dec, describe_rules, frac, grouped, money, pays_text, pct, rules_json, table, to_json
+from ..text import Name, dec, describe_rules, frac, grouped, money, pays_text, pct, rules_json, table, to_json
 
 
 def _short_money(x: Fraction) -> str:
@@ -73,7 +73,7 @@ def paytables(infos: Sequence[TableInfo], fmt: str) -> str:
     if fmt == "json":
         return to_json([{"name": i.name, "pays": [str(p) for p in i.paytable.pays],
                                 "where": i.where, "source": i.source, "origin": i.origin} for i in infos])
-    rows = [[i.name, pays_text(i.paytable), i.where, i.source or i.origin] for i in infos]
+    rows = [[Name(i.name), pays_text(i.paytable), Name(i.where), Name(i.source or i.origin)] for i in infos]
     out = table(rows, ["name", "pays (royal .. high card, to 1)", "where used", "source"], fmt)
     if fmt == "csv":
         return out
@@ -98,7 +98,7 @@ def compare(rows: Sequence[CompareRow], fmt: str) -> str:
             f"yes ({grouped(r.differing_situations)} situations, cost {pct(r.baseline_strategy_cost)})"
             if not exact else "yes")
         body.append([
-            r.name, pays_text(r.paytable),
+            Name(r.name), pays_text(r.paytable),
             frac(g.house_edge) if exact else pct(g.house_edge),
             frac(g.element_of_risk) if exact else pct(g.element_of_risk),
             frac(g.return_on_wager) if exact else pct(g.return_on_wager),

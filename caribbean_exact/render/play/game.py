@@ -10,8 +10,8 @@ from typing import Any
 from ...engine.pricing import ReturnRow
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
-from ...model.rules import exact_text
-from ...play.game import GameReport
+from ...model.rules import Rules, exact_text
+from ...play.game import DealerCategory, GameReport, dealer_distribution
 from ...play.odds import Decision, RankQuery
 from ..labels import outcome_label
 from ..text import (
@@ -61,7 +61,7 @@ def decision_json(d: Decision, with_rules: bool = True) -> dict[str, Any]:
     return doc
 
 
-def _reason(d: Decision) -> str:
+def reason(d: Decision) -> str:
     """One line on why: how often the dealer fails to qualify, and what happens when she does."""
     c = d.counts
     q = c.win + c.tie + c.lose
@@ -111,7 +111,7 @@ def decision(d: Decision, fmt: str, verbose: bool = False, table_name: str | Non
             row.append(money(x * a))
     lines = [head, f"rules: {describe_rules(d.rules)}", "",
              f"decision: {d.decision.upper()}  (over {counted(d.counts.total, 'dealer completion')})", "",
-             table(summary, headers, fmt), "", f"why: {_reason(d)}"]
+             table(summary, headers, fmt), "", f"why: {reason(d)}"]
     if verbose:
         lines += ["", "The outcomes of raising:", "", outcome_table(d.rows(), fmt)]
     return "\n".join(lines)
@@ -197,7 +197,36 @@ def report_json(r: GameReport) -> dict[str, Any]:
              "probability": str(x.probability), "net": str(x.net), "contribution": str(x.contribution)}
             for x in r.return_table()
         ],
+        "dealer_qualifies": str(r.dealer_qualifies),
+        "dealer_distribution": dealer_distribution_json(r),
     }
+
+
+def dealer_distribution_json(r: GameReport) -> list[dict[str, Any]]:
+    """The dealer's hand by category: five-card hands, probability, hands that qualify."""
+    return [{"category": CATEGORIES[x.category], "count": x.count, "probability": str(x.probability),
+             "qualifying": x.qualifying} for x in r.dealer_distribution]
+
+
+def dealer_table(dist: Sequence[DealerCategory], fmt: str) -> str:
+    """The dealer's hand by category (royal first), qualifying or not, as a table."""
+    rows: list[list[Cell]] = []
+    for x in reversed(dist):
+        rows.append([CATEGORIES[x.category], x.count if fmt == "csv" else grouped(x.count),
+                     str(x.probability) if fmt == "csv" else dec(x.probability, 8),
+                     x.qualifying if fmt == "csv" else grouped(x.qualifying),
+                     x.not_qualifying if fmt == "csv" else grouped(x.not_qualifying)])
+    return table(rows, ["dealer's hand", "five-card hands", "probability", "qualifying", "not qualifying"], fmt)
+
+
+def dealer_text(rules: Rules, fmt: str) -> str:
+    """P(the dealer qualifies) and the dealer's hand distribution: lines for the end of ``solve``."""
+    dist = dealer_distribution(rules)
+    n, q = sum(x.count for x in dist), sum(x.qualifying for x in dist)
+    p = Fraction(q, n)
+    head = (f"dealer qualifies ({rules.qualifier.label}): {frac(p)} = {pct(p)} ({grouped(q)} of {grouped(n)} "
+            "five-card hands; the dealer's five cards are a uniformly random five-card hand)")
+    return head + "\n\n" + dealer_table(dist, fmt)
 
 
 def report(r: GameReport, fmt: str, table_name: str | None = None) -> str:
@@ -224,7 +253,8 @@ def report(r: GameReport, fmt: str, table_name: str | None = None) -> str:
     ]
     if fmt == "csv" or table_name:
         return pick({"figures": table(figures, ["figure", "exact", "display"], fmt),
-                     "outcomes": outcome_table(r.return_table(), fmt, "deals")}, table_name, "solve")
+                     "outcomes": outcome_table(r.return_table(), fmt, "deals"),
+                     "dealer": dealer_table(r.dealer_distribution, fmt)}, table_name, "solve")
     lines = [f"rules: {describe_rules(r.rules)}; strategy: {r.strategy}", "",
              table(figures, ["figure", "exact", "display"], fmt), "",
              outcome_table(r.return_table(), fmt, "deals")]

@@ -15,7 +15,7 @@ from ...strategy.chart import Chart, ChartCell
 from ...strategy.strategies import StrategyResult
 from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap
 from ..labels import plain_rule_text, suit_rules_text, suited_decider
-from ..text import describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
+from ..text import Name, describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
 
 
 def cell_mark(c: ChartCell) -> str:
@@ -44,7 +44,7 @@ def _uniform_text(ch: Chart) -> list[str]:
 def chart_json(ch: Chart) -> dict[str, Any]:
     """The JSON object of a chart."""
     cells = []
-    for label, row in ch.rows:
+    for label, row in (*ch.rows, *ch.match_rows):
         for c in row:
             d: dict[str, Any] = {"pattern": label, "up": c.up, "raise": c.raise_count, "total": c.total}
             if c.margin is not None:
@@ -124,7 +124,7 @@ def strategies(results: Sequence[StrategyResult], fmt: str) -> str:
     for r in results:
         rep = r.report
         tr = r.total_return
-        rows.append([r.name, pct(rep.house_edge), pct(rep.element_of_risk), pct(rep.raise_probability, 2),
+        rows.append([Name(r.name), pct(rep.house_edge), pct(rep.element_of_risk), pct(rep.raise_probability, 2),
                      str(int(tr)) if tr.denominator == 1 else frac(tr), pct(r.cost)])
     headers = ["strategy", "house edge", "element of risk", "P(raise)", "total net return", "cost vs optimal"]
     if fmt == "csv":
@@ -208,6 +208,18 @@ def _head_height(head: Sequence[str], legend: Sequence[str]) -> float:
     return PLOT_PT["title"] * _LINE / 72 + 0.04 + len(head) * line + 0.3 + len(legend) * line + 0.12
 
 
+def _rules_only_layout(ch: Chart) -> PlotLayout:
+    """The printed chart when the plain rules decide every hand: the rules, on as many pages as they need."""
+    w, h = PLOT_PAGE
+    head, _, notes = _plot_head(ch, False)
+    legend = wrap("The plain rules below decide every hand against every up card: there is no grid.",
+                  w - 2 * PLOT_MARGIN - 0.1, measure(PLOT_PT["text"]))
+    line = PLOT_PT["text"] * _LINE / 72
+    fit = max(1, int((h - PLOT_MARGIN - _FOOT - PLOT_MARGIN - _head_height(head, legend)) / line))
+    pages = tuple(PlotPage(tuple(notes[i:i + fit]), ()) for i in range(0, len(notes), fit))
+    return PlotLayout(tuple(head), (), tuple(legend), 1, _CELL_MAX, _ROW_MAX, 0.0, pages)
+
+
 def plot_layout(ch: Chart) -> PlotLayout:
     """How the chart is printed: the fewest pages with every row labelled, then the widest cells.
 
@@ -215,11 +227,13 @@ def plot_layout(ch: Chart) -> PlotLayout:
     rows are spread evenly over the panels of those pages. Page 1 starts with the plain rules
     (they run on if they do not fit). Needs matplotlib (font metrics).
     """
-    if not ch.rows:
+    if not ch.rows and not ch.plain_rules:
         raise InvalidRules("--plot: the optimal strategy has no mixed classes under these rules")
     pyplot("--plot")
     w, h = PLOT_PAGE
     width = w - 2 * PLOT_MARGIN
+    if not ch.rows:  # the plain rules decide every hand (a pair qualifier): pages of rules, no grid
+        return _rules_only_layout(ch)
     mono = measure(PLOT_PT["cell"], _MONO)
     label_w = max(mono(label) for label, _ in ch.rows) + 0.08
     present = {cell_mark(c) for _, row in ch.rows for c in row}

@@ -22,7 +22,7 @@ FAMILIES = ("model", "engine", "play", "strategy", "house", "render", "cli")
 LIBRARY_FAMILIES = FAMILIES[:5]
 BASE = {"errors", "progress", "_version", "data"}
 #: (importing family, imported module): the only imports against the order.
-EXCEPTIONS = {("model", f"{NAME}.engine._ffi")}
+EXCEPTIONS = {("model", f"{NAME}.engine._ffi")}  # evaluator look-ups, the core's limits
 
 
 def _modules() -> dict[str, Path]:

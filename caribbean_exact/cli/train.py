@@ -1,0 +1,117 @@
+"""``caribbean-exact train``: the loop that asks. Deals come from ``play.trainer``, the sentences
+from ``render.play.trainer``; answers are read from standard input (a terminal or a pipe, so that a
+session can be scripted), one a line: r or raise, f or fold, q to stop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import secrets
+import sys
+from fractions import Fraction
+from typing import TextIO
+
+from ..errors import InvalidRules, UsageError, shown
+from ..model.rules import Rules
+from ..play.trainer import Focus, Graded, Session, Trainee, deals, grade, parse_answer, read_history, summarize_history
+from ..render.play import trainer as render_trainer
+from .files import append_file, check_file
+
+
+def session_name(seed: int) -> str:
+    """The name of a session in the history: when it started (UTC; SOURCE_DATE_EPOCH when set) and its seed."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC) if epoch and epoch.isdigit() \
+        else datetime.datetime.now(datetime.UTC)
+    return f"{when.isoformat(timespec='seconds').replace('+00:00', 'Z')} seed {seed}"
+
+
+def new_seed() -> int:
+    """A seed for a session without --seed (printed in its summary, so that it can be dealt again)."""
+    return secrets.randbelow(1_000_000)
+
+
+def per_hour(text: str) -> Fraction:
+    """--hands-per-hour: a positive number."""
+    try:
+        x = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        x = Fraction(0)
+    if x <= 0:
+        raise UsageError(f"train: --hands-per-hour {shown(text)}: expected a positive number")
+    return x
+
+
+def summary_of(path: str, fmt: str) -> str:
+    """``train --summary FILE``: every session of a history file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            records = read_history(f, f"--summary {shown(path)}")
+    except OSError as e:
+        raise InvalidRules(f"--summary {shown(path)}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InvalidRules(f"--summary {shown(path)}: not UTF-8 text") from None
+    return render_trainer.history_summary(summarize_history(records), fmt)
+
+
+def ask(answers: TextIO, out: TextIO, prompt: str, talk: bool) -> str | None:
+    """The next answer: "raise", "fold", or None to stop (q, or the end of the input). An answer read
+    from a pipe is echoed after the question, as a terminal would show it."""
+    try:
+        echo = talk and not answers.isatty()
+    except (OSError, ValueError):
+        echo = talk
+    while True:
+        if talk:
+            out.write(prompt)
+            out.flush()
+        try:
+            line = answers.readline()
+        except (OSError, ValueError) as e:  # a closed or unreadable standard input
+            raise UsageError(f"train: cannot read the answers from standard input ({e})") from None
+        if echo and line:
+            out.write(line if line.endswith("\n") else line + "\n")
+        if not line or line.strip().lower() in ("q", "quit", "stop"):
+            if talk and not line:
+                out.write("\n")
+            return None
+        answer = parse_answer(line)
+        if answer is not None:
+            return answer
+        if talk:
+            out.write(f"answer r (raise) or f (fold), q to stop; not {shown(line.strip())}\n")
+
+
+def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, answers: TextIO,
+        out: TextIO) -> str:
+    """Deal, ask and grade until --hands are answered, q or the end of the input; returns the summary."""
+    hands_per_hour = per_hour(args.hands_per_hour)
+    if args.hands is not None and args.hands < 1:
+        raise UsageError(f"train: --hands {args.hands}: expected 1 or more")
+    if args.history is not None:
+        check_file("--history", args.history)
+    seed = new_seed() if args.seed is None else args.seed
+    talk = args.format not in ("json", "csv")  # JSON and CSV: one document at the end, no questions
+    graded: list[Graded] = []
+    for deal in deals(seed, focus, rules):
+        if args.hands is not None and len(graded) >= args.hands:
+            break
+        answer = ask(answers, out, render_trainer.question(deal, args.hands), talk)
+        if answer is None:
+            break
+        g = grade(deal, answer, rules, trainee)
+        graded.append(g)
+        if talk:
+            out.write(render_trainer.verdict(g) + "\n\n")
+            out.flush()
+    session = Session(rules, trainee.name, seed, focus, tuple(graded))
+    if args.history is not None and graded:
+        append_file("--history", args.history, render_trainer.history_lines(session, session_name(seed)))
+    return render_trainer.summary(session, hands_per_hour, args.format)
+
+
+def standard_input() -> TextIO:
+    """Where the answers come from."""
+    return sys.stdin

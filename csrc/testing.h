@@ -1,0 +1,38 @@
+/*
+ * testing.h - the core's test-only entry points: the one-shot solves of caribbean.h with probes
+ * (single situations answered by the whole-game counting, to check it against cs_deal) and
+ * cross-check paths. Exported like the public API (the cffi cdef reads this header's cdef
+ * region too) but not part of it: the public calls carry no test arguments.
+ *
+ * Where each part lives: seen.c (cs_test_solve_seen), sample.c (cs_test_sample_deals).
+ */
+#ifndef CARIBBEAN_TESTING_H
+#define CARIBBEAN_TESTING_H
+
+#include "caribbean.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cdef-begin */
+/* cs_solve_seen with probes (optional, at most 4096): 6 + k cards each (player's five, up, the k
+ * seen); probe_counts gets 4 counts per probe (not qualify, win, tie, lose), for checking against
+ * cs_deal. With n_probes = 0 it is cs_solve_seen. */
+int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+
+/* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
+ * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is
+ * cs_sample_deals; any other bit is CS_E_ARG. */
+enum cs_sample_flags { CS_SAMPLE_GENERIC = 1 };
+int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
+                         uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                         uint32_t threads, const cs_solver *base, cs_sample_sums *out);
+/* cdef-end */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,143 @@
+"""The web page of ``caribbean-exact serve`` in a real headless browser: Debian's Chromium driven by
+selenium through /usr/bin/chromedriver. Tap cards, read the answer, check it against ``ev``; the
+trainer; screenshots at phone (390x844) and desktop sizes into $PAGE_SHOTS (default: a temporary
+folder). Skipped without chromium, chromedriver, selenium or bottle."""
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+import caribbean_exact as ce
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+pytest.importorskip("bottle")
+webdriver = pytest.importorskip("selenium.webdriver")
+
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as ec  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from caribbean_exact.cli import serve  # noqa: E402
+
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage")
+
+
+@pytest.fixture(scope="module")
+def base():
+    s = serve.server(0)
+    threading.Thread(target=s.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{s.server_port}"
+    s.shutdown()
+    s.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    folder = Path(os.environ.get("PAGE_SHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def wait(driver, condition, seconds=30):
+    return WebDriverWait(driver, seconds).until(condition)
+
+
+def load(driver, base, width, height):
+    driver.set_window_size(width, height)
+    driver.get(base + "/")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+
+
+def tap(driver, *cards):
+    for c in cards:
+        driver.find_element(By.ID, f"card-{c}").click()
+
+
+def answer_shown(driver):
+    wait(driver, ec.visibility_of_element_located((By.ID, "answer")))
+    return {k: driver.find_element(By.ID, k).text for k in ("decision", "ev-raise", "ev-fold", "margin", "why")}
+
+
+def test_tap_cards_and_read_the_answer(browser, base, shots):
+    load(browser, base, 390, 844)
+    tap(browser, "As", "Kd", "7h", "4c", "2s", "Qh")
+    got = answer_shown(browser)
+    tops = {browser.find_element(By.ID, f"slot-{i}").rect["y"] for i in range(6)}
+    assert len(tops) == 1, "the five cards and the up card are in one row"
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, "nothing wider than the phone's screen"
+    d = ce.ev("As Kd 7h 4c 2s", "Qh")
+    assert got["decision"] == "FOLD" and got["ev-raise"] == str(d.ev_raise) == "-12773/10879"
+    assert got["ev-fold"] == "-1" and got["margin"] == str(d.margin)
+    assert got["why"] == ("why: the dealer fails to qualify in 45.65% of deals (your ante wins, the raise pushes); "
+                          "when she qualifies you win 0.00%, tie 0.00% and lose 100.00%")
+    browser.save_screenshot(str(shots / "phone-ask.png"))
+    # another hand: untap the ace of spades and the up card, tap the ace of clubs and diamonds, then the up card
+    tap(browser, "Qh", "As", "Kd", "Ac", "Ad", "Qh")
+    wait(browser, lambda d: d.find_element(By.ID, "decision").text == "RAISE")
+    assert browser.find_element(By.ID, "ev-raise").text == str(ce.ev("7h 4c 2s Ac Ad", "Qh").ev_raise)
+    # the qualifier and the pay table are chosen on the page
+    Select(browser.find_element(By.ID, "qualifier")).select_by_value("pair")
+    want = str(ce.ev("7h 4c 2s Ac Ad", "Qh", qualifier="pair").ev_raise)
+    wait(browser, lambda d: d.find_element(By.ID, "ev-raise").text == want)
+    Select(browser.find_element(By.ID, "paytable")).select_by_value("live-dealer")
+    want = str(ce.ev("7h 4c 2s Ac Ad", "Qh", qualifier="pair", paytable="live-dealer").ev_raise)
+    wait(browser, lambda d: d.find_element(By.ID, "ev-raise").text == want)
+    browser.find_element(By.ID, "clear").click()
+    wait(browser, ec.invisibility_of_element_located((By.ID, "answer")))
+
+
+def test_the_trainer_in_the_browser(browser, base, shots):
+    load(browser, base, 390, 844)
+    browser.find_element(By.ID, "tab-train").click()
+    browser.find_element(By.ID, "t-seed").send_keys("5")
+    browser.find_element(By.ID, "t-start").click()
+    cards = wait(browser, lambda d: d.find_element(By.ID, "t-cards").get_attribute("data-hand"))
+    assert cards == "Js 6c Ks 7h Kc" and browser.find_element(By.ID, "t-cards").get_attribute("data-up") == "Qd"
+    browser.find_element(By.ID, "t-fold").click()
+    verdict = wait(browser, ec.visibility_of_element_located((By.ID, "t-verdict"))).text
+    assert verdict.startswith("wrong: the best play is RAISE; FOLD costs 393658/163185 = 2.412342 antes")
+    assert browser.find_element(By.ID, "t-tally").text.startswith("hands 1, mistakes 1, EV lost 393658/163185 antes")
+    browser.save_screenshot(str(shots / "phone-train.png"))
+    browser.find_element(By.ID, "t-next").click()
+    wait(browser, lambda d: d.find_element(By.ID, "t-cards").get_attribute("data-hand") == "Td 2d 9d 5s Qd")
+    browser.find_element(By.ID, "t-fold").click()
+    wait(browser, lambda d: d.find_element(By.ID, "t-verdict").text.startswith("right: FOLD is the best play"))
+    assert browser.find_element(By.ID, "t-tally").text.startswith("hands 2, mistakes 1, EV lost 393658/163185")
+
+
+def test_desktop_size(browser, base, shots):
+    load(browser, base, 1280, 900)
+    tap(browser, "Ah", "Kh", "Qh", "Jh", "Th", "2c")
+    got = answer_shown(browser)
+    assert got["decision"] == "RAISE" and got["ev-raise"] == str(ce.ev("Ah Kh Qh Jh Th", "2c").ev_raise)
+    browser.save_screenshot(str(shots / "desktop-ask.png"))
+    browser.find_element(By.ID, "tab-train").click()
+    browser.find_element(By.ID, "t-seed").send_keys("5")
+    browser.find_element(By.ID, "t-start").click()
+    wait(browser, lambda d: d.find_element(By.ID, "t-cards").get_attribute("data-hand"))
+    browser.find_element(By.ID, "t-raise").click()
+    wait(browser, ec.visibility_of_element_located((By.ID, "t-verdict")))
+    browser.save_screenshot(str(shots / "desktop-train.png"))
