@@ -17,7 +17,7 @@
  * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen_card.c (cs_solve_seen_one), seen_cards.c (cs_solve_seen), sample.c (cs_sample_deals, cs_sample_table),
+ * seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table),
  * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
@@ -57,7 +57,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 1                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 2                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -67,7 +67,7 @@ enum cs_constants {
  * suit (0 .. 5), pattern = the player's rank multiset (cs_rank_pattern), flush = all five one suit.
  *   Seen-card charts: CS_SEEN_CLASSES player classes, 0 = high card below A-K, 1 = A-K high, then
  * category + 1 from a pair (2) to a royal flush (10) (cs_seen_classes gives every value's).
- *   Seen-card decisions (cs_seen_one_decisions): CS_SEEN_RANK_PAIRS lanes of rank pairs a <= b
+ *   Seen-card decisions (cs_solve_seen_k1): CS_SEEN_RANK_PAIRS lanes of rank pairs a <= b
  * (b(b+1)/2 + a), then per suit set Q (CS_SEEN_SUIT_SETS: masks over a hand's distinct ranks)
  * CS_SEEN_SUITED_PAIRS lanes of rank pairs a < b (b(b-1)/2 + a). */
 enum cs_layout {
@@ -172,35 +172,39 @@ int cs_solver_chart(const cs_solver *solver, const uint8_t *raise, size_t n_rais
 int cs_solver_cell_counts(const cs_solver *solver, uint64_t *not_qualify, uint64_t *win, uint64_t *tie,
                           uint64_t *lose, size_t n_cells);
 
-/* Known cards. The whole game when the player also sees one dealer hole card, exact, decided
- * and aggregated for the nets (no per-situation storage). Situations are (hand, up, seen) with
- * up and seen ordered: 2,598,960 x 47 x 46; deals add the 14,190 completions of each.
- * Chart (optional, CS_SEEN_CHART_CELLS): cell = (class * 13 + up rank) * 13 + seen rank
- * (cs_seen_chart_cell), classes as in enum cs_layout.
- * (testing.h: the same solve answering probes, single situations checked against cs_deal.) */
-int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
-
-/* The same solve, with the decision of every class of situations it decides: decisions
- * (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES) gets at v * CS_SEEN_DECISION_LANES + lane
- * 0 (fold), 1 (raise), 2 (either: equal EVs) or 255 (no such situation), for a player hand of value
- * v and, with a <= b the ranks of the up and seen cards: lane b(b+1)/2 + a when they are of two
- * suits (or of one rank; the decision does not depend on the player's suits then), and lane
- * 91 + Q x 78 + b(b-1)/2 + a (a < b) when they share a suit in which the player holds the ranks Q,
- * a mask over the hand's distinct ranks in increasing order (bit i: the i-th lowest). */
-int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                          cs_totals *out, uint8_t *decisions, size_t n_decisions);
-
 /* Known cards, any k = 1, 2 or 3 seen hole cards: the whole game, exact, decided and aggregated
- * for the nets. The dealer's known cards K (up card and seen cards, k + 1 cards) matter only as a
- * set: situations are (hand, up card, seen set), 2,598,960 x 47 x C(46, k); deals add the
- * C(46 - k, 4 - k) completions of each (14,190, 946, 43). For k = 1 the totals equal
- * cs_solve_seen_one's. Chart (optional, CS_SEEN_CLASSES x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020;
- * cs_seen_set_lanes, cs_seen_set_cell): cell = class * C(13 + k, k + 1) + the multiset index of K's k + 1 ranks (sorted r0 <= r1 ..., index
- * sum of C(r_j + j, j + 1)), classes as cs_solve_seen_one's, weights in situations.
- * (testing.h: the same solve answering probes.) */
+ * for the nets (no per-situation storage). The dealer's known cards K (up card and seen cards,
+ * k + 1 cards) matter only as a set: situations are (hand, up card, seen set), 2,598,960 x 47 x
+ * C(46, k); deals add the C(46 - k, 4 - k) completions of each (14,190, 946, 43). Chart (optional,
+ * CS_SEEN_CLASSES x C(13 + k, k + 1) cells: 1,001, 5,005, 20,020; cs_seen_set_lanes,
+ * cs_seen_set_cell): cell = class * C(13 + k, k + 1) + the multiset index of K's k + 1 ranks
+ * (sorted r0 <= r1 ..., index sum of C(r_j + j, j + 1)), classes as in enum cs_layout, weights in
+ * situations. (testing.h: the same solve answering probes, single situations checked against
+ * cs_deal.) */
 int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                   cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
+
+/* cs_solve_seen for k = 1 (the same totals) with, from the same counting pass, the outputs of
+ * k1, each optional (a NULL pointer: not wanted; its size is then ignored):
+ *   chart_raise, chart_total (n_chart = CS_SEEN_CHART_CELLS): the chart by up card and seen card,
+ * cell = (class * 13 + up rank) * 13 + seen rank (cs_seen_chart_cell), classes and weights as
+ * cs_solve_seen's (ordered situations: 2,598,960 x 47 x 46 in all);
+ *   decisions (n_decisions = CS_NUM_VALUES x CS_SEEN_DECISION_LANES, 19 MB): the decision of every
+ * class of situations, at v * CS_SEEN_DECISION_LANES + lane 0 (fold), 1 (raise), 2 (either: equal
+ * EVs) or 255 (no such situation), for a player hand of value v and, with a <= b the ranks of the
+ * up and seen cards: lane b(b+1)/2 + a when they are of two suits (or of one rank; the decision
+ * does not depend on the player's suits then), and lane CS_SEEN_RANK_PAIRS + Q x CS_SEEN_SUITED_PAIRS
+ * + b(b-1)/2 + a (a < b) when they share a suit in which the player holds the ranks Q, a mask over
+ * the hand's distinct ranks in increasing order (bit i: the i-th lowest) (cs_seen_decision_lane). */
+typedef struct {
+    uint64_t *chart_raise;
+    uint64_t *chart_total;
+    size_t n_chart;
+    uint8_t *decisions;
+    size_t n_decisions;
+} cs_seen_k1_outputs;
+int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
+                     const cs_seen_k1_outputs *k1);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,
@@ -269,8 +273,9 @@ int cs_version(uint32_t *abi);
 int cs_chart_cell(uint32_t pattern, uint32_t flush, uint32_t up_rank, uint32_t up_suit_cards, uint32_t *cell);
 /* The seen-card chart cell of a class (< CS_SEEN_CLASSES), the up card's and the seen card's ranks. */
 int cs_seen_chart_cell(uint32_t cls, uint32_t up_rank, uint32_t seen_rank, uint32_t *cell);
-/* The seen-card decision lane of two dealer ranks low <= high of two suits (suited = 0, suit_set 0),
- * or of one suit (suited = 1: low < high) in which the player holds the ranks of suit_set (< 32). */
+/* The lane of cs_solve_seen_k1's decision table of two dealer ranks low <= high of two suits
+ * (suited = 0, suit_set 0), or of one suit (suited = 1: low < high) in which the player holds the
+ * ranks of suit_set (< 32). */
 int cs_seen_decision_lane(uint32_t low, uint32_t high, uint32_t suited, uint32_t suit_set, uint32_t *lane);
 /* The player class (enum cs_layout) of every hand value: n = CS_NUM_VALUES. */
 int cs_seen_classes(uint8_t *classes, size_t n);

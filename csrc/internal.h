@@ -205,7 +205,7 @@ static inline unsigned cs__seen_suited_lane(unsigned m, unsigned a, unsigned b)
     return CS_SEEN_RANK_PAIRS + m * CS_SEEN_SUITED_PAIRS + b * (b - 1) / 2 + a;
 }
 
-/* ---- the raise decision (used by game.c, seen_card.c, seen_cards.c, sample.c) --------------------- */
+/* ---- the raise decision (used by game.c, seen.c, sample.c) ---------------------------------------- */
 
 /* Raising minus folding in one situation, in nets x completions, as a linear form of its counts
  * (lose = completions - nq - win - tie):
@@ -233,7 +233,7 @@ static inline int64_t cs__raise_margin(cs__margin c, int64_t nq, int64_t win, in
     return c.nq * nq + c.win * win + c.tie * tie + c.base;
 }
 
-/* ---- ties (used by game.c, seen_card.c, seen_cards.c) -------------------------------------------- */
+/* ---- ties (used by game.c, seen.c) --------------------------------------------------------------- */
 
 /* The rank counts of a player hand: how many cards of each rank, how many ranks it holds
  * once, and its largest group. */

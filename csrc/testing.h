@@ -4,8 +4,7 @@
  * cross-check paths. Exported like the public API (the cffi cdef reads this header's cdef
  * region too) but not part of it: the public calls carry no test arguments.
  *
- * Where each part lives: seen_card.c (cs_test_solve_seen_one), seen_cards.c (cs_test_solve_seen),
- * sample.c (cs_test_sample_deals).
+ * Where each part lives: seen.c (cs_test_solve_seen), sample.c (cs_test_sample_deals).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -17,15 +16,9 @@ extern "C" {
 #endif
 
 /* cdef-begin */
-/* cs_solve_seen_one with probes (optional, at most 4096): 7 cards each (player's five, up, seen);
- * probe_counts gets 4 counts per probe (not qualify, win, tie, lose), for checking against cs_deal.
- * With n_probes = 0 it is cs_solve_seen_one. */
-int cs_test_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                           cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                           const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
-
 /* cs_solve_seen with probes (optional, at most 4096): 6 + k cards each (player's five, up, the k
- * seen), 4 counts each as above. With n_probes = 0 it is cs_solve_seen. */
+ * seen); probe_counts gets 4 counts per probe (not qualify, win, tie, lose), for checking against
+ * cs_deal. With n_probes = 0 it is cs_solve_seen. */
 int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                        cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                        const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);

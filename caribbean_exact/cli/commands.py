@@ -228,12 +228,13 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if k == 4:
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
     if k == 1:
-        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
         why = None
         if args.table in (None, "chart"):  # what decides the chart's mixed cells
             from ..strategy.seen_chart import seen_card_rules  # numpy: loaded by the commands that need it
 
             why = seen_card_rules(rules, threads=args.threads, progress=progress)
+        # after the rules: the figures and chart come from the pass that counted their decisions
+        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
         if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
             obj = render_game.report_json(seen.report)
             obj["chart"] = render_known.seen_chart_json(seen.chart, why)

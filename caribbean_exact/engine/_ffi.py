@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 1
+CORE_ABI_VERSION = 2
 
 
 def core_version() -> int | None:
@@ -294,39 +294,27 @@ class Solver:
         return nq, win, tie, lose
 
 
-def solve_seen_one(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
-                   chart: bool = False, probes: Sequence[Sequence[int]] = ()
-                   ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
-    """The whole game with one dealer hole card seen: totals, optional chart, probe counts."""
+#: For buffers the core fills whole: not zeroed first (19 MB for the seen-card decisions).
+_new_unzeroed = ffi.new_allocator(should_clear_after_alloc=False)
+
+
+def solve_seen_k1(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2, chart: bool = True,
+                  decisions: bool = True) -> tuple[DealTotals, tuple[list[int], list[int]] | None, memoryview | None]:
+    """cs_solve_seen_k1: one dealer hole card seen, in one counting pass: the totals, the chart by
+    class, up rank and seen rank (SEEN_CHART_CELLS) when asked, and the decision of every class of
+    situations when asked (SEEN_DECISION_LANES bytes per hand value: 0 fold, 1 raise, 2 either,
+    255 none; a read-only view of the core's buffer, not a copy)."""
     out = ffi.new("cs_totals *")
-    n = SEEN_CHART_CELLS if chart else 0
+    n_dec = NUM_VALUES * SEEN_DECISION_LANES
     rw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
     tw = ffi.new("uint64_t[]", SEEN_CHART_CELLS) if chart else ffi.NULL
-    flat = [c for pr in probes for c in pr]
-    if any(len(pr) != 7 for pr in probes):
-        raise InvalidCards("a probe is 7 cards: the player's five, the up card, the seen card")
-    pout = ffi.new("uint64_t[]", 4 * len(probes)) if probes else ffi.NULL
-    if probes:  # the test-only entry point of testing.h; the public call carries no probes
-        st = lib.cs_test_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n,
-                                        ffi.new("uint8_t[]", flat), len(probes), pout)
-    else:
-        st = lib.cs_solve_seen_one(qualifier, _nets_struct(nets), flags, threads, out, rw, tw, n)
-    check(st, "solve with a seen card")
-    counts = [(int(pout[4 * k]), int(pout[4 * k + 1]), int(pout[4 * k + 2]), int(pout[4 * k + 3]))
-              for k in range(len(probes))]
-    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
-
-
-def seen_one_decisions(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2
-                       ) -> tuple[DealTotals, bytes]:
-    """cs_seen_one_decisions: the totals and every decided class of situations with one hole card
-    seen, SEEN_DECISION_LANES bytes per hand value (0 fold, 1 raise, 2 either, 255 none)."""
-    out = ffi.new("cs_totals *")
-    n = NUM_VALUES * SEEN_DECISION_LANES
-    buf = ffi.new("uint8_t[]", n)
-    check(lib.cs_seen_one_decisions(qualifier, _nets_struct(nets), flags, threads, out, buf, n),
-          "decisions with a seen card")
-    return _totals(out), bytes(ffi.buffer(buf, n))
+    buf = _new_unzeroed("uint8_t[]", n_dec) if decisions else ffi.NULL
+    k1 = ffi.new("cs_seen_k1_outputs *", {"chart_raise": rw, "chart_total": tw,
+                                           "n_chart": SEEN_CHART_CELLS if chart else 0,
+                                           "decisions": buf, "n_decisions": n_dec if decisions else 0})
+    check(lib.cs_solve_seen_k1(qualifier, _nets_struct(nets), flags, threads, out, k1), "solve with a seen card")
+    return (_totals(out), ((list(rw), list(tw)) if chart else None),
+            (memoryview(ffi.buffer(buf, n_dec)).toreadonly() if decisions else None))
 
 
 def seen_lanes(k: int) -> int:
@@ -351,7 +339,7 @@ def seen_chart_cell(cls: int, up_rank: int, seen_rank: int) -> int:
 
 
 def seen_decision_lane(low: int, high: int, suited: int, suit_set: int = 0) -> int:
-    """cs_seen_decision_lane: the lane of cs_seen_one_decisions for two dealer ranks low <= high."""
+    """cs_seen_decision_lane: the lane of cs_solve_seen_k1's decision table for two dealer ranks low <= high."""
     out = ffi.new("uint32_t *")
     check(lib.cs_seen_decision_lane(low, high, suited, suit_set, out), "seen decision lane")
     return int(out[0])

@@ -1,25 +1,36 @@
 """The whole game with dealer hole cards seen, counted by the core for a set of rules.
 
-Three calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen_one``
-(one hole card seen: cs_solve_seen_one, its chart by class, up card and seen card),
-``seen_one_decisions`` (the decision of every class of situations with one hole card seen:
-cs_seen_one_decisions) and ``solve_seen`` (k = 1..3 seen: cs_solve_seen, its chart by the ranks
-of the k + 1 known cards). Each returns the totals of optimal play as ``DealTotals``; probes are
-situations (the player's five, the up card, the seen cards) whose outcome counts come back too.
+Two calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
+seen: cs_solve_seen, its chart by the ranks of the k + 1 known cards; probes are situations, the
+player's five, the up card and the seen cards, whose outcome counts come back too) and
+``seen_one_pass`` (one hole card seen: cs_solve_seen_k1, the figures, the chart by class, up card and
+seen card, and the decision of every class of situations, all from one counting pass). The totals of
+optimal play come back as ``DealTotals``.
+
+``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
+when ``strategy.seen_chart.seen_card_rules`` has read the decisions, the figures and chart of
+``play.known_cards.solve_seen_card`` for the same rules come from the same count. The decisions are
+counted only when asked (they add about a tenth to the count, and 19 MB).
 
 >>> [seen_lanes(k) for k in (1, 2, 3)]
 [91, 455, 1820]
+>>> from caribbean_exact.model.rules import Rules
+>>> one = seen_one_pass(Rules(), decisions=True)
+>>> one is seen_one_pass(Rules(), threads=1), len(one.chart[0]), len(one.decisions)
+(True, 1859, 19304194)
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..model.rules import Rules
 from . import _ffi
 from .counts import DealTotals
 
-__all__ = ["ProbeCounts", "SeenChartWeights", "seen_lanes", "seen_one_decisions", "solve_seen", "solve_seen_one"]
+__all__ = ["ProbeCounts", "SeenChartWeights", "SeenOnePass", "seen_lanes", "seen_one_pass", "solve_seen"]
 
 #: (raise weight, total weight) per chart cell.
 SeenChartWeights = tuple[list[int], list[int]]
@@ -32,18 +43,41 @@ def seen_lanes(k: int) -> int:
     return _ffi.seen_lanes(k)
 
 
-def solve_seen_one(rules: Rules, flags: int = 0, threads: int = 2, chart: bool = False,
-                   probes: Sequence[Sequence[int]] = ()) -> tuple[DealTotals, SeenChartWeights | None, ProbeCounts]:
-    """The whole game with one dealer hole card seen (cs_solve_seen_one): totals, the chart when
-    asked (11 classes x 13 up ranks x 13 seen ranks), the counts of each probe (7 cards)."""
-    return _ffi.solve_seen_one(rules.qualifier.value, rules.nets().scaled(), flags, threads, chart, probes)
+@dataclass(frozen=True, eq=False)
+class SeenOnePass:
+    """One counting pass of the game with one dealer hole card seen (cs_solve_seen_k1)."""
+
+    #: The totals of optimal play.
+    totals: DealTotals
+    #: (raise weight, total weight) by class, up rank and seen rank: 11 x 13 x 13 cells.
+    chart: SeenChartWeights
+    #: The decision of every class of situations, when asked: ``layout.SEEN_DECISION_LANES`` bytes
+    #: per hand value (0 fold, 1 raise, 2 either, 255 none), read-only.
+    decisions: memoryview | None
 
 
-def seen_one_decisions(rules: Rules, flags: int = 0, threads: int = 2) -> tuple[DealTotals, bytes]:
-    """The totals and every decided class of situations with one hole card seen
-    (cs_seen_one_decisions): ``layout.SEEN_DECISION_LANES`` bytes per hand value (0 fold, 1 raise,
-    2 either, 255 none)."""
-    return _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled(), flags, threads)
+#: The last pass, by (rules, flags): at most one entry.
+_last: dict[tuple[Rules, int], SeenOnePass] = {}
+_lock = threading.Lock()
+
+
+def seen_one_pass(rules: Rules, flags: int = 0, threads: int = 2, decisions: bool = False) -> SeenOnePass:
+    """The figures and chart with one dealer hole card seen and, when asked, the decisions, from one
+    counting pass (cs_solve_seen_k1). The last pass is kept: asking again for the same rules and flags
+    does not count again (the result does not depend on the threads), unless it now asks for the
+    decisions and the kept pass has none."""
+    key = (rules, flags)
+    with _lock:
+        kept = _last.get(key)
+        if kept is not None and (kept.decisions is not None or not decisions):
+            return kept
+        totals, chart, table = _ffi.solve_seen_k1(rules.qualifier.value, rules.nets().scaled(), flags, threads,
+                                                  decisions=decisions)
+        assert chart is not None
+        result = SeenOnePass(totals, chart, table)
+        _last.clear()
+        _last[key] = result
+        return result
 
 
 def solve_seen(k: int, rules: Rules, flags: int = 0, threads: int = 2, chart: bool = False,

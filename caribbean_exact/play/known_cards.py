@@ -22,7 +22,7 @@ from ..engine import layout
 from ..engine.counts import Counts, DealTotals
 from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
-from ..engine.seen import solve_seen, solve_seen_one
+from ..engine.seen import seen_one_pass, solve_seen
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
@@ -38,7 +38,7 @@ __all__ = ["SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "SeenCardGame", "SeenCardsGame
 #: Ordered (hand, up card, seen card) situations with one hole card seen: 2,598,960 x 47 x 46.
 SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
 #: Player classes of the seen-card chart: 0 = high card below A-K, 1 = A-K high, then pair (2)
-#: .. royal flush (10), as category + 1 (cs_solve_seen_one).
+#: .. royal flush (10), as category + 1 (cs_solve_seen, cs_solve_seen_k1).
 SEEN_CLASS_COUNT: int = layout.SEEN_CLASSES
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "all four"}
 
@@ -127,9 +127,9 @@ def solve_seen_card(rules: Rules | None = None, threads: int | None = None, rais
     check_progress(progress)
     label = "counting every deal with one dealer hole card seen"
     report(progress, label, 0, None)
-    totals, chart, _ = solve_seen_one(rules, flags, threads or default_threads(), chart=True)
+    one = seen_one_pass(rules, flags, threads or default_threads())  # seen_card_rules' pass when it ran first
     report(progress, label, 1, None)
-    assert chart is not None
+    totals, chart = one.totals, one.chart
     game = GameReport(rules, totals, "optimal, one dealer hole card seen", SEEN_COMPLETIONS,
                       known_dealer_cards=1)
     return SeenCardGame(game, SeenChart(tuple(chart[0]), tuple(chart[1])))

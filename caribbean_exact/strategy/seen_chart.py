@@ -2,7 +2,7 @@
 
 With the up card and one dealer hole card seen, the optimal decision depends on the player's hand
 value, the ranks of the two dealer cards seen and, only when those two share a suit, on which of the
-player's ranks are in that suit (``cs_seen_one_decisions`` decides each such class once). A cell of
+player's ranks are in that suit (``cs_solve_seen_k1`` decides each such class once). A cell of
 the chart is a player class and the two dealer ranks (in either order: the decision is the same).
 In a mixed cell the rule is read from the decisions, never assumed:
 
@@ -37,7 +37,7 @@ import numpy.typing as npt
 from ..engine import layout
 from ..engine.layout import NUM_VALUES
 from ..engine.pricing import default_threads
-from ..engine.seen import seen_one_decisions
+from ..engine.seen import seen_one_pass
 from ..errors import InvalidCards
 from ..model.checks import check_progress, check_rules, check_threads
 from ..model.hands import patterns, value_ranks
@@ -173,7 +173,7 @@ def _values() -> tuple[list[tuple[int, ...]], list[bool], npt.NDArray[np.int64],
 @cache
 def _suit_set_weights() -> npt.NDArray[np.int64]:
     """Per hand value (rows) and set Q of its distinct ranks (a mask, columns): the (hand, suit)
-    pairs whose cards of that suit have exactly the ranks Q, in cs_solve_seen_one's closed form:
+    pairs whose cards of that suit have exactly the ranks Q, in cs_solve_seen_k1's closed form:
     4 x the product over its ranks of C(3, cards of the rank - [rank in Q]), less the flushes."""
     _, flush, mult, _ = _values()
     # cards of each distinct rank, ascending, 0-padded: the nonzero counts moved first, in rank order
@@ -259,7 +259,8 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     check_progress(progress)
     label = "reading the decisions with one dealer hole card seen"
     report(progress, label, 0, None)
-    _, raw = seen_one_decisions(rules, 0, threads or default_threads())
+    raw = seen_one_pass(rules, 0, threads or default_threads(), decisions=True).decisions
+    assert raw is not None  # kept: solve_seen_card for these rules then reads the same pass
     table = np.frombuffer(raw, dtype=np.uint8).reshape(NUM_VALUES, layout.SEEN_DECISION_LANES)
     grouped, _, mult, classes = _values()
     cells: dict[tuple[int, int, int], SeenCellRule] = {}

@@ -12,20 +12,8 @@
 #include <string.h>
 
 #include "caribbean.h"
+#include "check.h"
 #include "testing.h"
-
-static int checks, failed;
-
-#define CHECK(cond)                                                                 \
-    do {                                                                            \
-        checks++;                                                                   \
-        if (!(cond)) {                                                              \
-            failed++;                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                           \
-    } while (0)
-
-#define STATUS(call, want) CHECK((call) == (want))
 
 static cs_nets standard_nets(void)
 {
@@ -255,41 +243,63 @@ static void solver(void)
     puts("solver, sampling: done");
 }
 
-static void seen_card(void)
+static void seen_k1(void)
 {
     cs_nets nets = standard_nets();
     cs_totals t;
-    uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1};
+    uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1}; /* hand, up, seen */
     uint64_t pc[4];
-    STATUS(cs_solve_seen_one(1113, NULL, 0, 2, &t, NULL, NULL, 0), CS_E_NULL);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 2, NULL, NULL, NULL, 0), CS_E_NULL);
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 0, &t, NULL, NULL, 0), CS_E_ARG);
-    STATUS(cs_solve_seen_one(CS_NUM_VALUES + 1, &nets, 0, 1, &t, NULL, NULL, 0), CS_E_ARG);
-    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, NULL, 1, pc), CS_E_NULL);
-    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, probe, 1, NULL), CS_E_NULL);
-    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, probe, 4097, pc), CS_E_SIZE);
+    uint64_t *n = NULL;
+    STATUS(cs_solve_seen(1, 1113, NULL, 0, 2, &t, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(1, 1113, &nets, 0, 2, NULL, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_seen(1, 1113, &nets, 0, 0, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_seen(1, CS_NUM_VALUES + 1, &nets, 0, 1, &t, n, n, 0), CS_E_ARG);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, NULL, 1, pc), CS_E_NULL);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, probe, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, probe, 4097, pc), CS_E_SIZE);
     uint8_t probe_dup[7] = {48, 45, 22, 9, 0, 42, 42};
-    STATUS(cs_test_solve_seen_one(1113, &nets, 0, 1, &t, NULL, NULL, 0, probe_dup, 1, pc), CS_E_DUPLICATE);
-    STATUS(cs_test_solve_seen_one(1113, &nets, 2, 1, &t, NULL, NULL, 0, NULL, 0, NULL), CS_E_ARG);
-    uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
-    STATUS(cs_solve_seen_one(1113, &nets, 0, 1, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS - 1),
-           CS_E_SIZE);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 1, &t, n, n, 0, probe_dup, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_seen(1, 1113, &nets, 2, 1, &t, n, n, 0, NULL, 0, NULL), CS_E_ARG);
     const size_t lanes = (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES;
+    uint64_t chart_r[CS_SEEN_CHART_CELLS], chart_t[CS_SEEN_CHART_CELLS];
     uint8_t *dec = malloc(lanes);
     CHECK(dec != NULL);
-    STATUS(cs_seen_one_decisions(1113, &nets, 0, 1, &t, NULL, lanes), CS_E_NULL);
-    STATUS(cs_seen_one_decisions(1113, &nets, 0, 1, &t, dec, lanes - 1), CS_E_SIZE);
-    STATUS(cs_seen_one_decisions(1113, NULL, 0, 1, &t, dec, lanes), CS_E_NULL);
-    STATUS(cs_seen_one_decisions(1113, &nets, 0, 1, NULL, dec, lanes), CS_E_NULL);
-    STATUS(cs_seen_one_decisions(CS_NUM_VALUES + 1, &nets, 0, 1, &t, dec, lanes), CS_E_ARG);
-    STATUS(cs_seen_one_decisions(1113, &nets, 4, 1, &t, dec, lanes), CS_E_ARG);
-    if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a few seconds, longer under a sanitizer */
-        STATUS(cs_test_solve_seen_one(1113, &nets, 0, 2, &t, chart_r, chart_t, CS_SEEN_CHART_CELLS, probe, 1, pc),
-               CS_OK);
+    cs_seen_k1_outputs all = {chart_r, chart_t, CS_SEEN_CHART_CELLS, dec, lanes};
+    cs_seen_k1_outputs none = {NULL, NULL, 0, NULL, 0};
+    cs_seen_k1_outputs half = {chart_r, NULL, CS_SEEN_CHART_CELLS, NULL, 0};
+    cs_seen_k1_outputs short_chart = {chart_r, chart_t, CS_SEEN_CHART_CELLS - 1, NULL, 0};
+    cs_seen_k1_outputs long_chart = {chart_r, chart_t, CS_SEEN_CHART_CELLS + 1, NULL, 0};
+    cs_seen_k1_outputs short_dec = {NULL, NULL, 0, dec, lanes - 1};
+    cs_seen_k1_outputs long_dec = {NULL, NULL, 0, dec, lanes + 1};
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, NULL), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, NULL, 0, 2, &t, &all), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, NULL, &all), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &half), CS_E_NULL);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &short_chart), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &long_chart), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &short_dec), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &long_dec), CS_E_SIZE);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, 0, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(1113, &nets, 0, CS_MAX_THREADS + 1, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(CS_NUM_VALUES + 1, &nets, 0, 1, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_k1(1113, &nets, 4, 1, &t, &all), CS_E_ARG);
+    cs_nets big = nets;
+    big.win[9] = ((int64_t)1 << 40) + 1; /* past the nets' limit */
+    STATUS(cs_solve_seen_k1(1113, &big, 0, 1, &t, &all), CS_E_OVERFLOW);
+    if (getenv("HARNESS_QUICK") == NULL) { /* the whole seen-card game: a second, longer under a sanitizer */
+        STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &t, &all), CS_OK);
+        cs_totals t1, t2;
+        STATUS(cs_test_solve_seen(1, 1113, &nets, 0, 2, &t1, NULL, NULL, 0, probe, 1, pc), CS_OK);
         CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_SEEN_COMPLETIONS);
-        cs_totals t2;
-        STATUS(cs_seen_one_decisions(1113, &nets, 0, 2, &t2, dec, lanes), CS_OK);
-        CHECK(t2.total_weight == t.total_weight && t2.raise_situations == t.raise_situations);
+        STATUS(cs_solve_seen_k1(1113, &nets, 0, 1, &t2, &none), CS_OK);
+        CHECK(memcmp(&t, &t1, sizeof t) == 0 && memcmp(&t, &t2, sizeof t) == 0);
+        uint64_t raised = 0, total = 0;
+        for (size_t c = 0; c < CS_SEEN_CHART_CELLS; c++) {
+            CHECK(chart_r[c] <= chart_t[c]);
+            raised += chart_r[c];
+            total += chart_t[c];
+        }
+        CHECK(raised == t.raise_situations && total == (uint64_t)CS_NUM_HANDS * 47 * 46);
         size_t decided = 0;
         for (size_t k = 0; k < lanes; k++) {
             CHECK(dec[k] <= 2 || dec[k] == 255);
@@ -298,7 +308,7 @@ static void seen_card(void)
         CHECK(decided > 0);
     }
     free(dec);
-    puts("seen card: done");
+    puts("seen card (k = 1): done");
 }
 
 static void seen_cards(void)
@@ -427,7 +437,7 @@ int main(void)
     evaluators();
     deals();
     solver();
-    seen_card();
+    seen_k1();
     seen_cards();
     switching();
     printf("api harness: %d checks, %d failed\n", checks, failed);

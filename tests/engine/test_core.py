@@ -130,15 +130,6 @@ def test_seen_and_sample_arguments():
     assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, counts) == lib.CS_E_DUPLICATE
     assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
     assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
-    table = ffi.new("uint8_t[]", lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES)
-    full = lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, totals, n, full) == lib.CS_E_NULL
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, totals, table, full - 1) == lib.CS_E_SIZE
-    assert lib.cs_seen_one_decisions(1113, ffi.NULL, 0, 1, totals, table, full) == lib.CS_E_NULL
-    assert lib.cs_seen_one_decisions(1113, nets, 0, 1, ffi.NULL, table, full) == lib.CS_E_NULL
-    assert lib.cs_seen_one_decisions(7463, nets, 0, 1, totals, table, full) == lib.CS_E_ARG
-    assert lib.cs_seen_one_decisions(1113, nets, 2, 1, totals, table, full) == lib.CS_E_ARG
-    assert lib.cs_seen_one_decisions(1113, nets, 0, lib.CS_MAX_THREADS + 1, totals, table, full) == lib.CS_E_ARG
     sums = ffi.new("cs_sample_sums *")
     assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
     assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 1, 0, 10, 1, n, sums) == lib.CS_OK
@@ -146,6 +137,46 @@ def test_seen_and_sample_arguments():
     assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
     assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
     assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
+
+
+def test_seen_k1_arguments():
+    """cs_solve_seen_k1: the k = 1 outputs, each optional, each size checked when its pointer is given."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    table = ffi.new("uint8_t[]", lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES)
+    full = lib.CS_NUM_VALUES * lib.CS_SEEN_DECISION_LANES
+    cells = lib.CS_SEEN_CHART_CELLS
+    by_up_r, by_up_t = ffi.new("uint64_t[]", cells), ffi.new("uint64_t[]", cells)
+
+    def k1(chart_raise=by_up_r, chart_total=by_up_t, n_chart=cells, decisions=table, n_decisions=full):
+        return ffi.new("cs_seen_k1_outputs *", {"chart_raise": chart_raise, "chart_total": chart_total,
+                                                 "n_chart": n_chart, "decisions": decisions,
+                                                 "n_decisions": n_decisions})
+
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, ffi.NULL, 0, 1, totals, k1()) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, ffi.NULL, k1()) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(chart_total=n)) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(chart_raise=n)) == lib.CS_E_NULL
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_chart=cells - 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_chart=cells + 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_chart=0)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_decisions=full - 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_decisions=full + 1)) == lib.CS_E_SIZE
+    assert lib.cs_solve_seen_k1(7463, nets, 0, 1, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 2, 1, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 0, totals, k1()) == lib.CS_E_ARG
+    assert lib.cs_solve_seen_k1(1113, nets, 0, lib.CS_MAX_THREADS + 1, totals, k1()) == lib.CS_E_ARG
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 40) + 1] * 10})
+    assert lib.cs_solve_seen_k1(1113, big, 0, 1, totals, k1()) == lib.CS_E_OVERFLOW
+    # a refused call writes nothing: the caller's buffers are as they were
+    by_up_r[0], table[0] = 7, 9
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n_decisions=full - 1)) == lib.CS_E_SIZE
+    assert by_up_r[0] == 7 and table[0] == 9
+    # no output wanted, or a size given with a NULL pointer (ignored): the totals alone
+    assert lib.cs_solve_seen_k1(1113, nets, 0, 1, totals, k1(n, n, 5, n, 5)) == lib.CS_OK
+    assert totals.total_weight == 2_598_960 * 47 * 46 * 14_190
 
 
 def test_the_thread_limit_is_the_cores():
@@ -170,8 +201,9 @@ def test_public_signatures_carry_no_test_probes():
     code = re.sub(r"/\*.*?\*/", " ", public, flags=re.DOTALL)
     assert "probe" not in code and "CS_SAMPLE_GENERIC" not in code
     testing = (csrc / "testing.h").read_text()
-    for name in ("cs_test_solve_seen_one", "cs_test_solve_seen", "cs_test_sample_deals", "CS_SAMPLE_GENERIC"):
+    for name in ("cs_test_solve_seen", "cs_test_sample_deals", "CS_SAMPLE_GENERIC"):
         assert name in testing and hasattr(lib, name)
+    assert "cs_test_solve_seen_one" not in testing and not hasattr(lib, "cs_test_solve_seen_one")
 
 
 def test_test_entry_points_check_their_arguments():
@@ -181,14 +213,14 @@ def test_test_entry_points_check_their_arguments():
     probe = ffi.new("uint8_t[]", [48, 45, 22, 9, 0, 42, 1])
     dup = ffi.new("uint8_t[]", [48, 45, 22, 9, 0, 42, 42])
     counts = ffi.new("uint64_t[]", 4)
-    assert lib.cs_test_solve_seen_one(1113, nets, 0, 1, totals, n, n, 0, n, 1, counts) == lib.CS_E_NULL
-    assert lib.cs_test_solve_seen_one(1113, nets, 0, 1, totals, n, n, 0, probe, 1, n) == lib.CS_E_NULL
-    assert lib.cs_test_solve_seen_one(1113, nets, 0, 1, totals, n, n, 0, probe, 4097, counts) == lib.CS_E_SIZE
-    assert lib.cs_test_solve_seen_one(1113, nets, 0, 1, totals, n, n, 0, dup, 1, counts) == lib.CS_E_DUPLICATE
-    assert lib.cs_test_solve_seen_one(1113, ffi.NULL, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_NULL
-    assert lib.cs_test_solve_seen_one(1113, nets, 0, 0, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
-    assert lib.cs_solve_seen_one(1113, nets, 0, 1, ffi.NULL, n, n, 0) == lib.CS_E_NULL
-    assert lib.cs_solve_seen_one(1113, nets, 0, 1, totals, ffi.new("uint64_t[]", 1), n, 1) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, n, 1, counts) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, probe, 1, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, probe, 4097, counts) == lib.CS_E_SIZE
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 1, totals, n, n, 0, dup, 1, counts) == lib.CS_E_DUPLICATE
+    assert lib.cs_test_solve_seen(1, 1113, ffi.NULL, 0, 1, totals, n, n, 0, n, 0, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_seen(1, 1113, nets, 0, 0, totals, n, n, 0, n, 0, n) == lib.CS_E_ARG
+    assert lib.cs_solve_seen(1, 1113, nets, 0, 1, ffi.NULL, n, n, 0) == lib.CS_E_NULL
+    assert lib.cs_solve_seen(1, 1113, nets, 0, 1, totals, ffi.new("uint64_t[]", 1), n, 1) == lib.CS_E_NULL
     sums = ffi.new("cs_sample_sums *")
     assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 4, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG
     assert lib.cs_test_sample_deals(1113, ffi.NULL, 0, 0, 0, 1, 1, 0, 10, 1, n, sums) == lib.CS_E_NULL

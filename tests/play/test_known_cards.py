@@ -36,7 +36,9 @@ def seen_one():
                            ("Qs Qd 8h 5c 3s", "Qh", "Qc"), ("7c 7d 7h 7s 2c", "2d", "2h"),
                            ("Ac Kd Qh Js 9c", "9d", "9h")]:
         probes.append([*cards(hand), cards(up)[0], cards(seen)[0]])
-    totals, chart, counts = _ffi.solve_seen_one(1113, STANDARD, 0, 2, chart=True, probes=probes)
+    totals, chart, _ = _ffi.solve_seen_k1(1113, STANDARD, 0, 2, decisions=False)
+    totals_k, _, counts = _ffi.solve_seen(1, 1113, STANDARD, 0, 2, probes=probes)
+    assert totals == totals_k
     return probes, totals, chart, counts
 
 
@@ -191,3 +193,56 @@ def test_cli_collusion_options(capsys):
         assert main(["collusion", *argv]) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and needle in err, err
+
+
+@pytest.mark.parametrize("argv", [[], ["--format", "json"], ["--table", "chart"], ["--format", "csv"]])
+def test_the_k1_command_counts_once(monkeypatch, capsys, argv):
+    """``solve --known-dealer-cards 1`` takes the figures, the chart and the decisions its rules read
+    from one counting pass (engine.seen.seen_one_pass keeps it), never a second solve."""
+    from caribbean_exact.engine import seen
+
+    calls = []
+    real = _ffi.solve_seen_k1
+
+    def counting(*args, **kwargs):
+        calls.append(args[:3])
+        return real(*args, **kwargs)
+
+    def refused(*_args, **_kwargs):
+        pytest.fail("cs_solve_seen called for k = 1")
+
+    monkeypatch.setattr(seen, "_last", {})
+    monkeypatch.setattr(_ffi, "solve_seen_k1", counting)
+    monkeypatch.setattr(_ffi, "solve_seen", refused)
+    assert main(["solve", "--known-dealer-cards", "1", *argv]) == 0
+    assert capsys.readouterr().out
+    assert len(calls) == 1
+    # another set of rules counts again (the pass is keyed by the rules)
+    assert main(["solve", "--known-dealer-cards", "1", "--qualifier", "pair", "--table", "figures"]) == 0
+    assert len(calls) == 2 and calls[1][0] != calls[0][0]
+
+
+def test_seen_one_pass_keeps_the_last(monkeypatch):
+    """engine.seen.seen_one_pass counts again only for other rules or flags, or for the decisions
+    when the kept pass has none; the decisions are a read-only view of the core's table."""
+    from caribbean_exact.engine import seen
+
+    calls = []
+    real = _ffi.solve_seen_k1
+
+    def counting(*args, **kwargs):
+        calls.append(kwargs.get("decisions"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(seen, "_last", {})
+    monkeypatch.setattr(_ffi, "solve_seen_k1", counting)
+    rules = ce.Rules()
+    plain = seen.seen_one_pass(rules)
+    assert plain.decisions is None
+    assert seen.seen_one_pass(rules, threads=1) is plain and calls == [False]
+    full = seen.seen_one_pass(rules, decisions=True)
+    assert calls == [False, True] and full.totals == plain.totals and full.chart == plain.chart
+    assert seen.seen_one_pass(rules) is full and seen.seen_one_pass(rules, decisions=True) is full
+    assert full.decisions is not None and full.decisions.readonly and len(full.decisions) == 7462 * 2587
+    assert seen.seen_one_pass(rules, _ffi.RAISE_ON_TIE) is not full and len(calls) == 3
+    assert seen.seen_one_pass(rules) is not full and len(calls) == 4  # one pass kept, the last

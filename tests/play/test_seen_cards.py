@@ -21,13 +21,23 @@ ALWAYS_RAISE = scaled_nets([-10**6, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 20
 AK = 1113
 
 
-def test_k1_equals_the_one_seen_card_solver():
-    """cs_solve_seen(1) is a second, independent implementation of cs_solve_seen_one."""
+def test_k1_pass_equals_the_k_solve():
+    """cs_solve_seen_k1 is cs_solve_seen(1) with more outputs: the same totals, and its chart by up
+    and seen rank folded (both orders added) is cs_solve_seen(1)'s chart by rank multiset. (The
+    solver it replaced checks it independently: tests/c/seen_reference.c, test_seen_reference.py.)"""
     for q, nets, flags in [(AK, STANDARD, 0), (AK, STANDARD, _ffi.RAISE_ON_TIE), (0, STANDARD, 0),
                            (2000, scaled_nets([-2, 2, 0, -6, 6, 6, 11, 15, 19, 22, 31, 81, 201, 401]), 0)]:
-        a, _, _ = _ffi.solve_seen_one(q, nets, flags, 2)
-        b, _, _ = _ffi.solve_seen(1, q, nets, flags, 2)
+        a, by_up, dec = _ffi.solve_seen_k1(q, nets, flags, 2, decisions=False)
+        b, by_set, _ = _ffi.solve_seen(1, q, nets, flags, 2, chart=True)
         assert a == b, q
+        assert dec is None and by_up is not None and by_set is not None
+        for cls in range(11):
+            for hi in range(13):
+                for lo in range(hi + 1):
+                    ab, ba = (cls * 13 + lo) * 13 + hi, (cls * 13 + hi) * 13 + lo
+                    m = cls * 91 + hi * (hi + 1) // 2 + lo
+                    for got, want in zip(by_up, by_set, strict=True):
+                        assert want[m] == (got[ab] if lo == hi else got[ab] + got[ba]), (q, cls, lo, hi)
 
 
 def _situations(rng, k, n):
@@ -66,7 +76,7 @@ def test_random_situations_equal_ev():
 def test_summed_over_the_last_seen_card(k):
     """sum over the last seen card s of the counts of (hand, up, seen + s) = (4 - k + 1) x the counts
     of (hand, up, seen) with one card fewer seen: each completion is counted once per card of it
-    that could be the last seen. The k - 1 counts come from the other solver (k = 1: seen_card.c)."""
+    that could be the last seen: a check of each k against k - 1."""
     rng = random.Random(k)
     for _ in range(4):
         cards = rng.sample(range(52), 5 + k)
@@ -75,10 +85,7 @@ def test_summed_over_the_last_seen_card(k):
         probes = [[*hand, up, *seen, s] for s in rest]
         _, _, counts = _ffi.solve_seen(k, AK, STANDARD, 0, 2, probes=probes)
         summed = tuple(sum(c[i] for c in counts) for i in range(4))
-        if k == 2:
-            _, _, lower = _ffi.solve_seen_one(AK, STANDARD, 0, 2, probes=[[*hand, up, *seen]])
-        else:
-            _, _, lower = _ffi.solve_seen(k - 1, AK, STANDARD, 0, 2, probes=[[*hand, up, *seen]])
+        _, _, lower = _ffi.solve_seen(k - 1, AK, STANDARD, 0, 2, probes=[[*hand, up, *seen]])
         assert summed == tuple((5 - k) * x for x in lower[0])
 
 

@@ -87,7 +87,7 @@ def test_every_rule_gives_the_exact_decision_other_rules(paytable, qualifier, se
 def _weights_of_values():
     """Per hand value: its hands not all of one suit (or its 4 flushes), the (hand, suit) pairs by
     the set of its distinct ranks in that suit, and each rank's bit in that set (an independent
-    reading of cs_solve_seen_one's classes)."""
+    reading of cs_solve_seen_k1's classes)."""
     nv = _ffi.NUM_VALUES
     hands = np.zeros(nv, dtype=np.int64)
     cnt = np.zeros((nv, 32), dtype=np.int64)
@@ -119,9 +119,10 @@ def _weights_of_values():
 
 def test_the_decision_table_rebuilds_the_core_chart():
     """Each decided class of situations weighted by its situations, summed per chart cell, equals the
-    chart cs_solve_seen_one counts: the table's lanes, suit sets and weights read as the core means."""
+    chart cs_solve_seen_k1 counts: the table's lanes, suit sets and weights read as the core means."""
     rules = ce.Rules()
-    _, raw = _ffi.seen_one_decisions(rules.qualifier.value, rules.nets().scaled(), 0, 2)
+    _, _, raw = _ffi.solve_seen_k1(rules.qualifier.value, rules.nets().scaled(), 0, 2, chart=False)
+    assert raw is not None
     table = np.frombuffer(raw, dtype=np.uint8).reshape(_ffi.NUM_VALUES, _ffi.SEEN_DECISION_LANES).astype(np.int64)
     chart = solve_seen_card(rules).chart
     hands, cnt, bits, mult = _weights_of_values()

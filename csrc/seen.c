@@ -1,23 +1,27 @@
-/* seen_cards.c - the whole game when the player sees k = 1, 2 or 3 of the dealer's hole cards,
- * exact (cs_solve_seen).
+/* seen.c - the whole game when the player sees k = 1, 2 or 3 of the dealer's hole cards, exact
+ * (cs_solve_seen; cs_solve_seen_k1 adds, for k = 1, the chart by up card and seen card and the
+ * decision of every class of situations, from the same counting pass).
  *
  * The dealer's known cards K (the up card and the k seen ones, nk = k + 1 cards) count only as a
- * set: the dealer's hand is K plus nu = 4 - k of the 46 - k cards left. So seen_card.c's method
- * (one seen card) holds for any k, with K in place of {u, s}: by inclusion-exclusion over the
- * subsets S of the player's hand P (|S| <= nu),
+ * set: the dealer's hand is K plus nu = 4 - k of the 46 - k cards left. For player hand P, by
+ * inclusion-exclusion over the subsets S of P (|S| <= nu),
  *     #{D : v(D) < x} = sum (-1)^|S| N_x(K + S),
- * N_x(T) depending on T only through its rank multiset and whether its cards share a suit. One
- * sweep over the values in increasing order keeps, for every rank multiset S of 0 to nu ranks
- * (a row) and every rank multiset A of nk ranks (a lane: 91, 455 or 1820 of them), the counts b
- * (T = S + A not all of one suit) and d (suited minus not suited); a copy taken at the qualifier
- * answers "does not qualify", the running counts "below the player".
- * A situation's outcome thus depends only on P's value, the rank multiset A of K and, when K is
- * all of one suit, the set Q of P's ranks in that suit. Each such class is decided once (exact
- * integer comparison) and weighted by its situations in closed form: the sets K of ranks A
- * disjoint from P, times nk for the choice of the up card among them. Ties have a closed formula.
+ * where N_x(T) counts the 5-card hands holding T with value below x; N_x(T) depends on T only
+ * through its rank multiset and whether its cards share a suit (as in game.c). One sweep over the
+ * values in increasing order keeps, for every rank multiset S of 0 to nu ranks (a row) and every
+ * rank multiset A of nk ranks (a lane: 91, 455 or 1820 of them), the counts b (T = S + A not all
+ * of one suit) and d (suited minus not suited); a copy taken at the qualifier answers "does not
+ * qualify", the running counts "below the player".
+ * So for a player value (rank multiset and flushness) the count splits into a part that depends
+ * only on the rank multiset A of K and, when K is all of one suit, a correction that depends on
+ * the set Q of P's ranks in that suit: a sum over the subsets of Q, all of them at once by a
+ * subset-sum transform. A situation's outcome thus depends only on P's value, A and, if K is
+ * suited, Q. Each such class is decided once (exact integer comparison) and weighted by its
+ * situations in closed form: the sets K of ranks A disjoint from P, times nk for the choice of the
+ * up card among them. Ties (the same ranks, the same flushness) have a closed formula.
  *
- * cs_solve_seen_one (seen_card.c) solves k = 1 with its own layout and chart; cs_solve_seen(1)
- * must give the same totals (a test checks it).
+ * The one-card solver this replaced (seen_card.c, its own layout for k = 1) is kept as an
+ * independent check under tests/c/reference/: tests/c/seen_reference.c compares every output.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -191,9 +195,10 @@ static void read_suited(const seen_shape *sh, const seen_counters *ct, const uin
 
 /* ---- one player value --------------------------------------------------------------------- */
 
-/* A player value v as seen_card.c's seen_player: its ranks, distinct ranks dr with their bits,
- * hands of value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have ranks Q. */
+/* A player value v: its ranks, distinct ranks dr (ascending; Q is a mask over them), hands of
+ * value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have ranks Q. */
 typedef struct {
+    uint16_t v;
     const uint8_t *ranks;
     int flush, cat, cls;
     cs__rank_counts rc;
@@ -206,6 +211,7 @@ typedef struct {
 
 static void player_of(uint16_t v, seen_player *p)
 {
+    p->v = v;
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
@@ -252,6 +258,7 @@ typedef struct {
     uint32_t flags, tid, threads;
     cs_totals totals;
     uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each */
+    uint8_t *decisions;                  /* k = 1, shared: CS_SEEN_DECISION_LANES per value */
     const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K */
     const int32_t *probe_head, *probe_next;
     uint64_t *probe_counts;
@@ -285,8 +292,19 @@ static inline seen_outcome outcome_of(const seen_job *job, const seen_player *p,
     return o;
 }
 
-/* One class of situations: mult sets K, each with nk choices of the up card. */
-static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, uint32_t l, seen_outcome o)
+/* k = 1: the lane of the decision table of the class (Q, ranks a <= b of lane l). */
+static inline size_t decision_at(const seen_job *job, const seen_player *p, uint32_t l, int suited, unsigned q)
+{
+    const unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
+    /* two suits (or one rank): the pair lane, which is the multiset index l */
+    const size_t lane = suited ? cs__seen_suited_lane(q, a, b) : cs__seen_pair_lane(a, b);
+    return (size_t)p->v * CS_SEEN_DECISION_LANES + lane;
+}
+
+/* One class of situations: mult sets K, each with nk choices of the up card; K all of one suit
+ * in which P holds the ranks Q (suited) or not. */
+static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, uint32_t l, int suited, unsigned q,
+                          seen_outcome o)
 {
     const int cat = p->cat;
     const uint64_t total = job->sh.completions, w = mult * (uint64_t)job->sh.nk;
@@ -311,6 +329,8 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
         if (raise)
             job->chart_raise[c] += w;
     }
+    if (job->decisions) /* 0 fold, 1 raise, 2 either */
+        job->decisions[decision_at(job, p, l, suited, q)] = (uint8_t)(d > 0 ? 1 : d < 0 ? 0 : 2);
 }
 
 /* K not all of one suit: the sets K of ranks A disjoint from P, less the suited ones. */
@@ -332,7 +352,7 @@ static inline void decide_mixed_suits(seen_job *job, const seen_player *p, int b
                 if (!(p->rank_bits[q] & a->mask))
                     mult -= p->cnt[q]; /* the suited sets */
         if (mult)
-            decide(job, p, mult, l, outcome_of(job, p, l, 0, 0, below_v));
+            decide(job, p, mult, l, 0, 0, outcome_of(job, p, l, 0, 0, below_v));
     }
 }
 
@@ -345,7 +365,7 @@ static inline void decide_one_suit(seen_job *job, const seen_player *p, int belo
         for (uint32_t l = 0; l < job->sh.lanes; l++) {
             const seen_lane *a = &job->lane[l];
             if (a->distinct && !(p->rank_bits[q] & a->mask))
-                decide(job, p, p->cnt[q], l, outcome_of(job, p, l, 1, q, below_v));
+                decide(job, p, p->cnt[q], l, 1, q, outcome_of(job, p, l, 1, q, below_v));
         }
     }
 }
@@ -485,6 +505,7 @@ static void index_probes(const uint8_t *probes, size_t n_probes, uint32_t width,
     }
 }
 
+/* A finished job's totals and chart (n_chart cells, chart_raise NULL for none) added to out. */
 static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
                     size_t n_chart)
 {
@@ -506,21 +527,12 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
         }
 }
 
-int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+/* The solve, arguments checked; decisions (k = 1 only, may be NULL) the table of cs_solve_seen_k1. */
+static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                 cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions)
 {
-    return cs_test_solve_seen(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
-                              NULL, 0, NULL);
-}
-
-int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
-{
-    int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
-                        n_probes, probe_counts);
-    if (st != CS_OK)
-        return st;
+    int st;
     const seen_shape sh = shape_of((int)k);
     const size_t cells = (size_t)N_CLASSES * sh.lanes;
     seen_job *jobs = calloc(threads, sizeof *jobs);
@@ -534,6 +546,8 @@ int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint
     }
     build_lanes(&sh, lanes);
     index_probes(probes, n_probes, 6 + k, probe_head, probe_next, probe_counts);
+    if (decisions) /* 255: no such class */
+        memset(decisions, 0xff, (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES);
     for (uint32_t t = 0; t < threads; t++) {
         seen_job *job = &jobs[t];
         job->sh = sh;
@@ -549,6 +563,7 @@ int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint
         job->probe_head = probe_head;
         job->probe_next = probe_next;
         job->probe_counts = probe_counts;
+        job->decisions = decisions;
         if (charts) {
             job->chart_raise = charts + (size_t)t * 2 * cells;
             job->chart_total = job->chart_raise + cells;
@@ -572,5 +587,64 @@ out:
     free(charts);
     free(probe_head);
     free(probe_next);
+    return st;
+}
+
+int cs_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+{
+    return cs_test_solve_seen(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
+                              NULL, 0, NULL);
+}
+
+int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                       cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                       const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+{
+    int st = check_args(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
+                        n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
+    return solve(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
+                 probe_counts, NULL);
+}
+
+/* The chart by up rank and seen rank from the chart by their rank multiset: a class of mult
+ * unordered (u, s) pairs of ranks a < b is 2 mult situations, mult with the up card of rank a and
+ * mult with b, so each order gets half of the multiset's cell; with a = b the cell is the whole. */
+static void chart_by_up(const uint64_t *by_set, uint64_t *by_up)
+{
+    for (unsigned cls = 0; cls < N_CLASSES; cls++)
+        for (unsigned up = 0; up < CS_NUM_RANKS; up++)
+            for (unsigned seen = 0; seen < CS_NUM_RANKS; seen++) {
+                unsigned a = up < seen ? up : seen, b = up < seen ? seen : up;
+                uint64_t w = by_set[cls * CS_SEEN_RANK_PAIRS + cs__seen_pair_lane(a, b)];
+                by_up[cs__seen_chart_cell(cls, up, seen)] = a == b ? w : w / 2;
+            }
+}
+
+int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
+                     const cs_seen_k1_outputs *k1)
+{
+    if (!k1)
+        return CS_E_NULL;
+    if ((k1->chart_raise == NULL) != (k1->chart_total == NULL))
+        return CS_E_NULL;
+    if (k1->chart_raise && k1->n_chart != (size_t)CS_SEEN_CHART_CELLS)
+        return CS_E_SIZE;
+    if (k1->decisions && k1->n_decisions != (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES)
+        return CS_E_SIZE;
+    int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, NULL, 0, NULL);
+    if (st != CS_OK)
+        return st;
+    enum { SET_CELLS = N_CLASSES * CS_SEEN_RANK_PAIRS };
+    uint64_t by_set[2 * SET_CELLS];
+    const int chart = k1->chart_raise != NULL;
+    st = solve(1, qualifier, nets, flags, threads, out, chart ? by_set : NULL, chart ? by_set + SET_CELLS : NULL,
+               SET_CELLS, NULL, 0, NULL, k1->decisions);
+    if (st == CS_OK && chart) {
+        chart_by_up(by_set, k1->chart_raise);
+        chart_by_up(by_set + SET_CELLS, k1->chart_total);
+    }
     return st;
 }

@@ -1,5 +1,10 @@
-/* seen_card.c - the whole game when the player also sees one of the dealer's hole cards, exact
- * (cs_solve_seen_one).
+/* tests/c/reference/seen_card.c - the whole game when the player also sees one of the dealer's
+ * hole cards, exact (ref_solve_seen_one, ref_seen_one_decisions).
+ *
+ * The core's first one-card solver (csrc/seen_card.c's cs_solve_seen_one and cs_seen_one_decisions
+ * until csrc/seen.c's cs_solve_seen_k1 replaced them), kept unchanged but for its names as an
+ * independent check of seen.c: its own layout (rank pairs a * 13 + b, not rank multisets) and its
+ * own class weights. tests/c/seen_reference.c compiles it with the core and compares every output.
  *
  * For player hand P, up card u and seen card s, the dealer hands are the 5-card hands
  * containing {u, s} and disjoint from P; by inclusion-exclusion over S subset of P (|S| <= 3),
@@ -22,6 +27,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "seen_card.h"
 
 #define SEEN_COMPLETIONS ((uint32_t)CS_NUM_SEEN_COMPLETIONS) /* C(45,3) */
 #define PAIR_LANES 176u         /* rank pairs a * 13 + b (169 of them), padded */
@@ -157,6 +163,13 @@ typedef struct {
     uint64_t hands, cnt[32];
 } seen_player;
 
+static int chart_class(int cat, const uint8_t *r)
+{
+    if (cat > 0)
+        return cat + 1;
+    return r[4] == 12 && r[3] == 11; /* high card: A-K high */
+}
+
 /* The ranks of value v: counts, distinct ranks and their bits. */
 static void player_ranks(uint16_t v, seen_player *p)
 {
@@ -164,7 +177,7 @@ static void player_ranks(uint16_t v, seen_player *p)
     p->ranks = cs__value_ranks[v];
     p->flush = cs__value_flush[v];
     p->cat = cs__value_cat[v];
-    p->cls = cs__seen_class(p->cat, p->ranks);
+    p->cls = chart_class(p->cat, p->ranks);
     cs__rank_counts_of(p->ranks, &p->rc);
     p->nd = 0;
     for (int a = 0; a < 13; a++) {
@@ -282,7 +295,7 @@ static inline void seen_decide(seen_job *job, const seen_player *p, uint64_t mul
     if (job->decisions)
         job->decisions[(size_t)p->v * CS_SEEN_DECISION_LANES + lane] = (uint8_t)choice;
     if (job->chart_raise) {
-        size_t c1 = cs__seen_chart_cell((unsigned)p->cls, a, b), c2 = cs__seen_chart_cell((unsigned)p->cls, b, a);
+        size_t c1 = ((size_t)p->cls * 13 + a) * 13 + b, c2 = ((size_t)p->cls * 13 + b) * 13 + a;
         job->chart_total[c1] += mult;
         job->chart_total[c2] += mult;
         if (raise) {
@@ -312,7 +325,7 @@ static inline void decide_two_suits(seen_job *job, const seen_player *p, const s
                         mult -= p->cnt[m]; /* the suited pairs */
             }
             if (mult)
-                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0), cs__seen_pair_lane(a, b));
+                seen_decide(job, p, mult, a, b, outcome_of(p, rows, a, b, 0, 0), b * (b + 1) / 2 + a);
         }
     }
 }
@@ -329,7 +342,7 @@ static inline void decide_one_suit(seen_job *job, const seen_player *p, const se
             for (unsigned b = a + 1; b < 13; b++)
                 if (!(m & p->bit[b]))
                     seen_decide(job, p, p->cnt[m], a, b, outcome_of(p, rows, a, b, 1, m),
-                                cs__seen_suited_lane(m, a, b));
+                                91 + m * 78 + b * (b - 1) / 2 + a);
         }
     }
 }
@@ -400,7 +413,7 @@ done:
     return NULL;
 }
 
-/* The arguments of cs_solve_seen_one, in the order of its statuses. */
+/* The arguments of ref_solve_seen_one, in the order of its statuses. */
 static int check_seen_args(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                            const cs_totals *out, const uint64_t *chart_raise, const uint64_t *chart_total,
                            size_t n_chart, const uint8_t *probes, size_t n_probes, const uint64_t *probe_counts)
@@ -421,7 +434,7 @@ static int check_seen_args(uint16_t qualifier, const cs_nets *nets, uint32_t fla
         return CS_E_NULL;
     if (chart_raise && n_chart != (size_t)CS_SEEN_CHART_CELLS)
         return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~1u))
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~1u))
         return CS_E_ARG;
     int st = cs__check_nets(nets, CS__NET_LIMIT);
     if (st != CS_OK)
@@ -466,7 +479,7 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
         }
 }
 
-/* cs_solve_seen_one with, optionally, the decision table (arguments checked). */
+/* ref_solve_seen_one with, optionally, the decision table (arguments checked). */
 static int seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                     cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                     const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions)
@@ -522,16 +535,9 @@ out:
     return st;
 }
 
-int cs_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
-{
-    return cs_test_solve_seen_one(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
-                                  NULL, 0, NULL);
-}
-
-int cs_test_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                           cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                           const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+int ref_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                      cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                      const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
 {
     int st = check_seen_args(qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart,
                              probes, n_probes, probe_counts);
@@ -541,7 +547,7 @@ int cs_test_solve_seen_one(uint16_t qualifier, const cs_nets *nets, uint32_t fla
                     probe_counts, NULL);
 }
 
-int cs_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+int ref_seen_one_decisions(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                           cs_totals *out, uint8_t *decisions, size_t n_decisions)
 {
     if (!decisions)
