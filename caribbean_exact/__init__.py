@@ -6,7 +6,7 @@
 
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
 ``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``. Strategies: ``evaluate``,
-``compare_strategies``, ``build_chart``, ``seen_card_rules``, ``parse_rule_file``. The house side:
+``compare_strategies``, ``build_chart``, ``seen_card_strategy``, ``parse_rule_file``. The house side:
 ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any result as JSON-ready data:
 ``as_dict``, ``to_json``.
 
@@ -71,7 +71,7 @@ _HOME = {
     "SeenCardGame": "play.known_cards",
     "SeenCardsGame": "play.known_cards",
     "SeenCellRule": "strategy.seen_chart",
-    "SeenRules": "strategy.seen_chart",
+    "SeenCardStrategy": "strategy.seen_chart",
     "Situation": "strategy.strategies",
     "Strategy": "strategy.strategies",
     "StrategyResult": "strategy.strategies",
@@ -96,7 +96,7 @@ _HOME = {
     "solve": "play.game",
     "solve_all_seen": "play.known_cards",
     "solve_known": "play.known_cards",
-    "seen_card_rules": "strategy.seen_chart",
+    "seen_card_strategy": "strategy.seen_chart",
     "solve_seen_card": "play.known_cards",
     "solve_seen_cards": "play.known_cards",
 }
@@ -123,7 +123,7 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .render.json_data import as_dict, to_json
     from .strategy.chart import Chart, build_chart
     from .strategy.rule_file import load_rule_file, parse_rule_file
-    from .strategy.seen_chart import MatchRule, SeenCellRule, SeenRules, seen_card_rules
+    from .strategy.seen_chart import MatchRule, SeenCardStrategy, SeenCellRule, seen_card_strategy
     from .strategy.strategies import Situation, Strategy, StrategyResult, compare_strategies, evaluate
 
 
@@ -152,9 +152,9 @@ __all__ = [
     "Rules",
     "SampledReport",
     "SeenCardGame",
+    "SeenCardStrategy",
     "SeenCardsGame",
     "SeenCellRule",
-    "SeenRules",
     "Situation",
     "Strategy",
     "StrategyResult",
@@ -179,7 +179,7 @@ __all__ = [
     "parse_rule_file",
     "progressive",
     "sample",
-    "seen_card_rules",
+    "seen_card_strategy",
     "solve",
     "solve_all_seen",
     "solve_known",
@@ -189,7 +189,14 @@ __all__ = [
 ]
 
 
+#: Names this package had before (0.1), kept working: each is the public name it became. They are not
+#: in ``__all__``: "rules" means the game's ``Rules`` only (docs/architecture.md).
+_RENAMED = {"SeenRules": "SeenCardStrategy", "seen_card_rules": "seen_card_strategy"}
+
+
 def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        return __getattr__(_RENAMED[name])
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

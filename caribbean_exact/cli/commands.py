@@ -230,9 +230,9 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if k == 1:
         why = None
         if args.table in (None, "chart"):  # what decides the chart's mixed cells
-            from ..strategy.seen_chart import seen_card_rules  # numpy: loaded by the commands that need it
+            from ..strategy.seen_chart import seen_card_strategy  # numpy: loaded by the commands that need it
 
-            why = seen_card_rules(rules, threads=args.threads, progress=progress)
+            why = seen_card_strategy(rules, threads=args.threads, progress=progress)
         # after the rules: the figures and chart come from the pass that counted their decisions
         seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
         if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
@@ -301,8 +301,9 @@ def _note(line: str) -> None:
 
 def setup_strategies(p: argparse.ArgumentParser) -> None:
     add_rules(p)
-    p.add_argument("--rules", metavar="FILE", action="append", default=[],
-                   help="a strategy of your own as a rule file (repeatable; see docs/strategy.md)")
+    p.add_argument("--strategy-file", "--rules", dest="rules", metavar="FILE", action="append", default=[],
+                   help="a strategy of your own as a rule file (repeatable; see docs/strategy.md; --rules is "
+                        "its older name)")
 
 
 def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:

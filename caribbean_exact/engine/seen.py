@@ -8,7 +8,7 @@ seen card, and the decision of every class of situations, all from one counting 
 optimal play come back as ``DealTotals``.
 
 ``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
-when ``strategy.seen_chart.seen_card_rules`` has read the decisions, the figures and chart of
+when ``strategy.seen_chart.seen_card_strategy`` has read the decisions, the figures and chart of
 ``play.known_cards.solve_seen_card`` for the same rules come from the same count. The decisions are
 counted only when asked (they add about a tenth to the count, and 19 MB).
 

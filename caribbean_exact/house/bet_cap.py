@@ -100,6 +100,7 @@ def cap_study(paytable: PaytableLike = None, qualifier: QualifierLike = None, ma
       built-in only.
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
+    - ``raise_antes``: the raise, in antes (1 to 10; default 2, the standard game).
 
     Returns a ``CapStudy``. Raises ``InvalidRules`` (a ``ValueError``) for a bad table, qualifier,
     cap or ante list.

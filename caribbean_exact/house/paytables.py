@@ -126,6 +126,7 @@ def compare(names: Sequence[str] | None = None, qualifier: QualifierLike = None,
     - ``baseline``: the table each row is compared with (default "standard").
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
+    - ``raise_antes``: the raise, in antes (1 to 10; default 2, the standard game).
 
     Returns a list of ``CompareRow``, lowest house edge first. Raises ``InvalidRules`` (a
     ``ValueError``) for an unknown name, a bad qualifier, ante or cap.

@@ -127,7 +127,7 @@ def solve_seen_card(rules: Rules | None = None, threads: int | None = None, rais
     check_progress(progress)
     label = "counting every deal with one dealer hole card seen"
     report(progress, label, 0, None)
-    one = seen_one_pass(rules, flags, threads or default_threads())  # seen_card_rules' pass when it ran first
+    one = seen_one_pass(rules, flags, threads or default_threads())  # seen_card_strategy' pass when it ran first
     report(progress, label, 1, None)
     totals, chart = one.totals, one.chart
     game = GameReport(rules, totals, "optimal, one dealer hole card seen", SEEN_COMPLETIONS,

@@ -42,7 +42,7 @@ _CONVERTERS: dict[tuple[str, str], tuple[str, str]] = {
     (f"{_P}.strategy.strategies", "StrategyResult"): (".strategy.chart", "strategy_json"),
     (f"{_P}.strategy.simplify", "Frontier"): (".strategy.simplify", "frontier_json"),
     (f"{_P}.strategy.simplify", "FrontierPoint"): (".strategy.simplify", "point_json"),
-    (f"{_P}.strategy.seen_chart", "SeenRules"): (".play.known_cards", "seen_rules_json"),
+    (f"{_P}.strategy.seen_chart", "SeenCardStrategy"): (".play.known_cards", "seen_rules_json"),
     (f"{_P}.house.paytables", "CompareRow"): (".house.paytables", "compare_row_json"),
     (f"{_P}.house.bet_cap", "CapStudy"): (".house.paytables", "cap_json"),
     (f"{_P}.house.bet_cap", "CapRow"): (".house.paytables", "cap_row_json"),

@@ -21,7 +21,7 @@ from ..play.known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
 from ..play.sampling import SampledReport, sample
 from ..progress import ProgressFn, report
 from ..strategy.chart import build_chart
-from ..strategy.seen_chart import seen_card_rules
+from ..strategy.seen_chart import seen_card_strategy
 from ..strategy.strategies import compare_strategies
 from ..strategy.strategy_card import strategy_card
 from .house import math_report as render_report
@@ -76,7 +76,7 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     """tables/: the standard pay table with known dealer cards and with colluding players."""
     rules = Rules()
     seen = solve_seen_card(rules, progress=progress)
-    why = seen_card_rules(rules, progress=progress)
+    why = seen_card_strategy(rules, progress=progress)
     seen_md = ("# Standard pay table: one dealer hole card seen (exact)\n\n"
                + game_report(seen.report, "github") + f"\n\n{SEEN_CHART_HEADING}\n"
                + seen_chart(seen.chart, "github", why) + "\n")

@@ -16,7 +16,7 @@ In a mixed cell the rule is read from the decisions, never assumed:
 Every stated rule reproduces the exact decision of every situation it covers (situations with
 equal EVs count as both). Needs numpy.
 
->>> sr = seen_card_rules()
+>>> sr = seen_card_strategy()
 >>> cell = sr.cell(1, 5, 3)            # A-K high; a 7 and a 5 seen
 >>> [(g.low_count, g.high_count, "".join("23456789TJQKA"[r] for r in g.prefix)) for g in cell.off_suit]
 [(0, 0, 'AK864'), (0, 1, ''), (1, 0, ''), (1, 1, '')]
@@ -44,7 +44,7 @@ from ..model.hands import patterns, value_ranks
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 
-__all__ = ["MatchRule", "SeenCellRule", "SeenRules", "seen_card_rules"]
+__all__ = ["MatchRule", "SeenCardStrategy", "SeenCellRule", "seen_card_strategy"]
 
 _FOLD, _RAISE, _EITHER, _NONE = 0, 1, 2, 255
 _PAIRS = layout.SEEN_RANK_PAIRS      # off-suit lanes: rank pairs a <= b
@@ -128,7 +128,7 @@ class SeenCellRule:
 
 
 @dataclass(frozen=True)
-class SeenRules:
+class SeenCardStrategy:
     """The rules of every mixed cell of the one-seen-card chart, by (class, low rank, high rank).
 
     ``rules``: the rules solved; ``cells``: a ``SeenCellRule`` per mixed cell, keyed by (player
@@ -234,8 +234,8 @@ def _threshold(values: npt.NDArray[np.int64], dec: npt.NDArray[Any], up: int, se
     return MatchRule(up, seen, start, prefix, raise_also, fold_also, by_suits, in_suit)
 
 
-def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
-                    progress: ProgressFn | None = None) -> SeenRules:
+def seen_card_strategy(rules: Rules | None = None, threads: int | None = None,
+                    progress: ProgressFn | None = None) -> SeenCardStrategy:
     """What decides each mixed cell of the one-seen-card chart (``solve_seen_card``'s), exactly.
 
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
@@ -248,9 +248,9 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
 
-    Returns ``SeenRules``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
+    Returns ``SeenCardStrategy``. Raises ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
 
-    >>> r = seen_card_rules()
+    >>> r = seen_card_strategy()
     >>> len(r.cells), r.cell(0, 0, 1) is r.cell(0, 1, 0)
     (152, True)
     """
@@ -284,7 +284,7 @@ def seen_card_rules(rules: Rules | None = None, threads: int | None = None,
                 if rule is not None:
                     cells[(cls, low, high)] = rule
     report(progress, label, 1, None)
-    return SeenRules(rules, cells)
+    return SeenCardStrategy(rules, cells)
 
 
 def _popcounts() -> npt.NDArray[np.int64]:

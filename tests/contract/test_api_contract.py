@@ -37,7 +37,7 @@ CALLS = {
     "solve": (ce.solve, dict(paytable=None, qualifier=None, ante=None, max_payout=None, rules=None, threads=None,
                              raise_on_tie=False, ignore_up=False, progress=None)),
     "solve_all_seen": (ce.solve_all_seen, dict(rules=None, progress=None)),
-    "seen_card_rules": (ce.seen_card_rules, dict(rules=None, threads=None, progress=None)),
+    "seen_card_strategy": (ce.seen_card_strategy, dict(rules=None, threads=None, progress=None)),
     "sample": (ce.sample, dict(rules=None, known_dealer_cards=2, players=1, deals=20, seed=1, threads=None,
                                chunk=None, control_variate=True, progress=None)),
     "evaluate": (ce.evaluate, dict(strategy=lambda s: s.category >= 1, rules=None, name=None, progress=None)),

@@ -42,7 +42,7 @@ STALE = "docs/api is stale: run python tests/contract/test_api_reference.py --re
 
 #: Parameters a docstring need not name: (function, parameter) -> why. The first parameter of a
 #: method (``self``, or ``cls`` of a classmethod) needs no entry: it is dropped from the signature
-#: (a parameter that is merely called ``cls``, as in ``SeenRules.cell``, is still checked).
+#: (a parameter that is merely called ``cls``, as in ``SeenCardStrategy.cell``, is still checked).
 UNNAMED: dict[tuple[str, str], str] = {
     ("ev", "more"): "*more only catches extra positional cards, to say that they go as dead= or dealer=",
 }
@@ -157,7 +157,7 @@ def test_unnamed_parameters_are_found():
     assert unnamed_parameters("f", f) == ["b"]
     methods = public_methods()
     assert parameters(methods["Rules.make"], method=True)[0] == "paytable"  # a classmethod: no cls
-    assert parameters(methods["SeenRules.cell"], method=True)[0] == "cls"  # a parameter named cls
+    assert parameters(methods["SeenCardStrategy.cell"], method=True)[0] == "cls"  # a parameter named cls
     assert parameters(methods["Paytable.pay"], method=True) == ["category"]
     assert "Card.__init__" in methods and "Rules.__init__" not in methods
 

@@ -64,3 +64,11 @@ def test_dir_shows_only_the_public_names():
     assert names == sorted(ce.__all__)
     assert "TYPE_CHECKING" not in names and "errors" not in names and "_importlib" not in names
     assert {"ev", "solve", "as_dict", "to_json", "Rules"} <= set(names)
+
+
+def test_the_old_names_still_resolve_outside_all():
+    """'rules' means the game's Rules only: the seen-card chart's rules are SeenCardStrategy now."""
+    assert ce.SeenRules is ce.SeenCardStrategy and ce.seen_card_rules is ce.seen_card_strategy
+    assert "SeenRules" not in ce.__all__ and "seen_card_rules" not in dir(ce)
+    # plural "rules" only for the game's Rules (and the error about them); a strategy's lines are singular
+    assert [n for n in ce.__all__ if "rules" in n.lower()] == ["InvalidRules", "Rules"]

@@ -18,7 +18,7 @@ from caribbean_exact.model.hands import patterns, value_ranks
 from caribbean_exact.play.known_cards import solve_seen_card
 from caribbean_exact.render.play import known_cards as render_known
 from caribbean_exact.strategy import seen_chart as seen_rules
-from caribbean_exact.strategy.seen_chart import seen_card_rules
+from caribbean_exact.strategy.seen_chart import seen_card_strategy
 
 pytestmark = pytest.mark.csan
 
@@ -27,7 +27,7 @@ DECK = [r + s for r in RANKS for s in "cdhs"]
 
 @pytest.fixture(scope="module")
 def standard():
-    return seen_card_rules()
+    return seen_card_strategy()
 
 
 def _class(value: int) -> int:
@@ -78,7 +78,7 @@ def test_every_rule_gives_the_exact_decision_standard(standard):
                                                       ("1000,200,50,10,7,5,3,2,1,1", "pair of 8s", 5)])
 def test_every_rule_gives_the_exact_decision_other_rules(paytable, qualifier, seed):
     rules = ce.Rules.make(paytable, qualifier)
-    sr = seen_card_rules(rules)
+    sr = seen_card_strategy(rules)
     assert sr.cells
     checked, _, _ = _check_deals(sr, rules, 1500, seed)
     assert checked == 1500
@@ -181,7 +181,7 @@ def test_rules_and_arguments_are_checked(standard):
     with pytest.raises(ce.InvalidCards):
         standard.cell(0, 13, 0)
     with pytest.raises(ce.InvalidRules):
-        seen_card_rules(threads=0)
+        seen_card_strategy(threads=0)
 
 
 def test_the_printed_chart_resolves_every_mixed_cell(capsys):
@@ -286,7 +286,7 @@ def test_property_random_pay_tables_and_qualifiers():
     rng = random.Random(20261201)
     for n in range(4):
         rules = _random_rules(rng)
-        sr = seen_card_rules(rules)
+        sr = seen_card_strategy(rules)
         if sr.cells:
             checked, _, _ = _check_deals(sr, rules, 300, n)
             assert checked == 300

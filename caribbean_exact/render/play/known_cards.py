@@ -13,7 +13,7 @@ from ..labels import SEEN_CLASSES, marks_legend, note_mark
 from ..text import dec, describe_rules, pct, rules_json, share, table, to_json
 
 if TYPE_CHECKING:  # numpy loads with seen_rules: only where the rules are computed
-    from ...strategy.seen_chart import MatchRule, SeenCellRule, SeenRules
+    from ...strategy.seen_chart import MatchRule, SeenCardStrategy, SeenCellRule
 
 
 def sampled_json(r: SampledReport) -> dict[str, Any]:
@@ -222,7 +222,7 @@ def _group_json(g: MatchRule) -> dict[str, Any]:
                          for v, sets in zip(g.by_suits, g.suit_sets, strict=True)]}
 
 
-def seen_rules_json(sr: SeenRules) -> list[dict[str, Any]]:
+def seen_rules_json(sr: SeenCardStrategy) -> list[dict[str, Any]]:
     """What decides each mixed cell, as JSON: per class and pair of dealer ranks (low, high), the
     rules for up and seen cards of two suits and (null when the same) of one suit."""
     out = []
@@ -234,7 +234,7 @@ def seen_rules_json(sr: SeenRules) -> list[dict[str, Any]]:
     return out
 
 
-def seen_chart_json(ch: SeenChart, sr: SeenRules | None = None) -> list[dict[str, Any]]:
+def seen_chart_json(ch: SeenChart, sr: SeenCardStrategy | None = None) -> list[dict[str, Any]]:
     """The one-seen-card chart as JSON: every class, up rank and seen rank with its raise / total
     weights, its decision (R, F or M: it depends on the rest of the hand) and, given the rules,
     the code of what decides it (as in the text grids, without the "+S") and whether dealer cards of
@@ -292,7 +292,7 @@ def _either_order(ch: SeenChart, cls: int, high: int, low: int) -> tuple[int, in
 SEEN_CHART_HEADING = "When to raise, by the two dealer cards you see (the up card and one hole card, either way round):"
 
 
-def seen_chart(ch: SeenChart, fmt: str, sr: SeenRules | None = None) -> str:
+def seen_chart(ch: SeenChart, fmt: str, sr: SeenCardStrategy | None = None) -> str:
     """Per class whose decision varies, one grid by the two dealer cards seen (the higher rank in
     the rows, the lower in the columns: the order of up and seen card does not matter), each mixed
     cell resolved into a rule; then the notes and the rules for dealer cards of one suit. Without
