@@ -12,7 +12,7 @@ import pytest
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
-from caribbean_exact.render import strategy as rs
+from caribbean_exact.render.strategy import chart as rs
 from caribbean_exact.render.strategy.chart import cell_mark
 
 pytest.importorskip("matplotlib")

@@ -43,7 +43,7 @@ def test_tables_are_current():
 
 def test_every_card_twin_holds_the_cards_text():
     """The card's Markdown twin says what its picture prints: rules, strategy, exact figures, grid."""
-    from caribbean_exact.render import card as render_card
+    from caribbean_exact.render.strategy import strategy_card as render_card
     from caribbean_exact.strategy.strategy_card import strategy_card
 
     c = strategy_card()

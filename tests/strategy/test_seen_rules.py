@@ -16,7 +16,7 @@ from caribbean_exact.engine import _ffi
 from caribbean_exact.model.cards import RANKS
 from caribbean_exact.model.hands import patterns, value_ranks
 from caribbean_exact.play.known_cards import solve_seen_card
-from caribbean_exact.render import known_cards as render_known
+from caribbean_exact.render.play import known_cards as render_known
 from caribbean_exact.strategy import seen_chart as seen_rules
 from caribbean_exact.strategy.seen_chart import seen_card_rules
 
@@ -280,7 +280,7 @@ def test_property_random_pay_tables_and_qualifiers():
     """For random rules: the seen-card rules give ev's decision on random deals, and the printed
     chart puts every row of the up-card chart on a page exactly once."""
     pytest.importorskip("matplotlib")
-    from caribbean_exact.render import strategy as render_strategy
+    from caribbean_exact.render.strategy import chart as render_strategy
 
     rng = random.Random(20261201)
     for n in range(4):

@@ -8,7 +8,7 @@ import pytest
 
 from caribbean_exact.cli import main
 from caribbean_exact.model.rules import Rules
-from caribbean_exact.render import card as render_card
+from caribbean_exact.render.strategy import strategy_card as render_card
 from caribbean_exact.strategy.strategy_card import strategy_card
 
 pytest.importorskip("matplotlib")
