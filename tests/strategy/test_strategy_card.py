@@ -15,8 +15,8 @@ pytest.importorskip("matplotlib")
 
 
 @pytest.fixture(scope="module")
-def standard():
-    return strategy_card()
+def standard(standard_card):
+    return standard_card
 
 
 def _svg_text(data: bytes) -> str:
