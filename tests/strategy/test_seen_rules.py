@@ -117,6 +117,7 @@ def _weights_of_values():
     return hands, cnt, bits, mult
 
 
+@pytest.mark.slow  # enumerates the suit sets of every hand value in Python
 def test_the_decision_table_rebuilds_the_core_chart():
     """Each decided class of situations weighted by its situations, summed per chart cell, equals the
     chart cs_solve_seen_one counts: the table's lanes, suit sets and weights read as the core means."""
@@ -276,6 +277,7 @@ def _random_rules(rng: random.Random) -> ce.Rules:
     return ce.Rules.make(table, rng.choice(["AK", "pair", "AQ", "44", "KQJ", "none"]))
 
 
+@pytest.mark.slow  # solves four random rule sets and lays out their charts
 def test_property_random_pay_tables_and_qualifiers():
     """For random rules: the seen-card rules give ev's decision on random deals, and the printed
     chart puts every row of the up-card chart on a page exactly once."""

@@ -64,6 +64,7 @@ def _ak_cells_by_solver(rules):
     return cells
 
 
+@pytest.mark.slow  # prices every Ace-King situation in Python
 def test_chart_cells_equal_solver_over_all_ace_king_situations():
     rules = ce.Rules()
     ch = build_chart(rules)
@@ -230,9 +231,11 @@ def test_rule_file_comparisons_include_less_or_equal():
         parse_rule_file("raise if hand ~ AK")
 
 
-def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions():
+@pytest.mark.parametrize("cells_checked", [3, pytest.param(12, marks=pytest.mark.slow)])
+def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions(cells_checked):
     """Every mixed cell's rule (by suited count, then which ranks share the up card's suit) gives the
-    exact decision of every situation of the cell: checked by ev on every suit assignment."""
+    exact decision of every situation of the cell: checked by ev on every suit assignment, for a few
+    cells spread over the chart (a dozen in the slow run)."""
     import itertools
 
     from caribbean_exact.model.cards import RANKS as R
@@ -255,7 +258,7 @@ def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions():
             return rule.rank not in suited_ranks
         return tuple(sorted(suited_ranks, reverse=True)) in rule.sets
 
-    cells = ch.mixed[:: max(1, len(ch.mixed) // 12)]   # a dozen cells, every situation of each
+    cells = ch.mixed[:: max(1, len(ch.mixed) // cells_checked)]   # every situation of each
     for c in cells:
         rules = ch.deciders[(c.pattern, c.up)]
         ranks = [R.index(x) for x in c.pattern]

@@ -63,6 +63,7 @@ def test_grid_from_exact_cells(standard):
     assert [(e.third, e.up, e.action, e.hands) for e in first] == [("Q", "3", "S", ("AKQ42", "AKQ52"))]
 
 
+@pytest.mark.slow  # a second card (capped rules): another frontier search
 def test_capped_rules_on_the_card():
     c = strategy_card(Rules.make("standard", "AK", 5, 1000), lines=2)
     assert c.point.lines <= 2
@@ -70,6 +71,7 @@ def test_capped_rules_on_the_card():
     assert "Cap: 1000 per bet at an ante of 5." in text
 
 
+@pytest.mark.slow  # the card command builds its own card: another frontier search
 def test_cli(tmp_path, capsys):
     out = tmp_path / "card.pdf"
     assert main(["card", "--out", str(out), "--size", "pocket", "--quiet"]) == 0
