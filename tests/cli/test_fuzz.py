@@ -44,7 +44,8 @@ from caribbean_exact.model.rules import (
 )
 from caribbean_exact.play import game
 
-pytestmark = pytest.mark.csan  # ev, the qualifier and the CLI reach the C core
+# not csan: the C core's inputs are fuzzed at the ffi (tests/engine/test_ffi_fuzz.py, under the sanitizers);
+# here the command line's parsing and messages
 
 AK = Qualifier.parse("AK").value
 INPUTS: Counter[str] = Counter()        # fuzzed inputs per target

@@ -17,7 +17,7 @@ from caribbean_exact.errors import CaribbeanError, CoreError
 from caribbean_exact.house import paytables, sidebets
 from caribbean_exact.strategy import strategies as strategy
 
-pytestmark = pytest.mark.csan
+# not csan: argument checks in Python, before the C core (its own bad arguments: tests/engine/test_core.py)
 
 #: Wrong types and out-of-range values every parameter is fed.
 BAD = [None, True, False, 0, -1, 1, 2, 10**30, 0.5, math.nan, math.inf, "", "x", "2", "standard", "As",
