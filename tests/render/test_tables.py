@@ -119,6 +119,7 @@ def test_tables_command_rebuilds_the_whole_folder(built, tmp_path, capsys, monke
     _check_pictures(written)
 
 
+@pytest.mark.slow  # builds the standard card: a frontier search
 def test_every_card_twin_holds_the_cards_text(standard_card):
     """The card's Markdown twin says what its picture prints: rules, strategy, exact figures, grid;
     and the standard table's twin in tables/ is this card's text."""

@@ -24,6 +24,7 @@ def standard():
     return frontier()
 
 
+@pytest.mark.slow  # the standard frontier search (frontier(max_lines=1) is a doctest of the default run)
 def test_standard_frontier(standard):
     pts = standard.points
     assert [p.lines for p in pts][:4] == [1, 2, 3, 4]
@@ -40,6 +41,7 @@ def test_standard_frontier(standard):
     assert last.rules_text.startswith("name: best by chart cell\n") and last.cost_total == 50_364
 
 
+@pytest.mark.slow  # the standard frontier search (frontier(max_lines=1) is a doctest of the default run)
 def test_prices_equal_rule_file_evaluation(standard):
     for p in standard.points:
         st = parse_rule_file(p.rules_text)

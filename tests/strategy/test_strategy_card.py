@@ -12,6 +12,7 @@ from caribbean_exact.render.strategy import strategy_card as render_card
 from caribbean_exact.strategy.strategy_card import strategy_card
 
 pytest.importorskip("matplotlib")
+pytestmark = pytest.mark.slow  # every test builds a card: a frontier search (seconds) and its drawing
 
 
 @pytest.fixture(scope="module")
