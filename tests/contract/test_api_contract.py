@@ -88,7 +88,13 @@ def test_valid_call_works(name):
     fn(**kwargs)
 
 
-@pytest.mark.parametrize("name", sorted(CALLS))
+#: The calls whose bad-value sweep takes seconds (each accepted value runs the whole computation):
+#: in the slow run only.
+SWEPT_SLOWLY = {"evaluate", "seen_card_rules", "cap_study"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.slow] * (n in SWEPT_SLOWLY))
+                                  for n in sorted(CALLS)])
 def test_every_parameter_refuses_bad_values_with_our_errors(name):
     fn, kwargs = CALLS[name]
     for param in kwargs:
