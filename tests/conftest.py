@@ -6,10 +6,34 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+#: Doctests of the package that repeat, at seconds each, what a test checks with the same figures:
+#: marked ``slow`` (out of the default run, in CI's full run). The docstring -> the test with its figures.
+SLOW_DOCTESTS = {
+    "caribbean_exact.strategy.simplify": "tests/strategy/test_simplify.py::test_standard_frontier",
+    "caribbean_exact.strategy.strategy_card": "tests/strategy/test_strategy_card.py::test_grid_from_exact_cells",
+}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark the doctests of SLOW_DOCTESTS slow (matched by the doctest's name, so the installed
+    package's doctests, collected with --pyargs, are matched too)."""
+    for item in items:
+        if type(item).__name__ == "DoctestItem" and item.name in SLOW_DOCTESTS:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261129)
+
+
+@pytest.fixture(scope="session")
+def standard_card():
+    """The standard table's strategy card (a frontier search and a grid: seconds), built once a run
+    for the card's tests and tables/'s."""
+    from caribbean_exact.strategy.strategy_card import strategy_card
+
+    return strategy_card()
 
 
 def random_situation(rng: random.Random, n_dead: int = 0, n_dealer: int = 0):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 
 from ..house.math_report import build_report
-from ..house.sidebets import bonus, progressive
+from ..house.sidebets import BonusReport, ProgressiveReport, bonus, progressive
 from ..model.rules import Rules, builtin_paytables
 from ..play.game import GameReport, solve
 from ..play.known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
@@ -167,11 +167,16 @@ def _report_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
     return out
 
 
+def card_side_bets() -> tuple[ProgressiveReport, BonusReport]:
+    """The side bets the cards of tables/ sum up: the progressive and the 5+1 Bonus at their seed pays."""
+    return progressive(), bonus()
+
+
 def _card_files(progress: ProgressFn | None) -> dict[str, str | bytes]:
     """tables/: the strategy card of every built-in pay table, as PDF and PNG (no date: reproducible),
     with its text as Markdown (what the pictures print, whatever matplotlib draws them)."""
     out: dict[str, str | bytes] = {}
-    side = (progressive(), bonus())
+    side = card_side_bets()
     for key, paytable in sorted(builtin_paytables().items()):
         c = strategy_card(Rules(paytable=paytable), progress=progress, game=_optimal(key))
         out[f"{key}-card.pdf"] = draw(c, "pdf", side_bets=side)

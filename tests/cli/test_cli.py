@@ -144,6 +144,7 @@ def test_strategies_json_and_rule_file(capsys, tmp_path):
     assert code == 2 and "missing.txt" in err
 
 
+@pytest.mark.slow  # draws the chart; the default run draws it through the command in test_reliability.py
 def test_chart_plot(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     out = tmp_path / "chart.png"

@@ -44,7 +44,8 @@ from caribbean_exact.model.rules import (
 )
 from caribbean_exact.play import game
 
-pytestmark = pytest.mark.csan  # ev, the qualifier and the CLI reach the C core
+# not csan: the C core's inputs are fuzzed at the ffi (tests/engine/test_ffi_fuzz.py, under the sanitizers);
+# here the command line's parsing and messages
 
 AK = Qualifier.parse("AK").value
 INPUTS: Counter[str] = Counter()        # fuzzed inputs per target
@@ -453,10 +454,23 @@ def test_cli_arbitrary_argv(argv):
         check_cli(argv, "cli(any)")
 
 
-@fuzz_settings(300)
+@fuzz_settings(60)
 @given(data=st.data())
 def test_cli_structured_argv(commands, fuzz_dir, data):
-    """Every command with its own options, each given plausible, broken or arbitrary values."""
+    """Every command with its own options, each given plausible, broken or arbitrary values
+    (60 inputs; 300 more in the slow run: test_cli_structured_argv_more)."""
+    structured_argv(commands, fuzz_dir, data)
+
+
+@pytest.mark.slow
+@fuzz_settings(300)
+@given(data=st.data())
+def test_cli_structured_argv_more(commands, fuzz_dir, data):
+    structured_argv(commands, fuzz_dir, data)
+
+
+def structured_argv(commands, fuzz_dir, data):
+    """One structured command line: a command, its positionals and options, each value drawn."""
     name = data.draw(st.sampled_from(sorted(commands)), label="command")
     opts, pos = commands[name]
     argv = [name]

@@ -163,7 +163,8 @@ def test_known_names_are_summarised(capsys, tmp_path):
     ("CX --help > /dev/full", 2, "no space left on the device"),
     ("CX --version > /dev/full", 2, "no space left on the device"),
     ("yes 'As Kd 7h 4c 2s Qh' | head -n 5000 | CX ev --batch - > /dev/full", 2, "no space left on the device"),
-    ("CX chart --plot /dev/full > /dev/null", 2, "error: --plot '/dev/full': no space left on the device"),
+    pytest.param("CX chart --plot /dev/full > /dev/null", 2, "error: --plot '/dev/full': no space left on the device",
+                 marks=pytest.mark.slow),  # a process that loads matplotlib and draws the chart
     ("PY -m caribbean_exact paytables > /dev/full", 2, "no space left on the device"),
 ])
 def test_output_that_cannot_be_written(command, code, needle):
@@ -314,6 +315,7 @@ MEMORY_CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # four processes solving up to 60 pay tables or antes
 @pytest.mark.parametrize("what", ["compare", "cap"])
 def test_memory_does_not_grow_with_tables_or_antes(what):
     """Each distinct table or ante used to keep 6.8 MB of decisions: 60 of them, 400+ MB."""
@@ -407,6 +409,7 @@ def test_long_work_reports_progress():
     assert ("evaluating mine", 2, 2) in seen
 
 
+@pytest.mark.slow  # compiles and evaluates a 1,000-line rule file
 def test_rule_file_line_limit_and_speed():
     from caribbean_exact.strategy.rule_file import MAX_RULE_LINES
     with pytest.raises(InvalidRules, match="1,001 lines, more than the limit of 1,000"):

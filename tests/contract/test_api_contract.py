@@ -17,7 +17,7 @@ from caribbean_exact.errors import CaribbeanError, CoreError
 from caribbean_exact.house import paytables, sidebets
 from caribbean_exact.strategy import strategies as strategy
 
-pytestmark = pytest.mark.csan
+# not csan: argument checks in Python, before the C core (its own bad arguments: tests/engine/test_core.py)
 
 #: Wrong types and out-of-range values every parameter is fed.
 BAD = [None, True, False, 0, -1, 1, 2, 10**30, 0.5, math.nan, math.inf, "", "x", "2", "standard", "As",
@@ -88,7 +88,13 @@ def test_valid_call_works(name):
     fn(**kwargs)
 
 
-@pytest.mark.parametrize("name", sorted(CALLS))
+#: The calls whose bad-value sweep takes seconds (each accepted value runs the whole computation):
+#: in the slow run only.
+SWEPT_SLOWLY = {"evaluate", "seen_card_rules", "cap_study"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.slow] * (n in SWEPT_SLOWLY))
+                                  for n in sorted(CALLS)])
 def test_every_parameter_refuses_bad_values_with_our_errors(name):
     fn, kwargs = CALLS[name]
     for param in kwargs:

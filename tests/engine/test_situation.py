@@ -25,12 +25,14 @@ def cards(text):
     return [c.index for c in parse_cards(text)]
 
 
-# full 163,185-completion brute force is ~1 s each in pure Python: a few chosen situations
+# full 163,185-completion brute force is ~1 s each in pure Python: a few chosen situations, one in
+# the default run, the others marked slow
+SLOW = pytest.mark.slow
 @pytest.mark.parametrize("hand,up", [
     ("As Kd 7h 4c 2s", "Qh"),      # AK high, up card not matching
-    ("Ah Kh Qh Jh Th", "2c"),      # royal flush
-    ("5c 4d 3h 2s Ac", "Ad"),      # wheel, up card matches the player's ace
-    ("9c 9d 5h 4s 2c", "9h"),      # pair, up card of the pair's rank
+    pytest.param("Ah Kh Qh Jh Th", "2c", marks=SLOW),      # royal flush
+    pytest.param("5c 4d 3h 2s Ac", "Ad", marks=SLOW),      # wheel, up card matches the player's ace
+    pytest.param("9c 9d 5h 4s 2c", "9h", marks=SLOW),      # pair, up card of the pair's rank
 ])
 def test_brute_force_full(hand, up):
     p, u = cards(hand), cards(up)[0]

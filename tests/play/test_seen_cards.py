@@ -72,7 +72,7 @@ def test_random_situations_equal_ev():
     assert known_cards.seen_counts(names[:5], names[5:6], names[6:]) == ce.Counts(*counts[0])
 
 
-@pytest.mark.parametrize("k", [2, 3])
+@pytest.mark.parametrize("k", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_summed_over_the_last_seen_card(k):
     """sum over the last seen card s of the counts of (hand, up, seen + s) = (4 - k + 1) x the counts
     of (hand, up, seen) with one card fewer seen: each completion is counted once per card of it

@@ -98,6 +98,7 @@ def test_the_pair_qualifier_chart_is_one_rule_on_one_page(pair, tmp_path, capsys
     assert code == 0 and capsys.readouterr().err == f"wrote {tmp_path / 'p.pdf'} (1 page)\n"
 
 
+@pytest.mark.slow  # draws five pages
 def test_a_long_chart_takes_several_pages_in_one_pdf(three, tmp_path, capsys):
     lay = rs.plot_layout(three)
     assert len(three.rows) == 612 and len(lay.pages) == 5 and lay.panels_per_page == 3
@@ -116,6 +117,7 @@ def test_a_long_chart_takes_several_pages_in_one_pdf(three, tmp_path, capsys):
         assert w <= min(LETTER[0], A4[0]) and h <= min(LETTER[1], A4[1])
 
 
+@pytest.mark.slow  # draws the five pages of the pair-of-3s chart
 def test_a_few_rows_make_one_page_and_long_plain_rules_run_on(three, three_svg):
     few = ce.build_chart(ce.Rules.make(qualifier="44"))
     lay = rs.plot_layout(few)
@@ -132,6 +134,7 @@ def test_a_few_rows_make_one_page_and_long_plain_rules_run_on(three, three_svg):
         assert f"{label}," in words or label in words, label
 
 
+@pytest.mark.slow  # reads the five pages of the pair-of-3s chart
 def test_every_row_labelled_with_its_letters_and_headers_on_every_panel(three, three_svg):
     lay = rs.plot_layout(three)
     labels: list[str] = []
@@ -157,6 +160,7 @@ def test_every_row_labelled_with_its_letters_and_headers_on_every_panel(three, t
     assert pair_key == ()   # under a pair qualifier the plain rules decide every hand: no grid, no key
 
 
+@pytest.mark.slow  # reads the five pages of the pair-of-3s chart
 def test_no_text_below_7_pt_and_the_letters_at_8(standard_svg, three_svg):
     svg = standard_svg
     assert len(svg) == 1
@@ -175,6 +179,7 @@ def test_no_text_below_7_pt_and_the_letters_at_8(standard_svg, three_svg):
         assert rule in joined
 
 
+@pytest.mark.slow  # lays out and measures two charts' pages at 200 dpi
 def test_everything_drawn_inside_the_margins(standard, three):
     """Every text and cell lies within 0.5 in of the page's edges (printers do not print there)."""
     import matplotlib.pyplot as plt
@@ -199,6 +204,7 @@ def test_everything_drawn_inside_the_margins(standard, three):
             plt.close(fig)
 
 
+@pytest.mark.slow  # draws the standard chart four more times
 def test_the_same_chart_gives_the_same_bytes(standard, standard_svg):
     assert rs.draw_chart(standard, "svg") == standard_svg
     pdf = rs.draw_chart(standard, "pdf")
@@ -207,6 +213,7 @@ def test_the_same_chart_gives_the_same_bytes(standard, standard_svg):
     assert b"/CreationDate" not in pdf and b"/Producer (caribbean-exact)" in pdf
 
 
+@pytest.mark.slow  # draws eight pages through the command
 def test_one_file_a_page_for_png_and_svg_one_pdf_and_the_files_named(tmp_path, capsys):
     code = main(["chart", "--qualifier", "3", "--plot", str(tmp_path / "c.svg"), "--table", "rules"])
     out, err = capsys.readouterr()

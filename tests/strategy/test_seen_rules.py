@@ -20,7 +20,7 @@ from caribbean_exact.render.play import known_cards as render_known
 from caribbean_exact.strategy import seen_chart as seen_rules
 from caribbean_exact.strategy.seen_chart import seen_card_strategy
 
-pytestmark = pytest.mark.csan
+# csan only for the check of every rule against ev(dealer=seen) (the rest is Python over the core's tables)
 
 DECK = [r + s for r in RANKS for s in "cdhs"]
 
@@ -68,6 +68,7 @@ def _check_deals(sr, rules, n, seed):
     return checked, suited, undecided
 
 
+@pytest.mark.csan
 def test_every_rule_gives_the_exact_decision_standard(standard):
     checked, suited, by_suits = _check_deals(standard, ce.Rules(), 6000, 11)
     assert checked == 6000 and suited > 600
@@ -117,6 +118,7 @@ def _weights_of_values():
     return hands, cnt, bits, mult
 
 
+@pytest.mark.slow  # enumerates the suit sets of every hand value in Python
 def test_the_decision_table_rebuilds_the_core_chart():
     """Each decided class of situations weighted by its situations, summed per chart cell, equals the
     chart cs_solve_seen_k1 counts: the table's lanes, suit sets and weights read as the core means."""
@@ -277,6 +279,7 @@ def _random_rules(rng: random.Random) -> ce.Rules:
     return ce.Rules.make(table, rng.choice(["AK", "pair", "AQ", "44", "KQJ", "none"]))
 
 
+@pytest.mark.slow  # solves four random rule sets and lays out their charts
 def test_property_random_pay_tables_and_qualifiers():
     """For random rules: the seen-card rules give ev's decision on random deals, and the printed
     chart puts every row of the up-card chart on a page exactly once."""

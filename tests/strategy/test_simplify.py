@@ -24,6 +24,7 @@ def standard():
     return frontier()
 
 
+@pytest.mark.slow  # the standard frontier search (frontier(max_lines=1) is a doctest of the default run)
 def test_standard_frontier(standard):
     pts = standard.points
     assert [p.lines for p in pts][:4] == [1, 2, 3, 4]
@@ -40,6 +41,7 @@ def test_standard_frontier(standard):
     assert last.rules_text.startswith("name: best by chart cell\n") and last.cost_total == 50_364
 
 
+@pytest.mark.slow  # the standard frontier search (frontier(max_lines=1) is a doctest of the default run)
 def test_prices_equal_rule_file_evaluation(standard):
     for p in standard.points:
         st = parse_rule_file(p.rules_text)
@@ -55,6 +57,7 @@ def _random_rules(rng: random.Random) -> Rules:
     return Rules.make(table, rng.choice(["AK", "pair"]), 10 if cap else None, cap)
 
 
+@pytest.mark.slow  # three more frontier searches, for random rules
 def test_property_random_rules_priced_as_their_rule_files():
     rng = random.Random(20261201)
     for _ in range(3):
@@ -70,6 +73,7 @@ def test_property_random_rules_priced_as_their_rule_files():
             assert p.cost == (f.optimal.total_return - rep.total_return) / rep.total_weight
 
 
+@pytest.mark.slow  # the simplify command runs its own frontier search (the fixture's is in-process)
 def test_cli_json_and_out(tmp_path, capsys):
     assert main(["simplify", "--max-lines", "4", "--format", "json", "--out", str(tmp_path), "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -13,10 +13,11 @@ from caribbean_exact.strategy import strategies as strategy
 from caribbean_exact.strategy.chart import build_chart
 from caribbean_exact.strategy.rule_file import parse_rule_file
 
-pytestmark = pytest.mark.csan
+# csan only where a test reaches the core's strategy counting directly (the rest is Python over its tables)
 RAISE_ONLY = bytes(1 if i == 1 else 0 for i in range(256))
 
 
+@pytest.mark.csan
 def test_published_strategy_figures():
     rows = {r.name: r for r in strategy.compare_strategies()}
     assert rows["optimal"].total_return == -1_041_372_912_372
@@ -29,6 +30,7 @@ def test_published_strategy_figures():
     assert rows["best ignoring the up card"].total_return > rows["A-K-J-8-3 or better"].total_return - 10**9
 
 
+@pytest.mark.csan
 def test_custom_callable_equals_builtin():
     r = strategy.evaluate(lambda s: s.category >= 1 or s.is_ace_king)
     assert r.total_return == strategy.evaluate(strategy.BUILTIN[2]).total_return  # Ace-King or better
@@ -64,6 +66,7 @@ def _ak_cells_by_solver(rules):
     return cells
 
 
+@pytest.mark.slow  # prices every Ace-King situation in Python
 def test_chart_cells_equal_solver_over_all_ace_king_situations():
     rules = ce.Rules()
     ch = build_chart(rules)
@@ -80,6 +83,7 @@ def test_chart_cells_equal_solver_over_all_ace_king_situations():
                                                        "Always fold high card below A-K high.")
 
 
+@pytest.mark.csan
 def test_plain_rules_hold_over_every_situation():
     rules = ce.Rules()
     solver = pricing.solver_for(rules.qualifier.value)
@@ -233,9 +237,11 @@ def test_rule_file_comparisons_include_less_or_equal():
         parse_rule_file("raise if hand ~ AK")
 
 
-def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions():
+@pytest.mark.parametrize("cells_checked", [3, pytest.param(12, marks=pytest.mark.slow)])
+def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions(cells_checked):
     """Every mixed cell's rule (by suited count, then which ranks share the up card's suit) gives the
-    exact decision of every situation of the cell: checked by ev on every suit assignment."""
+    exact decision of every situation of the cell: checked by ev on every suit assignment, for a few
+    cells spread over the chart (a dozen in the slow run)."""
     import itertools
 
     from caribbean_exact.model.cards import RANKS as R
@@ -258,7 +264,7 @@ def test_chart_mixed_cells_resolved_and_checked_against_exact_decisions():
             return rule.rank not in suited_ranks
         return tuple(sorted(suited_ranks, reverse=True)) in rule.sets
 
-    cells = ch.mixed[:: max(1, len(ch.mixed) // 12)]   # a dozen cells, every situation of each
+    cells = ch.mixed[:: max(1, len(ch.mixed) // cells_checked)]   # every situation of each
     for c in cells:
         rules = ch.deciders[(c.pattern, c.up)]
         ranks = [R.index(x) for x in c.pattern]

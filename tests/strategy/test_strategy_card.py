@@ -12,11 +12,12 @@ from caribbean_exact.render.strategy import strategy_card as render_card
 from caribbean_exact.strategy.strategy_card import strategy_card
 
 pytest.importorskip("matplotlib")
+pytestmark = pytest.mark.slow  # every test builds a card: a frontier search (seconds) and its drawing
 
 
 @pytest.fixture(scope="module")
-def standard():
-    return strategy_card()
+def standard(standard_card):
+    return standard_card
 
 
 def _svg_text(data: bytes) -> str:
@@ -112,6 +113,7 @@ def test_suit_notes_are_spelled_out():
     assert render_card._counts_text((0, 2), (0, 1, 2, 3)) == "exactly 0 or 2"
 
 
+@pytest.mark.slow  # a second card (capped rules): another frontier search
 def test_capped_rules_on_the_card():
     c = strategy_card(Rules.make("standard", "AK", 5, 1000), lines=2)
     assert c.point.lines <= 2
@@ -119,6 +121,7 @@ def test_capped_rules_on_the_card():
     assert "Cap: 1000 per bet at an ante of 5." in text
 
 
+@pytest.mark.slow  # the card command builds its own card: another frontier search
 def test_cli(tmp_path, capsys):
     out = tmp_path / "card.pdf"
     assert main(["card", "--out", str(out), "--size", "pocket", "--quiet"]) == 0
