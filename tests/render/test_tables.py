@@ -88,7 +88,7 @@ def _run_tables(out_dir, capsys) -> dict[str, bytes]:
 
     assert main(["tables", "--out", str(out_dir), "--quiet"]) == 0
     written = {p.name: p.read_bytes() for p in out_dir.iterdir()}
-    assert capsys.readouterr().out == f"wrote {len(written)} files to {out_dir}\n"
+    assert capsys.readouterr().out == f"wrote {len(written)} files to {out_dir} (a new folder)\n"
     return written
 
 

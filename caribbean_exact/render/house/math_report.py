@@ -481,8 +481,11 @@ def markdown(r: MathReport, plot_names: dict[str, str] | None = None) -> str:
     name = r.rules.paytable.name
     escaped = markdown_text(name)
 
-    def text(b: Block) -> str:  # the pay table's name (a user's file may name it "<script>") as text
-        return b.text.replace(name, escaped) if escaped != name else b.text
+    def named(s: str) -> str:  # the pay table's name (a user's file may name it "<script>") as text
+        return s.replace(name, escaped) if escaped != name else s
+
+    def text(b: Block) -> str:
+        return named(b.text)
 
     for b in blocks(r):
         if b.kind == "h1":
@@ -494,9 +497,10 @@ def markdown(r: MathReport, plot_names: dict[str, str] | None = None) -> str:
         elif b.kind == "p":
             lines += [text(b), ""]
         elif b.kind == "list":
-            lines += [*(f"- {x[0]}" for x in b.rows), ""]
+            lines += [*(f"- {named(x[0])}" for x in b.rows), ""]
         elif b.kind == "table":
-            lines += [table(b.rows, b.headers, "github"), ""]
+            lines += [table([[named(c) if isinstance(c, str) else c for c in row] for row in b.rows], b.headers,
+                            "github"), ""]
         elif b.kind == "plot" and plot_names and b.text in plot_names:
             lines += [f"![{b.headers[0]}]({plot_names[b.text]})", ""]
     return "\n".join(lines).rstrip() + "\n"
