@@ -454,7 +454,7 @@ def test_cli_arbitrary_argv(argv):
         check_cli(argv, "cli(any)")
 
 
-@fuzz_settings(60)
+@fuzz_settings(30)
 @given(data=st.data())
 def test_cli_structured_argv(commands, fuzz_dir, data):
     """Every command with its own options, each given plausible, broken or arbitrary values

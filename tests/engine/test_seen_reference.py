@@ -39,6 +39,7 @@ def test_the_old_solver_is_not_shipped():
     assert "cs_test_solve_seen_one" not in (ROOT / "csrc" / "testing.h").read_text()
 
 
+@pytest.mark.slow  # compiles and runs the reference solver on six rule sets (the C harness runs two)
 def test_k1_outputs_equal_the_reference_solver(tmp_path):
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     if not cc or shutil.which(cc[0]) is None:

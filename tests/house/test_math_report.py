@@ -197,6 +197,7 @@ def _pdftotext(data, tmp_path, *args):
     return subprocess.run([exe, *args, str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
+@pytest.mark.slow  # typesets the report a second time
 def test_pdf_is_reproducible(report, pdf_bytes):
     """reportlab's invariant mode and a fixed date: two builds, the same bytes; the date is the one given."""
     assert render_report.pdf(report, DAY) == pdf_bytes

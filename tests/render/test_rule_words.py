@@ -346,6 +346,7 @@ def test_qualifier_pair_thresholds_are_hands_in_words():
     assert line_sentence("raise if hand >= 3 and hand < 4") == "Raise a pair of 3s."
 
 
+@pytest.mark.slow  # a frontier search and a rule file priced per card
 @pytest.mark.parametrize("spec", [None, "live-dealer", ("royal-250", "pair")])
 def test_the_card_sentences_price_to_the_cards_strategy(spec):
     """One sentence a line, each meaning its line; the strategy read back from the sentences is
