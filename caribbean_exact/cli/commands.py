@@ -23,8 +23,6 @@ from ..model.checks import check_seats
 from ..model.rules import Rules, builtin_paytables
 from ..play.game import solve
 from ..play.odds import ev, ev_ranks
-from ..play.switch_game import sample_switch_game
-from ..play.switching import switch_ev
 from ..progress import ProgressFn
 from ..render.play import game as render_game
 from ..render.text import counted, to_json
@@ -33,6 +31,8 @@ from . import batch
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
     from ..house import bet_cap, paytables, sidebets, volatility
     from ..play import known_cards, sampling
+    from ..play.switch_game import sample_switch_game
+    from ..play.switching import switch_ev
     from ..render import documents, figures
     from ..render.house import paytables as render_paytables
     from ..render.house import sidebets as render_sidebets
@@ -57,6 +57,8 @@ else:
     build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
     load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
     compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
+    sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
+    switch_ev = lazy_function("caribbean_exact.play.switching", "switch_ev")
 from .files import check_file, check_folder, display, write_files
 from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, raise_antes_from, rules_from
 

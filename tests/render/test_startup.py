@@ -19,7 +19,8 @@ HAND = ["ev", "As Kd 7h 4c 2s", "--up", "Qh"]
 #: Loaded by no command that does not use them.
 HEAVY = ("numpy", "matplotlib", "importlib.metadata", "tabulate")
 FAMILIES = ("caribbean_exact.strategy", "caribbean_exact.house", "caribbean_exact.render.strategy",
-            "caribbean_exact.render.house", "caribbean_exact.play.known_cards", "caribbean_exact.render.figures")
+            "caribbean_exact.render.house", "caribbean_exact.play.known_cards", "caribbean_exact.render.figures",
+            "caribbean_exact.play.switching", "caribbean_exact.play.switch_game", "caribbean_exact.play.trainer")
 
 
 def _loaded_by(argv: list[str]) -> list[str]:
