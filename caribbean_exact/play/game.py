@@ -31,6 +31,7 @@ from ..model.checks import check_bool, check_instance, check_rules
 from ..model.hands import hands_by_value, value_categories
 from ..model.rules import Nets, Number, PaytableLike, QualifierLike, Rules
 from ..progress import ProgressFn
+from .information import Information, seen_cards
 from .odds import Decision, decision_from, parse_situation
 
 __all__ = ["CategoryPlay", "DealerCategory", "Decider", "GameReport", "dealer_distribution", "solve"]
@@ -125,6 +126,14 @@ class GameReport:
     known_dealer_cards: int = 0
     #: The strategy's decision of one situation; None: the optimal strategy (raise when it pays).
     decider: Decider | None = field(default=None, repr=False, compare=False)
+    #: What the player knows of the dealer's hole cards; None: ``known_dealer_cards`` whole cards seen
+    #: (the ``information`` property).
+    leak: Information | None = None
+
+    @property
+    def information(self) -> Information:
+        """What the player knew: the leak the game was solved with, or the seen hole cards."""
+        return self.leak if self.leak is not None else seen_cards(self.known_dealer_cards)
 
     @property
     def nets(self) -> Nets:

@@ -12,6 +12,7 @@ from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
 from ...model.rules import Rules, exact_text
 from ...play.game import DealerCategory, GameReport, dealer_distribution
+from ...play.information import Information
 from ...play.odds import Decision, RankQuery
 from ..labels import outcome_label
 from ..text import (
@@ -190,6 +191,7 @@ def report_json(r: GameReport) -> dict[str, Any]:
         "raise_situations": r.raise_situations,
         "situations": r.situations,
         "known_dealer_cards": r.known_dealer_cards,
+        "information": information_json(r.information),
         "indifferent_situations": r.totals.indifferent_situations,
         "total_weight": r.total_weight,
         "return_table": [
@@ -200,6 +202,32 @@ def report_json(r: GameReport) -> dict[str, Any]:
         "dealer_qualifies": str(r.dealer_qualifies),
         "dealer_distribution": dealer_distribution_json(r),
     }
+
+
+_SUITS = "cdhs"
+
+
+def information_words(info: Information) -> str:
+    """What the player knows of the dealer's hole cards, in words."""
+    ranks = "".join(RANKS[r] for r in sorted(info.ranks, reverse=True))
+    if info.kind == "seen-cards":
+        return f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''} seen"
+    if info.kind == "sorted-ranks":
+        return f"edge sorting: on each dealer hole card, whether its rank is one of {ranks or 'no rank'}"
+    if info.kind == "seen-class":
+        what = [f"ranks {ranks}"] if info.ranks else []
+        what += [f"suits {''.join(_SUITS[s] for s in info.suits)}"] if info.suits else []
+        return f"one dealer hole card's class seen ({', '.join(what)})"
+    if info.kind == "burn-card":
+        return "the burn card seen" if info.dead_cards == 1 else f"{info.dead_cards} dead cards seen"
+    return "the dealer's up card only"
+
+
+def information_json(info: Information) -> dict[str, Any]:
+    """The ``"information"`` object of a whole-game JSON: the kind, its words and its fields."""
+    return {"kind": info.kind, "description": information_words(info), "seen_cards": info.seen_cards,
+            "ranks": "".join(RANKS[r] for r in sorted(info.ranks, reverse=True)),
+            "suits": "".join(_SUITS[s] for s in info.suits), "dead_cards": info.dead_cards}
 
 
 def dealer_distribution_json(r: GameReport) -> list[dict[str, Any]]:

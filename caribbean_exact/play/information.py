@@ -1,0 +1,50 @@
+"""What the player knows of the dealer's four hole cards besides the up card: the information a leak gives.
+
+Every whole-game result (``GameReport``) says what its player knew, so a game solved with a leak
+(whole hole cards seen, edge sorting, a partly seen card, a seen burn card) is described by data,
+and its JSON says so in one ``"information"`` object.
+
+>>> UP_CARD_ONLY.kind, seen_cards(2).seen_cards
+('up-card', 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["UP_CARD_ONLY", "Information", "InformationKind", "seen_cards"]
+
+#: The kinds of information: only the up card; whole hole cards seen; edge sorting (whether each hole
+#: card's rank is among some ranks); one hole card's class seen (ranks or suits); dead cards seen (the
+#: burn card).
+InformationKind = Literal["up-card", "seen-cards", "sorted-ranks", "seen-class", "burn-card"]
+
+
+@dataclass(frozen=True, slots=True)
+class Information:
+    """What the player knows of the dealer's hole cards, besides the up card.
+
+    ``kind``: one of ``InformationKind``; the other fields hold what that kind needs, and are empty
+    (0 or ``()``) otherwise.
+    """
+
+    kind: InformationKind
+    #: Whole dealer hole cards seen (kind "seen-cards": 1 to 4).
+    seen_cards: int = 0
+    #: Ranks (0 = deuce .. 12 = ace, ascending): "sorted-ranks", the ranks the player tells apart on
+    #: every hole card; "seen-class", the ranks the seen card's class holds.
+    ranks: tuple[int, ...] = ()
+    #: Suits (0..3 = c d h s, ascending) the seen card's class holds (kind "seen-class").
+    suits: tuple[int, ...] = ()
+    #: Dead cards seen that are not in the dealer's hand (kind "burn-card").
+    dead_cards: int = 0
+
+
+#: The plain game: the player sees only the dealer's up card.
+UP_CARD_ONLY = Information("up-card")
+
+
+def seen_cards(k: int) -> Information:
+    """The information of ``k`` whole hole cards seen (0: the plain game)."""
+    return UP_CARD_ONLY if k == 0 else Information("seen-cards", seen_cards=k)
