@@ -41,6 +41,8 @@ def test_a_set_of_files_is_written_whole_or_not_at_all(tmp_path):
     assert sorted(x.name for x in tmp_path.iterdir()) == ["r-plot.png", "r.md"]  # no temporary left
 
 
+@pytest.mark.slow  # a child process computes and draws the chart under a file-size limit (the library-level
+# write tests above check the same mechanism in milliseconds)
 def test_the_command_line_keeps_the_old_file_when_the_new_one_cannot_be_written(tmp_path):
     old = tmp_path / "chart.pdf"
     old.write_bytes(b"%PDF old")

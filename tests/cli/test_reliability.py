@@ -193,6 +193,7 @@ def test_a_reader_that_stops_early_is_not_an_error():
     assert p.returncode == 0 and p.stderr == ""
 
 
+@pytest.mark.slow  # draws the chart (test_chart_plot.py names the pages quickly)
 def test_the_plot_is_written_to_exactly_the_named_file(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     code, _, err = run(capsys, "chart", "--plot", str(tmp_path / "noext"))

@@ -90,7 +90,8 @@ def test_valid_call_works(name):
 
 #: The calls whose bad-value sweep takes seconds (each accepted value runs the whole computation):
 #: in the slow run only.
-SWEPT_SLOWLY = {"evaluate", "seen_card_rules", "cap_study"}
+#: Whose every bad value costs a solve before the check (seconds in all): the default run sweeps the others.
+SWEPT_SLOWLY = {"evaluate", "seen_card_rules", "cap_study", "seen_card_strategy", "compare"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.slow] * (n in SWEPT_SLOWLY))

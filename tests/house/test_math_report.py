@@ -50,7 +50,9 @@ def test_no_side_bets_no_sections(capsys):
     assert code == 0 and "progressive" not in doc and "bonus" not in doc and doc["cap"] is None
 
 
-@pytest.mark.parametrize("suffix", [".md", ".html", ".pdf"])
+@pytest.mark.parametrize("suffix", [".md", ".html",
+                                    # typeset again here; test_pdf_pages_numbered_and_nothing_cut reads one PDF
+                                    pytest.param(".pdf", marks=pytest.mark.slow)])
 def test_documents_and_plots(tmp_path, capsys, suffix):
     path = tmp_path / f"r{suffix}"
     code, _out, _ = run(capsys, "report", "--out", str(path), "--deals", "5000", "--max-payout", "5000",

@@ -120,6 +120,7 @@ def test_cli_known_and_collusion(capsys):
     assert "players" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # the whole game with all four hole cards seen, and its brute-force checks: seconds
 def test_all_four_hole_cards_seen_exact():
     r = known_cards.solve_all_seen()
     assert r.total_weight == 19_933_230_517_200

@@ -125,6 +125,7 @@ def test_exact_figures_and_order():
     assert total > 0 and raised == 0
 
 
+@pytest.mark.slow  # four whole-game solves with probes: seconds
 def test_suit_relabelling_changes_nothing():
     rng = random.Random(5)
     for k in (2, 3):
@@ -139,6 +140,7 @@ def test_suit_relabelling_changes_nothing():
         assert a == b
 
 
+@pytest.mark.slow  # the three-seen-card game solved twice (test_concurrency.py checks threads quickly)
 def test_threads_change_nothing():
     a = known_cards.solve_seen_cards(3, threads=1)
     b = known_cards.solve_seen_cards(3, threads=3)

@@ -76,7 +76,8 @@ def test_every_rule_gives_the_exact_decision_standard(standard):
 
 
 @pytest.mark.parametrize("paytable,qualifier,seed", [("standard", "pair", 3), ("royal-250", "AQ", 4),
-                                                      ("1000,200,50,10,7,5,3,2,1,1", "pair of 8s", 5)])
+                                                      pytest.param("1000,200,50,10,7,5,3,2,1,1", "pair of 8s", 5,
+                                                                   marks=pytest.mark.slow)])  # seconds: a custom table
 def test_every_rule_gives_the_exact_decision_other_rules(paytable, qualifier, seed):
     rules = ce.Rules.make(paytable, qualifier)
     sr = seen_card_strategy(rules)
