@@ -206,10 +206,11 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
     nets = rules.nets()
     counts = []
     for c, t in enumerate(parts):
-        ret = sum((r.count * r.net for r in return_rows(t, nets)), Fraction(0))
-        counts.append(SortedCount(c, t, Fraction(t.total_weight, DEALS),
-                                  Fraction(t.raise_situations, t.total_weight) if t.total_weight else Fraction(0),
-                                  ret / t.total_weight if t.total_weight else Fraction(0), _thresholds(chart, c)))
+        raised = ret = Fraction(0)
+        if t.total_weight:  # a c that cannot happen (no rank sorted, or all): 0
+            raised = Fraction(t.raise_situations, t.total_weight)
+            ret = sum((r.probability * r.net for r in return_rows(t, nets)), Fraction(0))
+        counts.append(SortedCount(c, t, Fraction(t.total_weight, DEALS), raised, ret, _thresholds(chart, c)))
     names = "".join(RANKS[r] for r in reversed(sorted_ranks))
     info = Information("sorted-ranks", ranks=sorted_ranks) if sorted_ranks else UP_CARD_ONLY
     game = GameReport(rules, _sum_totals(parts), f"optimal, edge sorting ({names or 'no rank'})", 1, leak=info)

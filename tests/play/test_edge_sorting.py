@@ -1,0 +1,165 @@
+"""Edge sorting, exact (cs_solve_sorted): every count checked another way.
+
+The per-situation counts by c against a plain-Python enumeration of every dealer completion
+(tests/reference.py), and against the plain game's counts summed over c; the whole game against the
+plain game (no rank, all thirteen), its complement (knowing c of R is knowing 4 - c of the other
+ranks) and the bounds of the plain and the all-seen games.
+"""
+
+import json
+import math
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from conftest import scaled_nets
+from reference import ref_key
+
+import caribbean_exact as ce
+from caribbean_exact.cli import main
+from caribbean_exact.engine import _ffi
+from caribbean_exact.engine.pricing import DEALS
+from caribbean_exact.errors import InvalidCards
+from caribbean_exact.play import edge_sorting, known_cards
+from caribbean_exact.play.information import Information
+
+pytestmark = pytest.mark.csan
+
+STANDARD = scaled_nets([-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201])  # fold, nq, tie, lose, win by category
+AK = 1113
+AK_MASK = (1 << 12) | (1 << 11)
+
+
+def _keys():
+    cache = {}
+
+    def key(cards):
+        ranks = tuple(sorted(c // 4 for c in cards))
+        flush = len({c % 4 for c in cards}) == 1
+        k = cache.get((ranks, flush))
+        if k is None:
+            k = cache[(ranks, flush)] = ref_key(cards)
+        return k
+    return key
+
+
+def brute_force(player, up, mask, qualifier_key):
+    """Every dealer completion, by c (hole cards with a rank in mask) and outcome: (nq, win, tie, lose)."""
+    key = _keys()
+    pk = ref_key(player)
+    unseen = [c for c in range(52) if c not in player and c != up]
+    out = [[0, 0, 0, 0] for _ in range(5)]
+    for hole in combinations(unseen, 4):
+        dk = key((up, *hole))
+        c = sum(mask >> (h // 4) & 1 for h in hole)
+        o = 0 if dk < qualifier_key else 1 if dk < pk else 2 if dk == pk else 3
+        out[c][o] += 1
+    return [tuple(x) for x in out]
+
+
+def _check_brute_force(rng, mask, qualifier, n):
+    from reference import AK_KEY
+    assert qualifier == AK
+    probes = [rng.sample(range(52), 6) for _ in range(n)]
+    _, _, counts = _ffi.solve_sorted(mask, qualifier, STANDARD, 0, 2, probes=probes)
+    for pr, got in zip(probes, counts, strict=True):
+        assert got == brute_force(pr[:5], pr[5], mask, AK_KEY), (pr, mask)
+
+
+def test_counts_by_c_equal_brute_force():
+    """Two random situations, every one of their 163,185 completions enumerated in plain Python."""
+    _check_brute_force(random.Random(21), AK_MASK, AK, 1)
+    _check_brute_force(random.Random(22), 0b0000001010101, AK, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mask", [AK_MASK, 1 << 12, 0b1111000000000, 0b0000000111111, 0b1010101010101])
+def test_counts_by_c_equal_brute_force_more(mask):
+    rng = random.Random(mask)
+    _check_brute_force(rng, mask, AK, 6)
+    # a player holding sorted ranks, a flush, quads, the up card of a sorted rank
+    probes = [[51, 50, 49, 47, 0, 48], [48, 44, 40, 36, 32, 1], [0, 1, 2, 3, 51, 46], [51, 47, 43, 39, 3, 50]]
+    from reference import AK_KEY
+    _, _, counts = _ffi.solve_sorted(mask, AK, STANDARD, 0, 2, probes=probes)
+    for pr, got in zip(probes, counts, strict=True):
+        assert got == brute_force(pr[:5], pr[5], mask, AK_KEY), (pr, mask)
+
+
+@pytest.mark.parametrize("mask,qualifier", [(AK_MASK, AK), (0b0110011001101, 0), (0b1000000010011, 3000)])
+def test_counts_summed_over_c_are_the_plain_situation(mask, qualifier):
+    """Summed over c, a situation's counts are the plain game's (cs_deal); the completions with c are
+    C(a, c) C(46 - a, 4 - c), a the unseen cards of the sorted ranks."""
+    rng = random.Random(mask + qualifier)
+    probes = [rng.sample(range(52), 6) for _ in range(300)]
+    probes += [[48, 44, 40, 36, 32, 1], [0, 1, 2, 3, 51, 46], [51, 50, 49, 48, 0, 47], [0, 4, 8, 12, 17, 2]]
+    _, _, counts = _ffi.solve_sorted(mask, qualifier, STANDARD, 0, 2, probes=probes)
+    for pr, got in zip(probes, counts, strict=True):
+        d = _ffi.deal(pr[:5], pr[5], (), (), qualifier)
+        assert tuple(map(sum, zip(*got, strict=True))) == (d.not_qualify, d.win, d.tie, d.lose), pr
+        a = sum(1 for x in range(52) if mask >> (x // 4) & 1 and x not in pr)
+        assert [sum(g) for g in got] == [math.comb(a, c) * math.comb(46 - a, 4 - c) for c in range(5)], pr
+
+
+def test_nothing_told_is_the_plain_game():
+    """No rank and all thirteen tell nothing: exactly the plain game's figures."""
+    plain = ce.solve()
+    for ranks in ("", "23456789TJQKA"):
+        g = edge_sorting.solve_sorted_ranks(ranks)
+        r = g.report
+        assert r.return_table() == plain.return_table(), ranks
+        assert r.return_per_ante == plain.return_per_ante and r.variance == plain.variance
+        assert r.raise_probability == plain.raise_probability
+        assert r.raise_situations == plain.raise_situations * _ffi.COMPLETIONS  # in deals
+        assert [c.probability for c in g.counts] == ([1, 0, 0, 0, 0] if not ranks else [0, 0, 0, 0, 1])
+    assert edge_sorting.solve_sorted_ranks("").report.information == ce.solve().information
+
+
+def test_aces_and_kings_exact_and_bounded():
+    """AK sorted: the exact optimum, above Jacobson's practical +6.90%; between the plain game and
+    the game with all four hole cards seen; the same as sorting the other eleven ranks (c of AK is
+    4 - c of the rest)."""
+    g = edge_sorting.solve_sorted_ranks("AK")
+    edge = -g.report.house_edge
+    assert edge == Fraction(27217378189, 383331356100)
+    assert edge > Fraction(69, 1000)
+    assert ce.solve().return_per_ante < g.report.return_per_ante < known_cards.solve_all_seen().return_per_ante
+    rest = edge_sorting.solve_sorted_ranks("23456789TJQ")
+    assert rest.report.return_table() == g.report.return_table()
+    assert [c.totals for c in rest.counts] == [c.totals for c in reversed(g.counts)]
+    assert sum(c.totals.total_weight for c in g.counts) == DEALS
+    assert sum(c.probability * c.return_per_ante for c in g.counts) == g.report.return_per_ante
+    assert g.report.information == Information("sorted-ranks", ranks=(11, 12))
+    # the chart: its situations that raise, weighted by the completions of their c, are the raised deals
+    rw, tw = g.chart.raise_weight, g.chart.total_weight
+    assert all(r <= t for r, t in zip(rw, tw, strict=True))
+    one = g.counts[1]  # exactly one ace or king among the hole cards: raise everything against 2 .. Q up
+    assert [t.raise_from for t in one.thresholds] == [0] * 11 + [1230, 1230]
+    assert g.chart.cell(1, 0, 0)[0] == g.chart.cell(1, 0, 0)[1] > 0
+    assert [c.raise_probability for c in g.counts][1] == Fraction(1797381167, 1934808392)
+
+
+def test_sorted_counts_and_bad_input():
+    got = edge_sorting.sorted_counts("As Kd Jh 8c 3s", "Kh", "AK")
+    assert [c.total for c in got] == [101270, 53300, 8200, 410, 5]
+    assert sum(c.not_qualify for c in got) == ce.ev("As Kd Jh 8c 3s", "Kh").counts.not_qualify
+    for bad in ("AX", "AA", [13], [True], "A1"):
+        with pytest.raises(InvalidCards):
+            edge_sorting.parse_ranks(bad)
+    with pytest.raises(InvalidCards):
+        edge_sorting.sorted_counts("As Kd Jh 8c 3s", "As", "AK")
+    assert edge_sorting.parse_ranks(["A", 0, "10"]) == (0, 8, 12)
+
+
+def test_cli_json_has_the_fields_of_solve(capsys):
+    assert main(["solve", "--format", "json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main(["solve", "--sorted-ranks", "KA", "--format", "json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert set(plain) <= set(got)
+    assert got["information"]["kind"] == "sorted-ranks" and got["information"]["ranks"] == "AK"
+    assert Fraction(got["house_edge"]) == -Fraction(27217378189, 383331356100)
+    assert [Fraction(c["probability"]) for c in got["counts"]] == [
+        c.probability for c in edge_sorting.solve_sorted_ranks("AK").counts]
+    assert main(["solve", "--sorted-ranks", "AX"]) == 2
+    assert "X" in capsys.readouterr().err
