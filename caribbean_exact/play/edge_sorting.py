@@ -166,9 +166,10 @@ def _mask(ranks: tuple[int, ...]) -> int:
 
 def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: int | None = None,
                        raise_on_tie: bool = False, progress: ProgressFn | None = None) -> SortedRanksGame:
-    """The whole game with edge sorting, exact: the player tells, on each of the dealer's four hole
-    cards, whether its rank is among ``ranks``, so he knows how many of them are (c = 0 .. 4), and
-    plays each (hand, up card, c) optimally.
+    """The whole game with edge sorting, exact, played optimally for what the backs tell.
+
+    The player tells, on each of the dealer's four hole cards, whether its rank is among ``ranks``, so
+    he knows how many of them are (c = 0 .. 4), and plays each (hand, up card, c) optimally.
 
     - ``ranks``: the sorted ranks, any set of 0 to 13: text ("AK", "A K", "AKQJ") or a sequence of
       rank indices (0 = deuce .. 12 = ace) or characters. No rank, or all thirteen, tell nothing:
