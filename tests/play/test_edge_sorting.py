@@ -20,6 +20,7 @@ import caribbean_exact as ce
 from caribbean_exact.cli import main
 from caribbean_exact.engine import _ffi
 from caribbean_exact.engine.pricing import DEALS
+from caribbean_exact.engine.sorted import chart_cell
 from caribbean_exact.errors import InvalidCards
 from caribbean_exact.play import edge_sorting, known_cards
 from caribbean_exact.play.information import Information
@@ -93,12 +94,25 @@ def test_counts_summed_over_c_are_the_plain_situation(mask, qualifier):
     rng = random.Random(mask + qualifier)
     probes = [rng.sample(range(52), 6) for _ in range(300)]
     probes += [[48, 44, 40, 36, 32, 1], [0, 1, 2, 3, 51, 46], [51, 50, 49, 48, 0, 47], [0, 4, 8, 12, 17, 2]]
-    _, _, counts = _ffi.solve_sorted(mask, qualifier, STANDARD, 0, 2, probes=probes)
+    _, chart, counts = _ffi.solve_sorted(mask, qualifier, STANDARD, 0, 2, chart=True, probes=probes)
+    assert chart is not None
+    decided = 0
     for pr, got in zip(probes, counts, strict=True):
         d = _ffi.deal(pr[:5], pr[5], (), (), qualifier)
         assert tuple(map(sum, zip(*got, strict=True))) == (d.not_qualify, d.win, d.tie, d.lose), pr
         a = sum(1 for x in range(52) if mask >> (x // 4) & 1 and x not in pr)
         assert [sum(g) for g in got] == [math.comb(a, c) * math.comb(46 - a, 4 - c) for c in range(5)], pr
+        # the chart's cell of (c, hand value, up rank): where all its situations decide alike, this
+        # one's exact margin (Python's integers) must say the same
+        for c, (nq, win, tie, lose) in enumerate(got):
+            raised, total = (w[chart_cell(c, d.player_value, pr[5] // 4)] for w in chart)
+            margin = (nq * STANDARD.not_qualify + win * STANDARD.win[d.player_category] + tie * STANDARD.tie
+                      + lose * STANDARD.lose - (nq + win + tie + lose) * STANDARD.fold)
+            assert total > 0 or nq + win + tie + lose == 0, (pr, c)
+            if raised in (0, total) and total:
+                assert (raised == total) == (margin > 0), (pr, c)
+                decided += 1
+    assert decided > 1000
 
 
 def test_nothing_told_is_the_plain_game():
@@ -159,7 +173,8 @@ def test_cli_json_has_the_fields_of_solve(capsys):
     assert set(plain) <= set(got)
     assert got["information"]["kind"] == "sorted-ranks" and got["information"]["ranks"] == "AK"
     assert Fraction(got["house_edge"]) == -Fraction(27217378189, 383331356100)
-    assert [Fraction(c["probability"]) for c in got["counts"]] == [
-        c.probability for c in edge_sorting.solve_sorted_ranks("AK").counts]
+    assert [Fraction(c["probability"]) for c in got["counts"]] == [  # C(a, c) C(46 - a, 4 - c) summed, exact
+        Fraction(19393, 38675), Fraction(15136, 38675), Fraction(3784, 38675), Fraction(352, 38675), Fraction(2, 7735)]
+    assert got["sorted_ranks"] == "AK" and got["counts"][1]["thresholds"][0]["raise_from_value"] == 0
     assert main(["solve", "--sorted-ranks", "AX"]) == 2
     assert "X" in capsys.readouterr().err
