@@ -142,6 +142,9 @@ def test_aces_and_kings_exact_and_bounded():
     assert rest.report.return_table() == g.report.return_table()
     assert [c.totals for c in rest.counts] == [c.totals for c in reversed(g.counts)]
     assert sum(c.totals.total_weight for c in g.counts) == DEALS
+    # the dealer's hole cards are four cards at random: c is hypergeometric
+    assert [c.probability for c in g.counts] == [
+        Fraction(math.comb(8, c) * math.comb(44, 4 - c), math.comb(52, 4)) for c in range(5)]
     assert sum(c.probability * c.return_per_ante for c in g.counts) == g.report.return_per_ante
     assert g.report.information == Information("sorted-ranks", ranks=(11, 12))
     # the chart: its situations that raise, weighted by the completions of their c, are the raised deals
@@ -173,7 +176,7 @@ def test_cli_json_has_the_fields_of_solve(capsys):
     assert set(plain) <= set(got)
     assert got["information"]["kind"] == "sorted-ranks" and got["information"]["ranks"] == "AK"
     assert Fraction(got["house_edge"]) == -Fraction(27217378189, 383331356100)
-    assert [Fraction(c["probability"]) for c in got["counts"]] == [  # C(a, c) C(46 - a, 4 - c) summed, exact
+    assert [Fraction(c["probability"]) for c in got["counts"]] == [  # hypergeometric: C(8, c) C(44, 4 - c) / C(52, 4)
         Fraction(19393, 38675), Fraction(15136, 38675), Fraction(3784, 38675), Fraction(352, 38675), Fraction(2, 7735)]
     assert got["sorted_ranks"] == "AK" and got["counts"][1]["thresholds"][0]["raise_from_value"] == 0
     assert main(["solve", "--sorted-ranks", "AX"]) == 2
