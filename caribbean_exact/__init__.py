@@ -5,10 +5,10 @@
 'fold'
 
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
-``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``solve_sorted_ranks`` (edge sorting), ``sample``. Strategies: ``evaluate``,
-``compare_strategies``, ``build_chart``, ``seen_card_strategy``, ``parse_rule_file``. The house side:
-``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any result as JSON-ready data:
-``as_dict``, ``to_json``.
+``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``solve_sorted_ranks`` (edge sorting),
+``sample``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
+``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``,
+``combined``. Any result as JSON-ready data: ``as_dict``, ``to_json``.
 
 The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
 them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
