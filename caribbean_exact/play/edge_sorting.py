@@ -27,7 +27,7 @@ from ..model.hands import NUM_VALUES
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 from .game import GameReport
-from .information import UP_CARD_ONLY, Information
+from .information import Information
 from .odds import parse_situation
 
 __all__ = ["SortedChart", "SortedCount", "SortedThreshold", "parse_ranks", "solve_sorted_ranks", "sorted_counts"]
@@ -213,7 +213,7 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
             ret = sum((r.probability * r.net for r in return_rows(t, nets)), Fraction(0))
         counts.append(SortedCount(c, t, Fraction(t.total_weight, DEALS), raised, ret, _thresholds(chart, c)))
     names = "".join(RANKS[r] for r in reversed(sorted_ranks))
-    info = Information("sorted-ranks", ranks=sorted_ranks) if sorted_ranks else UP_CARD_ONLY
+    info = Information("sorted-ranks", ranks=sorted_ranks)  # no rank too: the game asked for, which is the plain one
     game = GameReport(rules, _sum_totals(parts), f"optimal, edge sorting ({names or 'no rank'})", 1, leak=info)
     return SortedRanksGame(game, sorted_ranks, tuple(counts), chart)
 

@@ -126,7 +126,7 @@ def test_nothing_told_is_the_plain_game():
         assert r.raise_probability == plain.raise_probability
         assert r.raise_situations == plain.raise_situations * _ffi.COMPLETIONS  # in deals
         assert [c.probability for c in g.counts] == ([1, 0, 0, 0, 0] if not ranks else [0, 0, 0, 0, 1])
-    assert edge_sorting.solve_sorted_ranks("").report.information == ce.solve().information
+        assert r.information == Information("sorted-ranks", ranks=edge_sorting.parse_ranks(ranks))
 
 
 def test_aces_and_kings_exact_and_bounded():

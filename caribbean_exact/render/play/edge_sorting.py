@@ -58,8 +58,10 @@ def _counts_table(g: SortedRanksGame, fmt: str) -> str:
             rows.append([c.count, c.totals.total_weight, str(c.probability), str(c.raise_probability),
                          str(c.return_per_ante)])
         else:
-            rows.append([c.count, grouped(c.totals.total_weight), pct(c.probability), pct(c.raise_probability),
-                         pct(c.return_per_ante) if c.totals.total_weight else "", frac(c.return_per_ante)])
+            happens = c.totals.total_weight > 0
+            rows.append([c.count, grouped(c.totals.total_weight), pct(c.probability),
+                         pct(c.raise_probability) if happens else "", pct(c.return_per_ante) if happens else "",
+                         frac(c.return_per_ante) if happens else ""])
     headers = ["sorted hole cards", "deals", "probability", "P(raise)", "return per ante"]
     return table(rows, headers + ([] if fmt == "csv" else ["exact"]), fmt)
 
