@@ -113,6 +113,9 @@ def test_counts_summed_over_c_are_the_plain_situation(mask, qualifier):
                 assert (raised == total) == (margin > 0), (pr, c)
                 decided += 1
     assert decided > 1000
+    if mask == AK_MASK:  # the threads share the values: the same totals on one
+        assert _ffi.solve_sorted(mask, qualifier, STANDARD, 0, 1)[0] == _ffi.solve_sorted(mask, qualifier, STANDARD,
+                                                                                          0, 3)[0]
 
 
 def test_nothing_told_is_the_plain_game():
@@ -179,5 +182,11 @@ def test_cli_json_has_the_fields_of_solve(capsys):
     assert [Fraction(c["probability"]) for c in got["counts"]] == [  # hypergeometric: C(8, c) C(44, 4 - c) / C(52, 4)
         Fraction(19393, 38675), Fraction(15136, 38675), Fraction(3784, 38675), Fraction(352, 38675), Fraction(2, 7735)]
     assert got["sorted_ranks"] == "AK" and got["counts"][1]["thresholds"][0]["raise_from_value"] == 0
+    assert ce.as_dict(edge_sorting.solve_sorted_ranks("AK")) == got  # the library's JSON is the command's
+    assert main(["solve", "--sorted-ranks", "AK", "--table", "chart", "--format", "csv"]) == 0
+    rows = [line.split(",") for line in capsys.readouterr().out.splitlines()]
+    assert rows[0] == ["up card", "c = 0", "c = 1", "c = 2", "c = 3", "c = 4"]
+    by_up = {r[0]: r[1:] for r in rows[1:]}
+    assert by_up["2"][:2] == ["22543", "any"] and by_up["A"][0] == "any" and by_up["A"][3].startswith("A5432 suited")
     assert main(["solve", "--sorted-ranks", "AX"]) == 2
     assert "X" in capsys.readouterr().err
