@@ -157,6 +157,8 @@ def test_aces_and_kings_exact_and_bounded():
         Fraction(math.comb(8, c) * math.comb(44, 4 - c), math.comb(52, 4)) for c in range(5)]
     assert sum(c.probability * c.return_per_ante for c in g.counts) == g.report.return_per_ante
     assert g.report.information == Information("sorted-ranks", ranks=(11, 12))
+    with pytest.raises(ce.InvalidRules, match="sorted-ranks"):  # a plain-game decision would mislead
+        g.report.decision("As Kd Jh 8c 3s", "Kh")
     # the chart: its situations that raise, weighted by the completions of their c, are the raised deals
     rw, tw = g.chart.raise_weight, g.chart.total_weight
     assert all(r <= t for r, t in zip(rw, tw, strict=True))
