@@ -148,6 +148,9 @@ def test_aces_and_kings_exact_and_bounded():
     assert edge == Fraction(27217378189, 383331356100)
     assert edge > Fraction(69, 1000)
     assert ce.solve().return_per_ante < g.report.return_per_ante < known_cards.solve_all_seen().return_per_ante
+    tie = edge_sorting.solve_sorted_ranks("AK", raise_on_tie=True)  # raising where it is worth folding's
+    assert tie.report.return_per_ante == g.report.return_per_ante
+    assert tie.report.raise_situations - g.report.raise_situations == g.report.totals.indifferent_situations == 2527200
     rest = edge_sorting.solve_sorted_ranks("23456789TJQ")
     assert rest.report.return_table() == g.report.return_table()
     assert [c.totals for c in rest.counts] == [c.totals for c in reversed(g.counts)]
