@@ -15,6 +15,7 @@ each probe (a situation: the player's five, the up card) for each c.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from ..model.rules import Rules
@@ -40,5 +41,25 @@ def solve_sorted(ranks_mask: int, rules: Rules, flags: int = 0, threads: int = 2
                  probes: Sequence[Sequence[int]] = ()
                  ) -> tuple[list[DealTotals], SortedChartWeights | None, list[list[tuple[int, int, int, int]]]]:
     """Edge sorting for the ranks of ``ranks_mask`` (bit r: rank r, 0 = deuce .. 12 = ace): the totals by
-    c, the chart when asked, and the (not qualify, win, tie, lose) counts of each probe by c."""
-    return _ffi.solve_sorted(ranks_mask, rules.qualifier.value, rules.nets().scaled(), flags, threads, chart, probes)
+    c, the chart when asked, and the (not qualify, win, tie, lose) counts of each probe by c.
+
+    The last pass with the chart and no probes is kept (keyed by the mask, the rules and the flags; the
+    result does not depend on the threads): asking again does not count again."""
+    if probes:
+        return _ffi.solve_sorted(ranks_mask, rules.qualifier.value, rules.nets().scaled(), flags, threads, chart,
+                                 probes)
+    key = (ranks_mask, rules, flags)
+    with _lock:
+        kept = _last.get(key)
+        if kept is None or (chart and kept[1] is None):
+            totals, weights, _ = _ffi.solve_sorted(ranks_mask, rules.qualifier.value, rules.nets().scaled(), flags,
+                                                   threads, chart)
+            kept = (totals, weights)
+            _last.clear()
+            _last[key] = kept
+    return list(kept[0]), (kept[1] if chart else None), []
+
+
+#: The last pass without probes, by (mask, rules, flags): at most one entry (its chart is 7.8 MB).
+_last: dict[tuple[int, Rules, int], tuple[list[DealTotals], SortedChartWeights | None]] = {}
+_lock = threading.Lock()

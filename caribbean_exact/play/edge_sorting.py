@@ -189,9 +189,9 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
     ``InvalidCards`` (a ``ValueError``) for a bad rank, ``InvalidRules`` for bad rules, threads or
     progress.
 
-    >>> g = solve_sorted_ranks("A")
-    >>> g.report.information.ranks, g.report.house_edge < 0, g.counts[0].raise_probability < 1
-    ((12,), True, True)
+    >>> g = solve_sorted_ranks("AK")
+    >>> g.report.information.ranks, g.report.house_edge < 0, g.counts[1].raise_probability
+    ((11, 12), True, Fraction(1797381167, 1934808392))
     """
     sorted_ranks = parse_ranks(ranks)
     rules = check_rules(rules)
