@@ -202,3 +202,17 @@ def test_cli_json_has_the_fields_of_solve(capsys):
     assert by_up["2"][:2] == ["22543", "any"] and by_up["A"][0] == "any" and by_up["A"][3].startswith("A5432 suited")
     assert main(["solve", "--sorted-ranks", "AX"]) == 2
     assert "X" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_concurrent_calls_give_the_sequential_results():
+    """The call releases the GIL and shares nothing between calls: four at once, on 1 and 2 threads each."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = [(AK_MASK, 1), (1 << 12, 2), (0b0000000111111, 1), (AK_MASK, 2)]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda j: _ffi.solve_sorted(j[0], AK, STANDARD, 0, j[1], chart=True), jobs))
+    for (mask, _), (totals, chart, _) in zip(jobs, got, strict=True):
+        want, want_chart, _ = _ffi.solve_sorted(mask, AK, STANDARD, 0, 2, chart=True)
+        assert totals == want and chart is not None and want_chart is not None
+        assert chart[0] == want_chart[0] and chart[1] == want_chart[1]
