@@ -17,18 +17,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.counts import Counts, DealTotals
+from ..engine.counts import Counts, DealCounts, DealTotals
 from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
 from ..engine.sorted import SORTED_COUNTS, chart_cell, solve_sorted
 from ..errors import InvalidCards
 from ..model.cards import RANKS, CardsLike, rank_index
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
-from ..model.hands import NUM_VALUES
+from ..model.hands import NUM_VALUES, evaluate5
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 from .game import GameReport
 from .information import Information
-from .odds import parse_situation
+from .odds import Decision, decision_from, parse_situation
 
 __all__ = ["SortedChart", "SortedCount", "SortedThreshold", "parse_ranks", "solve_sorted_ranks", "sorted_counts"]
 
@@ -132,6 +132,28 @@ class SortedRanksGame:
     ranks: tuple[int, ...]
     counts: tuple[SortedCount, ...]
     chart: SortedChart
+
+    def decision(self, hand: CardsLike, up: CardsLike, count: int) -> Decision:
+        """One situation as the optimal strategy plays it: the hand, the up card and c, the dealer's hole
+        cards of the sorted ranks, with the exact EVs over the completions with c such cards.
+
+        ``hand``: the player's five cards; ``up``: the dealer's up card (text, ``Card`` objects or a
+        list); ``count``: c, 0 to 4. Raises ``InvalidCards`` (a ``ValueError``) for bad cards, or a c
+        these cards leave impossible (more sorted hole cards than are left).
+
+        >>> g = solve_sorted_ranks("AK")
+        >>> [g.decision("As Kd Jh 8c 3s", "Kh", c).decision for c in range(5)]
+        ['raise', 'fold', 'fold', 'fold', 'fold']
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < SORTED_COUNTS:
+            raise InvalidCards(f"count {count!r}: expected 0 to 4 sorted hole cards")
+        h, u, _, _ = parse_situation(hand, up)
+        counts = sorted_counts(h, (u,), self.ranks, self.report.rules)[count]
+        if not counts.total:
+            raise InvalidCards(f"count {count}: these cards leave fewer than {count} cards of the sorted ranks")
+        cat = evaluate5([c.index for c in h])[1]
+        raw = DealCounts(counts.not_qualify, counts.win, counts.tie, counts.lose, counts.total, (), 0, cat)
+        return decision_from(h, u, self.report.rules, raw, with_dealer_categories=False)
 
 
 def _thresholds(chart: SortedChart, c: int) -> tuple[SortedThreshold, ...]:

@@ -22,6 +22,7 @@ from caribbean_exact.engine import _ffi
 from caribbean_exact.engine.pricing import DEALS
 from caribbean_exact.engine.sorted import chart_cell
 from caribbean_exact.errors import InvalidCards
+from caribbean_exact.model.hands import evaluate5
 from caribbean_exact.play import edge_sorting, known_cards
 from caribbean_exact.play.information import Information
 
@@ -162,6 +163,13 @@ def test_aces_and_kings_exact_and_bounded():
     assert g.report.information == Information("sorted-ranks", ranks=(11, 12))
     with pytest.raises(ce.InvalidRules, match="sorted-ranks"):  # a plain-game decision would mislead
         g.report.decision("As Kd Jh 8c 3s", "Kh")
+    d = g.decision("As Kd Jh 8c 3s", "Kh", 1)  # A-K high against a king, one more ace or king in the hole
+    assert d.counts == edge_sorting.sorted_counts("As Kd Jh 8c 3s", "Kh", "AK")[1] and d.decision == "fold"
+    assert d.ev_raise == Fraction(3 * d.counts.not_qualify + 3 * d.counts.win - 3 * d.counts.lose, d.counts.total)
+    value = evaluate5([c.index for c in d.hand])[0]  # its chart cell (c = 1, AKJ83, up K): every situation folds
+    assert g.chart.cell(1, value, 11) == (0, 3060)
+    with pytest.raises(InvalidCards, match="count 4"):  # four aces and kings held, one up: three left
+        g.decision("As Ks Ah Kh 2c", "Ad", 4)
     # the chart: its situations that raise, weighted by the completions of their c, are the raised deals
     rw, tw = g.chart.raise_weight, g.chart.total_weight
     assert all(r <= t for r, t in zip(rw, tw, strict=True))
