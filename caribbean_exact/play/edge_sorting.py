@@ -134,8 +134,10 @@ class SortedRanksGame:
     chart: SortedChart
 
     def decision(self, hand: CardsLike, up: CardsLike, count: int) -> Decision:
-        """One situation as the optimal strategy plays it: the hand, the up card and c, the dealer's hole
-        cards of the sorted ranks, with the exact EVs over the completions with c such cards.
+        """One situation (hand, up card, c) as the optimal strategy plays it, with its exact EVs.
+
+        c is the number of the dealer's hole cards of the sorted ranks; the EVs are over the completions
+        with c such cards.
 
         ``hand``: the player's five cards; ``up``: the dealer's up card (text, ``Card`` objects or a
         list); ``count``: c, 0 to 4. Raises ``InvalidCards`` (a ``ValueError``) for bad cards, or a c
