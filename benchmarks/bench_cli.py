@@ -1,8 +1,9 @@
 """(d) End to end from the command line: each command in a fresh process, median of several runs.
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
-under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; the printable
-chart (--plot, one page for the standard rules, five under --qualifier 3; one page of rules under --qualifier pair).
+under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; edge sorting
+(solve --sorted-ranks AK: at most 2 s); the printable chart (--plot, one page for the standard rules,
+five under --qualifier 3; one page of rules under --qualifier pair).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ COMMANDS = [
     ["solve", "--known-dealer-cards", "1", "--table", "figures"],
     ["solve", "--known-dealer-cards", "2"],
     ["solve", "--known-dealer-cards", "2", "--sample", "--deals", "20000"],
+    ["solve", "--sorted-ranks", "AK"],
+    ["solve", "--sorted-ranks", "AK", "--format", "json"],
     ["collusion", "--players", "7", "--deals", "20000"],
     ["chart", "--plot", "{tmp}/chart.pdf"],
     ["chart", "--qualifier", "3", "--plot", "{tmp}/chart-3.pdf"],

@@ -5,10 +5,10 @@
 'fold'
 
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
-``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``. Strategies: ``evaluate``,
-``compare_strategies``, ``build_chart``, ``seen_card_strategy``, ``parse_rule_file``. The house side:
-``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any result as JSON-ready data:
-``as_dict``, ``to_json``.
+``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``solve_sorted_ranks`` (edge sorting),
+``sample``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
+``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``,
+``combined``. Any result as JSON-ready data: ``as_dict``, ``to_json``.
 
 The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
 them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
@@ -70,6 +70,7 @@ _HOME = {
     "MatchRule": "strategy.seen_chart",
     "SeenCardGame": "play.known_cards",
     "SeenCardsGame": "play.known_cards",
+    "SortedRanksGame": "play.edge_sorting",
     "SeenCellRule": "strategy.seen_chart",
     "SeenCardStrategy": "strategy.seen_chart",
     "Situation": "strategy.strategies",
@@ -99,6 +100,7 @@ _HOME = {
     "seen_card_strategy": "strategy.seen_chart",
     "solve_seen_card": "play.known_cards",
     "solve_seen_cards": "play.known_cards",
+    "solve_sorted_ranks": "play.edge_sorting",
 }
 
 if _typing.TYPE_CHECKING:  # the names as the type checker sees them
@@ -109,6 +111,7 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .model.cards import Card, format_cards, parse_cards
     from .model.hands import CATEGORIES
     from .model.rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
+    from .play.edge_sorting import SortedRanksGame, solve_sorted_ranks
     from .play.game import GameReport, solve
     from .play.known_cards import (
         SeenCardGame,
@@ -156,6 +159,7 @@ __all__ = [
     "SeenCardsGame",
     "SeenCellRule",
     "Situation",
+    "SortedRanksGame",
     "Strategy",
     "StrategyResult",
     "UsageError",
@@ -185,6 +189,7 @@ __all__ = [
     "solve_known",
     "solve_seen_card",
     "solve_seen_cards",
+    "solve_sorted_ranks",
     "to_json",
 ]
 

@@ -17,7 +17,7 @@
  * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table),
+ * seen.c (cs_solve_seen, cs_solve_seen_k1), sorted.c (cs_solve_sorted), sample.c (cs_sample_deals, cs_sample_table),
  * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
@@ -79,7 +79,9 @@ enum cs_layout {
     CS_SEEN_RANK_PAIRS = 91,          /* rank pairs a <= b */
     CS_SEEN_SUIT_SETS = 32,           /* sets of a hand's (at most five) distinct ranks */
     CS_SEEN_SUITED_PAIRS = 78,        /* rank pairs a < b */
-    CS_SEEN_DECISION_LANES = CS_SEEN_RANK_PAIRS + CS_SEEN_SUIT_SETS * CS_SEEN_SUITED_PAIRS   /* 2,587 */
+    CS_SEEN_DECISION_LANES = CS_SEEN_RANK_PAIRS + CS_SEEN_SUIT_SETS * CS_SEEN_SUITED_PAIRS,  /* 2,587 */
+    CS_SORTED_COUNTS = 5,             /* edge sorting: 0 .. 4 dealer hole cards of the sorted ranks */
+    CS_SORTED_CHART_CELLS = CS_SORTED_COUNTS * CS_NUM_VALUES * CS_NUM_RANKS   /* 485,030: (c, value, up rank) */
 };
 
 /* One situation counted: the dealer's completions split by outcome. */
@@ -205,6 +207,20 @@ typedef struct {
 } cs_seen_k1_outputs;
 int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
                      const cs_seen_k1_outputs *k1);
+
+/* Edge sorting, the whole game exact: the player tells, on each of the dealer's four hole cards,
+ * whether its rank is among the ranks of sorted_ranks (a mask: bit r for rank r, 0 = deuce .. 12 =
+ * ace; any of the 8,192 sets), so he knows c, how many of them are (0 .. 4), and decides each
+ * (hand, up card, c) optimally for the nets (flags: CS_RAISE_ON_TIE). out[c] (n_out =
+ * CS_SORTED_COUNTS) gets the deals with c such hole cards by outcome, as cs_totals, with
+ * raise_situations and indifferent_situations counted in deals (each situation weighted by its
+ * completions): the five sum to the game's 19,933,230,517,200 deals. Chart (optional, n_chart =
+ * CS_SORTED_CHART_CELLS): at (c * CS_NUM_VALUES + the player's hand value) * 13 + up rank, the
+ * (hand, up card) situations with c possible that raise, and all of them. (testing.h: the same
+ * solve answering probes.) */
+int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                    uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise, uint64_t *chart_total,
+                    size_t n_chart);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,

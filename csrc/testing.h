@@ -4,7 +4,7 @@
  * cross-check paths. Exported like the public API (the cffi cdef reads this header's cdef
  * region too) but not part of it: the public calls carry no test arguments.
  *
- * Where each part lives: seen.c (cs_test_solve_seen), sample.c (cs_test_sample_deals).
+ * Where each part lives: seen.c (cs_test_solve_seen), sorted.c (cs_test_solve_sorted), sample.c (cs_test_sample_deals).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -22,6 +22,15 @@ extern "C" {
 int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                        cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                        const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+
+/* cs_solve_sorted with probes (optional, at most 4096): 6 cards each (the player's five, the up
+ * card); probe_counts gets CS_SORTED_COUNTS x 4 counts per probe, for c = 0 .. 4: not qualify, win,
+ * tie, lose over the completions with c hole cards of the sorted ranks (all 0 where none). With
+ * n_probes = 0 it is cs_solve_sorted. */
+int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                         uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise,
+                         uint64_t *chart_total, size_t n_chart, const uint8_t *probes, size_t n_probes,
+                         uint64_t *probe_counts);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

@@ -30,12 +30,13 @@ from . import batch
 
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
     from ..house import bet_cap, paytables, sidebets, volatility
-    from ..play import known_cards, sampling
+    from ..play import edge_sorting, known_cards, sampling
     from ..play.switch_game import sample_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
     from ..render.house import paytables as render_paytables
     from ..render.house import sidebets as render_sidebets
+    from ..render.play import edge_sorting as render_sorting
     from ..render.play import known_cards as render_known
     from ..render.play import switching as render_switching
     from ..render.strategy import chart as render_strategy
@@ -47,6 +48,8 @@ else:
     bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
     sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
     known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
+    edge_sorting = lazy("caribbean_exact.play.edge_sorting")
+    render_sorting = lazy("caribbean_exact.render.play.edge_sorting")
     figures = lazy("caribbean_exact.render.figures")
     documents = lazy("caribbean_exact.render.documents")
     render_paytables = lazy("caribbean_exact.render.house.paytables")
@@ -175,13 +178,17 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
     p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
                    help="the player also sees K (0 to 4) dealer hole cards; exact for every K")
+    p.add_argument("--sorted-ranks", default=None, metavar="RANKS",
+                   help="edge sorting: the player tells, on each dealer hole card, whether its rank is among RANKS "
+                        "(e.g. AK; any of the 13 ranks, none or all: the plain game), so he knows how many are; "
+                        "exact; tables counts and chart give the deals and the strategy by that count")
     p.add_argument("--sample", action="store_true",
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
-    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
+    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
-                        "chart: with --known-dealer-cards 1 to 3)")
+                        "chart: with --known-dealer-cards 1 to 3 or --sorted-ranks; counts: with --sorted-ranks)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
                         "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
@@ -196,24 +203,39 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
 
 
+def _sorted_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --sorted-ranks: edge sorting, the whole game exact."""
+    if args.known_dealer_cards or args.sample or args.ignore_up:
+        raise UsageError("solve --sorted-ranks: --known-dealer-cards, --sample and --ignore-up do not apply")
+    if args.deals is not None or args.seed is not None:
+        raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
+    ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
+    game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)
+    return render_sorting.sorted_game(game, args.format, args.table)
+
+
 def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
     if args.switch_fees is not None:
-        if k or args.sample or args.ignore_up or args.table:
-            raise UsageError("solve --switch-fees: --known-dealer-cards, --sample, --ignore-up and --table "
-                             "do not apply")
+        if k or args.sample or args.ignore_up or args.table or args.sorted_ranks is not None:
+            raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up and "
+                             "--table do not apply")
         s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                                1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
         return render_switching.switch_sample(s, args.format)
+    if args.sorted_ranks is not None:
+        return _sorted_text(args, rules, progress)
+    if args.table == "counts":
+        raise UsageError("solve: --table counts needs --sorted-ranks")
     if args.sample and not 1 <= k <= 3:
         raise UsageError("solve: --sample applies to --known-dealer-cards 1 to 3")
     if not args.sample and (args.deals is not None or args.seed is not None):
         raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
     if args.table == "chart" and not 1 <= k <= 3:
-        raise UsageError("solve: --table chart needs --known-dealer-cards 1 to 3")
+        raise UsageError("solve: --table chart needs --known-dealer-cards 1 to 3 or --sorted-ranks")
     if args.sample and args.table:
         raise UsageError("solve: a sampled game has one table (no --table)")
     if k == 0:

@@ -55,6 +55,9 @@ COMPLETIONS: int = lib.CS_NUM_COMPLETIONS
 SEEN_COMPLETIONS: int = lib.CS_NUM_SEEN_COMPLETIONS
 SEEN_CHART_CELLS: int = lib.CS_SEEN_CHART_CELLS
 SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
+#: Edge sorting: the counts c = 0 .. 4 of sorted hole cards, and the chart cells (c, value, up rank).
+SORTED_COUNTS: int = lib.CS_SORTED_COUNTS
+SORTED_CHART_CELLS: int = lib.CS_SORTED_CHART_CELLS
 #: Most threads a counting call takes (the core's CS_MAX_THREADS).
 MAX_THREADS: int = lib.CS_MAX_THREADS
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
@@ -383,6 +386,39 @@ def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, thr
     counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
               for x in range(len(probes))]
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
+def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
+                 chart: bool = False, probes: Sequence[Sequence[int]] = ()
+                 ) -> tuple[list[DealTotals], tuple[memoryview, memoryview] | None,
+                            list[list[tuple[int, int, int, int]]]]:
+    """Edge sorting, the whole game (cs_solve_sorted; sorted_ranks a 13-bit mask): the totals for each
+    count c = 0 .. 4 of sorted hole cards (raise and indifferent situations in deals), the chart when
+    asked (raise, total situations at (c * NUM_VALUES + value) * 13 + up rank; read-only uint64 views),
+    and the counts of each probe (6 cards: the player's five, the up card) for each c: (not qualify, win, tie, lose)."""
+    out = ffi.new("cs_totals[]", SORTED_COUNTS)
+    cells = SORTED_CHART_CELLS if chart else 0
+    rw = _new_unzeroed("uint64_t[]", cells) if chart else ffi.NULL
+    tw = _new_unzeroed("uint64_t[]", cells) if chart else ffi.NULL
+    if any(len(pr) != 6 for pr in probes):
+        raise InvalidCards("a probe is 6 cards: the player's five, the up card")
+    flat = [c for pr in probes for c in pr]
+    pout = ffi.new("uint64_t[]", SORTED_COUNTS * 4 * len(probes)) if probes else ffi.NULL
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        st = lib.cs_test_solve_sorted(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out,
+                                      SORTED_COUNTS, rw, tw, cells, ffi.new("uint8_t[]", flat), len(probes), pout)
+    else:
+        st = lib.cs_solve_sorted(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out, SORTED_COUNTS,
+                                 rw, tw, cells)
+    check(st, "solve with sorted ranks")
+    counts = [[(int(pout[(x * SORTED_COUNTS + c) * 4]), int(pout[(x * SORTED_COUNTS + c) * 4 + 1]),
+                int(pout[(x * SORTED_COUNTS + c) * 4 + 2]), int(pout[(x * SORTED_COUNTS + c) * 4 + 3]))
+               for c in range(SORTED_COUNTS)] for x in range(len(probes))]
+    views = None
+    if chart:
+        views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
+                 memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
+    return [_totals(out[c]) for c in range(SORTED_COUNTS)], views, counts
 
 
 #: Discard sets of one hand: every subset of its five cards (bit i: the i-th card).

@@ -279,6 +279,8 @@ class GameReport:
         """
         if self.known_dealer_cards:
             raise InvalidRules("decision(): with known dealer cards use ev(hand, up, dealer=...)")
+        if self.leak is not None and self.leak.kind != "up-card":
+            raise InvalidRules(f"decision(): the game was solved with more than the up card known ({self.leak.kind})")
         solver = solver_for(self.rules.qualifier.value)
         h, u, _, _ = parse_situation(hand, up)
         raw = solver.situation([c.index for c in h], u.index)

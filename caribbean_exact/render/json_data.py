@@ -38,6 +38,7 @@ _CONVERTERS: dict[tuple[str, str], tuple[str, str]] = {
     (f"{_P}.play.odds", "Decision"): (".play.game", "decision_json"),
     (f"{_P}.play.game", "GameReport"): (".play.game", "report_json"),
     (f"{_P}.play.sampling", "SampledReport"): (".play.known_cards", "sampled_json"),
+    (f"{_P}.play.edge_sorting", "SortedRanksGame"): (".play.edge_sorting", "sorted_game_json"),
     (f"{_P}.strategy.chart", "Chart"): (".strategy.chart", "chart_json"),
     (f"{_P}.strategy.strategies", "StrategyResult"): (".strategy.chart", "strategy_json"),
     (f"{_P}.strategy.simplify", "Frontier"): (".strategy.simplify", "frontier_json"),

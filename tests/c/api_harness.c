@@ -338,6 +338,56 @@ static void seen_cards(void)
     puts("seen cards: done");
 }
 
+static void sorted_ranks(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals t[CS_SORTED_COUNTS];
+    uint64_t *n = NULL;
+    const uint32_t ak = 1u << 12 | 1u << 11;
+    STATUS(cs_solve_sorted(ak, 1113, NULL, 0, 1, t, CS_SORTED_COUNTS, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 0, 1, NULL, CS_SORTED_COUNTS, n, n, 0), CS_E_NULL);
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS - 1, n, n, 0), CS_E_SIZE);
+    STATUS(cs_solve_sorted(1u << 13, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_sorted(ak, CS_NUM_VALUES + 1, &nets, 0, 1, t, CS_SORTED_COUNTS, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 2, 1, t, CS_SORTED_COUNTS, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 0, 0, t, CS_SORTED_COUNTS, n, n, 0), CS_E_ARG);
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 0, CS_MAX_THREADS + 1, t, CS_SORTED_COUNTS, n, n, 0), CS_E_ARG);
+    uint64_t one[1];
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS, one, n, 1), CS_E_NULL);
+    STATUS(cs_solve_sorted(ak, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS, one, one, 1), CS_E_SIZE);
+    cs_nets big = nets;
+    big.win[9] = ((int64_t)1 << 40) + 1; /* past the nets' limit */
+    STATUS(cs_solve_sorted(ak, 1113, &big, 0, 1, t, CS_SORTED_COUNTS, n, n, 0), CS_E_OVERFLOW);
+    uint8_t twice[6] = {0, 1, 2, 3, 4, 4};
+    uint64_t pc[4 * CS_SORTED_COUNTS];
+    STATUS(cs_test_solve_sorted(ak, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS, n, n, 0, twice, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_sorted(ak, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS, n, n, 0, twice, 1, n), CS_E_NULL);
+    STATUS(cs_test_solve_sorted(ak, 1113, &nets, 0, 1, t, CS_SORTED_COUNTS, n, n, 0, twice, 4097, pc), CS_E_SIZE);
+    if (!getenv("HARNESS_QUICK")) { /* the whole game, aces and kings sorted: a fraction of a second */
+        uint8_t probe[6] = {51, 46, 37, 24, 5, 47}; /* As Kh Jd 8c 3d, up Ks */
+        uint64_t *raised = malloc(CS_SORTED_CHART_CELLS * sizeof *raised);
+        uint64_t *total = malloc(CS_SORTED_CHART_CELLS * sizeof *total);
+        CHECK(raised != NULL && total != NULL);
+        STATUS(cs_test_solve_sorted(ak, 1113, &nets, 0, 2, t, CS_SORTED_COUNTS, raised, total,
+                                    CS_SORTED_CHART_CELLS, probe, 1, pc), CS_OK);
+        uint64_t deals = 0, sum = 0;
+        for (int c = 0; c < CS_SORTED_COUNTS; c++) {
+            deals += t[c].total_weight;
+            sum += pc[4 * c] + pc[4 * c + 1] + pc[4 * c + 2] + pc[4 * c + 3];
+        }
+        CHECK(deals == 19933230517200ull && sum == CS_NUM_COMPLETIONS);
+        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == 101270); /* C(41, 4): none of the five aces and kings left */
+        for (size_t k = 0; k < CS_SORTED_CHART_CELLS; k++)
+            CHECK(raised[k] <= total[k]);
+        cs_totals t2[CS_SORTED_COUNTS]; /* the public call: the same totals */
+        STATUS(cs_solve_sorted(ak, 1113, &nets, 0, 1, t2, CS_SORTED_COUNTS, n, n, 0), CS_OK);
+        CHECK(memcmp(t, t2, sizeof t) == 0);
+        free(raised);
+        free(total);
+    }
+    puts("sorted ranks: done");
+}
+
 static void layouts(void)
 {
     uint32_t x = 0;
@@ -439,6 +489,7 @@ int main(void)
     solver();
     seen_k1();
     seen_cards();
+    sorted_ranks();
     switching();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;

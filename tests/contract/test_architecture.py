@@ -90,6 +90,7 @@ FFI_IMPORTERS = frozenset({
     f"{NAME}.engine.pricing",
     f"{NAME}.engine.sampler",
     f"{NAME}.engine.seen",
+    f"{NAME}.engine.sorted",
     f"{NAME}.model.checks",
     f"{NAME}.engine.switch",
     f"{NAME}.model.hands",

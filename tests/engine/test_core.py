@@ -273,3 +273,35 @@ def test_switch_arguments():
     assert lib.cs_switch(hand, 52, 2, 1113, nets, 0, 1, out, 32) == lib.CS_E_CARD
     huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [1 << 41] * 10})
     assert lib.cs_switch(hand, 42, 2, 1113, huge, 0, 1, out, 32) == lib.CS_E_OVERFLOW
+
+
+def test_sorted_ranks_arguments():
+    """cs_solve_sorted / cs_test_solve_sorted: every pointer, size, mask, qualifier, flag, thread count and
+    the nets' limit checked; a probe's cards checked."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    out = ffi.new("cs_totals[]", lib.CS_SORTED_COUNTS)
+    n, k, ak = ffi.NULL, lib.CS_SORTED_COUNTS, (1 << 12) | (1 << 11)
+    assert lib.cs_solve_sorted(ak, 1113, ffi.NULL, 0, 1, out, k, n, n, 0) == lib.CS_E_NULL
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 1, ffi.NULL, k, n, n, 0) == lib.CS_E_NULL
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 1, out, k - 1, n, n, 0) == lib.CS_E_SIZE
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 1, out, k + 1, n, n, 0) == lib.CS_E_SIZE
+    assert lib.cs_solve_sorted(1 << 13, 1113, nets, 0, 1, out, k, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_sorted(ak, 7463, nets, 0, 1, out, k, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_sorted(ak, 1113, nets, 2, 1, out, k, n, n, 0) == lib.CS_E_ARG  # no CS_IGNORE_UP
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 0, out, k, n, n, 0) == lib.CS_E_ARG
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 65, out, k, n, n, 0) == lib.CS_E_ARG
+    chart = ffi.new("uint64_t[]", lib.CS_SORTED_CHART_CELLS)
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 1, out, k, chart, n, lib.CS_SORTED_CHART_CELLS) == lib.CS_E_NULL
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, chart, lib.CS_SORTED_CHART_CELLS) == lib.CS_E_NULL
+    assert lib.cs_solve_sorted(ak, 1113, nets, 0, 1, out, k, chart, chart, lib.CS_SORTED_CHART_CELLS - 1) \
+        == lib.CS_E_SIZE
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 9 + [(1 << 40) + 1]})
+    assert lib.cs_solve_sorted(ak, 1113, big, 0, 1, out, k, n, n, 0) == lib.CS_E_OVERFLOW
+    counts = ffi.new("uint64_t[]", 4 * k)
+    for cards, status in [([0, 1, 2, 3, 4, 4], lib.CS_E_DUPLICATE), ([0, 1, 2, 3, 4, 52], lib.CS_E_CARD)]:
+        probes = ffi.new("uint8_t[]", cards)
+        assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 1, counts) == status
+    probes = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5])
+    assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 1, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, n, 1, counts) == lib.CS_E_NULL
+    assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE

@@ -277,7 +277,8 @@ def report(r: GameReport, fmt: str, table_name: str | None = None) -> str:
         ["standard deviation per ante", "", dec(r.standard_deviation)],
         ["total net return (antes)", frac(r.total_return), f"over {grouped(r.total_weight)} deals"],
         ["raising situations", str(r.raise_situations),
-         f"of {grouped(r.situations)} (hand, up card{_seen_label(r.known_dealer_cards)})"],
+         f"of {grouped(r.situations)} (hand, up card{_seen_label(r.known_dealer_cards)})"
+         if r.information.kind != "sorted-ranks" else f"deals of {grouped(r.situations)} (each deal counted)"],
     ]
     if fmt == "csv" or table_name:
         return pick({"figures": table(figures, ["figure", "exact", "display"], fmt),

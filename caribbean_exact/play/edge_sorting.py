@@ -1,0 +1,260 @@
+"""Edge sorting, exact: the player tells, on each of the dealer's four hole cards, whether its rank is
+among some ranks (the cards were turned so their backs show it), so he knows how many of them are.
+
+A situation is (hand, up card, c), c = 0 .. 4 hole cards of the sorted ranks; every deal is equally
+likely and each situation is decided optimally (an exact comparison of the counts, cs_solve_sorted).
+
+>>> g = solve_sorted_ranks("AK")
+>>> f"{float(-g.report.house_edge):+.4%}", g.ranks
+('+7.1002%', (11, 12))
+>>> [f"{float(c.probability):.4f}" for c in g.counts]
+['0.5014', '0.3914', '0.0978', '0.0091', '0.0003']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.counts import Counts, DealCounts, DealTotals
+from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
+from ..engine.sorted import SORTED_COUNTS, chart_cell, solve_sorted
+from ..errors import InvalidCards
+from ..model.cards import RANKS, CardsLike, rank_index
+from ..model.checks import check_bool, check_progress, check_rules, check_threads
+from ..model.hands import NUM_VALUES, evaluate5
+from ..model.rules import Rules
+from ..progress import ProgressFn, report
+from .game import GameReport
+from .information import Information
+from .odds import Decision, decision_from, parse_situation
+
+__all__ = ["SortedChart", "SortedCount", "SortedThreshold", "parse_ranks", "solve_sorted_ranks", "sorted_counts"]
+
+RanksLike = str | Iterable[int | str]
+
+
+def parse_ranks(ranks: RanksLike) -> tuple[int, ...]:
+    """A set of ranks, ascending (0 = deuce .. 12 = ace), from text ("AK", "A K", "a,k,10") or a
+    sequence of rank indices or rank characters; empty: no rank.
+
+    ``ranks``: the text or sequence. Raises ``InvalidCards`` (a ``ValueError``) naming a token that
+    is not a rank, or a rank given twice.
+
+    >>> parse_ranks("AK"), parse_ranks("10 9"), parse_ranks([12, 0]), parse_ranks("")
+    ((11, 12), (7, 8), (0, 12), ())
+    """
+    if isinstance(ranks, str):
+        text = ranks.replace(",", " ").replace("10", "T")
+        tokens: list[int | str] = [ch for ch in text if not ch.isspace()]
+    else:
+        try:
+            tokens = list(ranks)
+        except TypeError:
+            raise InvalidCards(f"ranks {ranks!r}: expected text such as 'AK' or a sequence of ranks") from None
+    out: list[int] = []
+    for t in tokens:
+        if isinstance(t, bool) or not isinstance(t, int | str):
+            raise InvalidCards(f"rank {t!r}: expected 2-9, T or 10, J, Q, K or A, or an index 0..12")
+        r = rank_index(t) if isinstance(t, str) else t
+        if not 0 <= r <= 12:
+            raise InvalidCards(f"rank {t!r}: expected an index 0 (deuce) .. 12 (ace)")
+        if r in out:
+            raise InvalidCards(f"rank {RANKS[r]} given twice")
+        out.append(r)
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True, slots=True)
+class SortedThreshold:
+    """The optimal strategy against one up card rank when c hole cards are of the sorted ranks.
+
+    Hand values run 0 (the lowest high card) .. 7461 (a royal flush); only values with a situation
+    count. ``fold_through``: the highest value such that it and every lower value always fold (None:
+    the lowest hand does not always fold); ``raise_from``: the lowest value such that it and every
+    higher value always raise (the threshold hand; None: the best hand does not always raise);
+    ``mixed``: the values between them (some of their situations raise, or they raise while a lower
+    value folds).
+    """
+
+    up: int
+    fold_through: int | None
+    raise_from: int | None
+    mixed: int
+
+
+@dataclass(frozen=True, slots=True)
+class SortedCount:
+    """The deals where c of the dealer's hole cards are of the sorted ranks, played optimally.
+
+    ``count``: c (0 .. 4); ``totals``: those deals by outcome (raise situations in deals);
+    ``probability``: the chance of c; ``raise_probability``: the chance of raising given c;
+    ``return_per_ante``: the expected net per ante given c; ``thresholds``: the strategy against each up
+    card rank (2 .. A), as the lowest hand that always raises.
+    """
+
+    count: int
+    totals: DealTotals
+    probability: Fraction
+    raise_probability: Fraction
+    return_per_ante: Fraction
+    thresholds: tuple[SortedThreshold, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class SortedChart:
+    """(hand, up card) situations that raise, and all of them, by c, the player's hand value and the up
+    card's rank (``cell``); situations where c cannot happen are not counted."""
+
+    raise_weight: memoryview
+    total_weight: memoryview
+
+    def cell(self, count: int, value: int, up: int) -> tuple[int, int]:
+        """(raise situations, situations) of c sorted hole cards, a hand value and an up rank."""
+        if not (0 <= count < SORTED_COUNTS and 0 <= value < NUM_VALUES and 0 <= up < 13):
+            raise InvalidCards(f"chart cell ({count}, {value}, {up}): expected c 0..4, a value 0..7461, "
+                               "an up rank 0..12")
+        k = chart_cell(count, value, up)
+        return self.raise_weight[k], self.total_weight[k]
+
+
+@dataclass(frozen=True, eq=False)
+class SortedRanksGame:
+    """The whole game with edge sorting: the figures, and the optimal strategy for each count c.
+
+    ``report``: the ``GameReport`` (its ``information`` says which ranks were sorted; its "situations"
+    are deals, each weighted alike); ``ranks``: the sorted ranks, ascending; ``counts``: the deals by
+    c = 0 .. 4; ``chart``: the decisions by c, hand value and up rank.
+    """
+
+    report: GameReport
+    ranks: tuple[int, ...]
+    counts: tuple[SortedCount, ...]
+    chart: SortedChart
+
+    def decision(self, hand: CardsLike, up: CardsLike, count: int) -> Decision:
+        """One situation (hand, up card, c) as the optimal strategy plays it, with its exact EVs.
+
+        c is the number of the dealer's hole cards of the sorted ranks; the EVs are over the completions
+        with c such cards.
+
+        ``hand``: the player's five cards; ``up``: the dealer's up card (text, ``Card`` objects or a
+        list); ``count``: c, 0 to 4. Raises ``InvalidCards`` (a ``ValueError``) for bad cards, or a c
+        these cards leave impossible (more sorted hole cards than are left).
+
+        >>> g = solve_sorted_ranks("AK")
+        >>> [g.decision("As Kd Jh 8c 3s", "Kh", c).decision for c in range(5)]
+        ['raise', 'fold', 'fold', 'fold', 'fold']
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < SORTED_COUNTS:
+            raise InvalidCards(f"count {count!r}: expected 0 to 4 sorted hole cards")
+        h, u, _, _ = parse_situation(hand, up)
+        counts = sorted_counts(h, (u,), self.ranks, self.report.rules)[count]
+        if not counts.total:
+            raise InvalidCards(f"count {count}: these cards leave fewer than {count} cards of the sorted ranks")
+        cat = evaluate5([c.index for c in h])[1]
+        raw = DealCounts(counts.not_qualify, counts.win, counts.tie, counts.lose, counts.total, (), 0, cat)
+        return decision_from(h, u, self.report.rules, raw, with_dealer_categories=False)
+
+
+def _thresholds(chart: SortedChart, c: int) -> tuple[SortedThreshold, ...]:
+    out = []
+    for up in range(13):
+        first, stop = chart_cell(c, 0, up), chart_cell(c + 1, 0, up)
+        raised = chart.raise_weight[first:stop:13].tolist()
+        every = chart.total_weight[first:stop:13].tolist()
+        cells = [(v, raised[v], t) for v, t in enumerate(every) if t]
+        lo = 0
+        while lo < len(cells) and cells[lo][1] == 0:
+            lo += 1
+        hi = len(cells)
+        while hi > lo and cells[hi - 1][1] == cells[hi - 1][2]:
+            hi -= 1
+        out.append(SortedThreshold(up, cells[lo - 1][0] if lo else None,
+                                   cells[hi][0] if hi < len(cells) else None, hi - lo))
+    return tuple(out)
+
+
+def _sum_totals(parts: list[DealTotals]) -> DealTotals:
+    def cat_sum(name: str) -> tuple[int, ...]:
+        return tuple(sum(getattr(t, name)[k] for t in parts) for k in range(10))
+    return DealTotals(cat_sum("fold"), cat_sum("not_qualify"), cat_sum("win"), cat_sum("tie"), cat_sum("lose"),
+                      sum(t.raise_situations for t in parts), sum(t.indifferent_situations for t in parts),
+                      sum(t.total_weight for t in parts))
+
+
+def _mask(ranks: tuple[int, ...]) -> int:
+    return sum(1 << r for r in ranks)
+
+
+def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: int | None = None,
+                       raise_on_tie: bool = False, progress: ProgressFn | None = None) -> SortedRanksGame:
+    """The whole game with edge sorting, exact, played optimally for what the backs tell.
+
+    The player tells, on each of the dealer's four hole cards, whether its rank is among ``ranks``, so
+    he knows how many of them are (c = 0 .. 4), and plays each (hand, up card, c) optimally.
+
+    - ``ranks``: the sorted ranks, any set of 0 to 13: text ("AK", "A K", "AKQJ") or a sequence of
+      rank indices (0 = deuce .. 12 = ace) or characters. No rank, or all thirteen, tell nothing:
+      the plain game.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``SortedRanksGame``: the figures (``report``, a ``GameReport`` whose ``information`` is
+    ``Information("sorted-ranks", ranks=...)``; its situations and raise situations are counted in
+    deals), the figures and strategy for each c (``counts``) and the chart (``chart``). Raises
+    ``InvalidCards`` (a ``ValueError``) for a bad rank, ``InvalidRules`` for bad rules, threads or
+    progress.
+
+    >>> g = solve_sorted_ranks("AK")
+    >>> g.report.information.ranks, g.report.house_edge < 0, g.counts[1].raise_probability
+    ((11, 12), True, Fraction(1797381167, 1934808392))
+    """
+    sorted_ranks = parse_ranks(ranks)
+    rules = check_rules(rules)
+    threads = check_threads(threads)
+    flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
+    check_progress(progress)
+    label = "counting every deal with the sorted ranks" if sorted_ranks else "counting every deal"
+    report(progress, label, 0, None)
+    parts, weights, _ = solve_sorted(_mask(sorted_ranks), rules, flags, threads or default_threads(), chart=True)
+    report(progress, label, 1, None)
+    assert weights is not None
+    chart = SortedChart(*weights)
+    nets = rules.nets()
+    counts = []
+    for c, t in enumerate(parts):
+        raised = ret = Fraction(0)
+        if t.total_weight:  # a c that cannot happen (no rank sorted, or all): 0
+            raised = Fraction(t.raise_situations, t.total_weight)
+            ret = sum((r.probability * r.net for r in return_rows(t, nets)), Fraction(0))
+        counts.append(SortedCount(c, t, Fraction(t.total_weight, DEALS), raised, ret, _thresholds(chart, c)))
+    names = "".join(RANKS[r] for r in reversed(sorted_ranks))
+    info = Information("sorted-ranks", ranks=sorted_ranks)  # no rank too: the game asked for, which is the plain one
+    game = GameReport(rules, _sum_totals(parts), f"optimal, edge sorting ({names or 'no rank'})", 1, leak=info)
+    return SortedRanksGame(game, sorted_ranks, tuple(counts), chart)
+
+
+def sorted_counts(hand: CardsLike, up: CardsLike, ranks: RanksLike, rules: Rules | None = None) -> tuple[Counts, ...]:
+    """One situation's completions by outcome for each c = 0 .. 4 hole cards of the sorted ranks, read
+    from the whole-game counting (cs_solve_sorted) rather than enumerated: a check of the solver.
+
+    ``hand``: the player's five cards; ``up``: the dealer's up card (text, ``Card`` objects or a
+    list); ``ranks``: the sorted ranks (as ``solve_sorted_ranks``); ``rules``: as ``solve``. Raises
+    ``InvalidCards`` (a ``ValueError``) for bad cards or ranks.
+
+    >>> [c.total for c in sorted_counts("As Kd Jh 8c 3s", "Kh", "AK")]
+    [101270, 53300, 8200, 410, 5]
+    """
+    rules = check_rules(rules)
+    h, u, _, _ = parse_situation(hand, up)
+    _, _, counts = solve_sorted(_mask(parse_ranks(ranks)), rules, 0, 1,
+                                probes=[[c.index for c in (*h, u)]])
+    return tuple(Counts(*x) for x in counts[0])
