@@ -17,7 +17,7 @@
  * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen.c (cs_solve_seen, cs_solve_seen_k1), sample.c (cs_sample_deals, cs_sample_table),
+ * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_leak), sample.c (cs_sample_deals, cs_sample_table),
  * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
@@ -205,6 +205,36 @@ typedef struct {
 } cs_seen_k1_outputs;
 int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads, cs_totals *out,
                      const cs_seen_k1_outputs *k1);
+
+/* Leaks: the whole game, exact, when the player sees, besides the up card, what a leak shows
+ * (seen.c, from the one-seen-card counting):
+ *   CS_LEAK_SEEN_CLASS: of one dealer hole card, only its class: the block of a partition of the
+ * 52 cards, by rank (rank_block[r]: the block of rank r, blocks 0, 1, ... without a gap) and by
+ * suit (suit_split: CS_SUITS_UNSEEN: the suit is not seen; CS_SUITS_COLOUR: the colour, clubs and
+ * spades black, diamonds and hearts red; CS_SUITS_SUIT: the suit). The other cards uniform: the
+ * counts of (hand, up card, block) are the sums over the block's cards not in the hand nor the up
+ * card of the one-seen-card counts. Situations are counted as (hand, up card, seen card), 2,598,960
+ * x 47 x 46 in all, 14,190 completions each (a block's situation weighs its cards).
+ *   CS_LEAK_BURN_CARD: one dead card not in the dealer's hand (rank_block all 0, suit_split 0):
+ * situations (hand, up card, burn card), 2,598,960 x 47 x 46, 148,995 completions each (C(45, 4)).
+ * Chart (optional, n_chart = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) * CS_LEAK_COLUMNS +
+ * column, weights in situations; column = 2 x block (seen class) or 2 x the burn card's rank (burn),
+ * + 1 when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is
+ * not the up card's (its blocks of the other suits or colour summed). flags: CS_RAISE_ON_TIE.
+ * (testing.h: the same solve answering probes.) */
+enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2 };
+enum cs_suit_split { CS_SUITS_UNSEEN = 0, CS_SUITS_COLOUR = 1, CS_SUITS_SUIT = 2 };
+enum cs_leak_layout {
+    CS_LEAK_COLUMNS = 26,
+    CS_LEAK_CHART_CELLS = CS_SEEN_CLASSES * CS_NUM_RANKS * CS_LEAK_COLUMNS   /* 3,718 */
+};
+typedef struct {
+    uint32_t kind;
+    uint32_t suit_split;
+    uint8_t rank_block[13];
+} cs_leak;
+int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,

@@ -385,6 +385,45 @@ def solve_seen(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, thr
     return _totals(out), ((list(rw), list(tw)) if chart else None), counts
 
 
+#: cs_solve_leak: the kinds of leak, what is seen of the suit, and the chart's columns and cells.
+LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
+LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD
+SUITS_UNSEEN: int = lib.CS_SUITS_UNSEEN
+SUITS_COLOUR: int = lib.CS_SUITS_COLOUR
+SUITS_SUIT: int = lib.CS_SUITS_SUIT
+LEAK_COLUMNS: int = lib.CS_LEAK_COLUMNS
+LEAK_CHART_CELLS: int = lib.CS_LEAK_CHART_CELLS
+
+
+def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier: int, nets: ScaledNetsLike,
+               flags: int = 0, threads: int = 2, chart: bool = False, probes: Sequence[Sequence[int]] = ()
+               ) -> tuple[DealTotals, tuple[list[int], list[int]] | None, list[tuple[int, int, int, int]]]:
+    """The whole game with a leak (cs_solve_leak): a seen class of one hole card (``rank_block``: the
+    block of each of the 13 ranks; ``suit_split``: SUITS_UNSEEN, SUITS_COLOUR or SUITS_SUIT) or the burn
+    card (rank_block all 0, SUITS_UNSEEN): totals, the chart when asked (LEAK_CHART_CELLS), the counts
+    of each probe (7 cards: hand, up card, a card of the block or the burn card)."""
+    if len(rank_block) != 13:
+        raise CoreError(f"rank_block: expected 13 blocks, got {len(rank_block)}")
+    leak = ffi.new("cs_leak *", {"kind": kind, "suit_split": suit_split, "rank_block": list(rank_block)})
+    out = ffi.new("cs_totals *")
+    cells = LEAK_CHART_CELLS if chart else 0
+    rw = ffi.new("uint64_t[]", cells) if chart else ffi.NULL
+    tw = ffi.new("uint64_t[]", cells) if chart else ffi.NULL
+    if any(len(pr) != 7 for pr in probes):
+        raise InvalidCards("a probe is 7 cards: the player's five, the up card, a seen or burn card")
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        pout = ffi.new("uint64_t[]", 4 * len(probes))
+        st = lib.cs_test_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells,
+                                    ffi.new("uint8_t[]", [c for pr in probes for c in pr]), len(probes), pout)
+    else:
+        pout = ffi.NULL
+        st = lib.cs_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, rw, tw, cells)
+    check(st, "solve with a leak")
+    counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
+              for x in range(len(probes))]
+    return _totals(out), ((list(rw), list(tw)) if chart else None), counts
+
+
 #: Discard sets of one hand: every subset of its five cards (bit i: the i-th card).
 DISCARD_SETS = 32
 
