@@ -217,24 +217,34 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
  * x 47 x 46 in all, 14,190 completions each (a block's situation weighs its cards).
  *   CS_LEAK_BURN_CARD: one dead card not in the dealer's hand (rank_block all 0, suit_split 0):
  * situations (hand, up card, burn card), 2,598,960 x 47 x 46, 148,995 completions each (C(45, 4)).
- * Chart (optional, n_chart = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) * CS_LEAK_COLUMNS +
- * column, weights in situations; column = 2 x block (seen class) or 2 x the burn card's rank (burn),
- * + 1 when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is
- * not the up card's (its blocks of the other suits or colour summed). flags: CS_RAISE_ON_TIE.
- * (testing.h: the same solve answering probes.) */
+ * Chart (optional, all four tables or none; n = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) *
+ * CS_LEAK_COLUMNS + column; column = 2 x block (seen class) or 2 x the burn card's rank (burn), + 1
+ * when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is not
+ * the up card's (the blocks of the other suits or colour together); raise_weight, total_weight in
+ * situations; lowest_raise, highest_fold: the lowest hand value raised and the highest folded in the
+ * cell (CS_LEAK_NO_VALUE: none), so a cell raises exactly from lowest_raise up when highest_fold is
+ * below it. flags: CS_RAISE_ON_TIE. (testing.h: the same solve answering probes.) */
 enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2 };
 enum cs_suit_split { CS_SUITS_UNSEEN = 0, CS_SUITS_COLOUR = 1, CS_SUITS_SUIT = 2 };
 enum cs_leak_layout {
     CS_LEAK_COLUMNS = 26,
-    CS_LEAK_CHART_CELLS = CS_SEEN_CLASSES * CS_NUM_RANKS * CS_LEAK_COLUMNS   /* 3,718 */
+    CS_LEAK_CHART_CELLS = CS_SEEN_CLASSES * CS_NUM_RANKS * CS_LEAK_COLUMNS,   /* 3,718 */
+    CS_LEAK_NO_VALUE = 65535
 };
 typedef struct {
     uint32_t kind;
     uint32_t suit_split;
     uint8_t rank_block[13];
 } cs_leak;
+typedef struct {
+    uint64_t *raise_weight;
+    uint64_t *total_weight;
+    uint16_t *lowest_raise;
+    uint16_t *highest_fold;
+    size_t n;
+} cs_leak_chart;
 int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart);
+                  cs_totals *out, const cs_leak_chart *chart);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,

@@ -270,6 +270,7 @@ typedef struct {
     uint32_t flags, tid, threads;
     cs_totals totals;
     uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each (a leak: CS_LEAK_CHART_CELLS) */
+    uint16_t *lowest_raise, *highest_fold; /* a leak's chart, per thread: the values that bound each cell */
     uint8_t *decisions;                  /* k = 1, shared: CS_SEEN_DECISION_LANES per value */
     const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K (a leak: 7) */
     const int32_t *probe_head, *probe_next;
@@ -573,8 +574,13 @@ static void leak_decide(seen_job *job, const seen_player *p, uint64_t w, seen_ou
     if (job->chart_raise) {
         size_t cell = ((size_t)p->cls * CS_NUM_RANKS + up) * CS_LEAK_COLUMNS + column;
         job->chart_total[cell] += situations;
-        if (raise)
+        if (raise) {
             job->chart_raise[cell] += situations;
+            if (p->v < job->lowest_raise[cell] || job->lowest_raise[cell] == CS_LEAK_NO_VALUE)
+                job->lowest_raise[cell] = p->v;
+        } else if (p->v > job->highest_fold[cell] || job->highest_fold[cell] == CS_LEAK_NO_VALUE) {
+            job->highest_fold[cell] = p->v;
+        }
     }
 }
 
@@ -855,11 +861,23 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
         }
 }
 
+/* A finished leak job's bounds merged into lows and highs (CS_LEAK_NO_VALUE: none yet). */
+static void add_bounds(const seen_job *job, uint16_t *lows, uint16_t *highs, size_t n)
+{
+    for (size_t c = 0; c < n; c++) {
+        const uint16_t lo = job->lowest_raise[c], hi = job->highest_fold[c];
+        if (lo != CS_LEAK_NO_VALUE && (lows[c] == CS_LEAK_NO_VALUE || lo < lows[c]))
+            lows[c] = lo;
+        if (hi != CS_LEAK_NO_VALUE && (highs[c] == CS_LEAK_NO_VALUE || hi > highs[c]))
+            highs[c] = hi;
+    }
+}
+
 /* The solve, arguments checked; decisions (k = 1 only, may be NULL) the table of cs_solve_seen_k1. */
 static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions,
-                 const cs_leak *leak)
+                 const cs_leak *leak, uint16_t *lows, uint16_t *highs)
 {
     int st;
     const seen_shape sh = shape_of((int)k), sh0 = shape_of(0);
@@ -870,7 +888,8 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
     uint64_t *charts = chart_raise ? calloc((size_t)threads * 2 * cells, sizeof *charts) : NULL;
-    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts)) {
+    uint16_t *bounds = lows ? malloc((size_t)threads * 2 * cells * sizeof *bounds) : NULL;
+    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts) || (lows && !bounds)) {
         st = CS_E_NOMEM;
         goto out;
     }
@@ -910,6 +929,12 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
             job->chart_raise = charts + (size_t)t * 2 * cells;
             job->chart_total = job->chart_raise + cells;
         }
+        if (bounds) {
+            job->lowest_raise = bounds + (size_t)t * 2 * cells;
+            job->highest_fold = job->lowest_raise + cells;
+            for (size_t c = 0; c < 2 * cells; c++)
+                job->lowest_raise[c] = CS_LEAK_NO_VALUE;
+        }
     }
     cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
     memset(out, 0, sizeof *out);
@@ -923,7 +948,14 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
             st = jobs[t].status;
         add_job(&jobs[t], out, chart_raise, chart_total, n_chart);
     }
+    if (lows) {
+        for (size_t c = 0; c < n_chart; c++)
+            lows[c] = highs[c] = CS_LEAK_NO_VALUE;
+        for (uint32_t t = 0; t < threads; t++)
+            add_bounds(&jobs[t], lows, highs, n_chart);
+    }
 out:
+    free(bounds);
     free(jobs);
     free(lanes);
     free(charts);
@@ -948,7 +980,7 @@ int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint
     if (st != CS_OK)
         return st;
     return solve(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
-                 probe_counts, NULL, NULL);
+                 probe_counts, NULL, NULL, NULL, NULL);
 }
 
 /* The chart by up rank and seen rank from the chart by their rank multiset: a class of mult
@@ -983,7 +1015,7 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
     uint64_t by_set[2 * SET_CELLS];
     const int chart = k1->chart_raise != NULL;
     st = solve(1, qualifier, nets, flags, threads, out, chart ? by_set : NULL, chart ? by_set + SET_CELLS : NULL,
-               SET_CELLS, NULL, 0, NULL, k1->decisions, NULL);
+               SET_CELLS, NULL, 0, NULL, k1->decisions, NULL, NULL, NULL);
     if (st == CS_OK && chart) {
         chart_by_up(by_set, k1->chart_raise);
         chart_by_up(by_set + SET_CELLS, k1->chart_total);
@@ -994,15 +1026,14 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
 /* ---- leaks (cs_solve_leak) ------------------------------------------------------------------- */
 
 int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
-                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart)
+                  cs_totals *out, const cs_leak_chart *chart)
 {
-    return cs_test_solve_leak(leak, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, NULL,
-                              0, NULL);
+    return cs_test_solve_leak(leak, qualifier, nets, flags, threads, out, chart, NULL, 0, NULL);
 }
 
 int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
-                       uint32_t threads, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
-                       size_t n_chart, const uint8_t *probes, size_t n_probes, uint64_t *probe_counts)
+                       uint32_t threads, cs_totals *out, const cs_leak_chart *chart, const uint8_t *probes,
+                       size_t n_probes, uint64_t *probe_counts)
 {
     if (!leak)
         return CS_E_NULL;
@@ -1026,14 +1057,19 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
     } else {
         return CS_E_ARG;
     }
-    if ((chart_raise == NULL) != (chart_total == NULL))
-        return CS_E_NULL;
-    if (chart_raise && n_chart != (size_t)CS_LEAK_CHART_CELLS)
-        return CS_E_SIZE;
+    if (chart) {
+        if (!chart->raise_weight || !chart->total_weight || !chart->lowest_raise || !chart->highest_fold)
+            return CS_E_NULL;
+        if (chart->n != (size_t)CS_LEAK_CHART_CELLS)
+            return CS_E_SIZE;
+    }
     /* the probes are 7 cards: as many as k = 1's */
     int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
     if (st != CS_OK)
         return st;
-    return solve(1, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
-                 probe_counts, NULL, leak);
+    if (!chart)
+        return solve(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts, NULL,
+                     leak, NULL, NULL);
+    return solve(1, qualifier, nets, flags, threads, out, chart->raise_weight, chart->total_weight, chart->n,
+                 probes, n_probes, probe_counts, NULL, leak, chart->lowest_raise, chart->highest_fold);
 }

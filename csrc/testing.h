@@ -27,8 +27,8 @@ int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint
  * and a card c: the counts (not qualify, win, tie, lose) of the block of c summed over its cards
  * (a seen class), or of burn card c. With n_probes = 0 it is cs_solve_leak. */
 int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
-                       uint32_t threads, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
-                       size_t n_chart, const uint8_t *probes, size_t n_probes, uint64_t *probe_counts);
+                       uint32_t threads, cs_totals *out, const cs_leak_chart *chart, const uint8_t *probes,
+                       size_t n_probes, uint64_t *probe_counts);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

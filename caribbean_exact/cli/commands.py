@@ -179,9 +179,15 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                    help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
+    p.add_argument("--seen-class", default=None, metavar="SPEC",
+                   help="the player also sees the class of one dealer hole card, exact: rank blocks (JQK, "
+                        "picture, 2-7, A, 2-7,8-T,J-A: the ranks not named are one more block), colour or suit, "
+                        "or both (picture,colour)")
+    p.add_argument("--burn-card", action="store_true",
+                   help="the player also sees the burn card (one dead card not in the dealer's hand), exact")
     p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
-                        "chart: with --known-dealer-cards 1 to 3)")
+                        "chart: with --known-dealer-cards 1 to 3, --seen-class or --burn-card)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
                         "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
@@ -201,6 +207,8 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
+    if args.seen_class is not None or args.burn_card:
+        return _leak_text(args, rules, progress)
     if args.switch_fees is not None:
         if k or args.sample or args.ignore_up or args.table:
             raise UsageError("solve --switch-fees: --known-dealer-cards, --sample, --ignore-up and --table "
@@ -255,6 +263,32 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.format in ("json", "csv") or args.table:
         return text
     return text + "\n\n" + heading + "\n" + chart
+
+
+def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --seen-class SPEC / --burn-card: the exact game with the leak, its figures and chart."""
+    from ..render.play import leaks as render_leaks
+
+    if args.seen_class is not None and args.burn_card:
+        raise UsageError("solve: --seen-class and --burn-card are two games: give one")
+    if (args.known_dealer_cards or args.sample or args.ignore_up or args.switch_fees is not None
+            or args.deals is not None or args.seed is not None):
+        raise UsageError("solve --seen-class/--burn-card: --known-dealer-cards, --sample, --ignore-up and "
+                         "--switch-fees do not apply")
+    if args.seen_class is not None:
+        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
+    else:
+        game = known_cards.solve_burn_card(rules, args.threads, progress=progress)
+    if args.format == "json" and not args.table:
+        return render_leaks.leak_game_json(game)
+    chart = render_leaks.leak_chart(game.chart, args.format)
+    if args.table == "chart":
+        return chart
+    text = render_game.report(game.report, args.format, args.table)
+    if args.format in ("json", "csv") or args.table:
+        return text
+    what = render_game.information_words(game.report.information)
+    return f"{what}\n{text}\n\n{render_leaks.HEADING}\n{chart}"
 
 
 # ---------------------------------------------------------------- strategy
