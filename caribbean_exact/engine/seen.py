@@ -4,8 +4,9 @@ Three calls, each the binding's with the rules in place of (qualifier, nets): ``
 seen: cs_solve_seen, its chart by the ranks of the k + 1 known cards; probes are situations, the
 player's five, the up card and the seen cards, whose outcome counts come back too) and
 ``seen_one_pass`` (one hole card seen: cs_solve_seen_k1, the figures, the chart by class, up card and
-seen card, and the decision of every class of situations, all from one counting pass) and ``solve_leak`` (cs_solve_leak: one hole card's class seen, or the
-burn card seen, from the same counting). The totals of optimal play come back as ``DealTotals``.
+seen card, and the decision of every class of situations, all from one counting pass) and
+``solve_leak`` (cs_solve_leak: one hole card's class seen, or the burn card seen, from the same
+counting). The totals of optimal play come back as ``DealTotals``.
 
 ``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
 when ``strategy.seen_chart.seen_card_strategy`` has read the decisions, the figures and chart of
@@ -107,10 +108,28 @@ def solve_leak(rank_block: Sequence[int] | None, suit_split: SuitSplit, rules: R
     """The whole game with a leak (cs_solve_leak): one hole card's class seen (``rank_block``: the block
     of each rank 0..12, numbered from 0; ``suit_split``: what is seen of its suit) or, with
     ``rank_block`` None, the burn card seen. Returns the totals, the chart when asked, the counts of
-    each probe (7 cards: the player's five, the up card, a card of the block or the burn card)."""
+    each probe (7 cards: the player's five, the up card, a card of the block or the burn card). The last
+    few solves without probes are kept: asking again does not count again."""
     if rank_block is None:
         kind, blocks, split = _ffi.LEAK_BURN_CARD, [0] * 13, _ffi.SUITS_UNSEEN
     else:
         kind, blocks, split = _ffi.LEAK_SEEN_CLASS, list(rank_block), _SPLITS[suit_split]
-    return _ffi.solve_leak(kind, blocks, split, rules.qualifier.value, rules.nets().scaled(), flags, threads,
-                           chart, probes)
+    key = (kind, tuple(blocks), split, rules, flags)
+    if not probes:
+        with _lock:
+            kept = _leaks.get(key)
+        if kept is not None and (kept[1] is not None or not chart):
+            return kept
+    result = _ffi.solve_leak(kind, blocks, split, rules.qualifier.value, rules.nets().scaled(), flags, threads,
+                             chart, probes)
+    if not probes:
+        with _lock:
+            if len(_leaks) >= _LEAKS_KEPT:
+                del _leaks[next(iter(_leaks))]
+            _leaks[key] = result
+    return result
+
+
+#: The last leak solves without probes (the result does not depend on the threads): at most _LEAKS_KEPT.
+_LEAKS_KEPT = 8
+_leaks: dict[tuple[int, tuple[int, ...], int, Rules, int], tuple[DealTotals, LeakTables | None, ProbeCounts]] = {}

@@ -460,7 +460,8 @@ class LeakCell:
             return "R"
         if self.raise_weight == 0:
             return "F"
-        assert self.lowest_raise is not None and self.highest_fold is not None
+        assert self.lowest_raise is not None
+        assert self.highest_fold is not None
         return "T" if self.highest_fold < self.lowest_raise else "M"
 
 
