@@ -5,7 +5,8 @@
 'fold'
 
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
-``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``. Strategies: ``evaluate``,
+``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``; with a leak:
+``solve_seen_class`` (one hole card's class seen: ``seen_class``), ``solve_burn_card``. Strategies: ``evaluate``,
 ``compare_strategies``, ``build_chart``, ``seen_card_strategy``, ``parse_rule_file``. The house side:
 ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any result as JSON-ready data:
 ``as_dict``, ``to_json``.
@@ -99,6 +100,12 @@ _HOME = {
     "seen_card_strategy": "strategy.seen_chart",
     "solve_seen_card": "play.known_cards",
     "solve_seen_cards": "play.known_cards",
+    "LeakCell": "play.known_cards",
+    "LeakChart": "play.known_cards",
+    "LeakGame": "play.known_cards",
+    "seen_class": "play.known_cards",
+    "solve_burn_card": "play.known_cards",
+    "solve_seen_class": "play.known_cards",
 }
 
 if _typing.TYPE_CHECKING:  # the names as the type checker sees them
@@ -111,12 +118,18 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .model.rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
     from .play.game import GameReport, solve
     from .play.known_cards import (
+        LeakCell,
+        LeakChart,
+        LeakGame,
         SeenCardGame,
         SeenCardsGame,
+        seen_class,
         solve_all_seen,
+        solve_burn_card,
         solve_known,
         solve_seen_card,
         solve_seen_cards,
+        solve_seen_class,
     )
     from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .play.sampling import SampledReport, sample
@@ -143,6 +156,9 @@ __all__ = [
     "GameReport",
     "InvalidCards",
     "InvalidRules",
+    "LeakCell",
+    "LeakChart",
+    "LeakGame",
     "MatchRule",
     "Nets",
     "Paytable",
@@ -180,11 +196,14 @@ __all__ = [
     "progressive",
     "sample",
     "seen_card_strategy",
+    "seen_class",
     "solve",
     "solve_all_seen",
+    "solve_burn_card",
     "solve_known",
     "solve_seen_card",
     "solve_seen_cards",
+    "solve_seen_class",
     "to_json",
 ]
 

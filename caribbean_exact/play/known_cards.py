@@ -504,8 +504,16 @@ class LeakChart:
         return out
 
     def cell(self, cls: int, up: int, block: int, other: bool = False) -> LeakCell:
-        """One cell: player class 0..10, up card rank 0..12, block, and whether the seen (or burn)
-        card's suit (or colour) is another than the up card's."""
+        """One cell of the chart.
+
+        ``cls``: the player class, 0..10 (``SEEN_CLASS_COUNT``); ``up``: the up card's rank, 0 (deuce)
+        .. 12 (ace); ``block``: the column's block, an index into ``blocks`` (the burn card: its rank);
+        ``other``: the seen (or burn) card's suit, or colour, is another than the up card's (default
+        False). Returns a ``LeakCell``; raises ``InvalidCards`` for an index out of range.
+
+        >>> solve_seen_class("picture").chart.cell(2, 12, 0).state
+        'R'
+        """
         if not (0 <= cls < SEEN_CLASS_COUNT and 0 <= up < 13 and 0 <= block < len(self.blocks)):
             raise InvalidCards(f"leak chart cell ({cls}, {up}, {block}): out of range")
         at = (cls * 13 + up) * LEAK_COLUMNS + 2 * block + int(other)
