@@ -584,16 +584,24 @@ static void leak_decide(seen_job *job, const seen_player *p, uint64_t w, seen_ou
     }
 }
 
-/* A seen class: every class (value, up rank, Q of u's suit[, Q of the block's other suit], block). */
+/* A seen class: every class (value, up rank, Q of u's suit[, Q of the block's other suit], block). A
+ * card of another suit than u's (the suit seen) depends on that suit's Q alone: its classes are
+ * (value, up rank, that Q, block), their weights summed over u's Q first. */
 static void class_decide(seen_job *job, const seen_player *p, const leak_tables *t)
 {
     const int nb = job->n_blocks, split = (int)job->leak->suit_split;
+    uint64_t by_other[CS_NUM_RANKS][32]; /* the suit seen: (hand, u) pairs by u rank and the other suit's Q */
+    if (split == CS_SUITS_SUIT)
+        memset(by_other, 0, sizeof by_other);
     for (unsigned q1 = 0; q1 < p->n_sets; q1++) {
         if (!p->cnt[q1])
             continue;
         for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
             if (p->rank_bits[q1] >> ru & 1)
                 continue; /* u is not in P */
+            if (split == CS_SUITS_SUIT)
+                for (unsigned q2 = 0; q2 < p->n_sets; q2++)
+                    by_other[ru][q2] += t->pairs[q1][q2];
             for (int b = 0; b < nb; b++) {
                 const unsigned same = 2 * (unsigned)b, other = same + 1;
                 if (split == CS_SUITS_UNSEEN) {
@@ -603,18 +611,17 @@ static void class_decide(seen_job *job, const seen_player *p, const leak_tables 
                         leak_decide(job, p, p->cnt[q1], o, n, ru, same);
                     continue;
                 }
-                if (split == CS_SUITS_SUIT && t->ns[b][ru][q1])
-                    leak_decide(job, p, p->cnt[q1], t->s[b][ru][q1], t->ns[b][ru][q1], ru, same);
+                if (split == CS_SUITS_SUIT) {
+                    if (t->ns[b][ru][q1])
+                        leak_decide(job, p, p->cnt[q1], t->s[b][ru][q1], t->ns[b][ru][q1], ru, same);
+                    continue;
+                }
                 for (unsigned q2 = 0; q2 < p->n_sets; q2++) {
                     const uint64_t hands = t->pairs[q1][q2];
                     if (!hands)
                         continue;
-                    if (split == CS_SUITS_SUIT) { /* c of one of the 3 other suits: 12 (u suit, c suit) pairs */
-                        if (t->ng[b][q2])
-                            leak_decide(job, p, 12 * hands, t->g[b][ru][q2], t->ng[b][q2], ru, other);
-                        continue;
-                    }
-                    /* colour: u's colour is u's suit and its partner (Q2); the other colour two suits */
+                    /* colour: u's colour is u's suit and its partner (Q2); the other colour two suits,
+                     * 4 (u suit) choices each */
                     seen_outcome o = o_add(t->s[b][ru][q1], t->g[b][ru][q2]);
                     uint64_t n = (uint64_t)t->ns[b][ru][q1] + t->ng[b][q2];
                     if (n)
@@ -627,6 +634,14 @@ static void class_decide(seen_job *job, const seen_player *p, const leak_tables 
             }
         }
     }
+    if (split != CS_SUITS_SUIT)
+        return;
+    for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) /* c of one of the 3 other suits: 12 (u suit, c suit) pairs */
+        for (unsigned q2 = 0; q2 < p->n_sets; q2++)
+            if (by_other[ru][q2])
+                for (int b = 0; b < nb; b++)
+                    if (t->ng[b][q2])
+                        leak_decide(job, p, 12 * by_other[ru][q2], t->g[b][ru][q2], t->ng[b][q2], ru, 2 * (unsigned)b + 1);
 }
 
 /* The burn card d: every class (value, up rank, Q of u's suit, d's rank, d of u's suit or not). */
