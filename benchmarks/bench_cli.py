@@ -1,9 +1,9 @@
 """(d) End to end from the command line: each command in a fresh process, median of several runs.
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
-under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; the leaks (a seen class, the burn card:
-exact whole games); the printable
-chart (--plot, one page for the standard rules, five under --qualifier 3; one page of rules under --qualifier pair).
+under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; the leaks (a seen
+class, the burn card: exact whole games); the printable chart (--plot, one page for the standard rules,
+five under --qualifier 3; one page of rules under --qualifier pair).
 """
 
 from __future__ import annotations

@@ -273,14 +273,15 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
         raise UsageError("solve: --seen-class and --burn-card are two games: give one")
     if (args.known_dealer_cards or args.sample or args.ignore_up or args.switch_fees is not None
             or args.deals is not None or args.seed is not None):
-        raise UsageError("solve --seen-class/--burn-card: --known-dealer-cards, --sample, --ignore-up and "
-                         "--switch-fees do not apply")
+        raise UsageError("solve --seen-class/--burn-card: --known-dealer-cards, --sample, --deals, --seed, "
+                         "--ignore-up and --switch-fees do not apply (the game is exact)")
     if args.seen_class is not None:
         game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
     else:
         game = known_cards.solve_burn_card(rules, args.threads, progress=progress)
-    if args.format == "json" and not args.table:
-        return render_leaks.leak_game_json(game)
+    if args.format == "json" and args.table in (None, "chart"):
+        return render_leaks.leak_game_json(game) if args.table is None else \
+            to_json(render_leaks.leak_chart_json(game.chart))
     chart = render_leaks.leak_chart(game.chart, args.format)
     if args.table == "chart":
         return chart

@@ -306,10 +306,13 @@ def test_cli_json_text_csv(capsys):
     assert capsys.readouterr().out.startswith("seen,class,up,mark,raise_weight")
     assert main(["solve", "--seen-class", "picture", "--format", "csv"]) == 0
     assert capsys.readouterr().out.startswith("figure,exact,display")
+    assert main(["solve", "--seen-class", "picture", "--format", "json", "--table", "chart"]) == 0
+    assert json.loads(capsys.readouterr().out) == obj["chart"]
 
 
 @pytest.mark.parametrize("argv", [["--seen-class", "JQX"], ["--seen-class", "A", "--burn-card"],
-                                  ["--burn-card", "--known-dealer-cards", "1"], ["--burn-card", "--ignore-up"]])
+                                  ["--burn-card", "--known-dealer-cards", "1"], ["--burn-card", "--ignore-up"],
+                                  ["--seen-class", "A", "--deals", "5"], ["--seen-class", "picture,suit,colour"]])
 def test_cli_refuses(argv, capsys):
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err
