@@ -353,6 +353,13 @@ static void leaks(void)
         CHECK(t.total_weight == (uint64_t)CS_NUM_HANDS * 47 * 46 * CS_NUM_SEEN_COMPLETIONS);
         STATUS(cs_test_solve_leak(&burn, 1113, &nets, 0, 2, &t, NULL, probe, 1, pc), CS_OK);
         CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS);
+        /* 52 classes of one card each (every rank its block, the suit seen): the one-seen-card game */
+        cs_leak card = {CS_LEAK_SEEN_CLASS, CS_SUITS_SUIT, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}};
+        cs_seen_k1_outputs none = {NULL, NULL, 0, NULL, 0};
+        cs_totals k1;
+        STATUS(cs_solve_leak(&card, 1113, &nets, 0, 2, &t, NULL), CS_OK);
+        STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &k1, &none), CS_OK);
+        CHECK(memcmp(&t, &k1, sizeof t) == 0);
     }
     puts("leaks: done");
 }

@@ -326,3 +326,50 @@ def test_information_words():
     assert information_words(seen_class("suit")) == "one dealer hole card's class seen: its suit"
     assert information_json(seen_class("A"))["blocks"] == ["A", "KQJT98765432"]
     assert known_cards.solve_burn_card().report.information == Information("burn-card", dead_cards=1)
+
+
+def _expected_decision(chart, cls, up, block, other, value):
+    """What a chart cell says of a hand value: "raise", "fold", or None (a mixed cell: both)."""
+    c = chart.cell(cls, up, block, other)
+    if c.state == "R" or (c.state == "T" and value >= c.lowest_raise):
+        return "raise"
+    if c.state == "F" or (c.state == "T" and value < c.lowest_raise):
+        return "fold"
+    assert c.state == "M"
+    if value > c.highest_fold:
+        return "raise"
+    return "fold" if value < c.lowest_raise else None
+
+
+def _margin(counts, category, nets):
+    nq, win, tie, lose = counts
+    total = nq + win + tie + lose
+    return nq * nets.not_qualify + win * nets.win[category] + tie * nets.tie + lose * nets.lose - total * nets.fold
+
+
+def test_charts_decide_as_the_enumerated_margins():
+    """The decisions, checked apart from the counts: a situation's margin from enumerated counts (cs_deal:
+    the class's cards seen in turn, or the burn card dead) has the sign its chart cell gives (R, F, or
+    a threshold: raise exactly from its lowest hand raised)."""
+    classes = _ffi.seen_classes()
+    nets = STANDARD.nets()
+    rng = random.Random(5)
+    for game, info in ((solve_seen_class("picture"), seen_class("picture")), (solve_burn_card(), None)):
+        checked = 0
+        for _ in range(60):
+            pr = rng.sample(range(52), 7)
+            hand, up, card = pr[:5], pr[5], pr[6]
+            d = _ffi.deal(hand, up, (), (), AK)
+            if info is None:
+                e = _ffi.deal(hand, up, [card], (), AK)
+                counts = (e.not_qualify, e.win, e.tie, e.lose)
+                block, other = card // 4, card % 4 != up % 4
+            else:
+                counts = class_reference(info, pr, AK)
+                block, other = _blocks(info)[card // 4], False
+            want = _expected_decision(game.chart, classes[d.player_value], up // 4, block, other, d.player_value)
+            m = _margin(counts, d.player_category, nets)
+            if want is not None:
+                assert (m > 0) == (want == "raise") or m == 0, (pr, want, m)
+                checked += 1
+        assert checked > 30
