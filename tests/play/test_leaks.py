@@ -22,7 +22,6 @@ from caribbean_exact.play.game import solve
 from caribbean_exact.play.information import Information
 from caribbean_exact.play.known_cards import (
     BURN_COMPLETIONS,
-    burn_card_counts,
     seen_class,
     seen_class_counts,
     solve_burn_card,
@@ -229,7 +228,6 @@ def test_burn_card_game():
         for up in range(13):
             burned = sum(g.chart.cell(cls, up, r, o).total_weight for r in range(13) for o in (False, True))
             assert burned == sum(seen.chart.cell(cls, up, r)[1] for r in range(13)), (cls, up)
-    assert burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c").total == BURN_COMPLETIONS
 
 
 def test_chart_holds_every_situation_and_its_bounds():
