@@ -371,3 +371,16 @@ def test_charts_decide_as_the_enumerated_margins():
                 assert (m > 0) == (want == "raise") or m == 0, (pr, want, m)
                 checked += 1
         assert checked > 30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kind", "blocks", "split"),
+                         [(_ffi.LEAK_SEEN_CLASS, [0] * 9 + [1, 1, 1, 0], _ffi.SUITS_COLOUR),
+                          (_ffi.LEAK_SEEN_CLASS, list(range(13)), _ffi.SUITS_SUIT),
+                          (_ffi.LEAK_BURN_CARD, [0] * 13, _ffi.SUITS_UNSEEN)])
+def test_threads_change_nothing(kind, blocks, split):
+    probes = _random_probes(random.Random(3), 20)
+    nets = STANDARD.nets().scaled()
+    one = _ffi.solve_leak(kind, blocks, split, AK, nets, 0, 1, chart=True, probes=probes)
+    for threads in (2, 5):
+        assert _ffi.solve_leak(kind, blocks, split, AK, nets, 0, threads, chart=True, probes=probes) == one
