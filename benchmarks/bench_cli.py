@@ -2,7 +2,8 @@
 
 The issues' goals: chart and strategies under 2 s for any rules; compare, bonus, progressive and cap
 under 2 s each; the exact one-seen-card game (aim: seconds), with its chart's rules; edge sorting
-(solve --sorted-ranks AK: at most 2 s); the printable chart (--plot, one page for the standard rules,
+(solve --sorted-ranks AK: at most 2 s); the leaks (a seen class, the burn card: exact whole games); the
+printable chart (--plot, one page for the standard rules,
 five under --qualifier 3; one page of rules under --qualifier pair).
 """
 
@@ -35,6 +36,13 @@ COMMANDS = [
     ["solve", "--sorted-ranks", "AK"],
     ["solve", "--sorted-ranks", "AK", "--format", "json"],
     ["collusion", "--players", "7", "--deals", "20000"],
+    ["solve", "--seen-class", "picture"],
+    ["solve", "--seen-class", "colour"],
+    ["solve", "--seen-class", "suit"],
+    ["solve", "--seen-class", "2-7"],
+    ["solve", "--seen-class", "A"],
+    ["solve", "--seen-class", "card"],
+    ["solve", "--burn-card"],
     ["chart", "--plot", "{tmp}/chart.pdf"],
     ["chart", "--qualifier", "3", "--plot", "{tmp}/chart-3.pdf"],
     ["chart", "--qualifier", "pair", "--plot", "{tmp}/chart-pair.pdf"],
@@ -44,6 +52,7 @@ COMMANDS = [
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", default=None, metavar="TEXT", help="only the commands whose text holds TEXT")
     args = ap.parse_args()
     exe = pathlib.Path(sys.executable).with_name("caribbean-exact")  # this Python's console script, not PATH's
     base = [str(exe)] if exe.exists() else [sys.executable, "-m", "caribbean_exact"]
@@ -52,6 +61,8 @@ def main() -> None:
     print("|---|---:|")
     tmp = tempfile.mkdtemp(prefix="bench-cli-")
     for cmd in COMMANDS:
+        if args.only is not None and args.only not in " ".join(cmd):
+            continue
         times = []
         run = [c.format(tmp=tmp) for c in cmd]
         for _ in range(args.runs):

@@ -5,10 +5,11 @@
 'fold'
 
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
-``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``solve_sorted_ranks`` (edge sorting),
-``sample``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
-``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``,
-``combined``. Any result as JSON-ready data: ``as_dict``, ``to_json``.
+``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``; with a leak:
+``solve_sorted_ranks`` (edge sorting), ``solve_seen_class`` (one hole card's class seen: ``seen_class``),
+``solve_burn_card``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
+``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any
+result as JSON-ready data: ``as_dict``, ``to_json``.
 
 The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
 them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
@@ -101,6 +102,12 @@ _HOME = {
     "solve_seen_card": "play.known_cards",
     "solve_seen_cards": "play.known_cards",
     "solve_sorted_ranks": "play.edge_sorting",
+    "LeakCell": "play.known_cards",
+    "LeakChart": "play.known_cards",
+    "LeakGame": "play.known_cards",
+    "seen_class": "play.known_cards",
+    "solve_burn_card": "play.known_cards",
+    "solve_seen_class": "play.known_cards",
 }
 
 if _typing.TYPE_CHECKING:  # the names as the type checker sees them
@@ -114,12 +121,18 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .play.edge_sorting import SortedRanksGame, solve_sorted_ranks
     from .play.game import GameReport, solve
     from .play.known_cards import (
+        LeakCell,
+        LeakChart,
+        LeakGame,
         SeenCardGame,
         SeenCardsGame,
+        seen_class,
         solve_all_seen,
+        solve_burn_card,
         solve_known,
         solve_seen_card,
         solve_seen_cards,
+        solve_seen_class,
     )
     from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .play.sampling import SampledReport, sample
@@ -146,6 +159,9 @@ __all__ = [
     "GameReport",
     "InvalidCards",
     "InvalidRules",
+    "LeakCell",
+    "LeakChart",
+    "LeakGame",
     "MatchRule",
     "Nets",
     "Paytable",
@@ -184,11 +200,14 @@ __all__ = [
     "progressive",
     "sample",
     "seen_card_strategy",
+    "seen_class",
     "solve",
     "solve_all_seen",
+    "solve_burn_card",
     "solve_known",
     "solve_seen_card",
     "solve_seen_cards",
+    "solve_seen_class",
     "solve_sorted_ranks",
     "to_json",
 ]

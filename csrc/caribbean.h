@@ -17,7 +17,8 @@
  * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen.c (cs_solve_seen, cs_solve_seen_k1), sorted.c (cs_solve_sorted), sample.c (cs_sample_deals, cs_sample_table),
+ * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_leak), sorted.c (cs_solve_sorted), sample.c (cs_sample_deals,
+ * cs_sample_table),
  * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
@@ -57,7 +58,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 2                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 3                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -221,6 +222,45 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
 int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                     uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise, uint64_t *chart_total,
                     size_t n_chart);
+/* Leaks: the whole game, exact, when the player sees, besides the up card, what a leak shows
+ * (seen.c, from the one-seen-card counting):
+ *   CS_LEAK_SEEN_CLASS: of one dealer hole card, only its class: the block of a partition of the
+ * 52 cards, by rank (rank_block[r]: the block of rank r, blocks 0, 1, ... without a gap) and by
+ * suit (suit_split: CS_SUITS_UNSEEN: the suit is not seen; CS_SUITS_COLOUR: the colour, clubs and
+ * spades black, diamonds and hearts red; CS_SUITS_SUIT: the suit). The other cards uniform: the
+ * counts of (hand, up card, block) are the sums over the block's cards not in the hand nor the up
+ * card of the one-seen-card counts. Situations are counted as (hand, up card, seen card), 2,598,960
+ * x 47 x 46 in all, 14,190 completions each (a block's situation weighs its cards).
+ *   CS_LEAK_BURN_CARD: one dead card not in the dealer's hand (rank_block all 0, suit_split 0):
+ * situations (hand, up card, burn card), 2,598,960 x 47 x 46, 148,995 completions each (C(45, 4)).
+ * Chart (optional, all four tables or none; n = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) *
+ * CS_LEAK_COLUMNS + column; column = 2 x block (seen class) or 2 x the burn card's rank (burn), + 1
+ * when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is not
+ * the up card's (the blocks of the other suits or colour together); raise_weight, total_weight in
+ * situations; lowest_raise, highest_fold: the lowest hand value raised and the highest folded in the
+ * cell (CS_LEAK_NO_VALUE: none), so a cell raises exactly from lowest_raise up when highest_fold is
+ * below it. flags: CS_RAISE_ON_TIE. (testing.h: the same solve answering probes.) */
+enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2 };
+enum cs_suit_split { CS_SUITS_UNSEEN = 0, CS_SUITS_COLOUR = 1, CS_SUITS_SUIT = 2 };
+enum cs_leak_layout {
+    CS_LEAK_COLUMNS = 26,
+    CS_LEAK_CHART_CELLS = CS_SEEN_CLASSES * CS_NUM_RANKS * CS_LEAK_COLUMNS,   /* 3,718 */
+    CS_LEAK_NO_VALUE = 65535
+};
+typedef struct {
+    uint32_t kind;
+    uint32_t suit_split;
+    uint8_t rank_block[13];
+} cs_leak;
+typedef struct {
+    uint64_t *raise_weight;
+    uint64_t *total_weight;
+    uint16_t *lowest_raise;
+    uint16_t *highest_fold;
+    size_t n;
+} cs_leak_chart;
+int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, const cs_leak_chart *chart);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,

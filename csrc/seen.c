@@ -40,8 +40,9 @@ typedef struct {
 
 static seen_shape shape_of(int k)
 {
-    static const uint32_t lanes[4] = {0, CS_SEEN_RANK_PAIRS, CS__MSETS3, CS__MSETS4};
-    static const uint32_t completions[4] = {0, 14190, 946, 43};
+    /* k = 0 (the up card only: one known card, always "of one suit") serves the burn card */
+    static const uint32_t lanes[4] = {CS_NUM_RANKS, CS_SEEN_RANK_PAIRS, CS__MSETS3, CS__MSETS4};
+    static const uint32_t completions[4] = {CS_NUM_COMPLETIONS, 14190, 946, 43};
     seen_shape s;
     s.k = k;
     s.nk = k + 1;
@@ -250,20 +251,37 @@ static void player_of(uint16_t v, seen_player *p)
     }
 }
 
+/* One shape's counting as the deciding reads it: its sizes and lanes, and for the player value at
+ * hand the suit-blind rows and suited corrections (32 sets x lanes) at the qualifier (bq, cq) and
+ * below the player (bv, cv). */
 typedef struct {
     seen_shape sh;
     const seen_lane *lane;
+    int32_t *bq, *bv, *cq, *cv;
+} seen_view;
+
+struct leak_tables;
+
+typedef struct {
+    seen_view view[2];                   /* [0]: the shape of k; [1] (burn card only): k = 0 */
+    int n_views;
     uint16_t qualifier;
     cs__margin coef[CS_NUM_CATEGORIES];
     uint32_t flags, tid, threads;
     cs_totals totals;
-    uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each */
+    uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each (a leak: CS_LEAK_CHART_CELLS) */
+    uint16_t *lowest_raise, *highest_fold; /* a leak's chart, per thread: the values that bound each cell */
     uint8_t *decisions;                  /* k = 1, shared: CS_SEEN_DECISION_LANES per value */
-    const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K */
+    const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K (a leak: 7) */
     const int32_t *probe_head, *probe_next;
     uint64_t *probe_counts;
-    /* scratch: suit-blind rows and suited corrections (32 sets x lanes), qualifier and player */
-    int32_t *bq, *bv, *cq, *cv;
+    /* a leak (NULL: the k-seen game): the leak, its rank blocks, the completions of one seen card
+     * (or burn card) and the margin per completion; scratch of one player value */
+    const cs_leak *leak;
+    int n_blocks;
+    uint64_t unit;
+    cs__margin unit_coef[CS_NUM_CATEGORIES];
+    struct leak_tables *lt;
     int status;
 } seen_job;
 
@@ -273,20 +291,20 @@ typedef struct {
 
 /* The completions by outcome for K of rank multiset lane l, all of one suit in which P holds Q
  * (suited) or not. below_v: the player's value is at or above the qualifier. */
-static inline seen_outcome outcome_of(const seen_job *job, const seen_player *p, uint32_t l, int suited,
+static inline seen_outcome outcome_of(const seen_view *w, const seen_player *p, uint32_t l, int suited,
                                       unsigned q, int below_v)
 {
-    const uint32_t n = job->sh.lanes;
-    const int64_t total = job->sh.completions;
+    const uint32_t n = w->sh.lanes;
+    const int64_t total = w->sh.completions;
     seen_outcome o;
-    o.nq = job->bq[l] + (suited ? job->cq[(size_t)q * n + l] : 0);
+    o.nq = w->bq[l] + (suited ? w->cq[(size_t)q * n + l] : 0);
     if (!below_v) {
         o.win = o.tie = 0;
         o.lose = total - o.nq;
         return o;
     }
-    int64_t below = job->bv[l] + (suited ? job->cv[(size_t)q * n + l] : 0);
-    o.tie = cs__ties(&p->rc, p->flush, job->lane[l].ranks, job->sh.nk, suited && q == 0);
+    int64_t below = w->bv[l] + (suited ? w->cv[(size_t)q * n + l] : 0);
+    o.tie = cs__ties(&p->rc, p->flush, w->lane[l].ranks, w->sh.nk, suited && q == 0);
     o.win = below - o.nq;
     o.lose = total - below - o.tie;
     return o;
@@ -295,7 +313,7 @@ static inline seen_outcome outcome_of(const seen_job *job, const seen_player *p,
 /* k = 1: the lane of the decision table of the class (Q, ranks a <= b of lane l). */
 static inline size_t decision_at(const seen_job *job, const seen_player *p, uint32_t l, int suited, unsigned q)
 {
-    const unsigned a = job->lane[l].ranks[0], b = job->lane[l].ranks[1];
+    const unsigned a = job->view[0].lane[l].ranks[0], b = job->view[0].lane[l].ranks[1];
     /* two suits (or one rank): the pair lane, which is the multiset index l */
     const size_t lane = suited ? cs__seen_suited_lane(q, a, b) : cs__seen_pair_lane(a, b);
     return (size_t)p->v * CS_SEEN_DECISION_LANES + lane;
@@ -307,7 +325,7 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
                           seen_outcome o)
 {
     const int cat = p->cat;
-    const uint64_t total = job->sh.completions, w = mult * (uint64_t)job->sh.nk;
+    const uint64_t total = job->view[0].sh.completions, w = mult * (uint64_t)job->view[0].sh.nk;
     int64_t d = cs__raise_margin(job->coef[cat], o.nq, o.win, o.tie);
     cs_totals *t = &job->totals;
     if (d == 0)
@@ -324,7 +342,7 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
     }
     t->total_weight += w * total;
     if (job->chart_raise) {
-        size_t c = (size_t)p->cls * job->sh.lanes + l;
+        size_t c = (size_t)p->cls * job->view[0].sh.lanes + l;
         job->chart_total[c] += w;
         if (raise)
             job->chart_raise[c] += w;
@@ -336,14 +354,14 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
 /* K not all of one suit: the sets K of ranks A disjoint from P, less the suited ones. */
 static inline void decide_mixed_suits(seen_job *job, const seen_player *p, int below_v)
 {
-    for (uint32_t l = 0; l < job->sh.lanes; l++) {
-        const seen_lane *a = &job->lane[l];
+    for (uint32_t l = 0; l < job->view[0].sh.lanes; l++) {
+        const seen_lane *a = &job->view[0].lane[l];
         uint64_t mult = p->hands;
-        for (int i = 0; i < job->sh.nk; i++) {
+        for (int i = 0; i < job->view[0].sh.nk; i++) {
             if (i > 0 && a->ranks[i] == a->ranks[i - 1])
                 continue;
             int m = 1;
-            while (i + m < job->sh.nk && a->ranks[i + m] == a->ranks[i])
+            while (i + m < job->view[0].sh.nk && a->ranks[i + m] == a->ranks[i])
                 m++;
             mult *= cs__binom[4 - p->rc.mult[a->ranks[i]]][m];
         }
@@ -352,7 +370,7 @@ static inline void decide_mixed_suits(seen_job *job, const seen_player *p, int b
                 if (!(p->rank_bits[q] & a->mask))
                     mult -= p->cnt[q]; /* the suited sets */
         if (mult)
-            decide(job, p, mult, l, 0, 0, outcome_of(job, p, l, 0, 0, below_v));
+            decide(job, p, mult, l, 0, 0, outcome_of(&job->view[0], p, l, 0, 0, below_v));
     }
 }
 
@@ -362,17 +380,17 @@ static inline void decide_one_suit(seen_job *job, const seen_player *p, int belo
     for (unsigned q = 0; q < p->n_sets; q++) {
         if (!p->cnt[q])
             continue;
-        for (uint32_t l = 0; l < job->sh.lanes; l++) {
-            const seen_lane *a = &job->lane[l];
+        for (uint32_t l = 0; l < job->view[0].sh.lanes; l++) {
+            const seen_lane *a = &job->view[0].lane[l];
             if (a->distinct && !(p->rank_bits[q] & a->mask))
-                decide(job, p, p->cnt[q], l, 1, q, outcome_of(job, p, l, 1, q, below_v));
+                decide(job, p, p->cnt[q], l, 1, q, outcome_of(&job->view[0], p, l, 1, q, below_v));
         }
     }
 }
 
 static void answer_probes(seen_job *job, uint16_t v, const seen_player *p, int below_v)
 {
-    const int nk = job->sh.nk, width = 5 + nk;
+    const int nk = job->view[0].sh.nk, width = 5 + nk;
     for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
         const uint8_t *pr = job->probes + (size_t)width * (size_t)x;
         uint8_t a[4];
@@ -394,7 +412,7 @@ static void answer_probes(seen_job *job, uint16_t v, const seen_player *p, int b
                 for (int j = 0; j < p->nd; j++)
                     if (p->dr[j] == pr[i] >> 2)
                         q |= 1u << j;
-        seen_outcome o = outcome_of(job, p, cs__mset_index(a, nk), same, same ? q : 0, below_v);
+        seen_outcome o = outcome_of(&job->view[0], p, cs__mset_index(a, nk), same, same ? q : 0, below_v);
         uint64_t *out = job->probe_counts + 4 * (size_t)x;
         out[0] = (uint64_t)o.nq;
         out[1] = (uint64_t)o.win;
@@ -403,59 +421,390 @@ static void answer_probes(seen_job *job, uint16_t v, const seen_player *p, int b
     }
 }
 
-/* Every situation with a player hand of value v: snap holds the hands below the qualifier, run
- * (NULL when v is below the qualifier) the hands below v. */
+/* ---- leaks: one hole card's class seen, or the burn card seen (cs_solve_leak) --------------------
+ *
+ * Both are sums of the one-seen-card counts (view 0, k = 1) of a situation (P, up card u):
+ *   a seen class B: the player sees which block B of a partition of the cards one hole card c is
+ * in; the dealer's hand is u, c uniform over the cards of B not in P nor u, and 3 of the 45 left, so
+ * the counts of (P, u, B) are the sum over those c of the counts of (P, {u, c});
+ *   the burn card d (not in the dealer's hand, seen): the dealer's hand is u and 4 of the 45 cards
+ * left, whose counts are those of (P, u) in the plain game (view 1, k = 0) less those of (P, {u, d}).
+ * The counts of (P, {u, c}) depend on P's value, the ranks of u and c and, when c has u's suit, the
+ * ranks Q of P's cards of that suit (Q over P's distinct ranks, as the k-seen solver's). So for each
+ * value and up rank, the sums over a block's cards split by suit: tables by rank block, up rank
+ * and the Q of a suit (g: the cards of the block in a suit that is not u's, with Q that suit's P
+ * cards; s: the block's cards of u's suit, Q = P's cards of u's suit; h: the block's cards not in
+ * P of every suit, u included). Suits seen (colour, suit) need the Q of two suits (u's and the
+ * other one of the block): the hands of the value by (Q of clubs, Q of diamonds), which by suit
+ * symmetry are the hands for any two distinct suits. */
+
+typedef struct leak_tables {
+    seen_outcome off[CS_NUM_RANKS][CS_NUM_RANKS];               /* [u rank][c rank], c of another suit */
+    seen_outcome g[CS_NUM_RANKS][CS_NUM_RANKS][32], s[CS_NUM_RANKS][CS_NUM_RANKS][32];  /* [block][u rank][Q] */
+    seen_outcome h[CS_NUM_RANKS][CS_NUM_RANKS];                 /* [block][u rank] */
+    uint8_t ng[CS_NUM_RANKS][32], ns[CS_NUM_RANKS][CS_NUM_RANKS][32], nh[CS_NUM_RANKS];  /* their cards */
+    uint32_t pairs[32][32];                                    /* hands by (Q of clubs, Q of diamonds) */
+} leak_tables;
+
+static inline seen_outcome o_add(seen_outcome a, seen_outcome b)
+{
+    a.nq += b.nq;
+    a.win += b.win;
+    a.tie += b.tie;
+    a.lose += b.lose;
+    return a;
+}
+
+static inline seen_outcome o_sub(seen_outcome a, seen_outcome b)
+{
+    a.nq -= b.nq;
+    a.win -= b.win;
+    a.tie -= b.tie;
+    a.lose -= b.lose;
+    return a;
+}
+
+static const seen_outcome o_zero = {0, 0, 0, 0};
+
+/* The counts of (P, {u, c}) with c of u's suit, P holding the ranks Q (mask over P's) of it. */
+static inline seen_outcome suited_pair(const seen_job *job, const seen_player *p, unsigned ru, unsigned rc,
+                                       unsigned q, int below_v)
+{
+    unsigned a = ru < rc ? ru : rc, b = ru < rc ? rc : ru;
+    return outcome_of(&job->view[0], p, cs__seen_pair_lane(a, b), 1, q, below_v);
+}
+
+/* The hands of P's value by the ranks of clubs and of diamonds they hold (Q masks over P's
+ * distinct ranks): each distinct rank takes a set of mult suits; flushness as the value's. */
+static void count_pairs(const seen_player *p, uint32_t pairs[32][32])
+{
+    uint8_t opts[5][6], nopt[5], at[5] = {0, 0, 0, 0, 0};
+    memset(pairs, 0, 32 * 32 * sizeof pairs[0][0]);
+    for (int i = 0; i < p->nd; i++) {
+        nopt[i] = 0;
+        for (uint8_t m = 1; m < 16; m++)
+            if (__builtin_popcount(m) == p->rc.mult[p->dr[i]])
+                opts[i][nopt[i]++] = m;
+    }
+    for (;;) {
+        unsigned qc = 0, qd = 0, same = 1;
+        for (int i = 0; i < p->nd; i++) {
+            const uint8_t m = opts[i][at[i]];
+            qc |= (unsigned)(m & 1) << i;
+            qd |= (unsigned)(m >> 1 & 1) << i;
+            same &= m == opts[0][at[0]];
+        }
+        if ((p->nd == 5 && same) == (p->flush != 0))
+            pairs[qc][qd]++;
+        int i = 0;
+        while (i < p->nd && ++at[i] == nopt[i])
+            at[i++] = 0;
+        if (i == p->nd)
+            break;
+    }
+}
+
+/* The tables of one player value (a seen class). */
+static void class_tables(const seen_job *job, const seen_player *p, int below_v, leak_tables *t)
+{
+    const uint8_t *blk = job->leak->rank_block;
+    const int nb = job->n_blocks;
+    memset(t->h, 0, sizeof t->h);
+    memset(t->nh, 0, sizeof t->nh);
+    for (int r = 0; r < CS_NUM_RANKS; r++) {
+        const int left = 4 - p->rc.mult[r];
+        t->nh[blk[r]] = (uint8_t)(t->nh[blk[r]] + left);
+        for (int ru = 0; ru < CS_NUM_RANKS; ru++)
+            for (int x = 0; x < left; x++)
+                t->h[blk[r]][ru] = o_add(t->h[blk[r]][ru], t->off[ru][r]);
+    }
+    for (unsigned q = 0; q < p->n_sets; q++) {
+        if (!p->cnt[q])
+            continue;
+        const unsigned bits = p->rank_bits[q];
+        for (int b = 0; b < nb; b++) {
+            t->ng[b][q] = 0;
+            for (int ru = 0; ru < CS_NUM_RANKS; ru++) {
+                t->g[b][ru][q] = t->s[b][ru][q] = o_zero;
+                t->ns[b][ru][q] = 0;
+            }
+        }
+        for (unsigned r = 0; r < CS_NUM_RANKS; r++) {
+            if (bits >> r & 1)
+                continue;
+            const int b = blk[r];
+            t->ng[b][q]++;
+            for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
+                t->g[b][ru][q] = o_add(t->g[b][ru][q], t->off[ru][r]);
+                if (ru != r && !(bits >> ru & 1)) {
+                    t->s[b][ru][q] = o_add(t->s[b][ru][q], suited_pair(job, p, ru, r, q, below_v));
+                    t->ns[b][ru][q]++;
+                }
+            }
+        }
+    }
+}
+
+/* One class of situations decided: w of them, each summing the counts of `cards` seen (or burn)
+ * cards, o; up rank and chart column. The margin is exact in 64 bits: each coefficient is within
+ * 2^41 (nets within 2^40), each count within 46 x 14,190 < 2^19.4, so each term is below 2^60.4
+ * and the four below 2^62.4. */
+static void leak_decide(seen_job *job, const seen_player *p, uint64_t w, seen_outcome o, uint64_t cards,
+                        unsigned up, unsigned column)
+{
+    const int cat = p->cat;
+    const uint64_t completions = cards * job->unit;
+    const cs__margin c = job->unit_coef[cat];
+    int64_t d = c.nq * o.nq + c.win * o.win + c.tie * o.tie + (int64_t)completions * c.base;
+    cs_totals *t = &job->totals;
+    const uint64_t situations = w * cards;
+    if (d == 0)
+        t->indifferent_situations += situations;
+    int raise = d > 0 || (d == 0 && (job->flags & CS_RAISE_ON_TIE));
+    if (raise) {
+        t->not_qualify[cat] += w * (uint64_t)o.nq;
+        t->win[cat] += w * (uint64_t)o.win;
+        t->tie[cat] += w * (uint64_t)o.tie;
+        t->lose[cat] += w * (uint64_t)o.lose;
+        t->raise_situations += situations;
+    } else {
+        t->fold[cat] += w * completions;
+    }
+    t->total_weight += w * completions;
+    if (job->chart_raise) {
+        size_t cell = ((size_t)p->cls * CS_NUM_RANKS + up) * CS_LEAK_COLUMNS + column;
+        job->chart_total[cell] += situations;
+        if (raise) {
+            job->chart_raise[cell] += situations;
+            if (p->v < job->lowest_raise[cell] || job->lowest_raise[cell] == CS_LEAK_NO_VALUE)
+                job->lowest_raise[cell] = p->v;
+        } else if (p->v > job->highest_fold[cell] || job->highest_fold[cell] == CS_LEAK_NO_VALUE) {
+            job->highest_fold[cell] = p->v;
+        }
+    }
+}
+
+/* A seen class: every class (value, up rank, Q of u's suit[, Q of the block's other suit], block). A
+ * card of another suit than u's (the suit seen) depends on that suit's Q alone: its classes are
+ * (value, up rank, that Q, block), their weights summed over u's Q first. */
+static void class_decide(seen_job *job, const seen_player *p, const leak_tables *t)
+{
+    const int nb = job->n_blocks, split = (int)job->leak->suit_split;
+    uint64_t by_other[CS_NUM_RANKS][32]; /* the suit seen: (hand, u) pairs by u rank and the other suit's Q */
+    if (split == CS_SUITS_SUIT)
+        memset(by_other, 0, sizeof by_other);
+    for (unsigned q1 = 0; q1 < p->n_sets; q1++) {
+        if (!p->cnt[q1])
+            continue;
+        for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
+            if (p->rank_bits[q1] >> ru & 1)
+                continue; /* u is not in P */
+            if (split == CS_SUITS_SUIT)
+                for (unsigned q2 = 0; q2 < p->n_sets; q2++)
+                    by_other[ru][q2] += t->pairs[q1][q2];
+            for (int b = 0; b < nb; b++) {
+                const unsigned same = 2 * (unsigned)b, other = same + 1;
+                if (split == CS_SUITS_UNSEEN) {
+                    seen_outcome o = o_sub(o_add(t->s[b][ru][q1], t->h[b][ru]), t->g[b][ru][q1]);
+                    uint64_t n = (uint64_t)t->ns[b][ru][q1] + t->nh[b] - t->ng[b][q1];
+                    if (n)
+                        leak_decide(job, p, p->cnt[q1], o, n, ru, same);
+                    continue;
+                }
+                if (split == CS_SUITS_SUIT) {
+                    if (t->ns[b][ru][q1])
+                        leak_decide(job, p, p->cnt[q1], t->s[b][ru][q1], t->ns[b][ru][q1], ru, same);
+                    continue;
+                }
+                for (unsigned q2 = 0; q2 < p->n_sets; q2++) {
+                    const uint64_t hands = t->pairs[q1][q2];
+                    if (!hands)
+                        continue;
+                    /* colour: u's colour is u's suit and its partner (Q2); the other colour two suits,
+                     * 4 (u suit) choices each */
+                    seen_outcome o = o_add(t->s[b][ru][q1], t->g[b][ru][q2]);
+                    uint64_t n = (uint64_t)t->ns[b][ru][q1] + t->ng[b][q2];
+                    if (n)
+                        leak_decide(job, p, 4 * hands, o, n, ru, same);
+                    o = o_sub(o_sub(t->h[b][ru], t->g[b][ru][q1]), t->g[b][ru][q2]);
+                    n = (uint64_t)t->nh[b] - t->ng[b][q1] - t->ng[b][q2];
+                    if (n)
+                        leak_decide(job, p, 4 * hands, o, n, ru, other);
+                }
+            }
+        }
+    }
+    if (split != CS_SUITS_SUIT)
+        return;
+    for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) /* c of one of the 3 other suits: 12 (u suit, c suit) pairs */
+        for (unsigned q2 = 0; q2 < p->n_sets; q2++)
+            if (by_other[ru][q2])
+                for (int b = 0; b < nb; b++)
+                    if (t->ng[b][q2])
+                        leak_decide(job, p, 12 * by_other[ru][q2], t->g[b][ru][q2], t->ng[b][q2], ru, 2 * (unsigned)b + 1);
+}
+
+/* The burn card d: every class (value, up rank, Q of u's suit, d's rank, d of u's suit or not). */
+static void burn_decide(seen_job *job, const seen_player *p, const leak_tables *t, int below_v)
+{
+    for (unsigned q = 0; q < p->n_sets; q++) {
+        if (!p->cnt[q])
+            continue;
+        const unsigned bits = p->rank_bits[q];
+        for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
+            if (bits >> ru & 1)
+                continue;
+            const seen_outcome plain = outcome_of(&job->view[1], p, ru, 1, q, below_v);
+            for (unsigned rd = 0; rd < CS_NUM_RANKS; rd++) {
+                if (rd != ru && !(bits >> rd & 1))
+                    leak_decide(job, p, p->cnt[q], o_sub(plain, suited_pair(job, p, ru, rd, q, below_v)), 1, ru,
+                                2 * rd);
+                const uint64_t others = (uint64_t)(4 - p->rc.mult[rd]) - !(bits >> rd & 1);
+                if (others)
+                    leak_decide(job, p, p->cnt[q] * others, o_sub(plain, t->off[ru][rd]), 1, ru, 2 * rd + 1);
+            }
+        }
+    }
+}
+
+/* The Q (mask over P's distinct ranks) of the player's cards of one suit. */
+static unsigned suit_set_of(const seen_player *p, const uint8_t *cards5, unsigned suit)
+{
+    unsigned q = 0;
+    for (int i = 0; i < 5; i++)
+        if ((cards5[i] & 3u) == suit)
+            for (int j = 0; j < p->nd; j++)
+                if (p->dr[j] == cards5[i] >> 2)
+                    q |= 1u << j;
+    return q;
+}
+
+/* Probes of a leak: (P, u, c): the counts of the block of c summed (a seen class), or of burn card c. */
+static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const leak_tables *t, int below_v)
+{
+    for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
+        const uint8_t *pr = job->probes + (size_t)7 * (size_t)x;
+        const unsigned ru = pr[5] >> 2, su = pr[5] & 3u, rc = pr[6] >> 2, sc = pr[6] & 3u;
+        const unsigned q1 = suit_set_of(p, pr, su);
+        seen_outcome o;
+        if (job->leak->kind == CS_LEAK_BURN_CARD) {
+            o = o_sub(outcome_of(&job->view[1], p, ru, 1, q1, below_v),
+                      sc == su ? suited_pair(job, p, ru, rc, q1, below_v) : t->off[ru][rc]);
+        } else {
+            const int b = job->leak->rank_block[rc];
+            const unsigned split = job->leak->suit_split;
+            if (split == CS_SUITS_UNSEEN) {
+                o = o_sub(o_add(t->s[b][ru][q1], t->h[b][ru]), t->g[b][ru][q1]);
+            } else if (split == CS_SUITS_SUIT) {
+                o = sc == su ? t->s[b][ru][q1] : t->g[b][ru][suit_set_of(p, pr, sc)];
+            } else { /* colour: clubs and spades, diamonds and hearts */
+                const unsigned q2 = suit_set_of(p, pr, 3 - su);
+                o = sc == su || sc == 3 - su ? o_add(t->s[b][ru][q1], t->g[b][ru][q2])
+                                             : o_sub(o_sub(t->h[b][ru], t->g[b][ru][q1]), t->g[b][ru][q2]);
+            }
+        }
+        uint64_t *out = job->probe_counts + 4 * (size_t)x;
+        out[0] = (uint64_t)o.nq;
+        out[1] = (uint64_t)o.win;
+        out[2] = (uint64_t)o.tie;
+        out[3] = (uint64_t)o.lose;
+    }
+}
+
+static void leak_value(seen_job *job, uint16_t v, const seen_player *p, int below_v)
+{
+    leak_tables *t = job->lt;
+    for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++)
+        for (unsigned r = 0; r < CS_NUM_RANKS; r++) {
+            unsigned a = ru < r ? ru : r, b = ru < r ? r : ru;
+            t->off[ru][r] = outcome_of(&job->view[0], p, cs__seen_pair_lane(a, b), 0, 0, below_v);
+        }
+    if (job->leak->kind == CS_LEAK_BURN_CARD) {
+        burn_decide(job, p, t, below_v);
+    } else {
+        class_tables(job, p, below_v, t);
+        if (job->leak->suit_split != CS_SUITS_UNSEEN)
+            count_pairs(p, t->pairs);
+        class_decide(job, p, t);
+    }
+    leak_probes(job, v, p, t, below_v);
+}
+
+/* Every situation with a player hand of value v: snap[i] holds view i's hands below the
+ * qualifier, run[i] (run NULL when v is below the qualifier) those below v. */
 static void solve_value(seen_job *job, uint16_t v, const seen_counters *snap, const seen_counters *run)
 {
     seen_player p;
     player_of(v, &p);
-    read_blind(&job->sh, snap, p.ranks, job->bq);
-    read_suited(&job->sh, snap, p.dr, p.nd, job->cq);
-    if (run) {
-        read_blind(&job->sh, run, p.ranks, job->bv);
-        read_suited(&job->sh, run, p.dr, p.nd, job->cv);
-        decide_mixed_suits(job, &p, 1);
-        decide_one_suit(job, &p, 1);
-    } else {
-        decide_mixed_suits(job, &p, 0);
-        decide_one_suit(job, &p, 0);
+    for (int i = 0; i < job->n_views; i++) {
+        seen_view *w = &job->view[i];
+        read_blind(&w->sh, &snap[i], p.ranks, w->bq);
+        read_suited(&w->sh, &snap[i], p.dr, p.nd, w->cq);
+        if (run) {
+            read_blind(&w->sh, &run[i], p.ranks, w->bv);
+            read_suited(&w->sh, &run[i], p.dr, p.nd, w->cv);
+        }
     }
+    if (job->leak) {
+        leak_value(job, v, &p, run != NULL);
+        return;
+    }
+    decide_mixed_suits(job, &p, run != NULL);
+    decide_one_suit(job, &p, run != NULL);
     answer_probes(job, v, &p, run != NULL);
 }
 
 static void *seen_sweep(void *arg)
 {
     seen_job *job = arg;
-    const seen_shape *sh = &job->sh;
-    seen_counters run = {0}, snap = {0};
-    const size_t n = sh->lanes;
-    job->bq = malloc((2 + 2 * 32) * n * sizeof *job->bq);
-    if (counters_alloc(sh, &run) != CS_OK || counters_alloc(sh, &snap) != CS_OK || !job->bq) {
+    seen_counters run[2] = {{0}, {0}}, snap[2] = {{0}, {0}};
+    const int nv = job->n_views;
+    int ok = 1;
+    if (job->leak) {
+        job->lt = malloc(sizeof *job->lt);
+        ok = job->lt != NULL;
+    }
+    for (int i = 0; i < nv; i++) {
+        seen_view *w = &job->view[i];
+        const size_t n = w->sh.lanes;
+        w->bq = malloc((2 + 2 * 32) * n * sizeof *w->bq);
+        if (counters_alloc(&w->sh, &run[i]) != CS_OK || counters_alloc(&w->sh, &snap[i]) != CS_OK || !w->bq) {
+            ok = 0;
+            continue;
+        }
+        w->bv = w->bq + n;
+        w->cq = w->bv + n;
+        w->cv = w->cq + 32 * n;
+    }
+    if (!ok) {
         job->status = CS_E_NOMEM;
         goto done;
     }
-    job->bv = job->bq + n;
-    job->cq = job->bv + n;
-    job->cv = job->cq + 32 * n;
     const uint16_t q = job->qualifier;
     for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
         if (v == q) {
-            memcpy(snap.b, run.b, 2 * (size_t)sh->rows * n * sizeof *snap.b);
+            for (int i = 0; i < nv; i++)
+                memcpy(snap[i].b, run[i].b, 2 * (size_t)job->view[i].sh.rows * job->view[i].sh.lanes * sizeof *snap[i].b);
             for (uint32_t pv = job->tid; pv < q; pv += job->threads)
-                solve_value(job, (uint16_t)pv, &snap, NULL);
+                solve_value(job, (uint16_t)pv, snap, NULL);
         }
         if (v == CS_NUM_VALUES)
             break;
         if (v >= q && v % job->threads == job->tid)
-            solve_value(job, (uint16_t)v, &snap, &run);
-        add_value(sh, &run, (uint16_t)v);
+            solve_value(job, (uint16_t)v, snap, run);
+        for (int i = 0; i < nv; i++)
+            add_value(&job->view[i].sh, &run[i], (uint16_t)v);
     }
     job->status = CS_OK;
 done:
-    free(run.b);
-    free(snap.b);
-    free(job->bq);
-    job->bq = job->bv = job->cq = job->cv = NULL;
+    for (int i = 0; i < nv; i++) {
+        free(run[i].b);
+        free(snap[i].b);
+        free(job->view[i].bq);
+        job->view[i].bq = job->view[i].bv = job->view[i].cq = job->view[i].cv = NULL;
+    }
+    free(job->lt);
+    job->lt = NULL;
     return NULL;
 }
 
@@ -527,34 +876,61 @@ static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, 
         }
 }
 
+/* A finished leak job's bounds merged into lows and highs (CS_LEAK_NO_VALUE: none yet). */
+static void add_bounds(const seen_job *job, uint16_t *lows, uint16_t *highs, size_t n)
+{
+    for (size_t c = 0; c < n; c++) {
+        const uint16_t lo = job->lowest_raise[c], hi = job->highest_fold[c];
+        if (lo != CS_LEAK_NO_VALUE && (lows[c] == CS_LEAK_NO_VALUE || lo < lows[c]))
+            lows[c] = lo;
+        if (hi != CS_LEAK_NO_VALUE && (highs[c] == CS_LEAK_NO_VALUE || hi > highs[c]))
+            highs[c] = hi;
+    }
+}
+
 /* The solve, arguments checked; decisions (k = 1 only, may be NULL) the table of cs_solve_seen_k1. */
 static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
-                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions)
+                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions,
+                 const cs_leak *leak, uint16_t *lows, uint16_t *highs)
 {
     int st;
-    const seen_shape sh = shape_of((int)k);
-    const size_t cells = (size_t)N_CLASSES * sh.lanes;
+    const seen_shape sh = shape_of((int)k), sh0 = shape_of(0);
+    const size_t cells = leak ? (size_t)CS_LEAK_CHART_CELLS : (size_t)N_CLASSES * sh.lanes;
+    const int burn = leak && leak->kind == CS_LEAK_BURN_CARD;
     seen_job *jobs = calloc(threads, sizeof *jobs);
-    seen_lane *lanes = malloc(sh.lanes * sizeof *lanes);
+    seen_lane *lanes = malloc((sh.lanes + sh0.lanes) * sizeof *lanes);
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
     uint64_t *charts = chart_raise ? calloc((size_t)threads * 2 * cells, sizeof *charts) : NULL;
-    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts)) {
+    uint16_t *bounds = lows ? malloc((size_t)threads * 2 * cells * sizeof *bounds) : NULL;
+    if (!jobs || !lanes || !probe_head || !probe_next || (chart_raise && !charts) || (lows && !bounds)) {
         st = CS_E_NOMEM;
         goto out;
     }
     build_lanes(&sh, lanes);
-    index_probes(probes, n_probes, 6 + k, probe_head, probe_next, probe_counts);
+    build_lanes(&sh0, lanes + sh.lanes);
+    index_probes(probes, n_probes, leak ? 7 : 6 + k, probe_head, probe_next, probe_counts);
+    int n_blocks = 0;
+    for (int r = 0; leak && r < CS_NUM_RANKS; r++)
+        n_blocks = leak->rank_block[r] >= n_blocks ? leak->rank_block[r] + 1 : n_blocks;
     if (decisions) /* 255: no such class */
         memset(decisions, 0xff, (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES);
     for (uint32_t t = 0; t < threads; t++) {
         seen_job *job = &jobs[t];
-        job->sh = sh;
-        job->lane = lanes;
+        job->view[0].sh = sh;
+        job->view[0].lane = lanes;
+        job->view[1].sh = sh0;
+        job->view[1].lane = lanes + sh.lanes;
+        job->n_views = burn ? 2 : 1;
+        job->leak = leak;
+        job->n_blocks = n_blocks;
+        job->unit = burn ? CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS : CS_NUM_SEEN_COMPLETIONS;
         job->qualifier = qualifier;
-        for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++)
+        for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
             job->coef[cat] = cs__margin_of(nets, cat, sh.completions);
+            job->unit_coef[cat] = cs__margin_of(nets, cat, 1);
+        }
         job->flags = flags;
         job->tid = t;
         job->threads = threads;
@@ -567,6 +943,12 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         if (charts) {
             job->chart_raise = charts + (size_t)t * 2 * cells;
             job->chart_total = job->chart_raise + cells;
+        }
+        if (bounds) {
+            job->lowest_raise = bounds + (size_t)t * 2 * cells;
+            job->highest_fold = job->lowest_raise + cells;
+            for (size_t c = 0; c < 2 * cells; c++)
+                job->lowest_raise[c] = CS_LEAK_NO_VALUE;
         }
     }
     cs__parallel(seen_sweep, jobs, sizeof *jobs, threads);
@@ -581,7 +963,14 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
             st = jobs[t].status;
         add_job(&jobs[t], out, chart_raise, chart_total, n_chart);
     }
+    if (lows) {
+        for (size_t c = 0; c < n_chart; c++)
+            lows[c] = highs[c] = CS_LEAK_NO_VALUE;
+        for (uint32_t t = 0; t < threads; t++)
+            add_bounds(&jobs[t], lows, highs, n_chart);
+    }
 out:
+    free(bounds);
     free(jobs);
     free(lanes);
     free(charts);
@@ -606,7 +995,7 @@ int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint
     if (st != CS_OK)
         return st;
     return solve(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
-                 probe_counts, NULL);
+                 probe_counts, NULL, NULL, NULL, NULL);
 }
 
 /* The chart by up rank and seen rank from the chart by their rank multiset: a class of mult
@@ -641,10 +1030,61 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
     uint64_t by_set[2 * SET_CELLS];
     const int chart = k1->chart_raise != NULL;
     st = solve(1, qualifier, nets, flags, threads, out, chart ? by_set : NULL, chart ? by_set + SET_CELLS : NULL,
-               SET_CELLS, NULL, 0, NULL, k1->decisions);
+               SET_CELLS, NULL, 0, NULL, k1->decisions, NULL, NULL, NULL);
     if (st == CS_OK && chart) {
         chart_by_up(by_set, k1->chart_raise);
         chart_by_up(by_set + SET_CELLS, k1->chart_total);
     }
     return st;
+}
+
+/* ---- leaks (cs_solve_leak) ------------------------------------------------------------------- */
+
+int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                  cs_totals *out, const cs_leak_chart *chart)
+{
+    return cs_test_solve_leak(leak, qualifier, nets, flags, threads, out, chart, NULL, 0, NULL);
+}
+
+int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                       uint32_t threads, cs_totals *out, const cs_leak_chart *chart, const uint8_t *probes,
+                       size_t n_probes, uint64_t *probe_counts)
+{
+    if (!leak)
+        return CS_E_NULL;
+    if (leak->kind == CS_LEAK_SEEN_CLASS) {
+        if (leak->suit_split > CS_SUITS_SUIT)
+            return CS_E_ARG;
+        uint32_t used = 0; /* blocks numbered 0, 1, ... without a gap */
+        for (int r = 0; r < CS_NUM_RANKS; r++) {
+            if (leak->rank_block[r] >= CS_NUM_RANKS)
+                return CS_E_ARG;
+            used |= 1u << leak->rank_block[r];
+        }
+        if (used & (used + 1))
+            return CS_E_ARG;
+    } else if (leak->kind == CS_LEAK_BURN_CARD) {
+        if (leak->suit_split)
+            return CS_E_ARG;
+        for (int r = 0; r < CS_NUM_RANKS; r++)
+            if (leak->rank_block[r])
+                return CS_E_ARG;
+    } else {
+        return CS_E_ARG;
+    }
+    if (chart) {
+        if (!chart->raise_weight || !chart->total_weight || !chart->lowest_raise || !chart->highest_fold)
+            return CS_E_NULL;
+        if (chart->n != (size_t)CS_LEAK_CHART_CELLS)
+            return CS_E_SIZE;
+    }
+    /* the probes are 7 cards: as many as k = 1's */
+    int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
+    if (!chart)
+        return solve(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts, NULL,
+                     leak, NULL, NULL);
+    return solve(1, qualifier, nets, flags, threads, out, chart->raise_weight, chart->total_weight, chart->n,
+                 probes, n_probes, probe_counts, NULL, leak, chart->lowest_raise, chart->highest_fold);
 }

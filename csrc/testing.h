@@ -4,7 +4,8 @@
  * cross-check paths. Exported like the public API (the cffi cdef reads this header's cdef
  * region too) but not part of it: the public calls carry no test arguments.
  *
- * Where each part lives: seen.c (cs_test_solve_seen), sorted.c (cs_test_solve_sorted), sample.c (cs_test_sample_deals).
+ * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
+ * sample.c (cs_test_sample_deals).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -31,6 +32,12 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
                          uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise,
                          uint64_t *chart_total, size_t n_chart, const uint8_t *probes, size_t n_probes,
                          uint64_t *probe_counts);
+/* cs_solve_leak with probes (optional, at most 4096): 7 cards each, the player's five, the up card
+ * and a card c: the counts (not qualify, win, tie, lose) of the block of c summed over its cards
+ * (a seen class), or of burn card c. With n_probes = 0 it is cs_solve_leak. */
+int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                       uint32_t threads, cs_totals *out, const cs_leak_chart *chart, const uint8_t *probes,
+                       size_t n_probes, uint64_t *probe_counts);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

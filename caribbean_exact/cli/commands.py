@@ -188,7 +188,14 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     add_threads(p)
     p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
-                        "chart: with --known-dealer-cards 1 to 3 or --sorted-ranks; counts: with --sorted-ranks)")
+                        "chart: with --known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card; "
+                        "counts: with --sorted-ranks)")
+    p.add_argument("--seen-class", default=None, metavar="SPEC",
+                   help="the player also sees the class of one dealer hole card, exact: rank blocks (JQK, "
+                        "picture, 2-7, A, 2-7,8-T,J-A: the ranks not named are one more block), colour or suit, "
+                        "or both (picture,colour)")
+    p.add_argument("--burn-card", action="store_true",
+                   help="the player also sees the burn card (one dead card not in the dealer's hand), exact")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
                         "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
@@ -219,6 +226,8 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
+    if args.seen_class is not None or args.burn_card:
+        return _leak_text(args, rules, progress)
     if args.switch_fees is not None:
         if k or args.sample or args.ignore_up or args.table or args.sorted_ranks is not None:
             raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up and "
@@ -277,6 +286,33 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.format in ("json", "csv") or args.table:
         return text
     return text + "\n\n" + heading + "\n" + chart
+
+
+def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --seen-class SPEC / --burn-card: the exact game with the leak, its figures and chart."""
+    from ..render.play import leaks as render_leaks
+
+    if args.seen_class is not None and args.burn_card:
+        raise UsageError("solve: --seen-class and --burn-card are two games: give one")
+    if (args.known_dealer_cards or args.sample or args.ignore_up or args.switch_fees is not None
+            or args.sorted_ranks is not None or args.deals is not None or args.seed is not None):
+        raise UsageError("solve --seen-class/--burn-card: --known-dealer-cards, --sorted-ranks, --sample, --deals, "
+                         "--seed, --ignore-up and --switch-fees do not apply (the game is exact)")
+    if args.seen_class is not None:
+        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
+    else:
+        game = known_cards.solve_burn_card(rules, args.threads, progress=progress)
+    if args.format == "json" and args.table in (None, "chart"):
+        return render_leaks.leak_game_json(game) if args.table is None else \
+            to_json(render_leaks.leak_chart_json(game.chart))
+    chart = render_leaks.leak_chart(game.chart, args.format)
+    if args.table == "chart":
+        return chart
+    text = render_game.report(game.report, args.format, args.table)
+    if args.format in ("json", "csv") or args.table:
+        return text
+    what = render_game.information_words(game.report.information)
+    return f"{what}\n{text}\n\n{render_leaks.HEADING}\n{chart}"
 
 
 # ---------------------------------------------------------------- strategy

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 2
+CORE_ABI_VERSION = 3
 
 
 def core_version() -> int | None:
@@ -419,6 +419,50 @@ def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags:
         views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
                  memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
     return [_totals(out[c]) for c in range(SORTED_COUNTS)], views, counts
+#: cs_solve_leak: the kinds of leak, what is seen of the suit, and the chart's columns and cells.
+LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
+LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD
+SUITS_UNSEEN: int = lib.CS_SUITS_UNSEEN
+SUITS_COLOUR: int = lib.CS_SUITS_COLOUR
+SUITS_SUIT: int = lib.CS_SUITS_SUIT
+LEAK_COLUMNS: int = lib.CS_LEAK_COLUMNS
+LEAK_CHART_CELLS: int = lib.CS_LEAK_CHART_CELLS
+LEAK_NO_VALUE: int = lib.CS_LEAK_NO_VALUE
+
+
+def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier: int, nets: ScaledNetsLike,
+               flags: int = 0, threads: int = 2, chart: bool = False, probes: Sequence[Sequence[int]] = ()
+               ) -> tuple[DealTotals, tuple[list[int], list[int], list[int], list[int]] | None,
+                          list[tuple[int, int, int, int]]]:
+    """The whole game with a leak (cs_solve_leak): a seen class of one hole card (``rank_block``: the
+    block of each of the 13 ranks; ``suit_split``: SUITS_UNSEEN, SUITS_COLOUR or SUITS_SUIT) or the burn
+    card (rank_block all 0, SUITS_UNSEEN): the totals; the chart when asked (LEAK_CHART_CELLS each:
+    raise weight, total weight, lowest value raised, highest value folded; LEAK_NO_VALUE: none); the
+    counts of each probe (7 cards: hand, up card, a card of the block or the burn card)."""
+    if len(rank_block) != 13:
+        raise CoreError(f"rank_block: expected 13 blocks, got {len(rank_block)}")
+    leak = ffi.new("cs_leak *", {"kind": kind, "suit_split": suit_split, "rank_block": list(rank_block)})
+    out = ffi.new("cs_totals *")
+    n = LEAK_CHART_CELLS
+    tables = (ffi.new("uint64_t[]", n), ffi.new("uint64_t[]", n), ffi.new("uint16_t[]", n),
+              ffi.new("uint16_t[]", n)) if chart else None
+    spec = ffi.new("cs_leak_chart *", {"raise_weight": tables[0], "total_weight": tables[1],
+                                       "lowest_raise": tables[2], "highest_fold": tables[3],
+                                       "n": n}) if tables else ffi.NULL
+    if any(len(pr) != 7 for pr in probes):
+        raise InvalidCards("a probe is 7 cards: the player's five, the up card, a seen or burn card")
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        pout = ffi.new("uint64_t[]", 4 * len(probes))
+        st = lib.cs_test_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, spec,
+                                    ffi.new("uint8_t[]", [c for pr in probes for c in pr]), len(probes), pout)
+    else:
+        pout = ffi.NULL
+        st = lib.cs_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, spec)
+    check(st, "solve with a leak")
+    counts = [(int(pout[4 * x]), int(pout[4 * x + 1]), int(pout[4 * x + 2]), int(pout[4 * x + 3]))
+              for x in range(len(probes))]
+    charts = (list(tables[0]), list(tables[1]), list(tables[2]), list(tables[3])) if tables else None
+    return _totals(out), charts, counts
 
 
 #: Discard sets of one hand: every subset of its five cards (bit i: the i-th card).

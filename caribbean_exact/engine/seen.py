@@ -1,11 +1,12 @@
 """The whole game with dealer hole cards seen, counted by the core for a set of rules.
 
-Two calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
+Three calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
 seen: cs_solve_seen, its chart by the ranks of the k + 1 known cards; probes are situations, the
 player's five, the up card and the seen cards, whose outcome counts come back too) and
 ``seen_one_pass`` (one hole card seen: cs_solve_seen_k1, the figures, the chart by class, up card and
-seen card, and the decision of every class of situations, all from one counting pass). The totals of
-optimal play come back as ``DealTotals``.
+seen card, and the decision of every class of situations, all from one counting pass) and
+``solve_leak`` (cs_solve_leak: one hole card's class seen, or the burn card seen, from the same
+counting). The totals of optimal play come back as ``DealTotals``.
 
 ``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
 when ``strategy.seen_chart.seen_card_strategy`` has read the decisions, the figures and chart of
@@ -25,12 +26,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ..model.rules import Rules
 from . import _ffi
 from .counts import DealTotals
 
-__all__ = ["ProbeCounts", "SeenChartWeights", "SeenOnePass", "seen_lanes", "seen_one_pass", "solve_seen"]
+__all__ = ["LEAK_CHART_CELLS", "LEAK_COLUMNS", "LEAK_NO_VALUE", "LeakTables", "ProbeCounts", "SeenChartWeights",
+           "SeenOnePass", "SuitSplit", "seen_lanes", "seen_one_pass", "solve_leak", "solve_seen"]
 
 #: (raise weight, total weight) per chart cell.
 SeenChartWeights = tuple[list[int], list[int]]
@@ -85,3 +88,48 @@ def solve_seen(k: int, rules: Rules, flags: int = 0, threads: int = 2, chart: bo
     """The whole game with k = 1..3 dealer hole cards seen (cs_solve_seen): totals, the chart when
     asked (11 classes x ``seen_lanes(k)`` cells), the counts of each probe (6 + k cards)."""
     return _ffi.solve_seen(k, rules.qualifier.value, rules.nets().scaled(), flags, threads, chart, probes)
+
+
+#: What a seen class shows of the card's suit: nothing (""), its colour, or the suit itself.
+SuitSplit = Literal["", "colour", "suit"]
+_SPLITS = {"": _ffi.SUITS_UNSEEN, "colour": _ffi.SUITS_COLOUR, "suit": _ffi.SUITS_SUIT}
+#: The leak chart's columns per (class, up rank) cell row: 2 x block (or burn rank) + other suit.
+LEAK_COLUMNS: int = _ffi.LEAK_COLUMNS
+LEAK_CHART_CELLS: int = _ffi.LEAK_CHART_CELLS
+#: No hand value (a leak chart cell with no hand raised, or none folded).
+LEAK_NO_VALUE: int = _ffi.LEAK_NO_VALUE
+#: A leak's chart: raise weight, total weight, lowest value raised, highest value folded per cell.
+LeakTables = tuple[list[int], list[int], list[int], list[int]]
+
+
+def solve_leak(rank_block: Sequence[int] | None, suit_split: SuitSplit, rules: Rules, flags: int = 0,
+               threads: int = 2, chart: bool = False, probes: Sequence[Sequence[int]] = ()
+               ) -> tuple[DealTotals, LeakTables | None, ProbeCounts]:
+    """The whole game with a leak (cs_solve_leak): one hole card's class seen (``rank_block``: the block
+    of each rank 0..12, numbered from 0; ``suit_split``: what is seen of its suit) or, with
+    ``rank_block`` None, the burn card seen. Returns the totals, the chart when asked, the counts of
+    each probe (7 cards: the player's five, the up card, a card of the block or the burn card). The last
+    few solves without probes are kept: asking again does not count again."""
+    if rank_block is None:
+        kind, blocks, split = _ffi.LEAK_BURN_CARD, [0] * 13, _ffi.SUITS_UNSEEN
+    else:
+        kind, blocks, split = _ffi.LEAK_SEEN_CLASS, list(rank_block), _SPLITS[suit_split]
+    key = (kind, tuple(blocks), split, rules, flags)
+    if not probes:
+        with _lock:
+            kept = _leaks.get(key)
+        if kept is not None and (kept[1] is not None or not chart):
+            return kept
+    result = _ffi.solve_leak(kind, blocks, split, rules.qualifier.value, rules.nets().scaled(), flags, threads,
+                             chart, probes)
+    if not probes:
+        with _lock:
+            if len(_leaks) >= _LEAKS_KEPT:
+                del _leaks[next(iter(_leaks))]
+            _leaks[key] = result
+    return result
+
+
+#: The last leak solves without probes (the result does not depend on the threads): at most _LEAKS_KEPT.
+_LEAKS_KEPT = 8
+_leaks: dict[tuple[int, tuple[int, ...], int, Rules, int], tuple[DealTotals, LeakTables | None, ProbeCounts]] = {}

@@ -39,6 +39,12 @@ class Information:
     suits: tuple[int, ...] = ()
     #: Dead cards seen that are not in the dealer's hand (kind "burn-card").
     dead_cards: int = 0
+    #: The blocks of ranks the seen card's class tells apart (kind "seen-class"), each ascending, in the
+    #: order the class was given; the ranks not named form the last block. () where the rank is not seen.
+    blocks: tuple[tuple[int, ...], ...] = ()
+    #: What the seen class shows of the card's suit (kind "seen-class"): "" nothing, "colour" (red or
+    #: black) or "suit".
+    suit_split: Literal["", "colour", "suit"] = ""
 
 
 #: The plain game: the player sees only the dealer's up card.

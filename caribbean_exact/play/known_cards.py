@@ -9,6 +9,12 @@
 >>> f"{float(solve_known(3).house_edge):.4%}", f"{float(solve_all_seen().house_edge):.4%}"
 ('-35.2551%', '-64.2816%')
 
+Leaks, exact too: one hole card's class seen (``solve_seen_class``: a picture or not, its colour,
+...) and the burn card seen (``solve_burn_card``).
+
+>>> f"{float(solve_seen_class('picture').report.house_edge):.4%}"
+'4.7319%'
+
 Colluding players (other players' hands seen) are sampled: see ``sampling``.
 """
 
@@ -16,24 +22,27 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass
 
 from ..engine import layout
 from ..engine.counts import Counts, DealTotals
 from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
-from ..engine.seen import seen_one_pass, solve_seen
+from ..engine.seen import LEAK_COLUMNS, LEAK_NO_VALUE, SuitSplit, seen_one_pass, solve_leak, solve_seen
 from ..errors import InvalidCards, InvalidRules
-from ..model.cards import CardsLike
+from ..model.cards import RANKS, CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
 from .game import GameReport, solve
+from .information import Information
 from .odds import Decision, ev, parse_situation
 
-__all__ = ["SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "SeenCardGame", "SeenCardsGame", "SeenChart", "SeenSetChart",
-           "completions", "seen_counts", "solve_all_seen", "solve_known", "solve_seen_card", "solve_seen_cards",
-           "total_weight"]
+__all__ = ["BURN_COMPLETIONS", "SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "LeakCell", "LeakChart", "LeakGame",
+           "SeenCardGame", "SeenCardsGame", "SeenChart", "SeenSetChart", "burn_card_counts", "completions",
+           "seen_class", "seen_class_counts", "seen_counts", "solve_all_seen", "solve_burn_card", "solve_known",
+           "solve_seen_card", "solve_seen_cards", "solve_seen_class", "total_weight"]
 
 #: Ordered (hand, up card, seen card) situations with one hole card seen: 2,598,960 x 47 x 46.
 SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
@@ -324,3 +333,326 @@ def seen_counts(hand: CardsLike, up: CardsLike, seen: CardsLike, rules: Rules | 
     cards = [c.index for c in (*h, u, *dealer)]
     _, _, counts = solve_seen(k, rules, 0, 1, probes=[cards])
     return Counts(*counts[0])
+
+
+# ---------------------------------------------------------------- leaks: a seen class, the burn card
+
+#: Dealer completions of one (hand, up card, burn card) situation: C(45, 4).
+BURN_COMPLETIONS: int = math.comb(45, 4)
+_SUIT_WORDS: dict[str, SuitSplit] = {"colour": "colour", "color": "colour", "suit": "suit", "suits": "suit"}
+_PICTURES = (9, 10, 11)
+
+
+def _rank_token(token: str, spec: str) -> tuple[int, ...]:
+    """The ranks of one token: a range "2-7" or rank letters "JQK" (10 as T)."""
+    t = token.upper().replace("10", "T")
+    bad = InvalidRules(f"seen class {spec!r}: {token!r} is not a class (expected rank letters such as JQK, a "
+                       "range such as 2-7, picture, rank, card, all, colour or suit)")
+    if re.fullmatch(r"[2-9TJQKA]-[2-9TJQKA]", t):
+        lo, hi = RANKS.index(t[0]), RANKS.index(t[2])
+        if lo > hi:
+            raise InvalidRules(f"seen class {spec!r}: range {token!r} runs downwards (expected low-high, 2-7)")
+        return tuple(range(lo, hi + 1))
+    if not t or any(c not in RANKS for c in t):
+        raise bad
+    return tuple(RANKS.index(c) for c in t)
+
+
+def seen_class(spec: str) -> Information:
+    """The information of one hole card's class seen, from its spec (``Information`` of kind "seen-class").
+
+    ``spec``: comma-separated parts, each a block of ranks the player tells apart (rank letters "JQK",
+    "A", a range "2-7"; "picture": J, Q, K; "rank": every rank on its own; "all": no rank seen), or
+    what is seen of the suit ("colour" or "color": red or black; "suit": the suit itself); "card": the
+    whole card. The ranks no block names form one more block: "JQK" is a picture card or not,
+    "2-7,8-T,J-A" which of three. Case does not matter.
+
+    Returns the ``Information`` (``blocks``: the rank blocks, the last the ranks not named;
+    ``suit_split``; ``ranks``: the named block when there is one). Raises ``InvalidRules`` (a
+    ``ValueError``) naming a part that is not a class, a rank named twice, or a spec that sees
+    nothing (the whole deck one block).
+
+    >>> i = seen_class("picture")
+    >>> i.blocks, i.ranks
+    (((9, 10, 11), (0, 1, 2, 3, 4, 5, 6, 7, 8, 12)), (9, 10, 11))
+    >>> seen_class("2-7, colour").suit_split
+    'colour'
+    """
+    if not isinstance(spec, str):
+        raise InvalidRules(f"seen class {spec!r}: expected text such as 'JQK', '2-7', 'colour'")
+    named: list[tuple[int, ...]] = []
+    split: SuitSplit = ""
+    every_rank = False
+    parts = [p for p in re.split(r"[,+\s]+", spec.strip()) if p]
+    if not parts:
+        raise InvalidRules(f"seen class {spec!r}: empty (expected 'JQK', '2-7', 'colour', ...)")
+    for part in parts:
+        word = part.lower()
+        if word in _SUIT_WORDS or word == "card":
+            new = _SUIT_WORDS.get(word, "suit")
+            if split and split != new:
+                raise InvalidRules(f"seen class {spec!r}: {part!r}: the suit is seen once (colour or suit)")
+            split = new
+            every_rank = every_rank or word == "card"
+        elif word in ("rank", "ranks"):
+            every_rank = True
+        elif word == "all":
+            continue
+        elif word in ("picture", "pictures", "face", "faces"):
+            named.append(_PICTURES)
+        else:
+            named.append(_rank_token(part, spec))
+    if every_rank:
+        named.extend((r,) for r in range(13) if not any(r in b for b in named))
+    seen: dict[int, str] = {}
+    for block, part in zip(named, parts, strict=False):
+        for r in block:
+            if r in seen:
+                raise InvalidRules(f"seen class {spec!r}: rank {RANKS[r]} is in two blocks")
+            seen[r] = part
+    blocks = [tuple(sorted(set(b))) for b in named]
+    rest = tuple(r for r in range(13) if not any(r in b for b in blocks))
+    if rest:
+        blocks.append(rest)
+    if len(blocks) == 1 and not split:
+        raise InvalidRules(f"seen class {spec!r}: sees nothing (every card in one class: that is solve())")
+    ranks = blocks[0] if len(named) == 1 and len(blocks) == 2 else ()
+    return Information("seen-class", ranks=ranks, blocks=tuple(blocks) if len(blocks) > 1 else (), suit_split=split)
+
+
+def _rank_blocks(info: Information) -> list[int]:
+    block = [0] * 13
+    for b, ranks in enumerate(info.blocks):
+        for r in ranks:
+            block[r] = b
+    return block
+
+
+def _class_info(spec: str | Information) -> Information:
+    if isinstance(spec, Information):
+        if spec.kind != "seen-class":
+            raise InvalidRules(f"seen class: {spec.kind!r} information; expected a seen class")
+        return spec
+    return seen_class(spec)
+
+
+@dataclass(frozen=True, slots=True)
+class LeakCell:
+    """One cell of a leak's chart: the situations of one player class, up card rank and column.
+
+    ``raise_weight``, ``total_weight``: situations raised, and all (in (hand, up card, seen card) or
+    (hand, up card, burn card) situations); ``lowest_raise``: the lowest hand value raised (None: no
+    raise); ``highest_fold``: the highest hand value folded (None: no fold).
+    """
+
+    raise_weight: int
+    total_weight: int
+    lowest_raise: int | None
+    highest_fold: int | None
+
+    @property
+    def state(self) -> str:
+        """"R" (always raise), "F" (always fold), "T" (raise exactly from ``lowest_raise`` up: a
+        threshold), "M" (mixed: some hands above the lowest raised fold) or "none" (no situation)."""
+        if self.total_weight == 0:
+            return "none"
+        if self.raise_weight == self.total_weight:
+            return "R"
+        if self.raise_weight == 0:
+            return "F"
+        assert self.lowest_raise is not None
+        assert self.highest_fold is not None
+        return "T" if self.highest_fold < self.lowest_raise else "M"
+
+
+@dataclass(frozen=True)
+class LeakChart:
+    """When to raise with a leak, by player class (``SEEN_CLASS_COUNT``), up card rank and column.
+
+    A column is a block of the seen class (``blocks[b]``) or the burn card's rank (``blocks[b]`` is
+    ``(b,)``), each split by the seen or burn card's suit: the up card's suit (or colour) or another;
+    with the suit unseen every situation is in the up card's column. ``information``: the leak;
+    ``raise_weight``, ``total_weight``, ``lowest_raise``, ``highest_fold``: the core's tables
+    (``LEAK_NO_VALUE``: no value).
+    """
+
+    information: Information
+    raise_weight: tuple[int, ...]
+    total_weight: tuple[int, ...]
+    lowest_raise: tuple[int, ...]
+    highest_fold: tuple[int, ...]
+
+    @property
+    def blocks(self) -> tuple[tuple[int, ...], ...]:
+        """The rank blocks of the columns: the seen class's, or each rank alone (the burn card)."""
+        if self.information.kind == "burn-card":
+            return tuple((r,) for r in range(13))
+        return self.information.blocks or (tuple(range(13)),)
+
+    @property
+    def splits_suits(self) -> bool:
+        """Whether the columns tell the card of the up card's suit (or colour) from the others."""
+        return self.information.kind == "burn-card" or self.information.suit_split != ""
+
+    def columns(self) -> list[tuple[int, bool]]:
+        """Every (block, other suit) column that holds a situation."""
+        out = []
+        for b in range(len(self.blocks)):
+            for other in ((False, True) if self.splits_suits else (False,)):
+                if any(self.cell(c, u, b, other).total_weight for c in range(SEEN_CLASS_COUNT) for u in range(13)):
+                    out.append((b, other))
+        return out
+
+    def cell(self, cls: int, up: int, block: int, other: bool = False) -> LeakCell:
+        """One cell of the chart.
+
+        ``cls``: the player class, 0..10 (``SEEN_CLASS_COUNT``); ``up``: the up card's rank, 0 (deuce)
+        .. 12 (ace); ``block``: the column's block, an index into ``blocks`` (the burn card: its rank);
+        ``other``: the seen (or burn) card's suit, or colour, is another than the up card's (default
+        False). Returns a ``LeakCell``; raises ``InvalidCards`` for an index out of range.
+
+        >>> solve_seen_class("picture").chart.cell(2, 12, 0).state
+        'R'
+        """
+        if not (0 <= cls < SEEN_CLASS_COUNT and 0 <= up < 13 and 0 <= block < len(self.blocks)):
+            raise InvalidCards(f"leak chart cell ({cls}, {up}, {block}): out of range")
+        at = (cls * 13 + up) * LEAK_COLUMNS + 2 * block + int(other)
+        lo, hi = self.lowest_raise[at], self.highest_fold[at]
+        return LeakCell(self.raise_weight[at], self.total_weight[at], None if lo == LEAK_NO_VALUE else lo,
+                        None if hi == LEAK_NO_VALUE else hi)
+
+
+@dataclass(frozen=True)
+class LeakGame:
+    """The whole game with a leak (one hole card's class seen, the burn card seen): its figures
+    (``report``, a ``GameReport`` whose ``information`` is the leak) and when to raise (``chart``)."""
+
+    report: GameReport
+    chart: LeakChart
+
+
+def _leak_game(info: Information, rules: Rules | None, threads: int | None, raise_on_tie: bool,
+               progress: ProgressFn | None, label: str, what: str) -> LeakGame:
+    rules = check_rules(rules)
+    threads = check_threads(threads)
+    flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
+    check_progress(progress)
+    report(progress, label, 0, None)
+    burn = info.kind == "burn-card"
+    totals, chart, _ = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, flags,
+                                  threads or default_threads(), chart=True)
+    report(progress, label, 1, None)
+    assert chart is not None
+    game = GameReport(rules, totals, what, BURN_COMPLETIONS if burn else SEEN_COMPLETIONS, leak=info)
+    return LeakGame(game, LeakChart(info, *(tuple(t) for t in chart)))
+
+
+def solve_seen_class(spec: str | Information, rules: Rules | None = None, threads: int | None = None,
+                     raise_on_tie: bool = False, progress: ProgressFn | None = None) -> LeakGame:
+    """The whole game when the player sees the up card and the class of one dealer hole card, exact.
+
+    The class is the block of a partition of the 52 cards the card is in (by rank, and by colour or
+    suit). The player knows nothing else of it: it is any card of its block not in the player's hand
+    nor the up card, all equally likely, and the other three hole cards any of the 45 left. So a
+    situation (hand, up card, block) sums the one-seen-card counts over the block's cards, and the
+    player raises when the summed margin is positive (an exact comparison). Every deal is equally
+    likely: ``SEEN_SITUATIONS`` (hand, up card, seen card) situations of 14,190 completions each.
+
+    - ``spec``: the class: text as ``seen_class`` reads it ("picture", "JQK", "2-7", "A",
+      "2-7,8-T,J-A", "colour", "suit", "picture,colour", ...) or an ``Information`` it made.
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``LeakGame``: the figures (``report``, its ``information`` the class) and the chart.
+    Raises ``InvalidRules`` (a ``ValueError``) for a bad spec (naming the part), rules, threads or
+    progress.
+
+    >>> g = solve_seen_class("colour")
+    >>> g.report.information.suit_split, solve_seen_card().report.house_edge < g.report.house_edge < solve().house_edge
+    ('colour', True)
+    """
+    info = _class_info(spec)
+    return _leak_game(info, rules, threads, raise_on_tie, progress,
+                      "counting every deal with one dealer hole card's class seen",
+                      "optimal, one dealer hole card's class seen")
+
+
+def solve_burn_card(rules: Rules | None = None, threads: int | None = None, raise_on_tie: bool = False,
+                    progress: ProgressFn | None = None) -> LeakGame:
+    """The whole game when the player sees the up card and the burn card, exact.
+
+    The burn card is one dead card, not in the dealer's hand, that the player sees (burned, or the
+    bottom card shown). The dealer's four hole cards are any four of the 45 cards left: a situation
+    (hand, up card, burn card) has C(45, 4) = 148,995 completions, its counts those of (hand, up
+    card) less those with the burn card in the dealer's hand. Every deal is equally likely:
+    2,598,960 x 47 x 46 situations.
+
+    - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
+      the ace-king qualifier, no cap).
+    - ``threads``: threads for the counting core, 1 to 64 (default None: one per core of the
+      machine); the figures do not depend on it.
+    - ``raise_on_tie``: count the situations where raising and folding are worth exactly the same as
+      raises (default False: as folds); the return is the same either way.
+    - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
+      (``caribbean_exact.progress``); default None: silent.
+
+    Returns a ``LeakGame``: the figures (``report``, its ``information`` of kind "burn-card") and the
+    chart, its columns the burn card's rank and whether it has the up card's suit. Raises
+    ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
+
+    >>> g = solve_burn_card()
+    >>> f"{float(g.report.house_edge):.4%}", g.report.information.dead_cards
+    ('5.1268%', 1)
+    """
+    return _leak_game(Information("burn-card", dead_cards=1), rules, threads, raise_on_tie, progress,
+                      "counting every deal with the burn card seen", "optimal, the burn card seen")
+
+
+def _leak_probe(info: Information, hand: CardsLike, up: CardsLike, card: CardsLike, rules: Rules | None,
+                what: str) -> Counts:
+    rules = check_rules(rules)
+    h, u, _, other = parse_situation(hand, up, None, card)
+    if len(other) != 1:
+        raise InvalidCards(f"{what} {card!r}: expected one card")
+    burn = info.kind == "burn-card"
+    cards = [c.index for c in (*h, u, *other)]
+    _, _, counts = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards])
+    return Counts(*counts[0])
+
+
+def seen_class_counts(spec: str | Information, hand: CardsLike, up: CardsLike, seen: CardsLike,
+                      rules: Rules | None = None) -> Counts:
+    """One situation of a seen class, (hand, up card, the class of ``seen``): the dealer's completions
+    by outcome summed over the class's cards not in the hand nor the up card, read from the
+    whole-game counting (cs_solve_leak), not enumerated: a check of it.
+
+    ``spec``: the class (``seen_class``); ``hand``, ``up``: the player's five and the up card;
+    ``seen``: any one card of the class seen (it names the class); ``rules``: the rules (only the
+    qualifier counts; default None: the standard game). Raises ``InvalidCards`` or ``InvalidRules``
+    (``ValueError``s) for bad cards or a bad spec.
+
+    >>> c = seen_class_counts("picture", "As Kd Jh 8c 3s", "Kh", "Qc")
+    >>> c.total == 9 * 14190
+    True
+    """
+    return _leak_probe(_class_info(spec), hand, up, seen, rules, "seen")
+
+
+def burn_card_counts(hand: CardsLike, up: CardsLike, burn: CardsLike, rules: Rules | None = None) -> Counts:
+    """One situation with the burn card seen: the dealer's completions by outcome (C(45, 4) of them),
+    read from the whole-game counting (cs_solve_leak), not enumerated: a check of it.
+
+    ``hand``, ``up``: the player's five and the up card; ``burn``: the burn card; ``rules``: the
+    rules (only the qualifier counts; default None: the standard game). Raises ``InvalidCards`` (a
+    ``ValueError``) for bad cards.
+
+    >>> burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c").total
+    148995
+    """
+    return _leak_probe(Information("burn-card", dead_cards=1), hand, up, burn, rules, "burn")

@@ -311,6 +311,59 @@ static void seen_k1(void)
     puts("seen card (k = 1): done");
 }
 
+/* cs_solve_leak: a seen class and the burn card, every argument checked. */
+static void leaks(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals t;
+    uint64_t pc[4];
+    static uint64_t rw[CS_LEAK_CHART_CELLS], tw[CS_LEAK_CHART_CELLS];
+    static uint16_t lo[CS_LEAK_CHART_CELLS], hi[CS_LEAK_CHART_CELLS];
+    cs_leak picture = {CS_LEAK_SEEN_CLASS, CS_SUITS_COLOUR, {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0}};
+    cs_leak gap = {CS_LEAK_SEEN_CLASS, CS_SUITS_UNSEEN, {0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 0}};
+    cs_leak burn = {CS_LEAK_BURN_CARD, CS_SUITS_UNSEEN, {0}};
+    cs_leak bad_burn = {CS_LEAK_BURN_CARD, CS_SUITS_SUIT, {0}};
+    cs_leak_chart chart = {rw, tw, lo, hi, CS_LEAK_CHART_CELLS};
+    cs_leak_chart half = {rw, NULL, lo, hi, CS_LEAK_CHART_CELLS};
+    cs_leak_chart short_chart = {rw, tw, lo, hi, CS_LEAK_CHART_CELLS - 1};
+    uint8_t probe[7] = {48, 45, 22, 9, 0, 42, 1}; /* hand, up, a card of the block (or the burn card) */
+    uint8_t probe_dup[7] = {48, 45, 22, 9, 0, 42, 42};
+    STATUS(cs_solve_leak(NULL, 1113, &nets, 0, 1, &t, NULL), CS_E_NULL);
+    STATUS(cs_solve_leak(&gap, 1113, &nets, 0, 1, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&bad_burn, 1113, &nets, 0, 1, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&picture, 1113, NULL, 0, 1, &t, NULL), CS_E_NULL);
+    STATUS(cs_solve_leak(&picture, 1113, &nets, 0, 1, NULL, NULL), CS_E_NULL);
+    STATUS(cs_solve_leak(&picture, 1113, &nets, 0, 0, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&picture, CS_NUM_VALUES + 1, &nets, 0, 1, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&picture, 1113, &nets, 4, 1, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&picture, 1113, &nets, 0, 1, &t, &half), CS_E_NULL);
+    STATUS(cs_solve_leak(&picture, 1113, &nets, 0, 1, &t, &short_chart), CS_E_SIZE);
+    STATUS(cs_test_solve_leak(&picture, 1113, &nets, 0, 1, &t, NULL, probe_dup, 1, pc), CS_E_DUPLICATE);
+    STATUS(cs_test_solve_leak(&picture, 1113, &nets, 0, 1, &t, NULL, probe, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_solve_leak(&picture, 1113, &nets, 0, 1, &t, NULL, probe, 4097, pc), CS_E_SIZE);
+    if (!getenv("HARNESS_QUICK")) { /* two whole games: a second or two under a sanitizer */
+        STATUS(cs_test_solve_leak(&picture, 1113, &nets, 0, 2, &t, &chart, probe, 1, pc), CS_OK);
+        uint64_t raised = 0, total = 0;
+        for (size_t c = 0; c < CS_LEAK_CHART_CELLS; c++) {
+            CHECK(rw[c] <= tw[c]);
+            raised += rw[c];
+            total += tw[c];
+        }
+        CHECK(raised == t.raise_situations && total == (uint64_t)CS_NUM_HANDS * 47 * 46);
+        CHECK(t.total_weight == (uint64_t)CS_NUM_HANDS * 47 * 46 * CS_NUM_SEEN_COMPLETIONS);
+        STATUS(cs_test_solve_leak(&burn, 1113, &nets, 0, 2, &t, NULL, probe, 1, pc), CS_OK);
+        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS);
+        /* 52 classes of one card each (every rank its block, the suit seen): the one-seen-card game */
+        cs_leak card = {CS_LEAK_SEEN_CLASS, CS_SUITS_SUIT, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}};
+        cs_seen_k1_outputs none = {NULL, NULL, 0, NULL, 0};
+        cs_totals k1;
+        STATUS(cs_solve_leak(&card, 1113, &nets, 0, 2, &t, NULL), CS_OK);
+        STATUS(cs_solve_seen_k1(1113, &nets, 0, 2, &k1, &none), CS_OK);
+        CHECK(memcmp(&t, &k1, sizeof t) == 0);
+    }
+    puts("leaks: done");
+}
+
 static void seen_cards(void)
 {
     cs_nets nets = standard_nets();
@@ -490,6 +543,7 @@ int main(void)
     seen_k1();
     seen_cards();
     sorted_ranks();
+    leaks();
     switching();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;

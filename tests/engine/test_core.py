@@ -305,3 +305,49 @@ def test_sorted_ranks_arguments():
     assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 1, n) == lib.CS_E_NULL
     assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, n, 1, counts) == lib.CS_E_NULL
     assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
+def test_leak_arguments():
+    """cs_solve_leak: the leak (kind, suit split, rank blocks numbered without a gap), the chart (all four
+    tables or none, each of CS_LEAK_CHART_CELLS), and the arguments every solve checks."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    cells = lib.CS_LEAK_CHART_CELLS
+    rw, tw = ffi.new("uint64_t[]", cells), ffi.new("uint64_t[]", cells)
+    lo, hi = ffi.new("uint16_t[]", cells), ffi.new("uint16_t[]", cells)
+
+    def leak(kind=lib.CS_LEAK_SEEN_CLASS, split=lib.CS_SUITS_UNSEEN, blocks=(0,) * 9 + (1, 1, 1, 0)):
+        return ffi.new("cs_leak *", {"kind": kind, "suit_split": split, "rank_block": list(blocks)})
+
+    def chart(r=rw, t=tw, low=lo, high=hi, size=cells):
+        return ffi.new("cs_leak_chart *", {"raise_weight": r, "total_weight": t, "lowest_raise": low,
+                                           "highest_fold": high, "n": size})
+
+    assert lib.cs_solve_leak(n, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
+    assert lib.cs_solve_leak(leak(kind=0), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(kind=3), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(split=3), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (13,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (2,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG  # gap
+    burn = lib.CS_LEAK_BURN_CARD
+    assert lib.cs_solve_leak(leak(burn), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG  # burn: blocks all 0
+    assert lib.cs_solve_leak(leak(burn, 1, (0,) * 13), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(), 1113, ffi.NULL, 0, 1, totals, n) == lib.CS_E_NULL
+    assert lib.cs_solve_leak(leak(), 1113, nets, 0, 1, ffi.NULL, n) == lib.CS_E_NULL
+    assert lib.cs_solve_leak(leak(), 7463, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(), 1113, nets, 4, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(), 1113, nets, 0, 0, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(), 1113, nets, 0, lib.CS_MAX_THREADS + 1, totals, n) == lib.CS_E_ARG
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 40) + 1] * 10})
+    assert lib.cs_solve_leak(leak(), 1113, big, 0, 1, totals, n) == lib.CS_E_OVERFLOW
+    for partial in (chart(r=n), chart(t=n), chart(low=n), chart(high=n)):
+        assert lib.cs_solve_leak(leak(), 1113, nets, 0, 1, totals, partial) == lib.CS_E_NULL
+    for size in (0, cells - 1, cells + 1):
+        assert lib.cs_solve_leak(leak(), 1113, nets, 0, 1, totals, chart(size=size)) == lib.CS_E_SIZE
+    probes = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 5])  # a card twice
+    counts = ffi.new("uint64_t[]", 4)
+    assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, probes, 1, counts) == lib.CS_E_DUPLICATE
+    assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, probes, 1, n) == lib.CS_E_NULL
+    assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, n, 1, counts) == lib.CS_E_NULL
+    assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, probes, 4097, counts) == lib.CS_E_SIZE
+    bad_card = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 52])
+    assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, bad_card, 1, counts) == lib.CS_E_CARD

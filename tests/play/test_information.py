@@ -15,7 +15,7 @@ def test_the_plain_game_knows_the_up_card_only() -> None:
     assert r.information == UP_CARD_ONLY
     assert information_json(r.information) == {
         "kind": "up-card", "description": "the dealer's up card only", "seen_cards": 0, "ranks": "", "suits": "",
-        "dead_cards": 0}
+        "dead_cards": 0, "blocks": [], "suit_split": ""}
 
 
 def test_seen_hole_cards_are_described_by_their_count() -> None:

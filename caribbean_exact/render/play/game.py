@@ -169,7 +169,11 @@ def batch_json_line(d: Decision) -> str:
     return json.dumps(decision_json(d, with_rules=False), ensure_ascii=False, separators=(",", ":"))
 
 
-def _seen_label(k: int) -> str:
+def _seen_label(k: int, info: Information | None = None) -> str:
+    if info is not None and info.kind == "seen-class":
+        return ", seen card"
+    if info is not None and info.kind == "burn-card":
+        return ", burn card"
     return "" if k == 0 else ", seen card" if k == 1 else f", {k} hole cards"
 
 
@@ -215,6 +219,12 @@ def information_words(info: Information) -> str:
     if info.kind == "sorted-ranks":
         return f"edge sorting: on each dealer hole card, whether its rank is one of {ranks or 'no rank'}"
     if info.kind == "seen-class":
+        if info.blocks or info.suit_split:
+            what = [" / ".join("".join(RANKS[r] for r in sorted(b, reverse=True)) for b in info.blocks)
+                    if info.blocks else ""]
+            what = [f"which of {what[0]}"] if what[0] else []
+            what += [f"its {info.suit_split}"] if info.suit_split else []
+            return f"one dealer hole card's class seen: {' and '.join(what)}"
         what = [f"ranks {ranks}"] if info.ranks else []
         what += [f"suits {''.join(_SUITS[s] for s in info.suits)}"] if info.suits else []
         return f"one dealer hole card's class seen ({', '.join(what)})"
@@ -227,7 +237,9 @@ def information_json(info: Information) -> dict[str, Any]:
     """The ``"information"`` object of a whole-game JSON: the kind, its words and its fields."""
     return {"kind": info.kind, "description": information_words(info), "seen_cards": info.seen_cards,
             "ranks": "".join(RANKS[r] for r in sorted(info.ranks, reverse=True)),
-            "suits": "".join(_SUITS[s] for s in info.suits), "dead_cards": info.dead_cards}
+            "suits": "".join(_SUITS[s] for s in info.suits), "dead_cards": info.dead_cards,
+            "blocks": ["".join(RANKS[r] for r in sorted(b, reverse=True)) for b in info.blocks],
+            "suit_split": info.suit_split}
 
 
 def dealer_distribution_json(r: GameReport) -> list[dict[str, Any]]:
@@ -277,7 +289,7 @@ def report(r: GameReport, fmt: str, table_name: str | None = None) -> str:
         ["standard deviation per ante", "", dec(r.standard_deviation)],
         ["total net return (antes)", frac(r.total_return), f"over {grouped(r.total_weight)} deals"],
         ["raising situations", str(r.raise_situations),
-         f"of {grouped(r.situations)} (hand, up card{_seen_label(r.known_dealer_cards)})"
+         f"of {grouped(r.situations)} (hand, up card{_seen_label(r.known_dealer_cards, r.leak)})"
          if r.information.kind != "sorted-ranks" else f"deals of {grouped(r.situations)} (each deal counted)"],
     ]
     if fmt == "csv" or table_name:
