@@ -622,7 +622,7 @@ def setup_detect(p: argparse.ArgumentParser) -> None:
 
 def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
     rules = rules_from(args)
-    rates = [protection.check_rate(x, "error rate") for x in _split(args.error_rates)]
+    rates = [protection.check_error_rate(x) for x in _split(args.error_rates)]
     if not rates:
         raise UsageError("detect: --error-rates: give at least one error rate")
     for x in args.flash_rate:

@@ -43,8 +43,8 @@ if TYPE_CHECKING:  # numpy is imported where the search runs: the command line s
     import numpy as np
 
 __all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "STATISTICS", "Detection", "FlashCost",
-           "Leak", "LeakDetection", "Statistic", "check_rate", "detection_table", "flash_cost", "hands_needed",
-           "hands_to_detect", "leaks", "win_probability"]
+           "Leak", "LeakDetection", "Statistic", "check_error_rate", "check_rate", "detection_table", "flash_cost",
+           "hands_needed", "hands_to_detect", "leaks", "win_probability"]
 
 #: What surveillance counts: "raise", the hands raised; "win", the hands won (net > 0).
 Statistic = Literal["raise", "win"]
@@ -73,6 +73,18 @@ def check_rate(rate: object, what: str = "flash rate") -> Fraction:
         value = to_fraction(rate, what)
     if not 0 <= value <= 1:
         raise InvalidRules(f"{what} {shown(rate)}: expected 0 to 1, or 0% to 100%")
+    return value
+
+
+def check_error_rate(rate: object, what: str = "error rate") -> Fraction:
+    """An error rate of a test (alpha or beta): strictly between 0 and 1/2, read as ``check_rate`` reads.
+
+    >>> check_error_rate("1%")
+    Fraction(1, 100)
+    """
+    value = check_rate(rate, what)
+    if not 0 < value < Fraction(1, 2):
+        raise InvalidRules(f"{what} {shown(rate)}: expected an error rate strictly between 0 and 1/2 (50%)")
     return value
 
 
@@ -390,7 +402,7 @@ def _tail_bounded(n: int, c: int, p: Fraction, upper: bool) -> tuple[Decimal, De
     fn, en = _log_factorial(n, ctx, eps)
     fc, ec = _log_factorial(c, ctx, eps)
     fr, er = _log_factorial(n - c, ctx, eps)
-    parts = (fn, -fc, -fr, ctx.multiply(c, ln_p), ctx.multiply(n - c, ln_qq))
+    parts = (fn, ctx.minus(fc), ctx.minus(fr), ctx.multiply(c, ln_p), ctx.multiply(n - c, ln_qq))
     log_t = Decimal(0)
     for x in parts:
         log_t = ctx.add(log_t, x)
@@ -424,8 +436,10 @@ def _decide(n: int, c: int, p: Fraction, upper: bool, limit: Fraction, exact: bo
     if exact:
         return _tail_exact(n, c, p, upper) <= limit
     value, bound = _tail_bounded(n, c, p, upper)
-    lim = Decimal(limit.numerator) / Decimal(limit.denominator)
-    if abs(value - lim) <= bound:
+    ctx = _ctx()
+    lim = ctx.divide(Decimal(limit.numerator), Decimal(limit.denominator))
+    margin = ctx.subtract(value, lim)
+    if abs(margin) <= bound + 4 * Decimal(10) ** (1 - PRECISION) * (abs(value) + lim):
         raise ArithmeticError(f"binomial tail at n = {n}, c = {c} within the error bound of {float(limit)}")
     return value < lim
 
@@ -479,14 +493,11 @@ def hands_needed(p0: Fraction, p1: Fraction, alpha: Number = Fraction(1, 20), be
     (42, 27, 'exact')
     """
     p0, p1 = to_fraction(p0, "p0"), to_fraction(p1, "p1")
-    a = to_fraction(alpha, "alpha")
-    b = a if beta is None else to_fraction(beta, "beta")
+    a = check_error_rate(alpha, "alpha")
+    b = a if beta is None else check_error_rate(beta, "beta")
     for name, v in (("p0", p0), ("p1", p1)):
         if not 0 < v < 1:
             raise InvalidRules(f"{name} {v}: expected a rate strictly between 0 and 1")
-    for name, v in (("alpha", a), ("beta", b)):
-        if not 0 < v < Fraction(1, 2):
-            raise InvalidRules(f"{name} {v}: expected an error rate strictly between 0 and 1/2")
     if statistic not in STATISTICS:
         raise InvalidRules(f"statistic {shown(statistic)}: expected raise or win")
     if p0 == p1:
@@ -676,7 +687,7 @@ def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: G
     """
     if not named:
         raise InvalidRules("leaks: expected at least one (name, game)")
-    rates = [to_fraction(e, "error rate") for e in error_rates]
+    rates = [check_error_rate(e) for e in error_rates]
     for s in statistics:
         if s not in STATISTICS:
             raise InvalidRules(f"statistic {shown(s)}: expected raise or win")
