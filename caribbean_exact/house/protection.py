@@ -228,6 +228,7 @@ class Detection:
     ``window`` of n after ``hands`` (None: every n of the window passes).
     """
 
+    #: What surveillance counts: "raise" (hands raised) or "win" (hands won, net > 0).
     statistic: str
     p0: Fraction
     p1: Fraction
@@ -235,8 +236,9 @@ class Detection:
     beta: Fraction
     hands: int | None
     critical: int | None
-    #: The test's error rates at ``hands`` (floats within ``10**-25`` relative, or exact).
+    #: The test's chance of accusing the optimal player at ``hands`` (a float for display).
     size: float | None
+    #: The test's chance of catching the leak's player at ``hands`` (a float for display).
     power: float | None
     #: The normal approximation's n: ((z(1-alpha) sqrt(p0 q0) + z(1-beta) sqrt(p1 q1)) / |p1 - p0|)^2.
     normal_hands: int | None
