@@ -41,7 +41,7 @@ from ..text import (
     table,
     to_json,
 )
-from .protection import flash_json, flash_rows
+from .protection import flash_json, flash_rows, rate_text
 from .sidebets import bonus_json
 
 #: Plot file suffixes: {stem}-{key}.png.
@@ -454,7 +454,7 @@ def _flash_blocks(r: MathReport) -> list[Block]:
         return []
     return [
         Block("h2", "Game protection: a flashed hole card"),
-        Block("p", f"A dealer who exposes a hole card in {pct(f.rate, 2)} of hands, to one player who uses it: "
+        Block("p", f"A dealer who exposes a hole card in {rate_text(f.rate)} of hands, to one player who uses it: "
                    "he plays the exact one-seen-card game in those hands and the plain game in the others, so "
                    "every figure is the exact mixture of the two games. The cost per table-hour is at this "
                    f"report's {frac(f.hands_per_hour)} rounds an hour and average ante {_money(f.average_ante)}; "

@@ -11,7 +11,8 @@ from ..play.game import information_json, information_words
 from ..text import Cell, dec, describe_rules, edge, frac, grouped, money, pct, rules_json, table, to_json
 
 
-def _rate(x: Fraction) -> str:
+def rate_text(x: Fraction) -> str:
+    """A share of hands as a percentage: "5%", or "2.5000%" when not whole."""
     v = x * 100
     return f"{v.numerator}%" if v.denominator == 1 else pct(x, 4)
 
@@ -39,7 +40,7 @@ def flash_rows(f: FlashCost) -> list[list[Cell]]:
     """The figures of a flash rate: (figure, exact, display)."""
     who = "player advantage" if f.house_edge < 0 else "house edge"
     return [
-        ["flash rate (hands with a hole card seen)", frac(f.rate), _rate(f.rate)],
+        ["flash rate (hands with a hole card seen)", frac(f.rate), rate_text(f.rate)],
         [f"{who} against the player who uses it", frac(abs(f.house_edge)), pct(abs(f.house_edge))],
         ["house edge, no flash", frac(f.base.house_edge), pct(f.base.house_edge)],
         ["cost per hand (antes)", frac(f.cost_per_hand), pct(f.cost_per_hand)],
@@ -59,7 +60,7 @@ def flash(f: FlashCost, fmt: str) -> str:
     text = table(flash_rows(f), ["figure", "exact", "display"], fmt)
     if fmt == "csv":
         return text
-    head = (f"a dealer who exposes a hole card in {_rate(f.rate)} of hands: the player plays the game with "
+    head = (f"a dealer who exposes a hole card in {rate_text(f.rate)} of hands: the player plays the game with "
             f"{information_words(f.information)} in those hands, the plain game in the others\n"
             f"rules: {describe_rules(f.rules)}\n\n")
     return head + text
@@ -99,7 +100,7 @@ def detection(rows: tuple[LeakDetection, ...], fmt: str) -> str:
                         "base_raise_probability": None if base is None else str(base.raise_probability),
                         "leaks": [_leak_json(x) for x in rows]})
     cols = _columns(rows)
-    headers = ["leak", "P(raise)", *(f"hands by {s} rate, alpha = beta = {_rate(a)}" for s, a in cols)]
+    headers = ["leak", "P(raise)", *(f"hands by {s} rate, alpha = beta = {rate_text(a)}" for s, a in cols)]
     body: list[list[Cell]] = [[x.name, pct(x.leak.raise_probability, 2),
                                *(_hands(x.detection(s, a)) for s, a in cols)] for x in rows]
     text = table(body, headers, fmt)
@@ -117,13 +118,14 @@ def leak_rows(rows: tuple[LeakDetection, ...], sampled: list[list[Cell]] | None 
     cost per hand, P(raise), hands to detect by each statistic and error rate; ``sampled`` rows
     (collusion) follow with their estimates."""
     cols = _columns(rows)
-    headers = ["leak", "information", "edge", "house edge (exact)", "cost per hand (antes)", "P(raise)",
-               *(f"hands to detect by {s} rate, {_rate(a)}" for s, a in cols)]
+    headers = ["leak", "information", "edge", "house edge (exact; sampled: 95% interval)", "cost per hand (antes)",
+               "P(raise)",
+               *(f"hands to detect by {s} rate, {rate_text(a)}" for s, a in cols)]
     out: list[list[Cell]] = []
     for x in rows:
         info = information_words(x.information)
         if isinstance(x.leak, FlashCost):
-            info = f"{info}, in {_rate(x.leak.rate)} of hands"
+            info = f"{info}, in {rate_text(x.leak.rate)} of hands"
         out.append([x.name, info, edge(x.house_edge), frac(x.house_edge),
                     pct(x.cost_per_hand), pct(x.leak.raise_probability, 2),
                     *(_hands(x.detection(s, a)) for s, a in cols)])
