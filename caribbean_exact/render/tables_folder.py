@@ -164,6 +164,7 @@ def _leak_files(progress: ProgressFn | None) -> dict[str, str]:
                         f"{lo * 100:.4f}% .. {hi * 100:.4f}%", pct(base.house_edge - r.house_edge) + " (sampled)",
                         pct(r.raise_probability, 2)])
     body, headers = leak_rows(rows, sampled)
+    csv_body, _ = leak_rows(rows, sampled, "csv")
     intro = ("Each leak's exact whole game (`caribbean-exact solve --known-dealer-cards K`), a dealer who "
              "exposes a hole card in a share of hands (`solve --flash-rate X`: the exact mixture of the plain "
              "and the one-seen-card games), and colluding players (`collusion --players N --sharing S`, "
@@ -177,7 +178,7 @@ def _leak_files(progress: ProgressFn | None) -> dict[str, str]:
              "[docs/game-protection.md](../docs/game-protection.md).")
     return {"standard-leaks.md": "# Standard pay table: leaks and how soon they show\n\n" + intro + "\n\n"
             + table(body, headers, "github") + "\n",
-            "standard-leaks.csv": table(body, headers, "csv") + "\n"}
+            "standard-leaks.csv": table(csv_body, headers, "csv") + "\n"}
 
 
 #: The date the PDF of tables/ carries (fixed, so the committed bytes do not change with the day).

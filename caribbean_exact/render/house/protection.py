@@ -75,8 +75,11 @@ def detection_json(d: Detection) -> dict[str, Any]:
             "window": d.window, "checked": d.checked}
 
 
-def _hands(d: Detection) -> str:
-    return "never" if d.hands is None else grouped(d.hands)
+def _hands(d: Detection, fmt: str = "") -> Cell:
+    """The hands of a detection: grouped for reading, a plain integer in CSV, "never" for none."""
+    if d.hands is None:
+        return "never"
+    return d.hands if fmt == "csv" else grouped(d.hands)
 
 
 def _leak_json(x: LeakDetection) -> dict[str, Any]:
@@ -102,7 +105,7 @@ def detection(rows: tuple[LeakDetection, ...], fmt: str) -> str:
     cols = _columns(rows)
     headers = ["leak", "P(raise)", *(f"hands by {s} rate, alpha = beta = {rate_text(a)}" for s, a in cols)]
     body: list[list[Cell]] = [[x.name, pct(x.leak.raise_probability, 2),
-                               *(_hands(x.detection(s, a)) for s, a in cols)] for x in rows]
+                               *(_hands(x.detection(s, a), fmt) for s, a in cols)] for x in rows]
     text = table(body, headers, fmt)
     if fmt == "csv" or not rows:
         return text
@@ -112,11 +115,11 @@ def detection(rows: tuple[LeakDetection, ...], fmt: str) -> str:
             f"rules: {describe_rules(base.rules)}\n\n" + text)
 
 
-def leak_rows(rows: tuple[LeakDetection, ...], sampled: list[list[Cell]] | None = None) -> tuple[list[list[Cell]],
-                                                                                               list[str]]:
+def leak_rows(rows: tuple[LeakDetection, ...], sampled: list[list[Cell]] | None = None,
+              fmt: str = "github") -> tuple[list[list[Cell]], list[str]]:
     """The leaks table (tables/standard-leaks.*): leak, information, house edge (exact and display),
-    cost per hand, P(raise), hands to detect by each statistic and error rate; ``sampled`` rows
-    (collusion) follow with their estimates."""
+    cost per hand, P(raise), hands to detect by each statistic and error rate (plain integers for
+    ``fmt`` "csv"); ``sampled`` rows (collusion) follow with their estimates."""
     cols = _columns(rows)
     headers = ["leak", "information", "edge", "house edge (exact; sampled: 95% interval)", "cost per hand (antes)",
                "P(raise)",
@@ -128,7 +131,7 @@ def leak_rows(rows: tuple[LeakDetection, ...], sampled: list[list[Cell]] | None 
             info = f"{info}, in {rate_text(x.leak.rate)} of hands"
         out.append([x.name, info, edge(x.house_edge), frac(x.house_edge),
                     pct(x.cost_per_hand), pct(x.leak.raise_probability, 2),
-                    *(_hands(x.detection(s, a)) for s, a in cols)])
+                    *(_hands(x.detection(s, a), fmt) for s, a in cols)])
     for row in sampled or []:
         out.append([*row, *([""] * (len(headers) - len(row)))])
     return out, headers
