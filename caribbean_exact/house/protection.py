@@ -570,10 +570,9 @@ def hands_to_detect(leak: GameReport | FlashCost, base: GameReport | None = None
     Returns a ``Detection`` (``hands_needed`` of the two exact rates: how it is computed and
     checked). Raises ``InvalidRules`` (a ``ValueError``) for a bad statistic or error rates.
 
-    >>> from caribbean_exact import solve_seen_cards
-    >>> d = hands_to_detect(solve_seen_cards(2).report, statistic="win")
+    >>> d = hands_to_detect(solve_seen_card().report, statistic="win")
     >>> d.hands, d.normal_hands
-    (102, 98)
+    (280, 275)
     """
     if not isinstance(leak, (GameReport, FlashCost)):
         raise InvalidRules(f"leak: {shown(leak)} is not a GameReport or a FlashCost")
@@ -683,9 +682,9 @@ def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: G
 
     Returns one ``LeakDetection`` a leak. Raises ``InvalidRules`` (a ``ValueError``) for bad input.
 
-    >>> rows = detection_table(leaks()[:1])
-    >>> rows[0].detection("raise", Fraction(1, 20)).hands
-    89
+    >>> rows = detection_table([("one hole card seen", solve_seen_card().report)])
+    >>> rows[0].detection("raise", Fraction(1, 20)).hands, rows[0].detection("win", Fraction(1, 100)).hands
+    (89, 554)
     """
     if not named:
         raise InvalidRules("leaks: expected at least one (name, game)")
