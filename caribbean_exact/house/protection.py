@@ -42,22 +42,29 @@ from .volatility import DEFAULT_AVERAGE_ANTE, DEFAULT_HANDS_PER_HOUR
 if TYPE_CHECKING:  # numpy is imported where the search runs: the command line starts without it
     import numpy as np
 
-__all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "STATISTICS", "Detection", "FlashCost",
-           "Leak", "LeakDetection", "Statistic", "check_error_rate", "check_rate", "detection_table", "flash_cost",
-           "hands_needed", "hands_to_detect", "leaks", "win_probability"]
+__all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "MIN_ERROR_RATE", "PRECISIONS",
+           "STATISTICS", "Detection", "FlashCost", "Leak", "LeakDetection", "Statistic", "check_error_rate",
+           "check_rate", "detection_table", "flash_cost", "hands_needed", "hands_to_detect", "leaks", "win_probability"]
 
 #: What surveillance counts: "raise", the hands raised; "win", the hands won (net > 0).
 Statistic = Literal["raise", "win"]
 STATISTICS: tuple[Statistic, ...] = ("raise", "win")
 #: The error rates of the detection table: alpha = beta = 5% and 1%.
 DEFAULT_ERROR_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 100))
-#: The most hands a detection is searched for (a player who would need more is not told apart).
-MAX_DETECT_HANDS = 10 ** 9
+#: The most hands a detection is searched for: ten million hands, decades of one player's play (50
+#: rounds an hour, 8 hours a day); a leak that needs more is reported as not told apart.
+MAX_DETECT_HANDS = 10 ** 7
+#: The smallest error rate a detection takes: one in a million.
+MIN_ERROR_RATE = Fraction(1, 10 ** 6)
+#: The most hands after the answer searched for a failure again (the saw-tooth): 2 sqrt(n) + 20, at
+#: most this.
+MAX_WINDOW = 2_000
 #: Up to this many decimal digits in the exact check's numbers (n x digits of the rate's
 #: denominator), the answer n and n - 1 are checked in integers; beyond, by the bounded decimal sums.
 EXACT_DIGITS = 40_000
-#: Decimal digits of the bounded sums (every operation correctly rounded to these).
-PRECISION = 50
+#: Decimal digits of the bounded sums (every operation correctly rounded to these): the first, and
+#: the second when the margin of a decision is inside the first's bound.
+PRECISIONS: tuple[int, ...] = (30, 60)
 
 
 def check_rate(rate: object, what: str = "flash rate") -> Fraction:
@@ -77,14 +84,16 @@ def check_rate(rate: object, what: str = "flash rate") -> Fraction:
 
 
 def check_error_rate(rate: object, what: str = "error rate") -> Fraction:
-    """An error rate of a test (alpha or beta): strictly between 0 and 1/2, read as ``check_rate`` reads.
+    """An error rate of a test (alpha or beta): at least ``MIN_ERROR_RATE`` (one in a million) and
+    below 1/2, read as ``check_rate`` reads.
 
     >>> check_error_rate("1%")
     Fraction(1, 100)
     """
     value = check_rate(rate, what)
-    if not 0 < value < Fraction(1, 2):
-        raise InvalidRules(f"{what} {shown(rate)}: expected an error rate strictly between 0 and 1/2 (50%)")
+    if not MIN_ERROR_RATE <= value < Fraction(1, 2):
+        raise InvalidRules(f"{what} {shown(rate)}: expected an error rate from 1/1000000 (0.0001%) up to, "
+                           "not including, 1/2 (50%)")
     return value
 
 
@@ -221,7 +230,7 @@ class Detection:
     optimal player's); H1: it is ``p1`` (the leak's player's). With ``p1 > p0`` the test says "leak"
     when X >= ``critical``, with ``p1 < p0`` when X <= ``critical``. ``hands`` is the smallest n for
     which some critical value gives P(say leak | p0) <= ``alpha`` and P(say leak | p1) >= 1 - ``beta``;
-    None when no n up to ``MAX_DETECT_HANDS`` does (``p0 == p1``: never).
+    None when no n up to ``MAX_DETECT_HANDS`` does (``beyond``), or when ``p0 == p1`` (never).
 
     The error of the test is not monotone in n (the critical value is a whole number: a saw-tooth):
     a few n above ``hands`` may fail again. ``last_failure`` is the largest such n found in the
@@ -249,13 +258,18 @@ class Detection:
     checked: str
 
     @property
+    def beyond(self) -> bool:
+        """The rates differ but more than ``MAX_DETECT_HANDS`` hands would be needed."""
+        return self.hands is None and self.p0 != self.p1
+
+    @property
     def upper(self) -> bool:
         """The test says "leak" for many hands counted (True) or for few."""
         return self.p1 > self.p0
 
 
 def _z(p: Fraction) -> float:
-    return NormalDist().inv_cdf(1 - float(p))
+    return -NormalDist().inv_cdf(float(p))
 
 
 def _normal_hands(p0: Fraction, p1: Fraction, alpha: Fraction, beta: Fraction) -> int:
@@ -264,7 +278,7 @@ def _normal_hands(p0: Fraction, p1: Fraction, alpha: Fraction, beta: Fraction) -
 
 
 class _Window:
-    """The binomial(n, p) probabilities over mode +- 16 SD (floats; outside it below 1e-50 in all),
+    """The binomial(n, p) probabilities over mode +- 12 SD (floats; outside it below 1e-30 in all),
     with prefix sums: every tail the search needs is a look-up."""
 
     def __init__(self, n: int, p: float) -> None:
@@ -273,7 +287,7 @@ class _Window:
         q = 1.0 - p
         sd = math.sqrt(n * p * q)
         mode = min(n, max(0, math.floor((n + 1) * p)))
-        span = math.ceil(16 * sd) + 40
+        span = math.ceil(12 * sd) + 40
         self.lo, self.hi = max(0, mode - span), min(n, mode + span)
         log_mode = (math.lgamma(n + 1) - math.lgamma(mode + 1) - math.lgamma(n - mode + 1)
                     + mode * math.log(p) + (n - mode) * math.log1p(-p)) if 0 < p < 1 else 0.0
@@ -349,8 +363,8 @@ _BERNOULLI = (Fraction(1, 6), Fraction(-1, 30), Fraction(1, 42), Fraction(-1, 30
 _B18 = Fraction(43867, 798)
 
 
-def _ctx() -> Context:
-    return Context(prec=PRECISION, Emax=MAX_EMAX, Emin=MIN_EMIN)
+def _ctx(prec: int) -> Context:
+    return Context(prec=prec, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 
 def _log_factorial(x: int, ctx: Context, eps: Decimal) -> tuple[Decimal, Decimal]:
@@ -375,18 +389,18 @@ def _log_factorial(x: int, ctx: Context, eps: Decimal) -> tuple[Decimal, Decimal
     return v, err
 
 
-def _tail_bounded(n: int, c: int, p: Fraction, upper: bool) -> tuple[Decimal, Decimal]:
+def _tail_bounded(n: int, c: int, p: Fraction, upper: bool, prec: int = PRECISIONS[0]) -> tuple[Decimal, Decimal]:
     """P(X >= c) (upper) or P(X <= c), X ~ binomial(n, p), as a decimal and a bound on its error.
 
-    Every decimal operation is correctly rounded to PRECISION digits (relative error below
-    eps = 10^(1 - PRECISION)). The first term C(n, c) p^c q^(n-c) comes from ln(x!) (``_log_factorial``,
+    Every decimal operation is correctly rounded to ``prec`` digits (relative error below
+    eps = 10^(1 - prec)). The first term C(n, c) p^c q^(n-c) comes from ln(x!) (``_log_factorial``,
     with its bound) and correctly rounded ln and exp; each next term is the last times an exact
     integer ratio, (n - k) a / ((k + 1)(b - a)) upward or k (b - a) / ((n - k + 1) a) downward
     (p = a / b): two roundings a term. The sum stops once a ratio is at most 1/2 (the ratios only
-    fall from there) and the next term is below 10^-30 of the sum, so what is left is at most twice
-    that term. The bound adds the relative error of the first term, 4 eps a term, and the tail."""
-    ctx = _ctx()
-    eps = Decimal(10) ** (1 - PRECISION)
+    fall from there) and the next term is below 10^(10 - prec) of the sum, so what is left is at most
+    twice that term. The bound adds the relative error of the first term, 4 eps a term, and the tail."""
+    ctx = _ctx(prec)
+    eps = Decimal(10) ** (1 - prec)
     if (upper and c <= 0) or (not upper and c >= n):
         return Decimal(1), Decimal(0)
     if (upper and c > n) or (not upper and c < 0):
@@ -413,7 +427,7 @@ def _tail_bounded(n: int, c: int, p: Fraction, upper: bool) -> tuple[Decimal, De
     rel = 2 * err_log + eps  # exp(e) - 1 <= 2e for the small e here
     total = Decimal(0)
     k, m = c, 0
-    stop = Decimal(10) ** -30
+    stop = Decimal(10) ** (10 - prec)
     while True:
         total = ctx.add(total, term)
         m += 1
@@ -437,13 +451,14 @@ def _decide(n: int, c: int, p: Fraction, upper: bool, limit: Fraction, exact: bo
     """Whether the tail P(X >= c) (upper) or P(X <= c) is at most ``limit``, for certain."""
     if exact:
         return _tail_exact(n, c, p, upper) <= limit
-    value, bound = _tail_bounded(n, c, p, upper)
-    ctx = _ctx()
-    lim = ctx.divide(Decimal(limit.numerator), Decimal(limit.denominator))
-    margin = ctx.subtract(value, lim)
-    if abs(margin) <= bound + 4 * Decimal(10) ** (1 - PRECISION) * (abs(value) + lim):
-        raise ArithmeticError(f"binomial tail at n = {n}, c = {c} within the error bound of {float(limit)}")
-    return value < lim
+    for prec in PRECISIONS:
+        value, bound = _tail_bounded(n, c, p, upper, prec)
+        ctx = _ctx(prec)
+        lim = ctx.divide(Decimal(limit.numerator), Decimal(limit.denominator))
+        margin = ctx.subtract(value, lim)
+        if abs(margin) > bound + 4 * Decimal(10) ** (1 - prec) * (abs(value) + lim):
+            return value < lim
+    raise ArithmeticError(f"binomial tail at n = {n}, c = {c} within the error bound of {float(limit)}")
 
 
 def _passes(n: int, c: int, p0: Fraction, p1: Fraction, alpha: Fraction, beta: Fraction, exact: bool) -> bool:
@@ -477,15 +492,17 @@ def hands_needed(p0: Fraction, p1: Fraction, alpha: Number = Fraction(1, 20), be
     - ``beta``: the chance of missing the leak's player, 0 < beta < 1/2 (default None: ``alpha``).
     - ``statistic``: what the rates count, a label carried into the result (default "raise").
 
-    How it is computed: floats find the answer (the binomial probabilities over mode +- 16 SD,
+    How it is computed: floats find the answer (the binomial probabilities over mode +- 12 SD,
     from ``math.lgamma`` and ratio sums). The randomized test's power never falls as n grows (a
     longer watch can ignore hands), so a binary search finds the first n where even it reaches
     1 - beta, a lower bound; from there n climbs until the plain test passes. The answer is then
     checked: at n the test passes and at n - 1 none passes, in integer arithmetic (exact) while the
-    numbers have at most ``EXACT_DIGITS`` digits, else by decimal sums of ``PRECISION`` digits whose
-    proven error bound is narrower than the margin (``Detection.checked`` says which; a margin
-    inside the bound raises ``ArithmeticError``). The n below the lower bound fail by the
-    randomized test's power; those between it and the answer were each found failing in floats.
+    numbers have at most ``EXACT_DIGITS`` digits, else by decimal sums of 30 digits (60 where the
+    margin is narrower: ``PRECISIONS``) whose proven error bound is narrower than the margin
+    (``Detection.checked`` says which; a margin inside both bounds raises ``ArithmeticError``). The
+    n below the lower bound fail by the randomized test's power; those between it and the answer
+    were each found failing in floats. Past ``MAX_DETECT_HANDS`` (the randomized test still short
+    of 1 - beta there) the result has no ``hands`` and ``beyond`` is True.
 
     Returns a ``Detection``. Raises ``InvalidRules`` (a ``ValueError``) for rates or error rates
     out of range.
@@ -508,14 +525,14 @@ def hands_needed(p0: Fraction, p1: Fraction, alpha: Number = Fraction(1, 20), be
     flip = p1 < p0  # "X <= c" for p1 < p0 is "n - X >= n - c" with the rates 1 - p
     q0, q1 = (1 - p0, 1 - p1) if flip else (p0, p1)
     f0, f1, fa, fb = float(q0), float(q1), float(a), float(b)
-    if normal > 4 * MAX_DETECT_HANDS:
-        return Detection(statistic, p0, p1, a, b, None, None, None, None, normal, None, 0, "exact")
-    # the randomized test's power rises with n: binary search for the first n where it reaches 1 - beta
-    hi = max(1, normal)
+    beyond = Detection(statistic, p0, p1, a, b, None, None, None, None, normal, None, 0, "exact")
+    # the randomized test's power rises with n: short of 1 - beta at MAX_DETECT_HANDS, no n up to it
+    # passes; else a binary search finds the first n where it reaches 1 - beta
+    if normal > 4 * MAX_DETECT_HANDS or _evaluate(MAX_DETECT_HANDS, f0, f1, fa, fb)[2] < 1 - fb:
+        return beyond
+    hi = min(max(1, normal), MAX_DETECT_HANDS)
     while _evaluate(hi, f0, f1, fa, fb)[2] < 1 - fb:
-        hi *= 2
-        if hi > 2 * MAX_DETECT_HANDS:
-            return Detection(statistic, p0, p1, a, b, None, None, None, None, normal, None, 0, "exact")
+        hi = min(2 * hi, MAX_DETECT_HANDS)
     lo = 0  # the power at lo falls short (n = 0: no test)
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -530,7 +547,7 @@ def hands_needed(p0: Fraction, p1: Fraction, alpha: Number = Fraction(1, 20), be
             break
         n += 1
     if n > MAX_DETECT_HANDS:
-        return Detection(statistic, p0, p1, a, b, None, None, None, None, normal, None, 0, "exact")
+        return beyond
     exact = _digits(n, q0, q1) <= EXACT_DIGITS
     if not _passes(n, c, q0, q1, a, b, exact):
         raise ArithmeticError(f"n = {n}: the floats' answer did not pass the check")
@@ -539,7 +556,7 @@ def hands_needed(p0: Fraction, p1: Fraction, alpha: Number = Fraction(1, 20), be
         raise ArithmeticError(f"n = {n - 1}: the floats said it fails; the check says it passes")
     w0, w1 = _Window(n, f0), _Window(n, f1)
     size, power = w0.upper(c), 1 - w1.lower(c - 1)
-    window = 2 * math.isqrt(n) + 20
+    window = min(2 * math.isqrt(n) + 20, MAX_WINDOW)
     last = None
     for m in range(n + 1, n + window + 1):
         if not _evaluate(m, f0, f1, fa, fb)[1]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...house.protection import Detection, FlashCost, LeakDetection
+from ...house.protection import MAX_DETECT_HANDS, Detection, FlashCost, LeakDetection
 from ..play.game import information_json, information_words
 from ..text import Cell, dec, describe_rules, edge, frac, grouped, money, pct, rules_json, table, to_json
 
@@ -72,13 +72,13 @@ def detection_json(d: Detection) -> dict[str, Any]:
             "p1": str(d.p1), "hands": d.hands, "critical": d.critical, "reject_when": (
                 None if d.critical is None else ("at least" if d.upper else "at most")),
             "size": d.size, "power": d.power, "normal_hands": d.normal_hands, "last_failure": d.last_failure,
-            "window": d.window, "checked": d.checked}
+            "window": d.window, "checked": d.checked, "beyond": d.beyond}
 
 
 def _hands(d: Detection, fmt: str = "") -> Cell:
     """The hands of a detection: grouped for reading, a plain integer in CSV, "never" for none."""
     if d.hands is None:
-        return "never"
+        return f"more than {MAX_DETECT_HANDS:,}" if d.beyond else "never"
     return d.hands if fmt == "csv" else grouped(d.hands)
 
 
