@@ -161,11 +161,12 @@ def test_the_bounded_sums_against_integers():
     """The decimal sums with their proven bound (past 2,000 hands: Stirling's series too) hold the
     exact tail within the bound, and the bound is tiny."""
     p = F(5316167, 10179260)
-    for n, c, upper in ((3000, 1640, True), (3000, 1500, False), (2500, 1200, True), (40, 30, True)):
-        value, bound = pr._tail_bounded(n, c, p, upper)
-        exact = pr._tail_exact(n, c, p, upper)
-        assert abs(F(value) - exact) <= F(bound)
-        assert F(bound) < F(1, 10 ** 25) * max(exact, F(1, 10 ** 40)) + F(1, 10 ** 40)
+    for prec, tight in zip(pr.PRECISIONS, (F(1, 10 ** 21), F(1, 10 ** 51))):
+        for n, c, upper in ((3000, 1640, True), (3000, 1500, False), (2500, 1200, True), (40, 30, True)):
+            value, bound = pr._tail_bounded(n, c, p, upper, prec)
+            exact = pr._tail_exact(n, c, p, upper)
+            assert abs(F(value) - exact) <= F(bound)
+            assert F(bound) < tight * exact
 
 
 def test_detect_a_flash_rate_checked_by_the_bound(games):
