@@ -8,8 +8,8 @@ One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_
 ``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``; with a leak:
 ``solve_sorted_ranks`` (edge sorting), ``solve_seen_class`` (one hole card's class seen: ``seen_class``),
 ``solve_burn_card``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
-``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any
-result as JSON-ready data: ``as_dict``, ``to_json``.
+``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Game
+protection: ``flash_cost``, ``hands_to_detect``. Any result as JSON-ready data: ``as_dict``, ``to_json``.
 
 The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
 them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
@@ -60,6 +60,8 @@ _HOME = {
     "Counts": "engine.counts",
     "DealTotals": "engine.counts",
     "Decision": "play.odds",
+    "Detection": "house.protection",
+    "FlashCost": "house.protection",
     "GameReport": "play.game",
     "Nets": "model.rules",
     "Paytable": "model.rules",
@@ -85,6 +87,8 @@ _HOME = {
     "compare": "house.paytables",
     "compare_strategies": "strategy.strategies",
     "ev": "play.odds",
+    "flash_cost": "house.protection",
+    "hands_to_detect": "house.protection",
     "ev_many": "play.odds",
     "ev_ranks": "play.odds",
     "evaluate": "strategy.strategies",
@@ -114,6 +118,7 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .engine.counts import Counts, DealTotals
     from .house.bet_cap import CapStudy, cap_study
     from .house.paytables import CompareRow, compare
+    from .house.protection import Detection, FlashCost, flash_cost, hands_to_detect
     from .house.sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
     from .model.cards import Card, format_cards, parse_cards
     from .model.hands import CATEGORIES
@@ -156,6 +161,8 @@ __all__ = [
     "Counts",
     "DealTotals",
     "Decision",
+    "Detection",
+    "FlashCost",
     "GameReport",
     "InvalidCards",
     "InvalidRules",
@@ -192,8 +199,10 @@ __all__ = [
     "ev_many",
     "ev_ranks",
     "evaluate",
+    "flash_cost",
     "format_cards",
     "get_paytable",
+    "hands_to_detect",
     "load_rule_file",
     "parse_cards",
     "parse_rule_file",

@@ -58,7 +58,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 3                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 4                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -271,7 +271,11 @@ int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, 
  * two's-complement (hi, lo) pairs. With base (a solver for the same qualifier), also sums of
  * dx = x * 163185 - x0 * completions, x0 the same deal's EV knowing only the up card (a control
  * variate: its mean over all deals is the exact optimal return). Nets within +-2^20; at most
- * 32,768 deals a call; CS_E_SIZE when first_deal + n_deals would pass 2^64. */
+ * 32,768 deals a call; CS_E_SIZE when first_deal + n_deals would pass 2^64. hidden_players more
+ * hands are dealt but not seen (players who do not share): the decision is made on what the player
+ * sees, and the deal's x is the value of that decision over the dealer completions from the cards
+ * actually left (completions = C(unseen - 5 hidden_players, 4 - known_dealer)); its mean is the same
+ * as without them (the unseen hands do not change the expectation), its variance larger. */
 typedef struct {
     uint64_t deals;
     uint64_t raises;
@@ -282,7 +286,7 @@ typedef struct {
     uint64_t dsumsq_hi, dsumsq_lo;
 } cs_sample_sums;
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint32_t burn, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t burn, uint32_t hidden_players, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out);
 
 /* A table: seats (2..7) against one dealer hand, each seat deciding optimally for the nets from

@@ -326,7 +326,7 @@ typedef struct {
     uint16_t qualifier;
     const cs_nets *nets;
     const cs_solver *base;
-    uint32_t known, others, burn, flags;
+    uint32_t known, others, burn, hidden, flags;
     uint64_t seed, first, count;
     cs_sample_sums sums;
     int status;
@@ -367,14 +367,15 @@ static void *sample_run(void *arg)
 {
     sample_job *job = arg;
     const cs_nets *nets = job->nets;
-    uint32_t need = 6 + job->known + 5 * job->others + job->burn;
+    const uint32_t need = 6 + job->known + 5 * job->others + job->burn; /* the cards the player sees */
+    const uint32_t dealt = need + 5 * job->hidden;                       /* and the hands he does not */
     for (uint64_t i = job->first; i < job->first + job->count; i++) {
         uint64_t state = job->seed ^ (i * 0xD1B54A32D192ED03ull);
         splitmix64(&state);
         uint8_t deck[52];
         for (int c = 0; c < 52; c++)
             deck[c] = (uint8_t)c;
-        for (uint32_t k = 0; k < need; k++) { /* partial Fisher-Yates */
+        for (uint32_t k = 0; k < dealt; k++) { /* partial Fisher-Yates */
             uint32_t j = k + below(&state, 52 - k);
             uint8_t tmp = deck[k];
             deck[k] = deck[j];
@@ -389,15 +390,24 @@ static void *sample_run(void *arg)
                 return NULL;
             }
         }
+        cs_deal_counts left = {0}; /* the completions from the cards actually left (hidden hands out) */
         if (job->flags & CS_SAMPLE_GENERIC || job->known == 4) {
             st = cs_deal(deck, deck[5], deck + 6 + job->known, need - 6 - job->known, deck + 6, job->known,
                          job->qualifier, &d);
+            if (st == CS_OK && job->hidden)
+                st = cs_deal(deck, deck[5], deck + 6 + job->known, dealt - 6 - job->known, deck + 6, job->known,
+                             job->qualifier, &left);
         } else {
+            const uint16_t pv = job->base ? b.player_value : cs__value_of(deck);
             uint64_t seen = 0;
             for (uint32_t c = 0; c < need; c++)
                 seen |= 1ull << deck[c];
-            count_by_ranks(job->base ? b.player_value : cs__value_of(deck), deck + 5, (int)job->known, seen,
-                           job->qualifier, &d);
+            count_by_ranks(pv, deck + 5, (int)job->known, seen, job->qualifier, &d);
+            if (job->hidden) {
+                for (uint32_t c = need; c < dealt; c++)
+                    seen |= 1ull << deck[c];
+                count_by_ranks(pv, deck + 5, (int)job->known, seen, job->qualifier, &left);
+            }
         }
         if (st != CS_OK) {
             job->status = st;
@@ -405,6 +415,12 @@ static void *sample_run(void *arg)
         }
         int raises;
         __int128 x = best_value(nets, &d, &raises);
+        if (job->hidden) { /* the decision made on what is seen, valued over what is left */
+            int64_t m = cs__raise_margin(cs__margin_of(nets, left.player_category, left.total),
+                                         (int64_t)left.not_qualify, (int64_t)left.win, (int64_t)left.tie);
+            x = (__int128)left.total * nets->fold + (raises ? m : 0);
+            d = left;
+        }
         job->sums.raises += (uint64_t)raises;
         job->sums.deals++;
         job->sums.completions = d.total;
@@ -439,25 +455,25 @@ static void share(uint64_t first, uint64_t n, uint32_t threads, uint32_t t, uint
 }
 
 int cs_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                    uint32_t burn, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                    uint32_t burn, uint32_t hidden_players, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                     uint32_t threads, const cs_solver *base, cs_sample_sums *out)
 {
-    return cs_test_sample_deals(qualifier, nets, known_dealer, other_players, burn, 0, seed, first_deal, n_deals,
-                                threads, base, out);
+    return cs_test_sample_deals(qualifier, nets, known_dealer, other_players, burn, hidden_players, 0, seed,
+                                first_deal, n_deals, threads, base, out);
 }
 
 int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                         uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                         uint32_t burn, uint32_t hidden_players, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                          uint32_t threads, const cs_solver *base, cs_sample_sums *out)
 {
     if (!nets || !out)
         return CS_E_NULL;
     if (base && cs__solver_qualifier(base) != qualifier)
         return CS_E_ARG;
-    if (known_dealer > 4 || other_players > 6)
+    if (known_dealer > 4 || other_players > 6 || hidden_players > 6 || other_players + hidden_players > 6)
         return CS_E_SIZE;
-    /* the player's five, the dealer's five, the other hands and the burn cards */
-    if (burn > 52 || 10 + 5 * other_players + burn > 52)
+    /* the player's five, the dealer's five, the other hands (seen or not) and the burn cards */
+    if (burn > 52 || 10 + 5 * (other_players + hidden_players) + burn > 52)
         return CS_E_SIZE;
     if (qualifier > CS_NUM_VALUES || threads < 1 || threads > CS_MAX_THREADS || (flags & ~(uint32_t)CS_SAMPLE_GENERIC))
         return CS_E_ARG;
@@ -482,6 +498,7 @@ int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known
         jobs[t].known = known_dealer;
         jobs[t].others = other_players;
         jobs[t].burn = burn;
+        jobs[t].hidden = hidden_players;
         jobs[t].flags = flags;
         jobs[t].seed = seed;
         jobs[t].status = CS_E_NOMEM;

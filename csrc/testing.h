@@ -44,7 +44,7 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
  * cs_sample_deals; any other bit is CS_E_ARG. */
 enum cs_sample_flags { CS_SAMPLE_GENERIC = 1 };
 int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known_dealer, uint32_t other_players,
-                         uint32_t burn, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
+                         uint32_t burn, uint32_t hidden_players, uint32_t flags, uint64_t seed, uint64_t first_deal, uint64_t n_deals,
                          uint32_t threads, const cs_solver *base, cs_sample_sums *out);
 /* cdef-end */
 

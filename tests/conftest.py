@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 SLOW_DOCTESTS = {
     "caribbean_exact.strategy.simplify": "tests/strategy/test_simplify.py::test_standard_frontier",
     "caribbean_exact.strategy.strategy_card": "tests/strategy/test_strategy_card.py::test_grid_from_exact_cells",
+    "caribbean_exact.house.protection.leaks": "tests/house/test_protection.py::test_leaks_list",
 }
 
 

@@ -29,12 +29,13 @@ from ..render.text import counted, to_json
 from . import batch
 
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
-    from ..house import bet_cap, paytables, sidebets, volatility
+    from ..house import bet_cap, paytables, protection, sidebets, volatility
     from ..play import edge_sorting, known_cards, sampling
     from ..play.switch_game import sample_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
     from ..render.house import paytables as render_paytables
+    from ..render.house import protection as render_protection
     from ..render.house import sidebets as render_sidebets
     from ..render.play import edge_sorting as render_sorting
     from ..render.play import known_cards as render_known
@@ -47,6 +48,8 @@ else:
     from .lazy import lazy, lazy_function
     bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
     sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
+    protection = lazy("caribbean_exact.house.protection")
+    render_protection = lazy("caribbean_exact.render.house.protection")
     known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
     edge_sorting = lazy("caribbean_exact.play.edge_sorting")
     render_sorting = lazy("caribbean_exact.render.play.edge_sorting")
@@ -196,6 +199,9 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "or both (picture,colour)")
     p.add_argument("--burn-card", action="store_true",
                    help="the player also sees the burn card (one dead card not in the dealer's hand), exact")
+    p.add_argument("--flash-rate", default=None, metavar="X",
+                   help="a dealer who exposes a hole card in X of hands (5%% or 0.05): the house's exact cost per "
+                        "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
                         "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
@@ -204,7 +210,7 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     text = _solve_text(args, progress)
-    if args.format in ("json", "csv") or args.table or args.sample:
+    if args.format in ("json", "csv") or args.table or args.sample or args.flash_rate is not None:
         return text
     # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
     return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
@@ -221,6 +227,16 @@ def _sorted_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -
     return render_sorting.sorted_game(game, args.format, args.table)
 
 
+def _flash_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --flash-rate X: the exact cost of a dealer who exposes a hole card in X of hands."""
+    if args.known_dealer_cards or args.sample or args.ignore_up or args.table or args.switch_fees is not None \
+            or args.sorted_ranks is not None:
+        raise UsageError("solve --flash-rate: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up, "
+                         "--table and --switch-fees do not apply")
+    return render_protection.flash(protection.flash_cost(args.flash_rate, rules, threads=args.threads,
+                                                         progress=progress), args.format)
+
+
 def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
@@ -228,6 +244,8 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     rules = rules_from(args)
     if args.seen_class is not None or args.burn_card:
         return _leak_text(args, rules, progress)
+    if args.flash_rate is not None:
+        return _flash_text(args, rules, progress)
     if args.switch_fees is not None:
         if k or args.sample or args.ignore_up or args.table or args.sorted_ranks is not None:
             raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up and "
@@ -635,6 +653,9 @@ def run_tables(args: argparse.Namespace, progress: ProgressFn) -> str:
 def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--players", type=integer, default=7, help="players at the table who share hands (1-7)")
+    p.add_argument("--sharing", type=integer, default=None, metavar="S",
+                   help="only S of the --players share their hands (default: all); the others' hands are dealt "
+                        "but unseen")
     p.add_argument("--burn", type=integer, nargs="?", const=1, default=0, metavar="N",
                    help="the player also sees the burn card (--burn) or N burned cards (--burn N)")
     p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
@@ -648,9 +669,32 @@ def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"collusion: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     check_seats(args.players, "collusion: --players")
+    if args.sharing is not None and not 1 <= args.sharing <= args.players:
+        raise UsageError(f"collusion: --sharing {args.sharing}: expected 1 to --players ({args.players})")
     r = sampling.sample(rules_from(args), k, args.players, args.deals, args.seed, threads=args.threads,
-                        progress=progress, burn=args.burn)
+                        progress=progress, burn=args.burn, sharing=args.sharing)
     return render_known.sampled(r, args.format, render_known.sampled_title(r))
+
+
+def setup_detect(p: argparse.ArgumentParser) -> None:
+    add_rules(p, ante=False, cap=False)
+    p.add_argument("--flash-rate", action="append", default=[], metavar="X",
+                   help="also a dealer who exposes a hole card in X of hands (5%% or 0.05; repeatable)")
+    p.add_argument("--error-rates", default="5%,1%",
+                   help="the error rates alpha = beta of the columns, comma separated (default 5%%,1%%)")
+
+
+def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
+    rules = rules_from(args)
+    rates = [protection.check_error_rate(x) for x in _split(args.error_rates)]
+    if not rates:
+        raise UsageError("detect: --error-rates: give at least one error rate")
+    for x in args.flash_rate:
+        protection.check_rate(x)  # before the work
+    game = solve(rules=rules, progress=progress)
+    named = protection.leaks(rules, args.flash_rate, game=game, progress=progress)
+    rows = protection.detection_table(named, game, rates, progress=progress)
+    return render_protection.detection(rows, args.format)
 
 
 # ---------------------------------------------------------------- the math report
@@ -686,6 +730,9 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pace", default=None,
                    help="side-bet bets per hour (default: every seat every round, seats x hands per hour)")
     p.add_argument("--hours-per-year", default="8760", help="hours the table is open a year (default 8760)")
+    p.add_argument("--flash-rate", default=None, metavar="X",
+                   help="add what a dealer who exposes a hole card in X of hands (5%% or 0.05) costs, per hand and "
+                        "per table-hour")
 
 
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -709,7 +756,7 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
         contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
         hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
-        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args))
+        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args), flash_rate=args.flash_rate)
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":
@@ -761,4 +808,6 @@ COMMANDS: tuple[Command, ...] = (
     Command("tables", "rebuild the generated strategy charts and reports in tables/", setup_tables, run_tables,
             formatted=False),
     Command("collusion", "sampled house edge when players share their hands", setup_collusion, run_collusion),
+    Command("detect", "hands surveillance needs to tell a leak's player (seen hole cards, a flash rate) from an "
+            "optimal one", setup_detect, run_detect),
 )

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 3
+CORE_ABI_VERSION = 4
 
 
 def core_version() -> int | None:
@@ -492,16 +492,18 @@ SAMPLE_GENERIC: int = lib.CS_SAMPLE_GENERIC
 
 def sample_deals(qualifier: int, nets: ScaledNetsLike, known_dealer: int, other_players: int, seed: int,
                  first: int, count: int, threads: int = 2, base: Solver | None = None, burn: int = 0,
-                 flags: int = 0) -> SampleSums:
+                 flags: int = 0, hidden_players: int = 0) -> SampleSums:
     """Sampled deals decided exactly (at most 32,768 a call); base adds the control variate; burn:
-    burned cards the player sees; flags SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
+    burned cards the player sees; hidden_players: hands dealt that he does not see; flags
+    SAMPLE_GENERIC counts each deal card by card (cs_deal)."""
     out = ffi.new("cs_sample_sums *")
     handle = base.handle if base is not None else ffi.NULL
     if flags:  # the cross-check paths: the test-only entry point of testing.h
-        st = lib.cs_test_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, flags,
+        st = lib.cs_test_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn,
+                                      hidden_players, flags,
                                       seed & 0xFFFFFFFFFFFFFFFF, first, count, threads, handle, out)
     else:
-        st = lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn,
+        st = lib.cs_sample_deals(qualifier, _nets_struct(nets), known_dealer, other_players, burn, hidden_players,
                                  seed & 0xFFFFFFFFFFFFFFFF, first, count, threads, handle, out)
     check(st, "sample deals")
     return SampleSums(out.deals, out.raises, out.completions, _int128(out.sum_hi, out.sum_lo, True),

@@ -33,12 +33,15 @@ def sample_nets(rules: Rules) -> ScaledNets:
 
 
 def sample_deals(rules: Rules, known_dealer: int, other_players: int, seed: int, first: int, count: int,
-                 threads: int = 2, base: Solver | None = None, burn: int = 0, flags: int = 0) -> SampleSums:
+                 threads: int = 2, base: Solver | None = None, burn: int = 0, flags: int = 0,
+                 hidden_players: int = 0) -> SampleSums:
     """Deals ``first`` .. ``first + count - 1`` of the seed (at most 32,768 a call), each decided
     exactly: the player sees the up card, ``known_dealer`` hole cards, ``other_players`` hands and
-    ``burn`` burned cards; ``base`` (the rules' solver) adds the control variate."""
+    ``burn`` burned cards; ``hidden_players`` more hands are dealt that he does not see (each deal is
+    then valued over the dealer completions actually left); ``base`` (the rules' solver) adds the
+    control variate."""
     return _ffi.sample_deals(rules.qualifier.value, sample_nets(rules), known_dealer, other_players, seed, first,
-                             count, threads, base, burn, flags)
+                             count, threads, base, burn, flags, hidden_players)
 
 
 def sample_table(rules: Rules, seats: int, seed: int, first: int, count: int, threads: int = 2) -> TableSums:

@@ -20,9 +20,12 @@ from ..progress import ProgressFn, report
 from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
 from .bet_cap import CapStudy, cap_study
+from .protection import FlashCost, check_rate, flash_cost
 from .sidebets import BonusReport, Pay, PaysLike, ProgressiveHouse, bonus, progressive_house
 from .volatility import (
+    DEFAULT_AVERAGE_ANTE,
     DEFAULT_HANDS,
+    DEFAULT_HANDS_PER_HOUR,
     DEFAULT_TABLE_DEALS,
     DEFAULT_TABLE_SEED,
     NHands,
@@ -46,8 +49,6 @@ SIDE_BETS: tuple[str, ...] = ("progressive", "bonus")
 MAX_EXTRA_HANDS = 20
 #: The hands whose distribution of the player's net is plotted.
 PLOT_HANDS: tuple[int, ...] = (100, 1_000)
-#: Rounds dealt an hour unless given: an assumption of the report, not a measured rate.
-DEFAULT_HANDS_PER_HOUR = 50
 #: The display rule checked for the top award: its odds no longer than 1 in this many.
 TOP_AWARD_ODDS_LIMIT = 100_000_000
 
@@ -101,6 +102,8 @@ class MathReport:
     bonus: BonusHouse | None
     #: The strategy assumed (the optimal chart: plain rules and grid), attached to the report.
     chart: Chart | None = None
+    #: A dealer who exposes a hole card in a share of hands (``flash_rate``), at the table's settings.
+    flash: FlashCost | None = None
 
     @property
     def top_award(self) -> TopAward:
@@ -145,18 +148,21 @@ def _side_bets(side_bets: Sequence[str] | str | None) -> tuple[str, ...]:
 
 def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
                  *, paytables: dict[str, Paytable] | None = None, hands: Sequence[int] = (),
-                 seats: int = 7, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = 10,
-                 hours: Number = 8,
+                 seats: int = 7, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR,
+                 average_ante: Number = DEFAULT_AVERAGE_ANTE, hours: Number = 8,
                  side_bets: Sequence[str] | str | None = None,
                  progressive_pays: str | Sequence[Number | Pay] | None = None,
                  meter: Number = 100_000, contribution: Number | None = None, reset: Number = 10_000,
                  sf_cap: Number | None = None, bonus_pays: PaysLike = None, hours_per_year: Number = 8760,
                  pace: Number | None = None, covariance_deals: int = DEFAULT_TABLE_DEALS,
                  covariance_seed: int = DEFAULT_TABLE_SEED, progress: ProgressFn | None = None,
-                 raise_antes: int = DEFAULT_RAISE_ANTES) -> MathReport:
+                 raise_antes: int = DEFAULT_RAISE_ANTES, flash_rate: Number | str | None = None) -> MathReport:
     """The whole report. ``hands``: more N besides DEFAULT_HANDS; ``pace``: side-bet bets per hour
     (default every seat every round: seats x hands_per_hour). With ``max_payout`` the game is solved
-    at the average ante under the cap, and the cap's cost at that ante is reported."""
+    at the average ante under the cap, and the cap's cost at that ante is reported. ``flash_rate``
+    (a share of hands, "5%" or 0.05; default None: none) adds what a dealer who exposes a hole card
+    that often costs, per hand and per table-hour at the report's rounds an hour and average ante
+    (``protection.flash_cost``, one player using it)."""
     check_progress(progress)
     seats = check_seats(seats)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
@@ -166,6 +172,8 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
         raise InvalidRules(f"hands: {len(extra):,} values besides {', '.join(f'{n:,}' for n in DEFAULT_HANDS)}, "
                            f"more than the limit of {MAX_EXTRA_HANDS}")
     check_table_sample(covariance_deals, covariance_seed)  # before the work, not after it
+    if flash_rate is not None:
+        check_rate(flash_rate)
     ns = sorted(set(DEFAULT_HANDS) | extra)
     ante = to_fraction(average_ante, "average ante")
     if ante <= 0:
@@ -199,4 +207,9 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     if "bonus" in sides:
         b = progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)  # validates the pace
         bon = BonusHouse(bonus(bonus_pays), b.bets_per_hour, b.hours_per_year)
-    return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart)
+    flash = None
+    if flash_rate is not None:
+        flash = flash_cost(flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,
+                           progress=progress)
+    return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart,
+                      flash)

@@ -36,9 +36,14 @@ from ..progress import ProgressFn, report
 if TYPE_CHECKING:  # numpy is imported where the FFT runs: the command line starts without it
     import numpy as np
 
-__all__ = ["DEFAULT_HANDS", "MAX_FFT_POINTS", "NHands", "OutcomeDistribution", "SeatCovariance", "TableHour",
+__all__ = ["DEFAULT_AVERAGE_ANTE", "DEFAULT_HANDS", "DEFAULT_HANDS_PER_HOUR", "MAX_FFT_POINTS",
+           "NHands", "OutcomeDistribution", "SeatCovariance", "TableHour",
            "outcome_distribution", "over_n_hands", "seat_covariance", "table_hour"]
 
+#: Rounds dealt an hour unless given: an assumption of the report, not a measured rate.
+DEFAULT_HANDS_PER_HOUR = 50
+#: The average ante (money) of the report's table unless given.
+DEFAULT_AVERAGE_ANTE = 10
 #: The N of the report's table of results over N hands.
 DEFAULT_HANDS: tuple[int, ...] = (1, 10, 100, 1_000, 10_000)
 #: Exact (Python integer) N-fold powers up to this N; floating point (FFT) beyond.
@@ -526,8 +531,9 @@ def _positive(x: Number, what: str) -> Fraction:
     return v
 
 
-def table_hour(game: GameReport, covariance: SeatCovariance, seats: int = MAX_SEATS, hands_per_hour: Number = 50,
-               average_ante: Number = 10, hours: Number = 8, *, independent: bool = True) -> TableHour:
+def table_hour(game: GameReport, covariance: SeatCovariance, seats: int = MAX_SEATS,
+               hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = DEFAULT_AVERAGE_ANTE,
+               hours: Number = 8, *, independent: bool = True) -> TableHour:
     """The house's win per table-hour and over a shift of ``hours`` (see ``TableHour``)."""
     seats = check_seats(seats)
     h = _positive(hands_per_hour, "hands per hour")

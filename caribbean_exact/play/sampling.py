@@ -42,7 +42,8 @@ TARGET_POINTS = 0.05
 class SampledReport:
     """Sampled deals, each decided exactly. EV figures are per ante.
 
-    ``rules``, ``known_dealer_cards``, ``players``, ``seed`` and ``burn``: as given to ``sample``;
+    ``rules``, ``known_dealer_cards``, ``players``, ``seed``, ``burn`` and ``sharing``: as given to
+    ``sample``;
     ``sums``: the sampled sums the estimates come from; ``scale``: completions per deal times the
     nets' common denominator (the sums are in those units); ``base_return``: the exact optimal
     return per ante knowing only the up card (None without the control variate).
@@ -61,11 +62,32 @@ class SampledReport:
     scale: int                       # completions per deal x common denominator of the nets
     base_return: Fraction | None     # exact optimal return per ante knowing only the up card
     burn: int = 0                    # burned cards the player sees
+    #: The players who share their hands, of the ``players`` at the table (None: all of them).
+    sharing: int | None = None
+
+    @property
+    def sharers(self) -> int:
+        """The players who share their hands (the player and those whose hands he sees)."""
+        return self.players if self.sharing is None else self.sharing
 
     @property
     def dead_cards(self) -> int:
-        """Cards the player sees out of play: the other players' hands and the burned cards."""
-        return 5 * (self.players - 1) + self.burn
+        """Cards the player sees out of play: the other sharers' hands and the burned cards."""
+        return 5 * (self.sharers - 1) + self.burn
+
+    @property
+    def unseen_dead_cards(self) -> int:
+        """Cards dealt to the players who do not share: out of play, unseen."""
+        return 5 * (self.players - self.sharers)
+
+    @property
+    def table_house_edge(self) -> Fraction | None:
+        """The house edge per ante over every seat of the table: the sharers at the estimate, the
+        others (optimal, up card only) at the exact plain edge; None without the control variate."""
+        if self.base_return is None:
+            return None
+        others = self.players - self.sharers
+        return (self.sharers * self.house_edge - others * self.base_return) / self.players
 
     @property
     def deals(self) -> int:
@@ -148,7 +170,7 @@ def _check_int(value: object, name: str, lo: int, hi: int, expected: str) -> int
 def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int = 1,
            deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, threads: int | None = None,
            chunk: int | None = None, control_variate: bool = True,
-           progress: ProgressFn | None = None, burn: int = 0) -> SampledReport:
+           progress: ProgressFn | None = None, burn: int = 0, sharing: int | None = None) -> SampledReport:
     """Sample deals, each decided exactly for what the player sees.
 
     The player sees the up card, ``known_dealer_cards`` hole cards, the hands of the other
@@ -172,6 +194,10 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
     - ``burn``: burned cards the player sees, 0 up to what the table leaves (default 0).
+    - ``sharing``: how many of the ``players`` share their hands, 1 to ``players`` (default None:
+      all). The hands of the others are dealt but unseen: each deal is decided on what the sharers
+      see and valued over the dealer completions from the cards actually left. Unseen dead cards do
+      not change the expectation (the sharers' edge is that of ``players=sharing``), only the spread.
 
     Returns a ``SampledReport``. Raises ``InvalidRules`` (a ``ValueError``) for any value out of
     its range, as below.
@@ -192,6 +218,8 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
         check_int(chunk, "chunk", 1, 1 << 15)
     _check_int(known_dealer_cards, "known dealer cards", 0, 4, "0 to 4")
     _check_int(players, "players", 1, 7, "1 to 7 (a full table)")
+    sharers = players if sharing is None else _check_int(sharing, "sharing", 1, players,
+                                                         f"1 to {players} (the players at the table)")
     _check_int(burn, "burn", 0, 52, "a number of burned cards 0 .. 52")
     left = 52 - 5 * players - 5
     if burn > left:
@@ -210,8 +238,9 @@ def sample(rules: Rules | None = None, known_dealer_cards: int = 0, players: int
     first = 0
     while first < deals:
         n = min(step, deals - first)
-        total = total + sample_deals(rules, known_dealer_cards, players - 1, seed, first, n, threads, base, burn)
+        total = total + sample_deals(rules, known_dealer_cards, sharers - 1, seed, first, n, threads, base, burn,
+                                     hidden_players=players - sharers)
         first += n
         report(progress, "sampling deals", first, deals)
     return SampledReport(rules, known_dealer_cards, players, seed, total, total.completions * scaled.denominator,
-                         base_return, burn)
+                         base_return, burn, sharing)

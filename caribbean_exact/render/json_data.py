@@ -52,6 +52,8 @@ _CONVERTERS: dict[tuple[str, str], tuple[str, str]] = {
     (f"{_P}.house.sidebets", "CombinedReport"): (".house.sidebets", "combined_json"),
     (f"{_P}.house.math_report", "MathReport"): (".house.math_report", "report_doc"),
     (f"{_P}.house.volatility", "NHands"): (".house.math_report", "n_hands_json"),
+    (f"{_P}.house.protection", "FlashCost"): (".house.protection", "flash_json"),
+    (f"{_P}.house.protection", "Detection"): (".house.protection", "detection_json"),
     (f"{_P}.model.rules", "Rules"): (".text", "rules_json"),
 }
 

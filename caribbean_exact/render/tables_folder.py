@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 
 from ..house.math_report import build_report
+from ..house.protection import FLASH_RATES, detection_table, leaks
 from ..house.sidebets import BonusReport, ProgressiveReport, bonus, progressive
 from ..model.rules import Rules, builtin_paytables
 from ..play.game import GameReport, solve
@@ -25,6 +26,7 @@ from ..strategy.seen_chart import seen_card_strategy
 from ..strategy.strategies import compare_strategies
 from ..strategy.strategy_card import strategy_card
 from .house import math_report as render_report
+from .house.protection import leak_rows
 from .play.game import report as game_report
 from .play.known_cards import SEEN_CHART_HEADING, seen_chart, seen_set_chart
 from .strategy.chart import chart, strategies
@@ -141,6 +143,44 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
     return files
 
 
+#: Colluding players of the leaks table: (players at the table, players sharing), sampled with TABLE_SEED.
+TABLE_SHARING = ((7, 7), (7, 3), (7, 1))
+TABLE_SHARING_DEALS = 50_000
+
+
+def _leak_files(progress: ProgressFn | None) -> dict[str, str]:
+    """tables/: every leak of the standard table with its exact figure and the hands to detect it
+    (protection.LEAKS, the flash rates FLASH_RATES), then colluding players (sampled)."""
+    rules = Rules()
+    base = _optimal("standard")
+    rows = detection_table(leaks(rules, FLASH_RATES, game=base, progress=progress), base, progress=progress)
+    sampled = []
+    for players, sharing in TABLE_SHARING:
+        r = sample(rules, 0, players, TABLE_SHARING_DEALS, TABLE_SEED, progress=progress, sharing=sharing)
+        lo, hi = r.house_edge_interval
+        name = f"collusion: {players} players, {sharing} sharing"
+        info = f"{r.dead_cards} dead cards seen, {r.unseen_dead_cards} dealt unseen"
+        sampled.append([name, info, f"{edge(r.house_edge)} (sampled)",
+                        f"{lo * 100:.4f}% .. {hi * 100:.4f}%", pct(base.house_edge - r.house_edge) + " (sampled)",
+                        pct(r.raise_probability, 2)])
+    body, headers = leak_rows(rows, sampled)
+    csv_body, _ = leak_rows(rows, sampled, "csv")
+    intro = ("Each leak's exact whole game (`caribbean-exact solve --known-dealer-cards K`), a dealer who "
+             "exposes a hole card in a share of hands (`solve --flash-rate X`: the exact mixture of the plain "
+             "and the one-seen-card games), and colluding players (`collusion --players N --sharing S`, "
+             f"sampled: {TABLE_SHARING_DEALS:,} deals, seed {TABLE_SEED}). The cost per hand is the house edge "
+             "lost against the leak's player, in antes. Hands to detect: the smallest number of hands for "
+             "which an exact one-sided binomial test of the player's raise rate (or win rate: hands with a net "
+             "above 0) against the optimal player's keeps both error rates, alpha = beta (`caribbean-exact "
+             "detect`); sampled rows have no exact rate to test. Unseen hands do not change the expectation: 7 players "
+             "of whom 3 share have the edge of 3 players alone, and with 1 sharing the exact cost is 0 (what the row "
+             "shows is the sample's noise, inside its interval). How each figure is computed and checked: "
+             "[docs/game-protection.md](../docs/game-protection.md).")
+    return {"standard-leaks.md": "# Standard pay table: leaks and how soon they show\n\n" + intro + "\n\n"
+            + table(body, headers, "github") + "\n",
+            "standard-leaks.csv": table(csv_body, headers, "csv") + "\n"}
+
+
 #: The date the PDF of tables/ carries (fixed, so the committed bytes do not change with the day).
 REPORT_DATE = datetime.date(2026, 11, 29)
 #: The math report of the standard table: settings of tables/standard-report.* (a fixed seed).
@@ -203,7 +243,7 @@ def drawn_with() -> str:
 
 #: Each returns {file name: text, or bytes for PDF and PNG}; each runs once per rebuild.
 GENERATORS: tuple[Callable[[ProgressFn | None], Mapping[str, str | bytes]], ...] = (
-    _strategy_files, _known_card_files, _report_files, _card_files)
+    _strategy_files, _known_card_files, _report_files, _card_files, _leak_files)
 
 
 def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:

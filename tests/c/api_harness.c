@@ -208,25 +208,30 @@ static void solver(void)
 
     /* sampling (with the solver as the control variate) */
     cs_sample_sums sums;
-    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 2, 0, 0, 0, 7, 0, 200, 2, s, &sums), CS_OK);
     CHECK(sums.deals == 200);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
-    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
-    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
-    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
-    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 5, 0, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 7, 0, 0, 7, 0, 20, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, (1u << 15) + 1, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 5, 10, 2, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, UINT64_MAX - 10, 10, 2, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 0, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1277, &nets, 0, 0, 0, 0, 7, 0, 10, 1, s, &sums), CS_E_ARG); /* solver of another qualifier */
+    STATUS(cs_sample_deals(1113, NULL, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums), CS_E_NULL);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 0, 0, 7, 0, 10, 1, NULL, NULL), CS_E_NULL);
+    CHECK(cs_sample_deals(1113, &huge, 0, 0, 0, 0, 7, 0, 10, 1, NULL, &sums) != CS_OK);
 
     /* burn cards and the generic path (cs_deal per deal) */
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 7, 0, 10, 1, NULL, &sums), CS_OK);
-    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
-    STATUS(cs_test_sample_deals(1113, &nets, 1, 2, 1, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
-    STATUS(cs_test_sample_deals(1113, &nets, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 12, 0, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 6, 13, 0, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
+    /* hidden hands (players who do not share) */
+    STATUS(cs_sample_deals(1113, &nets, 1, 2, 1, 4, 7, 0, 10, 1, s, &sums), CS_OK);
+    STATUS(cs_sample_deals(1113, &nets, 0, 2, 0, 5, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_sample_deals(1113, &nets, 0, 0, 13, 6, 7, 0, 10, 1, NULL, &sums), CS_E_SIZE);
+    STATUS(cs_test_sample_deals(1113, &nets, 1, 2, 1, 4, CS_SAMPLE_GENERIC, 7, 0, 10, 1, s, &sums), CS_OK);
+    STATUS(cs_test_sample_deals(1113, &nets, 1, 2, 1, 0, CS_SAMPLE_GENERIC, 7, 0, 10, 1, NULL, &sums), CS_OK);
+    STATUS(cs_test_sample_deals(1113, &nets, 0, 0, 0, 0, 2, 7, 0, 10, 1, NULL, &sums), CS_E_ARG);
 
     /* seats at one dealer hand */
     cs_table_sums ts;

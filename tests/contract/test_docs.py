@@ -135,8 +135,10 @@ def test_the_pages_have_examples():
 
 
 #: Examples left out of the default run (CI runs them), by how the command starts: a frontier search,
-#: a chart drawn as a PDF, and a report whose bad --contribution is refused only after seconds of work.
-SLOW_COMMANDS = ("simplify", "chart --plot", "report --side-bets progressive --contribution 1.5")
+#: a chart drawn as a PDF, a report whose bad --contribution is refused only after seconds of work, and
+#: the detection table (two and three hole cards seen solved, and a search for each leak).
+SLOW_COMMANDS = ("simplify", "chart --plot", "report --side-bets progressive --contribution 1.5",
+                 "detect --format csv")
 
 
 @pytest.mark.parametrize("example", [pytest.param(e, id=e.id,

@@ -104,10 +104,10 @@ def test_sample_deals_past_2_64_is_refused():
     out = ffi.new("cs_sample_sums *")
     top = (1 << 64) - 1
     for threads in (1, 4):
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 50, 100, threads, ffi.NULL, out) == lib.CS_E_SIZE
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top, 1, threads, ffi.NULL, out) == lib.CS_E_SIZE
         # the last deals below 2^64 are fine, every one counted
-        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
+        assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, top - 100, 100, threads, ffi.NULL, out) == lib.CS_OK
         assert out.deals == 100
 
 
@@ -131,12 +131,18 @@ def test_seen_and_sample_arguments():
     assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 1, n) == lib.CS_E_NULL
     assert lib.cs_test_solve_seen(2, 1113, nets, 0, 1, totals, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
     sums = ffi.new("cs_sample_sums *")
-    assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
-    assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 1, 0, 10, 1, n, sums) == lib.CS_OK
-    assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 2, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG  # flags
-    assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
-    assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
-    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 13, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE  # burn too many
+    assert lib.cs_sample_deals(1113, nets, 0, 6, 12, 0, 1, 0, 10, 1, n, sums) == lib.CS_OK
+    assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 0, 2, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG  # flags
+    assert lib.cs_sample_deals(1113, nets, 5, 0, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 7, 0, 0, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 0, 1, 0, 10, 1, n, ffi.NULL) == lib.CS_E_NULL
+    # hands dealt and not seen (players who do not share): at most 6 other hands in all, and the cards
+    assert lib.cs_sample_deals(1113, nets, 0, 2, 0, 4, 1, 0, 10, 1, n, sums) == lib.CS_OK
+    assert lib.cs_sample_deals(1113, nets, 0, 2, 0, 5, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 0, 7, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 12, 6, 1, 0, 10, 1, n, sums) == lib.CS_OK
+    assert lib.cs_sample_deals(1113, nets, 0, 0, 13, 6, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
 
 
 def test_seen_k1_arguments():
@@ -222,11 +228,11 @@ def test_test_entry_points_check_their_arguments():
     assert lib.cs_solve_seen(1, 1113, nets, 0, 1, ffi.NULL, n, n, 0) == lib.CS_E_NULL
     assert lib.cs_solve_seen(1, 1113, nets, 0, 1, totals, ffi.new("uint64_t[]", 1), n, 1) == lib.CS_E_NULL
     sums = ffi.new("cs_sample_sums *")
-    assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 4, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG
-    assert lib.cs_test_sample_deals(1113, ffi.NULL, 0, 0, 0, 1, 1, 0, 10, 1, n, sums) == lib.CS_E_NULL
+    assert lib.cs_test_sample_deals(1113, nets, 0, 0, 0, 0, 4, 1, 0, 10, 1, n, sums) == lib.CS_E_ARG
+    assert lib.cs_test_sample_deals(1113, ffi.NULL, 0, 0, 0, 0, 1, 1, 0, 10, 1, n, sums) == lib.CS_E_NULL
     a = ffi.new("cs_sample_sums *")
-    assert lib.cs_test_sample_deals(1113, nets, 1, 0, 0, lib.CS_SAMPLE_GENERIC, 5, 0, 50, 1, n, a) == lib.CS_OK
-    assert lib.cs_sample_deals(1113, nets, 1, 0, 0, 5, 0, 50, 1, n, sums) == lib.CS_OK
+    assert lib.cs_test_sample_deals(1113, nets, 1, 0, 0, 0, lib.CS_SAMPLE_GENERIC, 5, 0, 50, 1, n, a) == lib.CS_OK
+    assert lib.cs_sample_deals(1113, nets, 1, 0, 0, 0, 5, 0, 50, 1, n, sums) == lib.CS_OK
     assert (a.deals, a.raises, a.sum_hi, a.sum_lo) == (sums.deals, sums.raises, sums.sum_hi, sums.sum_lo)
 
 

@@ -17,8 +17,9 @@ BINARY = (".pdf", ".png")
 
 
 #: The generators left out of the default run: the strategy cards of the built-in tables (a frontier
-#: search each, drawn as PDF and PNG) take most of the time of the whole folder.
-SLOW_GENERATORS = {"_card_files"}
+#: search each, drawn as PDF and PNG) take most of the time of the whole folder; the leaks table solves
+#: two to three hole cards seen and searches the hands to detect each leak (seconds).
+SLOW_GENERATORS = {"_card_files", "_leak_files"}
 GENERATORS = [pytest.param(g, id=g.__name__.strip("_"),
                            marks=[pytest.mark.slow] if g.__name__ in SLOW_GENERATORS else [])
               for g in tables_folder.GENERATORS]

@@ -41,6 +41,7 @@ from ..text import (
     table,
     to_json,
 )
+from .protection import flash_json, flash_rows, rate_text
 from .sidebets import bonus_json
 
 #: Plot file suffixes: {stem}-{key}.png.
@@ -447,6 +448,23 @@ def _cap_blocks(r: MathReport) -> list[Block]:
     ]
 
 
+def _flash_blocks(r: MathReport) -> list[Block]:
+    f = r.flash
+    if f is None:
+        return []
+    return [
+        Block("h2", "Game protection: a flashed hole card"),
+        Block("p", f"A dealer who exposes a hole card in {rate_text(f.rate)} of hands, to one player who uses it: "
+                   "he plays the exact one-seen-card game in those hands and the plain game in the others, so "
+                   "every figure is the exact mixture of the two games. The cost per table-hour is at this "
+                   f"report's {frac(f.hands_per_hour)} rounds an hour and average ante {_money(f.average_ante)}; "
+                   "it grows with each further player who uses the flashes. How many hands surveillance needs "
+                   "to see it: caribbean-exact detect --flash-rate X (docs/game-protection.md)."),
+        Block("table", rows=tuple((str(a), str(b), str(c)) for a, b, c in flash_rows(f)),
+              headers=("figure", "exact", "display")),
+    ]
+
+
 def title(r: MathReport) -> str:
     """The report's title."""
     return f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
@@ -468,7 +486,7 @@ def blocks(r: MathReport, date: str | None = None) -> list[Block]:
         out += _progressive_blocks(r.progressive)
     if r.bonus is not None:
         out += _bonus_blocks(r)
-    out += _cap_blocks(r) + _strategy_blocks(r)
+    out += _cap_blocks(r) + _flash_blocks(r) + _strategy_blocks(r)
     return out
 
 
@@ -776,6 +794,8 @@ def report_doc(r: MathReport) -> dict[str, Any]:
             "strategy_changed": r.cap.rows[0].strategy_changed},
     }
     doc.update(par_sheet_json(r))
+    if r.flash is not None:
+        doc["flash"] = flash_json(r.flash)
     if r.progressive is not None:
         doc["progressive"] = _progressive_json(r.progressive)
     if r.bonus is not None:

@@ -24,8 +24,10 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
         "rules": rules_json(r.rules),
         "known_dealer_cards": r.known_dealer_cards,
         "players": r.players,
+        "sharing": r.sharers,
         "burn": r.burn,
         "dead_cards": r.dead_cards,
+        "unseen_dead_cards": r.unseen_dead_cards,
         "house_edge": str(r.house_edge),
         "house_edge_estimate": float(r.house_edge),
         "house_edge_interval": [lo, hi],
@@ -40,15 +42,21 @@ def sampled_json(r: SampledReport) -> dict[str, Any]:
         "seed": r.seed,
         "completions_per_deal": r.sums.completions,
         "deals_for_0.05_points": r.deals_for(),
+        "table_house_edge": None if r.table_house_edge is None else str(r.table_house_edge),
     }
 
 
 def sampled_title(r: SampledReport) -> str:
     """What a sampled game's player sees, in words."""
     parts = []
-    if r.players > 1:
-        parts.append(f"{r.players} colluding players: each sees the other {r.players - 1} "
-                     f"hand{'s' if r.players > 2 else ''}")
+    n = r.sharers
+    if n == 1 and r.players > 1:
+        parts.append(f"{r.players} players, none sharing: {r.unseen_dead_cards} dealt cards unseen")
+    elif n < r.players:
+        parts.append(f"{r.players} players, {n} sharing their hands: each sharer sees the other {n - 1} "
+                     f"hand{'s' if n != 2 else ''}, {r.unseen_dead_cards} dealt cards unseen")
+    elif n > 1:
+        parts.append(f"{n} colluding players: each sees the other {n - 1} hand{'s' if n > 2 else ''}")
     if r.burn:
         parts.append("the burn card seen" if r.burn == 1 else f"{r.burn} burned cards seen")
     if r.known_dealer_cards:
@@ -80,6 +88,11 @@ def sampled(r: SampledReport, fmt: str, what: str) -> str:
         ["seed", str(r.seed), ""],
         ["deals for +/-0.05 points", str(r.deals_for()), "at this standard deviation"],
     ]
+    if r.sharers < r.players and r.table_house_edge is not None:
+        t = r.table_house_edge
+        rows.append([f"{'house edge' if t >= 0 else 'player advantage'} over the table's {r.players} seats",
+                     f"{abs(float(t)) * 100:.4f}%", f"{r.sharers} sharing at the estimate, "
+                     f"{r.players - r.sharers} at the exact plain edge"])
     if fmt == "csv":
         return table(rows, ["figure", "value", "detail"], fmt)
     head = f"{what}\nrules: {describe_rules(r.rules)}\n\n"

@@ -1,0 +1,83 @@
+"""The game-protection options on the command line: solve --flash-rate, report --flash-rate, detect,
+collusion --sharing."""
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from caribbean_exact.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_flash_rate(capsys):
+    code, out, err = run(capsys, "solve", "--flash-rate", "5%", "--format", "json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["flash_rate"] == "1/20" and doc["cost_per_hand"] == "76548088303/33222050862000"
+    assert Fraction(doc["cost_per_table_hour"]) == 50 * 10 * Fraction(doc["cost_per_hand"])
+    assert doc["information"]["seen_cards"] == 1 and doc["players"] == 1
+    code, text, _ = run(capsys, "solve", "--flash-rate", "0.05")
+    assert code == 0 and "cost per table-hour (1 player, 50 rounds)" in text and "1.15" in text
+    code, csv, _ = run(capsys, "solve", "--flash-rate", "1/20", "--format", "csv")
+    assert csv.splitlines()[0] == "figure,exact,display" and "76548088303/33222050862000" in csv
+
+
+@pytest.mark.parametrize("argv", [["--flash-rate", "120%"], ["--flash-rate", "x"],
+                                  ["--flash-rate", "5%", "--known-dealer-cards", "1"],
+                                  ["--flash-rate", "5%", "--table", "figures"]])
+def test_solve_flash_rate_refused(capsys, argv):
+    code, out, err = run(capsys, "solve", *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_collusion_sharing(capsys):
+    code, out, _ = run(capsys, "collusion", "--players", "7", "--sharing", "3", "--deals", "2000", "--format",
+                       "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["players"] == 7 and doc["sharing"] == 3
+    assert doc["dead_cards"] == 10 and doc["unseen_dead_cards"] == 20 and doc["completions_per_deal"] == 1820
+    assert Fraction(doc["table_house_edge"]) == (3 * Fraction(doc["house_edge"]) + 4 * Fraction(
+        142031221, 2718662100)) / 7
+    code, text, _ = run(capsys, "collusion", "--players", "7", "--sharing", "3", "--deals", "2000")
+    assert "7 players, 3 sharing their hands" in text and "20 dealt cards unseen" in text
+    for bad in ("0", "8"):
+        code, out, err = run(capsys, "collusion", "--players", "7", "--sharing", bad)
+        assert code == 2 and "--sharing" in err
+
+
+def test_detect_refuses_before_the_work(capsys):
+    for argv in (["--error-rates", "60%"], ["--flash-rate", "2"], ["--error-rates", ","]):
+        code, out, err = run(capsys, "detect", *argv)
+        assert code == 2 and out == "" and err.startswith("error:")
+
+
+@pytest.mark.slow
+def test_detect_table(capsys):
+    code, out, _ = run(capsys, "detect", "--flash-rate", "25%", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and [x["leak"] for x in doc["leaks"]] == [
+        "one hole card seen", "two hole cards seen", "three hole cards seen", "flash rate 25%"]
+    one = doc["leaks"][0]["detection"]
+    assert [(d["statistic"], d["alpha"], d["hands"]) for d in one] == [
+        ("raise", "1/20", 89), ("raise", "1/100", 171), ("win", "1/20", 280), ("win", "1/100", 554)]
+    assert one[0]["reject_when"] == "at least" and one[0]["checked"] == "exact"
+    code, csv, _ = run(capsys, "detect", "--format", "csv")
+    assert csv.splitlines()[1] == "one hole card seen,69.58%,89,171,280,554"
+
+
+@pytest.mark.slow
+def test_report_flash_rate(capsys):
+    code, out, _ = run(capsys, "report", "--flash-rate", "10%", "--deals", "2000", "--hands-per-hour", "60",
+                       "--average-ante", "25", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["flash"]["flash_rate"] == "1/10"
+    assert doc["flash"]["hands_per_hour"] == "60" and doc["flash"]["average_ante"] == "25"
+    assert Fraction(doc["flash"]["cost_per_table_hour"]) == 60 * 25 * Fraction(doc["flash"]["cost_per_hand"])
+    code, md, _ = run(capsys, "report", "--flash-rate", "10%", "--deals", "2000")
+    assert "## Game protection: a flashed hole card" in md
