@@ -9,7 +9,6 @@ functions here and add it to ``COMMANDS``.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import re
 import sys
@@ -356,6 +355,8 @@ def setup_card(p: argparse.ArgumentParser) -> None:
 
 def card_date() -> str:
     """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
+    import datetime  # only to print a card: start-up, issue #24
+
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if not epoch:
         return datetime.datetime.now(datetime.UTC).date().isoformat()

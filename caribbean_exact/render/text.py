@@ -12,9 +12,7 @@ notation computed from the exact value, so no size of input can overflow a displ
 
 from __future__ import annotations
 
-import csv
 import io
-import json
 import math
 import re
 from collections.abc import Sequence
@@ -234,6 +232,8 @@ def table(rows: Sequence[Sequence[Cell]], headers: Sequence[str], fmt: str) -> s
     """Rows as a tabulate table, or CSV when fmt == "csv". CSV text cells that a spreadsheet would
     take for a formula are quoted (``csv_cell``); ``Name`` cells are escaped in Markdown formats."""
     if fmt == "csv":
+        import csv  # noqa: PLC0415 (only for CSV: start-up, issue #24)
+
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)  # csv leaves a lone "\r" bare
@@ -308,6 +308,8 @@ def with_article(word: str) -> str:
 
 def to_json(obj: object) -> str:
     """JSON text, indented, UTF-8 kept."""
+    import json  # noqa: PLC0415 (only for JSON: start-up, issue #24)
+
     return json.dumps(obj, indent=2, ensure_ascii=False)
 
 

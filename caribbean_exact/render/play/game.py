@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -166,6 +165,8 @@ def batch_row(d: Decision) -> list[Cell]:
 
 def batch_json_line(d: Decision) -> str:
     """One situation of ``ev --batch --format json``: one compact JSON object on one line."""
+    import json  # noqa: PLC0415 (only for JSON: start-up, issue #24)
+
     return json.dumps(decision_json(d, with_rules=False), ensure_ascii=False, separators=(",", ":"))
 
 
