@@ -296,8 +296,10 @@ def _reads_as_pays(name: str) -> bool:
 
 @cache
 def builtin_paytables() -> dict[str, Paytable]:
-    """The pay tables shipped with the package (data/paytables.toml, as model/paytable_data.py
-    holds them), by lower-case name."""
+    """The pay tables shipped with the package (data/paytables.toml), by lower-case name.
+
+    Built from ``model/paytable_data.py``, the same tables as Python data (no TOML read at start-up).
+    """
     return {name.strip().lower(): Paytable(name.strip(), tuple(Fraction(n, d) for n, d in pays), where, source)
             for name, pays, where, source in _BUILTIN_TABLES}
 
