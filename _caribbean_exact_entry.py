@@ -13,7 +13,10 @@ import contextlib
 import os
 import signal
 import sys
-from typing import TextIO
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import TextIO
 
 INTERRUPTED = 130
 #: The one line an interrupt prints, here and in ``main()``.

@@ -17,13 +17,19 @@ import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from ..errors import InvalidRules, shown
 from ..model.rules import DEFAULT_RAISE_ANTES, Paytable, Rules, exact_text
 
 EXTRA_FORMATS = ("json", "csv")
-Cell = Any  # a table cell: text, or an integer for CSV
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import Any
+
+    Cell = Any  # a table cell: text, or an integer for CSV
+else:
+    Cell = object  # the same at run time, where nothing reads it
 
 
 #: The default table format, drawn here without loading tabulate (``table``); tabulate has it too.
