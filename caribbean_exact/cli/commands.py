@@ -23,7 +23,6 @@ from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
 from ..render.play import game as render_game
 from ..render.text import counted, to_json
-from . import batch
 from .files import check_file, check_folder, display, write_files
 from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, raise_antes_from, rules_from
 
@@ -43,6 +42,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ..strategy.chart import build_chart
     from ..strategy.rule_file import load_rule_file
     from ..strategy.strategies import compare_strategies
+    from . import batch
 else:
     from .lazy import lazy, lazy_function
     bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
@@ -61,6 +61,7 @@ else:
     sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
     switch_ev = lazy_function("caribbean_exact.play.switching", "switch_ev")
     solve = lazy_function("caribbean_exact.play.game", "solve")
+    batch = lazy("caribbean_exact.cli.batch")  # ev --batch and score only
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")

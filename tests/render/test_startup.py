@@ -25,7 +25,8 @@ HEAVY = ("numpy", "matplotlib", "importlib.metadata", "tabulate")
 STDLIB = ("tomllib", "importlib.resources", "importlib.readers", "pathlib", "zipfile", "typing", "shutil",
           "tempfile", "datetime", "csv")
 #: Modules of the package ``ev`` does without (the whole game and its report).
-NOT_FOR_EV = ("caribbean_exact.play.game", "caribbean_exact.play.information", "caribbean_exact.play.sampling")
+NOT_FOR_EV = ("caribbean_exact.play.game", "caribbean_exact.play.information", "caribbean_exact.play.sampling",
+              "caribbean_exact.cli.batch")
 FAMILIES = ("caribbean_exact.strategy", "caribbean_exact.house", "caribbean_exact.render.strategy",
             "caribbean_exact.render.house", "caribbean_exact.play.known_cards", "caribbean_exact.render.figures",
             "caribbean_exact.play.switching", "caribbean_exact.play.switch_game", "caribbean_exact.play.trainer")
