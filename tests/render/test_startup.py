@@ -34,11 +34,13 @@ FAMILIES = ("caribbean_exact.strategy", "caribbean_exact.house", "caribbean_exac
 
 def _loaded_by(argv: list[str]) -> list[str]:
     """The modules loaded by one run of the command line as the console script enters it
-    (``_caribbean_exact_entry.run``), the harness itself loading nothing the command does not."""
-    code = ("import sys, contextlib, io\nfrom _caribbean_exact_entry import run\n"
+    (``_caribbean_exact_entry.run``), the harness itself loading nothing the command does not;
+    "gc.freeze" among them when the entry froze the objects left for the exit (see run())."""
+    code = ("import sys, contextlib, io, gc\nfrom _caribbean_exact_entry import run\n"
             "sys.argv = ['caribbean-exact', *sys.argv[1:]]\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n    code = run()\n"
-            "assert code == 0, code\nprint(' '.join(sorted(sys.modules)))")
+            "assert code == 0, code\n"
+            "print(' '.join(sorted(sys.modules)), 'gc.freeze' if gc.get_freeze_count() > 1000 else '')")
     p = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     return p.stdout.split()
@@ -53,6 +55,7 @@ def test_ev_loads_only_what_it_needs(argv):
     stdlib = [m for m in (*STDLIB, *(() if "json" in argv else ("json",))) if m in loaded]
     assert heavy == [] and families == [] and stdlib == [], (heavy, families, stdlib)
     assert "caribbean_exact.cli.main" in loaded and ("json" in loaded) == ("json" in argv)
+    assert "gc.freeze" in loaded  # the exit does not collect what the command loaded
 
 
 def test_a_pay_table_file_still_loads_the_toml_reader(tmp_path):
