@@ -30,6 +30,7 @@ from .volatility import (
     SeatCovariance,
     TableHour,
     check_hands,
+    check_shift,
     check_table_sample,
     outcome_distribution,
     over_n_hands,
@@ -189,6 +190,7 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     ante = to_fraction(average_ante, "average ante")
     if ante <= 0:
         raise InvalidRules(f"average ante: {ante} must be positive")
+    check_shift(hands_per_hour, hours)  # before the work too: table_hour checks them after seconds of it
     sides = _side_bets(side_bets)
     bonus_report = _check_side_bets(sides, progressive_pays, meter, contribution, reset, sf_cap, bonus_pays, pace,
                                      hours_per_year)  # before the work too

@@ -99,10 +99,12 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, word):
     (["--bonus-pays", "x", "--side-bets", "bonus"], "x"),
     (["--pace", "-5", "--side-bets", "bonus"], "pace"),
     (["--hours-per-year", "9000", "--side-bets", "progressive"], "8,784"),
+    (["--hours", "0"], "hours"),
+    (["--hands-per-hour", "-1"], "hands per hour"),
 ])
 def test_side_bet_figures_are_refused_before_any_work(monkeypatch, capsys, argv, word):
-    """report --contribution 1.5 used to solve the game, its strategies, chart and covariance
-    (seconds) before refusing the value: now nothing is solved first."""
+    """report --contribution 1.5 (and --hours 0) used to solve the game, its strategies, chart and
+    covariance (seconds) before refusing the value: now nothing is solved first."""
     def no_work(*_args, **_kwargs):
         raise AssertionError("the game was solved before the side bets' figures were checked")
 
