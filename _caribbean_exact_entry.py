@@ -10,10 +10,14 @@ disk or a closed stream ends with exit code 2, never with Python's exit-time "Ex
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
-from typing import TextIO
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import TextIO
 
 INTERRUPTED = 130
 #: The one line an interrupt prints, here and in ``main()``.
@@ -86,6 +90,10 @@ def run() -> int:
     _flush_or_discard(sys.stderr, 2)
     if failed is not None and code == 0 and not isinstance(failed, BrokenPipeError):
         code = 2
+    # The work is done and the streams flushed: the exit of the process frees what is left, so the
+    # interpreter's last collections need not visit the ~15,000 objects of the loaded modules (a
+    # seventh of ev's time, issue #24). Exit handlers, threads and streams close as usual.
+    gc.freeze()
     return code
 
 

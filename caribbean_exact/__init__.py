@@ -22,7 +22,6 @@ import importlib as _importlib
 import importlib.util as _util
 import os as _os
 import sys as _sys
-import typing as _typing
 
 if _sys.argv[:1] == ["-m"]:  # python -m caribbean_exact: a Ctrl-C while the package loads exits 130 too
     try:
@@ -114,7 +113,8 @@ _HOME = {
     "solve_seen_class": "play.known_cards",
 }
 
-if _typing.TYPE_CHECKING:  # the names as the type checker sees them
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
+if TYPE_CHECKING:  # the names as the type checker sees them
     from .engine.counts import Counts, DealTotals
     from .house.bet_cap import CapStudy, cap_study
     from .house.paytables import CompareRow, compare
@@ -146,6 +146,7 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .strategy.rule_file import load_rule_file, parse_rule_file
     from .strategy.seen_chart import MatchRule, SeenCardStrategy, SeenCellRule, seen_card_strategy
     from .strategy.strategies import Situation, Strategy, StrategyResult, compare_strategies, evaluate
+del TYPE_CHECKING
 
 
 __all__ = [

@@ -2,7 +2,9 @@
  *
  * Every hand gets a score (category << 20 | tie-break ranks as nibbles); the 7,462 distinct
  * scores, in increasing order, are the values. The value of every one of the 2,598,960 hands
- * is built once (thread-safe, pthread_once) and looked up by colex index. The argument checks
+ * is built once (thread-safe, pthread_once) and looked up by colex index; cs_evaluate5 and
+ * cs_deal's player hand use only the small tables before it (cs__value_small), so that a
+ * command's start-up does not build it. The argument checks
  * that need the tables built (cs__check_value_args, cs__table_out, cs__counts_out) and cs_init
  * live here too, so that core.c never calls this file.
  */
@@ -21,6 +23,11 @@ uint16_t cs__mset_value[2][CS__MSETS5];
 uint8_t cs__value_ranks[CS_NUM_VALUES][5];
 uint8_t cs__value_flush[CS_NUM_VALUES];
 
+/* Two stages: the small tables (values of the 7,462 classes, patterns, multisets: about 1 ms)
+ * and the value of every one of the 2,598,960 hands (cs__value5: about 8 ms, 5 MB), which
+ * cs_evaluate5 and cs_deal with four hole cards unknown do without (a command's start-up). */
+static pthread_once_t small_once = PTHREAD_ONCE_INIT;
+static int small_status = CS_E_NOMEM;
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static int tables_status = CS_E_NOMEM;
 
@@ -248,19 +255,16 @@ static void hand_values(const int16_t *patterns, uint16_t *values)
 }
 
 /* The value of a hand depends only on its rank pattern and whether it is one suit: score the
- * 7,462 classes once, rank the scores, then fill the table of all 2,598,960 hands. */
-static void build_tables(void)
+ * 7,462 classes once and rank the scores (the small tables) ... */
+static void build_small_tables(void)
 {
     build_binomials();
-    uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
     int16_t *patterns = malloc((size_t)CS__RANK_KEYS * sizeof *patterns);
     static uint32_t plain_score[CS_NUM_RANK_PATTERNS], suited_score[CS_NUM_RANK_PATTERNS];
     static uint32_t sorted[2 * CS_NUM_RANK_PATTERNS];
     static uint8_t pattern_ranks[CS_NUM_RANK_PATTERNS][5]; /* ascending */
-    if (!values || !patterns) {
-        free(values);
-        free(patterns);
-        tables_status = CS_E_NOMEM;
+    if (!patterns) {
+        small_status = CS_E_NOMEM;
         return;
     }
     int n_scores;
@@ -270,20 +274,40 @@ static void build_tables(void)
     for (int v = 1; ok && v < n_scores; v++)
         ok = sorted[v - 1] < sorted[v]; /* every class has its own score */
     if (!ok) {
-        free(values);
         free(patterns);
-        tables_status = CS_E_ARG;
+        small_status = CS_E_ARG;
         return;
     }
     value_tables(sorted, (const uint8_t(*)[5])pattern_ranks, plain_score, suited_score);
-    hand_values(patterns, values);
-    cs__value5 = values;
     cs__pattern_of_key = patterns;
+    small_status = CS_OK;
+}
+
+/* ... then fill the table of all 2,598,960 hands from them. */
+static void build_tables(void)
+{
+    uint16_t *values = malloc((size_t)CS_NUM_HANDS * sizeof *values);
+    if (!values) {
+        tables_status = CS_E_NOMEM;
+        return;
+    }
+    hand_values(cs__pattern_of_key, values);
+    cs__value5 = values;
     tables_status = CS_OK;
+}
+
+int cs__ensure_small_tables(void)
+{
+    if (pthread_once(&small_once, build_small_tables) != 0)
+        return CS_E_NOMEM;
+    return small_status;
 }
 
 int cs__ensure_tables(void)
 {
+    int st = cs__ensure_small_tables();
+    if (st != CS_OK)
+        return st;
     if (pthread_once(&tables_once, build_tables) != 0)
         return CS_E_NOMEM;
     return tables_status;
@@ -330,12 +354,25 @@ uint16_t cs__value_of(const uint8_t *cards5)
     return cs__value5[cs__colex5(s)];
 }
 
+uint16_t cs__value_small(const uint8_t *cards5)
+{
+    const uint8_t r[5] = {cards5[0] >> 2, cards5[1] >> 2, cards5[2] >> 2, cards5[3] >> 2, cards5[4] >> 2};
+    uint8_t s[5];
+    memcpy(s, r, 5);
+    cs__sort5(s);
+    const int k = cs__pattern_of_key[cs__rank_key(s)]; /* as hand_values fills cs__value5 */
+    return cs__one_suit5(cards5) ? pattern_suited[k] : pattern_plain[k];
+}
+
 int cs_evaluate5(const uint8_t *cards, uint16_t *value, uint8_t *category)
 {
-    int st = cs__check_value_args(cards, 5, value, category);
-    if (st != CS_OK)
+    if (!cards || !value || !category)
+        return CS_E_NULL;
+    uint64_t mask = 0;
+    int st = cs__check_cards(cards, 5, &mask);
+    if (st != CS_OK || (st = cs__ensure_small_tables()) != CS_OK)
         return st;
-    *value = cs__value_of(cards);
+    *value = cs__value_small(cards);
     *category = cs__value_cat[*value];
     return CS_OK;
 }

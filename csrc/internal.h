@@ -61,6 +61,8 @@ static inline void cs__sort5(uint8_t *c)
 
 /* Builds every table below once (thread-safe); CS_OK or why not. */
 int cs__ensure_tables(void);
+/* Builds them all but cs__value5 (thread-safe, once): enough for cs__value_small. */
+int cs__ensure_small_tables(void);
 /* The checks of a function of n cards giving a value and a category (cs_evaluate5/6): pointers,
  * cards, and the tables built. */
 int cs__check_value_args(const uint8_t *cards, uint32_t n, const uint16_t *value, const uint8_t *category);
@@ -85,6 +87,9 @@ extern uint8_t cs__value_flush[CS_NUM_VALUES];
 extern int16_t *cs__pattern_of_key;
 
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
+/* The same value from the small tables (cs__ensure_small_tables), without cs__value5: a few
+ * look-ups more, for the calls that would otherwise build the 5 MB table for one hand. */
+uint16_t cs__value_small(const uint8_t *cards5);
 
 static inline uint32_t cs__colex5(const uint8_t *s) /* s sorted ascending */
 {

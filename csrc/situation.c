@@ -382,6 +382,16 @@ int cs__ensure_deal_tables(void)
     return pthread_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
 }
 
+/* What cs_deal needs with four or three hole cards unknown: the multiset tables, not cs__value5
+ * (enumerate_four and enumerate_three read plain16 and flush16 only). */
+static int ensure_small_deal_tables(void)
+{
+    int st = cs__ensure_small_tables();
+    if (st != CS_OK)
+        return st;
+    return pthread_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
+}
+
 int cs_deal(const uint8_t *player, uint8_t up,
             const uint8_t *dead, uint32_t n_dead,
             const uint8_t *dealer, uint32_t n_dealer,
@@ -409,10 +419,10 @@ int cs_deal(const uint8_t *player, uint8_t up,
             unseen[n++] = c;
     if (n < unknown)
         return CS_E_SIZE;
-    if ((st = cs__ensure_deal_tables()) != CS_OK)
+    if ((st = unknown >= 3 ? ensure_small_deal_tables() : cs__ensure_deal_tables()) != CS_OK)
         return st;
 
-    uint16_t pv = cs__value_of(player);
+    uint16_t pv = cs__value_small(player);
     counter ct;
     start_counter(&ct, pv, qualifier);
     if (unknown == 4) {

@@ -18,7 +18,6 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, TextIO
 
 from ..errors import CaribbeanError, InvalidCards, InvalidRules, shown
 from ..model.cards import parse_cards
@@ -26,6 +25,10 @@ from ..model.rules import Rules
 from ..play.odds import SituationLike, ev_many
 from ..render.play import game as render_game
 from ..render.text import Cell, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import BinaryIO, TextIO
 
 #: Answers written at once when streaming.
 CHUNK = 512

@@ -9,28 +9,28 @@ functions here and add it to ``COMMANDS``.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..model.cards import Card, parse_cards, rank_index
 from ..model.checks import check_seats
 from ..model.rules import Rules, builtin_paytables
-from ..play.game import solve
 from ..play.odds import ev, ev_ranks
 from ..progress import ProgressFn
 from ..render.play import game as render_game
 from ..render.text import counted, to_json
-from . import batch
+from .files import check_file, check_folder, display, write_files
+from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, raise_antes_from, rules_from
 
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
     from ..house import bet_cap, paytables, protection, sidebets, volatility
     from ..play import edge_sorting, known_cards, sampling
+    from ..play.game import solve
     from ..play.switch_game import sample_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ..strategy.chart import build_chart
     from ..strategy.rule_file import load_rule_file
     from ..strategy.strategies import compare_strategies
+    from . import batch
 else:
     from .lazy import lazy, lazy_function
     bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
@@ -65,8 +66,8 @@ else:
     compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
     sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
     switch_ev = lazy_function("caribbean_exact.play.switching", "switch_ev")
-from .files import check_file, check_folder, display, write_files
-from .options import add_rules, add_sampling, add_threads, extra_paytables, integer, raise_antes_from, rules_from
+    solve = lazy_function("caribbean_exact.play.game", "solve")
+    batch = lazy("caribbean_exact.cli.batch")  # ev --batch and score only
 
 #: The sizes of `card --size` (render.card.SIZES; a test checks they agree).
 CARD_SIZES = ("page", "pocket")
@@ -432,6 +433,8 @@ def setup_card(p: argparse.ArgumentParser) -> None:
 
 def card_date() -> str:
     """The date printed on a card: SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
+    import datetime  # only to print a card: start-up, issue #24
+
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if not epoch:
         return datetime.datetime.now(datetime.UTC).date().isoformat()

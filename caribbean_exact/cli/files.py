@@ -18,7 +18,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterator, Mapping
 
 from ..errors import InvalidRules, shown
@@ -106,6 +105,8 @@ def check_file(option: str, path: str) -> None:
 def _temporary(path: str) -> Iterator[str]:
     """A temporary file beside ``path`` (same folder, so that the rename is atomic); removed unless
     it was renamed."""
+    import tempfile  # noqa: PLC0415 (only when a file is written: start-up, issue #24)
+
     fd, tmp = tempfile.mkstemp(dir=folder_of(path), prefix=f".{os.path.basename(path)[:40]}.", suffix=".tmp")
     os.close(fd)
     try:

@@ -13,13 +13,10 @@ import argparse
 import contextlib
 import errno
 import io
+import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any, NoReturn
-
-if TYPE_CHECKING:
-    from _typeshed import SupportsWrite
 
 from .._version import __version__
 from ..errors import QUOTE_LIMIT, CaribbeanError, UsageError, cut
@@ -27,6 +24,12 @@ from ..render import check_format
 from .commands import COMMANDS
 from .options import add_output
 from .progress import TerminalProgress
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import IO, Any, NoReturn
+
+    from _typeshed import SupportsWrite
 
 #: What an interrupt prints (the same line as the console script's guard before ``main()`` runs).
 INTERRUPTED_LINE = "caribbean-exact: interrupted"
@@ -46,7 +49,37 @@ class _Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns``, step for step, without loading shutil (and with it
+    zlib, bz2, lzma: start-up, issue #24): $COLUMNS if a positive number, else the width of the
+    terminal of standard output, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, with the width it takes by default (the terminal's, less 2) found
+    by ``_columns`` instead of shutil (argparse makes a formatter for every option it adds)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         """Options that store one value (no action given) may be given once."""
         if args and str(args[0]).startswith("-") and kwargs.get("action") in (None, "store"):

@@ -6,7 +6,6 @@ import argparse
 
 from ..errors import UsageError
 from ..model.rules import DEFAULT_RAISE_ANTES, MAX_RAISE_ANTES, Paytable, Rules, load_paytables_file, to_fraction
-from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED
 
 
 def integer(text: str) -> int:
@@ -55,6 +54,8 @@ def add_output(p: argparse.ArgumentParser, formatted: bool = True) -> None:
 def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) -> None:
     """--deals and --seed of a sampled figure (``optional``: None unless given, for commands where
     only some modes sample)."""
+    from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED  # noqa: PLC0415 (the sampling commands only: start-up)
+
     p.add_argument("--deals", type=integer, default=None if optional else DEFAULT_DEALS,
                    help=" ".join(("deals to sample", what, f"(default {DEFAULT_DEALS})")).replace("  ", " "))
     p.add_argument("--seed", type=integer, default=None if optional else DEFAULT_SEED,

@@ -6,7 +6,10 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import TextIO
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import TextIO
 
 
 class TerminalProgress:

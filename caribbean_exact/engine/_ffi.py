@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Protocol
 
 from .._core import ffi, lib
 from .._version import __version__
@@ -190,20 +189,24 @@ def _totals(t: object) -> DealTotals:
     )
 
 
-class ScaledNetsLike(Protocol):
-    """The nets of a core call: ``model.rules.ScaledNets`` (named by its fields: ``model`` imports this
-    module, so this module does not import ``model``)."""
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import Protocol
 
-    @property
-    def fold(self) -> int: ...
-    @property
-    def not_qualify(self) -> int: ...
-    @property
-    def tie(self) -> int: ...
-    @property
-    def lose(self) -> int: ...
-    @property
-    def win(self) -> tuple[int, ...]: ...
+    class ScaledNetsLike(Protocol):
+        """The nets of a core call: ``model.rules.ScaledNets`` (named by its fields: ``model`` imports
+        this module, so this module does not import ``model``)."""
+
+        @property
+        def fold(self) -> int: ...
+        @property
+        def not_qualify(self) -> int: ...
+        @property
+        def tie(self) -> int: ...
+        @property
+        def lose(self) -> int: ...
+        @property
+        def win(self) -> tuple[int, ...]: ...
 
 
 def _nets_struct(nets: ScaledNetsLike) -> object:

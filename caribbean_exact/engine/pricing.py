@@ -18,13 +18,21 @@ import os
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import overload
 
 from ..model.checks import check_int, check_progress, check_threads
 from ..model.rules import Nets, Rules, ScaledNets
 from ..progress import ProgressFn, report
 from . import _ffi
 from .counts import Counts, DealCounts, DealTotals
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the command line starts without typing (issue #24)
+    from typing import overload
+else:
+    def overload(f: object) -> object:
+        """typing.overload at run time: the last definition of the name is the function (ruff
+        does not know this one for typing's, hence the F811 exceptions at the overloads)."""
+        return f
 
 #: (hand, up card) situations of the game: 2,598,960 x 47.
 SITUATIONS: int = _ffi.NUM_HANDS * 47
@@ -88,15 +96,14 @@ def price(rules: Rules, *, flags: int = 0, decisions: bool = False, threads: int
     totals, dec = solver.price(rules.nets().scaled(), flags, decisions=decisions)
     return Priced(totals, dec)
 
-
 CountsLike = Counts | DealCounts
 
 
 @overload
 def raise_total(counts: CountsLike, category: int, nets: Nets) -> Fraction: ...
 @overload
-def raise_total(counts: CountsLike, category: int, nets: ScaledNets) -> int: ...
-def raise_total(counts: CountsLike, category: int, nets: Nets | ScaledNets) -> Fraction | int:
+def raise_total(counts: CountsLike, category: int, nets: ScaledNets) -> int: ...  # noqa: F811 (overloads: see above)
+def raise_total(counts: CountsLike, category: int, nets: Nets | ScaledNets) -> Fraction | int:  # noqa: F811
     """The net of raising summed over the completions of ``counts``, in the units of ``nets``
     (an integer for ``ScaledNets``). The one raise formula of the Python layer."""
     return (counts.not_qualify * nets.not_qualify + counts.win * nets.win[category]

@@ -33,6 +33,7 @@ from .volatility import (
     SeatCovariance,
     TableHour,
     check_hands,
+    check_shift,
     check_table_sample,
     outcome_distribution,
     over_n_hands,
@@ -146,6 +147,25 @@ def _side_bets(side_bets: Sequence[str] | str | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _check_side_bets(sides: tuple[str, ...], progressive_pays: str | Sequence[Number | Pay] | None, meter: Number,
+                     contribution: Number | None, reset: Number, sf_cap: Number | None, bonus_pays: PaysLike,
+                     pace: Number | None, hours_per_year: Number) -> BonusReport | None:
+    """The side bets' figures checked before the game is solved (seconds of work): the same
+    refusals as where they are used, a bad ``contribution`` (say 1.5) among them. Returns the 5+1
+    Bonus report when ``sides`` has it."""
+    bets = Fraction(0) if pace is None else to_fraction(pace, "pace")  # by default seats x hands per hour, >= 0
+    if bets < 0:
+        raise InvalidRules(f"pace {bets}: side-bet bets per hour must not be negative")
+    if "progressive" in sides:
+        progressive_house(progressive_pays, "for", meter, contribution, reset, sf_cap, bets, hours_per_year)
+    elif contribution is not None or sf_cap is not None:
+        raise InvalidRules("--contribution and --sf-cap describe the progressive: add --side-bets progressive")
+    if "bonus" not in sides:
+        return None
+    progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)  # the meter, reset, pace, hours
+    return bonus(bonus_pays)
+
+
 def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
                  *, paytables: dict[str, Paytable] | None = None, hands: Sequence[int] = (),
                  seats: int = 7, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR,
@@ -178,7 +198,10 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     ante = to_fraction(average_ante, "average ante")
     if ante <= 0:
         raise InvalidRules(f"average ante: {ante} must be positive")
+    check_shift(hands_per_hour, hours)  # before the work too: table_hour checks them after seconds of it
     sides = _side_bets(side_bets)
+    bonus_report = _check_side_bets(sides, progressive_pays, meter, contribution, reset, sf_cap, bonus_pays, pace,
+                                     hours_per_year)  # before the work too
     rules = Rules.make(paytable, qualifier, ante if max_payout is not None else None, max_payout, paytables,
                        raise_antes=raise_antes)
     game = solve(rules=rules, progress=progress)
@@ -196,17 +219,13 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     if max_payout is not None:
         cap = cap_study(rules.paytable, rules.qualifier, max_payout, [ante], paytables, progress)
     bets = hour.hands_per_hour * seats if pace is None else to_fraction(pace, "pace")
-    if bets < 0:
-        raise InvalidRules(f"pace {bets}: side-bet bets per hour must not be negative")
     prog = None
     if "progressive" in sides:
         prog = progressive_house(progressive_pays, "for", meter, contribution, reset, sf_cap, bets, hours_per_year)
-    elif contribution is not None or sf_cap is not None:
-        raise InvalidRules("--contribution and --sf-cap describe the progressive: add --side-bets progressive")
     bon = None
-    if "bonus" in sides:
-        b = progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)  # validates the pace
-        bon = BonusHouse(bonus(bonus_pays), b.bets_per_hour, b.hours_per_year)
+    if bonus_report is not None:
+        b = progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)
+        bon = BonusHouse(bonus_report, b.bets_per_hour, b.hours_per_year)
     flash = None
     if flash_rate is not None:
         flash = flash_cost(flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,

@@ -531,6 +531,12 @@ def _positive(x: Number, what: str) -> Fraction:
     return v
 
 
+def check_shift(hands_per_hour: Number, hours: Number) -> tuple[Fraction, Fraction]:
+    """The rounds dealt an hour and the hours of a shift, each a positive exact number: the checks
+    of ``table_hour``, for a caller that makes them before its work (``report``)."""
+    return _positive(hands_per_hour, "hands per hour"), _positive(hours, "hours")
+
+
 def table_hour(game: GameReport, covariance: SeatCovariance, seats: int = MAX_SEATS,
                hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = DEFAULT_AVERAGE_ANTE,
                hours: Number = 8, *, independent: bool = True) -> TableHour:

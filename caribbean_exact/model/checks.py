@@ -12,14 +12,17 @@ caribbean_exact.errors.InvalidRules: margins: 'yes' must be True or False
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from ..engine._ffi import MAX_THREADS
 from ..errors import InvalidRules, shown
 from ..progress import ProgressFn
 from .rules import Rules
 
-T = TypeVar("T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 
 def check_int(value: object, name: str, lo: int, hi: int) -> int:

@@ -12,12 +12,10 @@ from __future__ import annotations
 import math
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
-from importlib import resources
 
 from ..engine import _ffi
 from ..errors import InvalidCards, InvalidRules, cut, shown
@@ -31,6 +29,7 @@ from .hands import (
     lowest_plain_value_starting,
     lowest_value_of_category,
 )
+from .paytable_data import TABLES as _BUILTIN_TABLES
 
 __all__ = [
     "CATEGORIES", "CATEGORY_INDEX", "MAX_DIGITS", "MAX_FILE_BYTES", "MAX_TABLES", "PAY_ORDER",
@@ -225,12 +224,7 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
     """
     if not isinstance(text, str):
         raise InvalidRules(f"{origin}: {shown(text)} is not text")
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InvalidRules(f"{origin}: not valid TOML ({cut(str(e), 200)})") from None
-    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
-        raise InvalidRules(f"{origin}: arrays or tables nested too deeply to read") from None
+    doc = _read_toml(text, origin)
     extra = set(doc) - {"paytable"}
     if extra:
         raise InvalidRules(f"{origin}: unknown field {shown(min(extra))} (expected [[paytable]] entries)")
@@ -277,6 +271,18 @@ def load_paytables_text(text: str, origin: str) -> dict[str, Paytable]:
     return out
 
 
+def _read_toml(text: str, origin: str) -> dict[str, object]:
+    """A TOML document; the reader loads only here, for a user's file (the built-in tables are
+    Python data: the command line starts without it)."""
+    import tomllib  # noqa: PLC0415 (start-up, issue #24)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidRules(f"{origin}: not valid TOML ({cut(str(e), 200)})") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise InvalidRules(f"{origin}: arrays or tables nested too deeply to read") from None
+
+
 def _reads_as_pays(name: str) -> bool:
     """Whether ``name`` would be read as ten pays where a pay table is asked for."""
     if not re.search(r"\d", name):
@@ -290,9 +296,12 @@ def _reads_as_pays(name: str) -> bool:
 
 @cache
 def builtin_paytables() -> dict[str, Paytable]:
-    """The pay tables shipped with the package (data/paytables.toml), by lower-case name."""
-    text = resources.files("caribbean_exact.data").joinpath("paytables.toml").read_text(encoding="utf-8")
-    return load_paytables_text(text, "built-in paytables.toml")
+    """The pay tables shipped with the package (data/paytables.toml), by lower-case name.
+
+    Built from ``model/paytable_data.py``, the same tables as Python data (no TOML read at start-up).
+    """
+    return {name.strip().lower(): Paytable(name.strip(), tuple(Fraction(n, d) for n, d in pays), where, source)
+            for name, pays, where, source in _BUILTIN_TABLES}
 
 
 def read_text_file(path: str, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ..model.cards import RANKS
 from ..model.hands import CATEGORIES, CATEGORY_INDEX
 from .text import displayable, sci
 
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # annotations only: rendering an outcome loads neither the house nor the strategy family
     from ..house.sidebets import Pay
     from ..strategy.chart import ClassKey, PlainRule, SuitRule

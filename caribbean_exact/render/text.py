@@ -12,20 +12,24 @@ notation computed from the exact value, so no size of input can overflow a displ
 
 from __future__ import annotations
 
-import csv
 import io
-import json
 import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from ..errors import InvalidRules, shown
 from ..model.rules import DEFAULT_RAISE_ANTES, Paytable, Rules, exact_text
 
 EXTRA_FORMATS = ("json", "csv")
-Cell = Any  # a table cell: text, or an integer for CSV
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from typing import Any
+
+    Cell = Any  # a table cell: text, or an integer for CSV
+else:
+    Cell = object  # the same at run time, where nothing reads it
 
 
 #: The default table format, drawn here without loading tabulate (``table``); tabulate has it too.
@@ -234,6 +238,8 @@ def table(rows: Sequence[Sequence[Cell]], headers: Sequence[str], fmt: str) -> s
     """Rows as a tabulate table, or CSV when fmt == "csv". CSV text cells that a spreadsheet would
     take for a formula are quoted (``csv_cell``); ``Name`` cells are escaped in Markdown formats."""
     if fmt == "csv":
+        import csv  # noqa: PLC0415 (only for CSV: start-up, issue #24)
+
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)  # csv leaves a lone "\r" bare
@@ -308,6 +314,8 @@ def with_article(word: str) -> str:
 
 def to_json(obj: object) -> str:
     """JSON text, indented, UTF-8 kept."""
+    import json  # noqa: PLC0415 (only for JSON: start-up, issue #24)
+
     return json.dumps(obj, indent=2, ensure_ascii=False)
 
 

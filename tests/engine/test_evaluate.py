@@ -1,6 +1,8 @@
 """The five-card evaluator against exhaustive counts and an independent Python evaluator."""
 
 import random
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -91,3 +93,21 @@ def test_special_hands():
     # suits never break ties
     assert v("As Kd 7h 4c 2s")[0] == v("Ad Kc 7s 4h 2d")[0]
     assert ref_key([51, 46, 8, 4, 0]) >= AK_KEY
+
+
+def test_the_small_tables_give_the_full_tables_values():
+    """evaluate5 (and cs_deal's player) read the small tables, not the 2,598,960-hand table, so that
+    a command starts without building it; evaluate6 reads that table: the best of six by evaluate5
+    is evaluate6's value, and in a fresh process evaluate5 and ev work before the table exists."""
+    rng = random.Random(24)
+    for _ in range(3000):
+        six = rng.sample(range(52), 6)
+        best = max((_ffi.evaluate5(list(five)) for five in combinations(six, 5)), key=lambda vc: vc[0])
+        assert _ffi.evaluate6(six) == best, six
+    code = ("from caribbean_exact.engine import _ffi\nimport caribbean_exact as ce\n"
+            "before = _ffi.evaluate5([48, 45, 22, 8, 3]), ce.ev('As Kd 7h 4c 2s', 'Qh').counts\n"
+            "_ffi.value_counts()\n"  # builds the full table
+            "assert before == (_ffi.evaluate5([48, 45, 22, 8, 3]), ce.ev('As Kd 7h 4c 2s', 'Qh').counts)\n"
+            "print(before[0], before[1].total)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert p.stdout.split() == ["(1124,", "0)", "163185"], p.stdout

@@ -92,6 +92,30 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, word):
     assert err.count("\n") == 1 and word in err
 
 
+@pytest.mark.parametrize("argv, word", [
+    (["--contribution", "1.5", "--side-bets", "progressive"], "(0, 1]"),
+    (["--contribution", "0.2"], "--side-bets progressive"),
+    (["--sf-cap", "0", "--side-bets", "progressive"], "sf_cap"),
+    (["--reset", "-1", "--side-bets", "progressive"], "reset"),
+    (["--progressive-pays", "1,2", "--side-bets", "progressive"], "pays"),
+    (["--bonus-pays", "x", "--side-bets", "bonus"], "x"),
+    (["--pace", "-5", "--side-bets", "bonus"], "pace"),
+    (["--hours-per-year", "9000", "--side-bets", "progressive"], "8,784"),
+    (["--hours", "0"], "hours"),
+    (["--hands-per-hour", "-1"], "hands per hour"),
+])
+def test_side_bet_figures_are_refused_before_any_work(monkeypatch, capsys, argv, word):
+    """report --contribution 1.5 (and --hours 0) used to solve the game, its strategies, chart and
+    covariance (seconds) before refusing the value: now nothing is solved first."""
+    def no_work(*_args, **_kwargs):
+        raise AssertionError("the game was solved before the side bets' figures were checked")
+
+    monkeypatch.setattr(math_report, "solve", no_work)
+    code, out, err = run(capsys, "report", "--quiet", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and word in err, err
+
+
 def test_the_report_solves_the_game_once_and_hands_it_down(monkeypatch):
     """build_report solves the optimal game once and passes it to the strategies and the seats'
     covariance (they used to solve it again each): one price pass for the game, one for the best

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from ...engine.pricing import ReturnRow
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
 from ...model.rules import Rules, exact_text
-from ...play.game import DealerCategory, GameReport, dealer_distribution
-from ...play.information import Information
 from ...play.odds import Decision, RankQuery
 from ..labels import outcome_label
 from ..text import (
@@ -30,6 +26,13 @@ from ..text import (
     to_json,
     with_article,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: ev renders a Decision without loading play.game (start-up, issue #24)
+    from typing import Any
+
+    from ...play.game import DealerCategory, GameReport
+    from ...play.information import Information
 
 
 def outcome_table(rows: Sequence[ReturnRow], fmt: str, count_label: str = "count") -> str:
@@ -166,6 +169,8 @@ def batch_row(d: Decision) -> list[Cell]:
 
 def batch_json_line(d: Decision) -> str:
     """One situation of ``ev --batch --format json``: one compact JSON object on one line."""
+    import json  # noqa: PLC0415 (only for JSON: start-up, issue #24)
+
     return json.dumps(decision_json(d, with_rules=False), ensure_ascii=False, separators=(",", ":"))
 
 
@@ -261,6 +266,8 @@ def dealer_table(dist: Sequence[DealerCategory], fmt: str) -> str:
 
 def dealer_text(rules: Rules, fmt: str) -> str:
     """P(the dealer qualifies) and the dealer's hand distribution: lines for the end of ``solve``."""
+    from ...play.game import dealer_distribution  # noqa: PLC0415 (solve's tables only: ev starts without play.game)
+
     dist = dealer_distribution(rules)
     n, q = sum(x.count for x in dist), sum(x.qualifying for x in dist)
     p = Fraction(q, n)
