@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, Literal
 from ..errors import InvalidRules, shown
 from ..model.checks import check_instance, check_rules, check_seats, check_threads
 from ..model.rules import Number, Rules, to_fraction
+from ..play.edge_sorting import solve_sorted_ranks
 from ..play.game import GameReport, optimal_game, solve
 from ..play.information import Information
-from ..play.known_cards import solve_known, solve_seen_card
+from ..play.known_cards import solve_burn_card, solve_known, solve_seen_card, solve_seen_class
 from ..progress import ProgressFn, report
 from .volatility import DEFAULT_AVERAGE_ANTE, DEFAULT_HANDS_PER_HOUR
 
@@ -617,6 +618,11 @@ LEAKS: tuple[Leak, ...] = (
     Leak("one hole card seen", partial(solve_known, 1)),
     Leak("two hole cards seen", partial(solve_known, 2)),
     Leak("three hole cards seen", partial(solve_known, 3)),
+    Leak("edge sorting: aces and kings", lambda rules: solve_sorted_ranks("AK", rules).report),
+    Leak("one hole card's class seen: a picture card or not", lambda rules: solve_seen_class("picture", rules).report),
+    Leak("one hole card's class seen: 2-7 or not", lambda rules: solve_seen_class("2-7", rules).report),
+    Leak("one hole card's suit seen", lambda rules: solve_seen_class("suit", rules).report),
+    Leak("the burn card seen", lambda rules: solve_burn_card(rules).report),
 )
 #: The flash rates of the protection tables: a hole card exposed in 5%, 10% and 25% of hands.
 FLASH_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4))

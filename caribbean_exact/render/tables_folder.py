@@ -165,7 +165,8 @@ def _leak_files(progress: ProgressFn | None) -> dict[str, str]:
                         pct(r.raise_probability, 2)])
     body, headers = leak_rows(rows, sampled)
     csv_body, _ = leak_rows(rows, sampled, "csv")
-    intro = ("Each leak's exact whole game (`caribbean-exact solve --known-dealer-cards K`), a dealer who "
+    intro = ("Each leak's exact whole game (`caribbean-exact solve` with `--known-dealer-cards K`, "
+             "`--sorted-ranks RANKS`, `--seen-class SPEC` or `--burn-card`), a dealer who "
              "exposes a hole card in a share of hands (`solve --flash-rate X`: the exact mixture of the plain "
              "and the one-seen-card games), and colluding players (`collusion --players N --sharing S`, "
              f"sampled: {TABLE_SHARING_DEALS:,} deals, seed {TABLE_SEED}). The cost per hand is the house edge "
