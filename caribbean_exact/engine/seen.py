@@ -30,7 +30,8 @@ from ..model.rules import Rules
 from . import _ffi
 from .counts import DealTotals
 
-__all__ = ["ProbeCounts", "SeenChartWeights", "SeenOnePass", "seen_lanes", "seen_one_pass", "solve_seen"]
+__all__ = ["ProbeCounts", "SeenChartWeights", "SeenOnePass", "SeenPass", "seen_lanes", "seen_one_pass", "seen_pass",
+           "solve_seen"]
 
 #: (raise weight, total weight) per chart cell.
 SeenChartWeights = tuple[list[int], list[int]]
@@ -85,3 +86,50 @@ def solve_seen(k: int, rules: Rules, flags: int = 0, threads: int = 2, chart: bo
     """The whole game with k = 1..3 dealer hole cards seen (cs_solve_seen): totals, the chart when
     asked (11 classes x ``seen_lanes(k)`` cells), the counts of each probe (6 + k cards)."""
     return _ffi.solve_seen(k, rules.qualifier.value, rules.nets().scaled(), flags, threads, chart, probes)
+
+
+@dataclass(frozen=True, eq=False)
+class SeenPass:
+    """One counting pass of the game with k = 1..3 dealer hole cards seen (cs_solve_seen, or
+    cs_solve_seen_decided when the decisions were asked)."""
+
+    #: Dealer hole cards seen.
+    k: int
+    #: The totals of optimal play.
+    totals: DealTotals
+    #: (raise weight, total weight) by class and rank multiset of the k + 1 known cards.
+    chart: SeenChartWeights
+    #: When asked: the decision of every class of situations whose known cards are not all of one
+    #: suit, ``seen_lanes(k)`` bytes per hand value (0 fold, 1 raise, 2 either, 255 none), read-only.
+    decisions: memoryview | None
+    #: When asked: for known cards all of one suit, C(13, k + 1) uint64 words per hand value (the
+    #: distinct-rank lanes in lane order): bit Q raise, bit 32 + Q either (Q: the player's ranks in
+    #: that suit, a mask over the hand's distinct ranks ascending), read-only.
+    suited: memoryview | None
+
+
+#: The last pass with k = 2 or 3, by (k, rules, flags): at most one entry.
+_last_k: dict[tuple[int, Rules, int], SeenPass] = {}
+
+
+def seen_pass(k: int, rules: Rules, flags: int = 0, threads: int = 2, decisions: bool = False) -> SeenPass:
+    """The figures and chart with k = 1..3 dealer hole cards seen and, when asked, the decision of
+    every class of situations, from one counting pass. The last pass is kept (like
+    ``seen_one_pass``): asking again for the same k, rules and flags does not count again, unless it
+    now asks for the decisions and the kept pass has none."""
+    key = (k, rules, flags)
+    with _lock:
+        kept = _last_k.get(key)
+        if kept is not None and (kept.decisions is not None or not decisions):
+            return kept
+        q, nets = rules.qualifier.value, rules.nets().scaled()
+        if decisions:
+            totals, chart, dec, suited = _ffi.solve_seen_decided(k, q, nets, flags, threads)
+            result = SeenPass(k, totals, chart, dec, suited)
+        else:
+            totals, chart_or_none, _ = _ffi.solve_seen(k, q, nets, flags, threads, True)
+            assert chart_or_none is not None
+            result = SeenPass(k, totals, chart_or_none, None, None)
+        _last_k.clear()
+        _last_k[key] = result
+        return result
