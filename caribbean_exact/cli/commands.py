@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidCards, InvalidRules, UsageError, shown
 from ..model.cards import Card, parse_cards, rank_index
@@ -31,12 +31,14 @@ from . import batch
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
     from ..house import bet_cap, paytables, sidebets, volatility
     from ..play import known_cards, sampling
+    from ..play.game import GameReport
     from ..play.switch_game import sample_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
     from ..render.house import paytables as render_paytables
     from ..render.house import sidebets as render_sidebets
     from ..render.play import known_cards as render_known
+    from ..render.play import seen_plot
     from ..render.play import switching as render_switching
     from ..render.strategy import chart as render_strategy
     from ..strategy.chart import build_chart
@@ -52,6 +54,7 @@ else:
     render_paytables = lazy("caribbean_exact.render.house.paytables")
     render_sidebets = lazy("caribbean_exact.render.house.sidebets")
     render_known = lazy("caribbean_exact.render.play.known_cards")
+    seen_plot = lazy("caribbean_exact.render.play.seen_plot")
     render_switching = lazy("caribbean_exact.render.play.switching")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
     build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
@@ -182,6 +185,10 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
                         "chart: with --known-dealer-cards 1 to 3)")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="with --known-dealer-cards 1 to 3: also draw the chart and its rules for printing, on "
+                        "pages that fit Letter and A4: FILE.pdf (all pages), .png or .svg (a file a page, FILE-1.png "
+                        "..., when there are several); says on stderr what it wrote; needs [plot]")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
                         "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
@@ -201,6 +208,12 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
+    if args.plot:  # checked before the work
+        if not 1 <= k <= 3 or args.sample or args.switch_fees is not None:
+            raise UsageError("solve --plot: draws the chart of --known-dealer-cards 1 to 3 (not sampled)")
+        render_strategy.plot_format(args.plot)
+        check_file("--plot", args.plot)
+        figures.pyplot("--plot")
     if args.switch_fees is not None:
         if k or args.sample or args.ignore_up or args.table:
             raise UsageError("solve --switch-fees: --known-dealer-cards, --sample, --ignore-up and --table "
@@ -229,32 +242,71 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
                                                     "(sampled, each deal exact)")
     if k == 4:
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
-    if k == 1:
-        why = None
-        if args.table in (None, "chart"):  # what decides the chart's mixed cells
-            from ..strategy.seen_chart import seen_card_strategy  # numpy: loaded by the commands that need it
-
-            why = seen_card_strategy(rules, threads=args.threads, progress=progress)
-        # after the rules: the figures and chart come from the pass that counted their decisions
-        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
-        if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
-            obj = render_game.report_json(seen.report)
-            obj["chart"] = render_known.seen_chart_json(seen.chart, why)
-            if why is not None:
-                obj["rules"] = render_known.seen_rules_json(why)
-            return to_json(obj)
-        report, chart = seen.report, render_known.seen_chart(seen.chart, args.format, why)
-        heading = render_known.SEEN_CHART_HEADING
-    else:
-        game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
-        report, chart = game.report, render_known.seen_set_chart(game.chart, args.format)
-        heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"
+    out = _seen_text(args, rules, k, progress)
+    if isinstance(out, str):
+        return out
+    report, chart, heading = out
     if args.table == "chart":
         return chart
     text = render_game.report(report, args.format, args.table)
     if args.format in ("json", "csv") or args.table:
         return text
     return text + "\n\n" + heading + "\n" + chart
+
+
+def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: ProgressFn
+               ) -> str | tuple[GameReport, str, str]:
+    """solve --known-dealer-cards 1..3: the JSON report (with its chart and rules), or the report,
+    the chart resolved into rules and its heading; --plot draws the chart for printing."""
+    why: Any = None  # SeenCardStrategy (k = 1) or SeenSetStrategy
+    if args.table in (None, "chart") or args.plot:  # what decides the chart's mixed cells
+        if k == 1:
+            from ..strategy.seen_chart import seen_card_strategy  # numpy: loaded by the commands that need it
+
+            why = seen_card_strategy(rules, threads=args.threads, progress=progress)
+        else:
+            from ..strategy.seen_set_chart import seen_set_strategy
+
+            why = seen_set_strategy(k, rules, threads=args.threads, progress=progress)
+    # after the rules: the figures and chart come from the pass that counted their decisions
+    ch: Any  # SeenChart (k = 1) or SeenSetChart
+    if k == 1:
+        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
+        report, ch = seen.report, seen.chart
+    else:
+        game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
+        report, ch = game.report, game.chart
+    if args.plot:
+        view = render_known.seen_print(ch, why) if k == 1 else render_known.seen_set_print(ch, why)
+        lay = seen_plot.seen_plot_layout(view, rules)
+        _write_plot(args, len(lay.pages), lambda fmt: seen_plot.draw_seen_chart(view, rules, fmt, lay))
+    if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
+        obj = render_game.report_json(report)
+        if k == 1:
+            obj["chart"] = render_known.seen_chart_json(ch, why)
+            if why is not None:
+                obj["rules"] = render_known.seen_rules_json(why)
+        else:
+            obj["chart"] = render_known.seen_set_chart_json(ch, why)
+            if why is not None:  # "rules" is the game's rules here: the cells' rules get their own name
+                obj["cell_rules"] = render_known.seen_set_rules_json(why)
+        return to_json(obj)
+    if k == 1:
+        return report, render_known.seen_chart(ch, args.format, why), render_known.SEEN_CHART_HEADING
+    heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"
+    return report, render_known.seen_set_chart(ch, args.format, why), heading
+
+
+def _write_plot(args: argparse.Namespace, pages: int, draw: Callable[[str], list[bytes]]) -> None:
+    """--plot FILE: the pages drawn (PDF: one file; PNG, SVG: a file a page) and written, all or none."""
+    fmt = render_strategy.plot_format(args.plot)
+    names = render_strategy.plot_files(args.plot, pages)
+    if len(names) > 1 and os.path.exists(args.plot) and not os.path.isfile(args.plot):  # /dev/null
+        raise InvalidRules(f"--plot {shown(args.plot)}: not a file, and the chart takes {pages} pages, "
+                           f"a file each ({os.path.basename(names[0])}, ...): name a file, or a .pdf for one file")
+    write_files("--plot", dict(zip(names, draw(fmt), strict=True)))
+    if not args.quiet:
+        _note(render_strategy.plot_written([display(n) for n in names], pages))
 
 
 # ---------------------------------------------------------------- strategy

@@ -374,7 +374,8 @@ def seen_set_strategy(k: int, rules: Rules | None = None, threads: int | None = 
     label = f"reading the decisions with {('two', 'three')[k - 2]} dealer hole cards seen"
     report(progress, label, 0, None)
     kept = seen_pass(k, rules, 0, threads or default_threads(), decisions=True)
-    assert kept.decisions is not None and kept.suited is not None
+    assert kept.decisions is not None
+    assert kept.suited is not None
     lanes = layout.seen_set_lanes(k)
     off_all = np.frombuffer(kept.decisions, dtype=np.uint8).reshape(NUM_VALUES, lanes)
     words = np.frombuffer(kept.suited, dtype=np.uint64).reshape(NUM_VALUES, math.comb(13, k + 1))

@@ -11,15 +11,15 @@ import pytest
 
 import caribbean_exact as ce
 from caribbean_exact.engine import _ffi, layout
+from caribbean_exact.engine.seen import seen_pass
 from caribbean_exact.errors import InvalidCards, InvalidRules
 from caribbean_exact.model.cards import RANKS
 from caribbean_exact.model.hands import value_ranks
-from caribbean_exact.engine.seen import seen_pass
 from caribbean_exact.play.known_cards import solve_seen_cards
 from caribbean_exact.strategy import seen_set_chart as ssc
 from caribbean_exact.strategy.seen_set_chart import seen_set_strategy, value_of
 
-EXACT_TWO, EXACT_THREE = 389, 0  # the mixed cells without situations of equal EVs
+EXACT_TWO, EXACT_THREE = 389, 1855  # the mixed cells without situations of equal EVs
 DECK = [r + s for r in RANKS for s in "cdhs"]
 
 
