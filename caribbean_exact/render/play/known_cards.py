@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -513,7 +514,7 @@ def _lower_parts(lower: dict[str, list[tuple[int, ...]]], top: tuple[int, int]) 
     out = []
     for i, (words, xs) in enumerate(items):
         if i == len(items) - 1 and i:
-            out.append(f"otherwise: {words}")
+            out.append(f"any other {'x' if len(xs[0]) == 1 else 'x-y'}: {words}")
             continue
         if len(xs[0]) > 1 and len(xs) > 2 and {x for x in every if paired(x)} == set(xs):
             out.append(f"a pair among the known cards: {words}")
@@ -539,13 +540,27 @@ def _sub_words(ch: SeenSetChart, sr: SeenSetStrategy, cls: int, ranks: tuple[int
 
 
 #: The marks of the charts with two or three hole cards seen.
-_SET_LEGEND = " ".join((
-    marks_legend(("R", "F", "M"), sep=". ") + ".",
-    'A hand ("AK86", "4465": your ranks, pairs first) means: raise with that or better;',
-    'in the A-K rows the A-K is left out ("86" means AK86).',
-    marks_legend(("x/y",)) + ".",
-    marks_legend(("#n", SUIT_MARK), sep=". ") + ' (the suit rules: --format json, "rules", "suited").',
-))
+def _note_marks(notes: Sequence[str]) -> set[str]:
+    """"+S" when a note says (+S): the legend then explains it."""
+    return {SUIT_MARK} if any(f"({SUIT_MARK})" in n for n in notes) else set()
+
+
+def _set_legend(marks: set[str]) -> str:
+    """The legend of the marks a chart with two or three hole cards seen uses (``labels.MARKS``)."""
+    base = {m.removesuffix(SUIT_MARK) for m in marks}
+    parts = [marks_legend([m for m in ("R", "F", "M") if m in base], sep=". ") + "."]
+    if any(m not in ("R", "F", "M", "") for m in base):  # the notes name hands too
+        parts.append('A hand ("AK86", "4465": your ranks, pairs first) means: raise with that or better'
+                     + ('; in the A-K rows of the grids the A-K is left out ("86" means AK86).'
+                        if any(m not in ("R", "F", "M", "") and not m.startswith("#") for m in base) else "."))
+    if any("/" in m for m in base):
+        parts.append(marks_legend(("x/y",)) + ".")
+    if any(m.startswith("#") for m in base):
+        parts.append(marks_legend(("#n",)) + ".")
+    if SUIT_MARK in marks or any(m.endswith(SUIT_MARK) for m in marks):
+        parts.append(marks_legend((SUIT_MARK,)) + "; in a note, (+S) after a rule. The suit rules: "
+                     "--format json, cell_rules, suited.")
+    return " ".join(parts)
 
 
 def _set_sub(ch: SeenSetChart, sr: SeenSetStrategy | None, cls: int, ranks: tuple[int, ...]
@@ -661,7 +676,7 @@ def seen_set_chart(ch: SeenSetChart, fmt: str, sr: SeenSetStrategy | None = None
             parts.append(f"- {name}: " + next(p for p in view.plain if p.startswith(name + ":")).split(": ", 1)[1])
     if sr is None:
         return "\n".join(parts)
-    out = [*parts, "", textwrap.fill(_SET_LEGEND, 110)]
+    out = [*parts, "", textwrap.fill(_set_legend(set(view.marks) | _note_marks(view.notes)), 110)]
     if view.notes:
         out += ["", _set_notes_head(ch.k)]
         out += ["- " + n.replace("\n", "\n  - ") for n in view.notes]
@@ -751,5 +766,6 @@ def seen_set_print(ch: SeenSetChart, sr: SeenSetStrategy) -> SeenPrint:
     view = set_chart_view(ch, sr)
     caption = "rows: the dealer's highest known rank, columns: the second highest"
     return SeenPrint(ch.k, "high \\ 2nd", tuple(RANKS[::-1]),
-                     tuple((f"{SEEN_CLASSES[c]} ({caption})", g) for c, g in view.grids), view.plain, _SET_LEGEND,
+                     tuple((f"{SEEN_CLASSES[c]} ({caption})", g) for c, g in view.grids), view.plain,
+                     _set_legend(set(view.marks) | _note_marks(view.notes)),
                      _set_notes_head(ch.k), view.notes, ())
