@@ -16,6 +16,7 @@ from caribbean_exact.errors import InvalidCards, InvalidRules
 from caribbean_exact.model.cards import RANKS
 from caribbean_exact.model.hands import value_ranks
 from caribbean_exact.play.known_cards import solve_seen_cards
+from caribbean_exact.render.play import known_cards as render_known
 from caribbean_exact.strategy import seen_set_chart as ssc
 from caribbean_exact.strategy.seen_set_chart import seen_set_strategy, value_of
 
@@ -186,3 +187,34 @@ def test_arguments_are_checked(two):
             seen_set_strategy(k)
     with pytest.raises(InvalidCards):
         value_of("AK8")
+
+
+def test_the_chart_prints_rules_not_shares(two):
+    """The k = 2 chart resolved: no "% of situations" left; every note's cell, and the JSON rules
+    give the code or words of every mixed cell, each group with its counts."""
+    ch = solve_seen_cards(2).chart
+    text = render_known.seen_set_chart(ch, "github", two)
+    assert "%" not in text.split("Notes")[0] and "#1 high card below A-K, A-Q-x:" in text
+    assert "  - any other x: with no Q or x: fold; with one Q or one x: K or better; otherwise: raise (+S)" in text
+    rows = render_known.seen_set_chart_json(ch, two)
+    mixed = [r for r in rows if r["decision"] == "M"]
+    assert len(rows) == sum(len(ch.cells(c)) for c in range(11)) and all("rule" in r for r in rows)
+    assert all(r["rule"] not in ("R", "F") or r["suited_differs"] for r in mixed)  # else: one suit decides
+    cells = render_known.seen_set_rules_json(two)
+    assert len(cells) == 442
+    aq5 = next(c for c in cells if c["class"] == "high card below A-K" and c["known"] == "AQ5")
+    assert aq5["distinct"] == "5QA" and aq5["words"].startswith("with no Q or 5: fold")
+    group = next(g for g in aq5["off_suit"] if g["counts"] == [1, 0, 0])   # one 5, no Q, no A
+    assert group["prefix"] == "K" and group["in_suit"] is None
+
+
+@pytest.mark.slow
+def test_the_json_report_keeps_its_fields_and_adds_the_chart_and_cell_rules(capsys):
+    import json
+
+    from caribbean_exact.cli import main
+
+    assert main(["solve", "--known-dealer-cards", "3", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["rules"]["qualifier"] == "AK" and obj["known_dealer_cards"] == 3   # the game's rules, as before
+    assert len(obj["cell_rules"]) == 1867 and obj["chart"][0]["known"] == "2222"
