@@ -6,7 +6,8 @@
 
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
 ``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``. Strategies: ``evaluate``,
-``compare_strategies``, ``build_chart``, ``seen_card_strategy``, ``parse_rule_file``. The house side:
+``compare_strategies``, ``build_chart``, ``seen_card_strategy``, ``seen_set_strategy``,
+``parse_rule_file``. The house side:
 ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Any result as JSON-ready data:
 ``as_dict``, ``to_json``.
 
@@ -72,6 +73,9 @@ _HOME = {
     "SeenCardsGame": "play.known_cards",
     "SeenCellRule": "strategy.seen_chart",
     "SeenCardStrategy": "strategy.seen_chart",
+    "SeenSetCellRule": "strategy.seen_set_chart",
+    "SeenSetStrategy": "strategy.seen_set_chart",
+    "SetMatchRule": "strategy.seen_set_chart",
     "Situation": "strategy.strategies",
     "Strategy": "strategy.strategies",
     "StrategyResult": "strategy.strategies",
@@ -97,6 +101,7 @@ _HOME = {
     "solve_all_seen": "play.known_cards",
     "solve_known": "play.known_cards",
     "seen_card_strategy": "strategy.seen_chart",
+    "seen_set_strategy": "strategy.seen_set_chart",
     "solve_seen_card": "play.known_cards",
     "solve_seen_cards": "play.known_cards",
 }
@@ -124,6 +129,7 @@ if _typing.TYPE_CHECKING:  # the names as the type checker sees them
     from .strategy.chart import Chart, build_chart
     from .strategy.rule_file import load_rule_file, parse_rule_file
     from .strategy.seen_chart import MatchRule, SeenCardStrategy, SeenCellRule, seen_card_strategy
+    from .strategy.seen_set_chart import SeenSetCellRule, SeenSetStrategy, SetMatchRule, seen_set_strategy
     from .strategy.strategies import Situation, Strategy, StrategyResult, compare_strategies, evaluate
 
 
@@ -155,6 +161,9 @@ __all__ = [
     "SeenCardStrategy",
     "SeenCardsGame",
     "SeenCellRule",
+    "SeenSetCellRule",
+    "SeenSetStrategy",
+    "SetMatchRule",
     "Situation",
     "Strategy",
     "StrategyResult",
@@ -180,6 +189,7 @@ __all__ = [
     "progressive",
     "sample",
     "seen_card_strategy",
+    "seen_set_strategy",
     "solve",
     "solve_all_seen",
     "solve_known",

@@ -20,8 +20,10 @@ equal EVs count as both). Needs numpy.
 
 >>> sr = seen_set_strategy(2)
 >>> cell = sr.cell(0, (12, 10, 3))       # high card below A-K; the dealer shows A, Q, 5
->>> [(g.counts, g.decides(value_of("QJ964"))) for g in cell.off_suit][:2]
-[((0, 0, 0), 'fold'), ((0, 0, 1), 'raise')]
+>>> cell.distinct                        # counts are by these ranks: 5, Q, A
+(3, 10, 12)
+>>> cell.group((0, 0, 0)).decides(value_of("KJ964")), cell.group((1, 0, 0)).decides(value_of("KJ965"))
+('fold', 'raise')
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ def value_of(ranks: str) -> int:
 class SetMatchRule:
     """How the hands of one cell that hold ``counts[i]`` cards of the i-th distinct known rank
     (ascending) decide.
+
+    ``counts``: the group's cards of each distinct known rank, in the order of
+    ``SeenSetCellRule.distinct``.
 
     Raise from the hand value ``raise_from`` up (None: never), that is with the hands whose ranks,
     groups first, start with ``prefix`` or better (``()``: every hand of the group raises; None
@@ -127,9 +132,12 @@ class SeenSetCellRule:
         return tuple(sorted(set(self.ranks)))
 
     def group(self, counts: Sequence[int], in_suit: int | None = None) -> SetMatchRule | None:
-        """The rule of the hands holding ``counts[i]`` cards of the i-th distinct known rank
-        (ascending); ``in_suit``: None for known cards not all of one suit (default), else the hand's
-        cards in their suit. None: no such hand."""
+        """The rule of a group of hands; None when no hand of the cell is in it.
+
+        ``counts``: the group's cards of each distinct known rank (ascending, ``distinct``);
+        ``in_suit``: None for known cards not all of one suit (default), else the hand's cards in
+        their suit.
+        """
         key = tuple(counts)
         if in_suit is None or self.suited is None:
             return next((g for g in self.off_suit if g.counts == key), None)
@@ -137,9 +145,11 @@ class SeenSetCellRule:
 
     def decides(self, value: int, hand_ranks: Sequence[int], in_suit_ranks: Sequence[int] | None = None
                 ) -> str | None:
-        """The rule's decision for a hand: ``value`` (the core's), ``hand_ranks`` its five ranks,
-        ``in_suit_ranks`` its ranks in the known cards' suit when those are all of one suit (None:
-        they are not). None when no rule covers it."""
+        """The rule's decision for a hand: "raise" or "fold" (None when no rule covers it).
+
+        ``value``: the hand's value (the core's); ``hand_ranks``: its five ranks; ``in_suit_ranks``:
+        its ranks in the known cards' suit when those are all of one suit (default None: they are not).
+        """
         counts = tuple(sum(1 for r in hand_ranks if r == a) for a in self.distinct)
         if in_suit_ranks is None or self.suited is None:
             g = self.group(counts)
@@ -345,8 +355,9 @@ def _cell(cls: int, ranks: tuple[int, ...], vs: npt.NDArray[np.int64], off: npt.
 
 def seen_set_strategy(k: int, rules: Rules | None = None, threads: int | None = None,
                       progress: ProgressFn | None = None) -> SeenSetStrategy:
-    """What decides each mixed cell of the chart with k = 2 or 3 dealer hole cards seen
-    (``solve_seen_cards``'s), exactly.
+    """What decides each mixed cell of the chart with k = 2 or 3 hole cards seen, exactly.
+
+    The chart is ``solve_seen_cards``'s.
 
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
     on a tie alike.
