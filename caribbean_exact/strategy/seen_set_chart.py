@@ -360,7 +360,7 @@ def seen_set_strategy(k: int, rules: Rules | None = None, threads: int | None = 
     The chart is ``solve_seen_cards``'s.
 
     A situation with equal EVs is decided by either action, so the rules hold for raising or folding
-    on a tie alike.
+    on a tie alike. The last result is kept: asking again for the same k and rules reads nothing again.
 
     - ``k``: the dealer hole cards seen, 2 or 3.
     - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
@@ -382,16 +382,19 @@ def seen_set_strategy(k: int, rules: Rules | None = None, threads: int | None = 
     rules = check_rules(rules)
     threads = check_threads(threads)
     check_progress(progress)
+    kept = _last.get((k, rules))
+    if kept is not None:  # the rules do not depend on the threads
+        return kept
     label = f"reading the decisions with {('two', 'three')[k - 2]} dealer hole cards seen"
     report(progress, label, 0, None)
-    kept = seen_pass(k, rules, 0, threads or default_threads(), decisions=True)
-    assert kept.decisions is not None
-    assert kept.suited is not None
+    one = seen_pass(k, rules, 0, threads or default_threads(), decisions=True)
+    assert one.decisions is not None
+    assert one.suited is not None
     lanes = layout.seen_set_lanes(k)
-    off_all = np.frombuffer(kept.decisions, dtype=np.uint8).reshape(NUM_VALUES, lanes)
-    words = np.frombuffer(kept.suited, dtype=np.uint64).reshape(NUM_VALUES, math.comb(13, k + 1))
+    off_all = np.frombuffer(one.decisions, dtype=np.uint8).reshape(NUM_VALUES, lanes)
+    words = np.frombuffer(one.suited, dtype=np.uint64).reshape(NUM_VALUES, math.comb(13, k + 1))
     grouped, _, mult, classes = _values()
-    raise_w, total_w = kept.chart
+    raise_w, total_w = one.chart
     at = suited_index(k)
     cells: dict[tuple[int, tuple[int, ...]], SeenSetCellRule] = {}
     for cls in range(layout.SEEN_CLASSES):
@@ -417,4 +420,11 @@ def seen_set_strategy(k: int, rules: Rules | None = None, threads: int | None = 
             if rule is not None:
                 cells[(cls, ranks)] = rule
     report(progress, label, 1, None)
-    return SeenSetStrategy(rules, k, cells)
+    result = SeenSetStrategy(rules, k, cells)
+    _last.clear()
+    _last[(k, rules)] = result
+    return result
+
+
+#: The last strategy read, by (k, rules): at most one.
+_last: dict[tuple[int, Rules], SeenSetStrategy] = {}
