@@ -242,11 +242,16 @@ def _set_ranks(v: int) -> tuple[tuple[int, ...], ...]:
                  else () for m in range(32))
 
 
-def _raising_sets(v: int, lanes: npt.NDArray[np.uint8], pop: npt.NDArray[np.int64], k: int
-                  ) -> tuple[tuple[int, ...], ...]:
-    """The sets of k of hand v's ranks (high to low) in the dealer's suit with which it raises."""
-    names = _set_ranks(v)
-    return tuple(sorted((names[m] for m in np.nonzero((pop == k) & (lanes == _RAISE))[0].tolist()), reverse=True))
+def _raising_sets(vs: npt.NDArray[np.int64], lanes: npt.NDArray[np.uint8], pop: npt.NDArray[np.int64], k: int
+                  ) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each hand value of ``vs``: the sets of k of its ranks (high to low) in the dealer's suit
+    with which it raises, from its decisions by suit set (``lanes``, a row each)."""
+    rows, sets = np.nonzero((pop == k)[None, :] & (lanes == _RAISE))
+    found: list[list[tuple[int, ...]]] = [[] for _ in range(len(vs))]
+    values = vs.tolist()
+    for i, m in zip(rows.tolist(), sets.tolist(), strict=True):
+        found[i].append(_set_ranks(values[i])[m])
+    return tuple(tuple(sorted(x, reverse=True)) for x in found)
 
 
 def _unpack(words: npt.NDArray[np.uint64], present: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
@@ -328,8 +333,8 @@ def _cell(cls: int, ranks: tuple[int, ...], vs: npt.NDArray[np.int64], off: npt.
     if misses == 0 and all(not present[m].any() or key in by_group for key, m in groups):
         return SeenSetCellRule(cls, ranks, tuple(off_rules), None, (total, total))
     pop = _popcounts()
-    r_k = np.stack([r_w[:, pop == j].sum(axis=1) for j in range(5)], axis=1)
-    f_k = np.stack([f_w[:, pop == j].sum(axis=1) for j in range(5)], axis=1)
+    by_size = (pop[:, None] == np.arange(5)[None, :]).astype(np.int64)   # suit set -> its size
+    r_k, f_k = r_w @ by_size, f_w @ by_size
     suited_rules = []
     decided_w = 0
     for key, mask in groups:
@@ -341,8 +346,7 @@ def _cell(cls: int, ranks: tuple[int, ...], vs: npt.NDArray[np.int64], off: npt.
             by_suits = tuple(int(v) for v in vs[has & ~uniform])
             sets: tuple[tuple[tuple[int, ...], ...], ...] = ()
             if by_suits:
-                rows = np.nonzero(has & ~uniform)[0]
-                sets = tuple(_raising_sets(int(vs[i]), suited[i], pop, j) for i in rows)
+                sets = _raising_sets(vs[has & ~uniform], suited[has & ~uniform], pop, j)
             if uniform.any():
                 dec = np.where(r_k[uniform, j] > 0, _RAISE, _FOLD).astype(np.uint8)
                 g = _rule(vs[uniform], dec, key, grouped, by_suits, j, sets)
