@@ -1,11 +1,13 @@
 """The whole game with dealer hole cards seen, counted by the core for a set of rules.
 
-Two calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
+Three calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
 seen: cs_solve_seen, its chart by the ranks of the k + 1 known cards; probes are situations, the
 player's five, the up card and the seen cards, whose outcome counts come back too) and
 ``seen_one_pass`` (one hole card seen: cs_solve_seen_k1, the figures, the chart by class, up card and
-seen card, and the decision of every class of situations, all from one counting pass). The totals of
-optimal play come back as ``DealTotals``.
+seen card, and the decision of every class of situations, all from one counting pass) and
+``seen_pass`` (k = 1..3: cs_solve_seen, or cs_solve_seen_decided with the decisions when asked, for
+``strategy.seen_set_chart``; kept like ``seen_one_pass``'s, with the decisions 20 MB for k = 2 and
+56 MB for k = 3). The totals of optimal play come back as ``DealTotals``.
 
 ``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
 when ``strategy.seen_chart.seen_card_strategy`` has read the decisions, the figures and chart of
