@@ -8,8 +8,9 @@ One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_
 ``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``; with a leak:
 ``solve_sorted_ranks`` (edge sorting), ``solve_seen_class`` (one hole card's class seen: ``seen_class``),
 ``solve_burn_card``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
-``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Game
-protection: ``flash_cost``, ``hands_to_detect``. Any result as JSON-ready data: ``as_dict``, ``to_json``.
+``seen_set_strategy``, ``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``,
+``bonus``, ``combined``. Game protection: ``flash_cost``, ``hands_to_detect``. Any result as JSON-ready data:
+``as_dict``, ``to_json``.
 
 The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
 them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
@@ -75,6 +76,9 @@ _HOME = {
     "SortedRanksGame": "play.edge_sorting",
     "SeenCellRule": "strategy.seen_chart",
     "SeenCardStrategy": "strategy.seen_chart",
+    "SeenSetCellRule": "strategy.seen_set_chart",
+    "SeenSetStrategy": "strategy.seen_set_chart",
+    "SetMatchRule": "strategy.seen_set_chart",
     "Situation": "strategy.strategies",
     "Strategy": "strategy.strategies",
     "StrategyResult": "strategy.strategies",
@@ -102,6 +106,7 @@ _HOME = {
     "solve_all_seen": "play.known_cards",
     "solve_known": "play.known_cards",
     "seen_card_strategy": "strategy.seen_chart",
+    "seen_set_strategy": "strategy.seen_set_chart",
     "solve_seen_card": "play.known_cards",
     "solve_seen_cards": "play.known_cards",
     "solve_sorted_ranks": "play.edge_sorting",
@@ -145,6 +150,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .strategy.chart import Chart, build_chart
     from .strategy.rule_file import load_rule_file, parse_rule_file
     from .strategy.seen_chart import MatchRule, SeenCardStrategy, SeenCellRule, seen_card_strategy
+    from .strategy.seen_set_chart import SeenSetCellRule, SeenSetStrategy, SetMatchRule, seen_set_strategy
     from .strategy.strategies import Situation, Strategy, StrategyResult, compare_strategies, evaluate
 del TYPE_CHECKING
 
@@ -182,6 +188,9 @@ __all__ = [
     "SeenCardStrategy",
     "SeenCardsGame",
     "SeenCellRule",
+    "SeenSetCellRule",
+    "SeenSetStrategy",
+    "SetMatchRule",
     "Situation",
     "SortedRanksGame",
     "Strategy",
@@ -211,6 +220,7 @@ __all__ = [
     "sample",
     "seen_card_strategy",
     "seen_class",
+    "seen_set_strategy",
     "solve",
     "solve_all_seen",
     "solve_burn_card",

@@ -17,8 +17,8 @@
  * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_leak), sorted.c (cs_solve_sorted), sample.c (cs_sample_deals,
- * cs_sample_table),
+ * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_seen_decided, cs_solve_leak), sorted.c (cs_solve_sorted),
+ * sample.c (cs_sample_deals, cs_sample_table),
  * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
@@ -58,7 +58,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 4                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 5                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -261,6 +261,27 @@ typedef struct {
 } cs_leak_chart;
 int cs_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                   cs_totals *out, const cs_leak_chart *chart);
+/* cs_solve_seen (any k = 1, 2 or 3: the same totals and optional chart) with, from the same
+ * counting pass, the decision of every class of situations (both tables required):
+ *   decisions (n_decisions = CS_NUM_VALUES x C(13 + k, k + 1)): at v * lanes + the multiset index
+ * of K's ranks (as the chart's), for K not all of one suit (the decision does not depend on the
+ * player's suits then): 0 fold, 1 raise, 2 either (equal EVs), 255 no such situation;
+ *   suited (n_suited = CS_NUM_VALUES x C(13, k + 1)): K all of one suit (its ranks distinct), in
+ * which the player holds the ranks Q (a mask over the hand's distinct ranks in increasing order):
+ * at v * C(13, k + 1) + the rank of K's multiset index among those of distinct ranks, bit Q set
+ * when raising is better, bit 32 + Q when the EVs are equal (neither: fold, or no such situation).
+ * 7,462 x (455 + 8 x 286) bytes (20 MB) for k = 2, 7,462 x (1,820 + 8 x 715) (56 MB) for k = 3. */
+typedef struct {
+    uint64_t *chart_raise;
+    uint64_t *chart_total;
+    size_t n_chart;
+    uint8_t *decisions;
+    size_t n_decisions;
+    uint64_t *suited;
+    size_t n_suited;
+} cs_seen_decision_outputs;
+int cs_solve_seen_decided(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                          cs_totals *out, const cs_seen_decision_outputs *o);
 
 /* Sampled deals, each decided exactly: the player sees the up card, known_dealer hole cards, the
  * hands of other_players other players and burn burned cards (the player's five, the dealer's five,

@@ -35,6 +35,7 @@
 typedef struct {
     int k, nk, nu;          /* seen hole cards, known dealer cards (k + 1), unknown ones (4 - k) */
     uint32_t lanes, rows;   /* multisets of nk ranks; rows: multisets of 0 .. nu ranks */
+    uint32_t suited_lanes;  /* sets of nk distinct ranks: C(13, nk) */
     uint32_t completions;   /* C(46 - k, 4 - k) */
 } seen_shape;
 
@@ -43,11 +44,13 @@ static seen_shape shape_of(int k)
     /* k = 0 (the up card only: one known card, always "of one suit") serves the burn card */
     static const uint32_t lanes[4] = {CS_NUM_RANKS, CS_SEEN_RANK_PAIRS, CS__MSETS3, CS__MSETS4};
     static const uint32_t completions[4] = {CS_NUM_COMPLETIONS, 14190, 946, 43};
+    static const uint32_t suited_lanes[4] = {0, 78, 286, 715};
     seen_shape s;
     s.k = k;
     s.nk = k + 1;
     s.nu = 4 - k;
     s.lanes = lanes[k];
+    s.suited_lanes = suited_lanes[k];
     s.rows = cs__mset_rows_below(s.nu + 1);
     s.completions = completions[k];
     return s;
@@ -59,6 +62,7 @@ typedef struct {
     uint8_t ranks[4];
     uint16_t mask;
     uint8_t distinct;
+    uint16_t suited; /* distinct ranks: the lane's index among those, in lane order (cs_solve_seen_decided) */
 } seen_lane;
 
 static void build_lanes(const seen_shape *sh, seen_lane *lane)
@@ -86,6 +90,9 @@ static void build_lanes(const seen_shape *sh, seen_lane *lane)
         for (int j = i + 1; j < nk; j++)
             s[j] = s[i];
     }
+    uint16_t n = 0;
+    for (uint32_t l = 0; l < sh->lanes; l++)
+        lane[l].suited = lane[l].distinct ? n++ : 0;
 }
 
 /* b[row * lanes + lane] (and d): the hands of value below the sweep holding a set T of rank
@@ -272,6 +279,8 @@ typedef struct {
     uint64_t *chart_raise, *chart_total; /* per thread, N_CLASSES * lanes each (a leak: CS_LEAK_CHART_CELLS) */
     uint16_t *lowest_raise, *highest_fold; /* a leak's chart, per thread: the values that bound each cell */
     uint8_t *decisions;                  /* k = 1, shared: CS_SEEN_DECISION_LANES per value */
+    uint8_t *dec_off;                    /* any k, shared: lanes per value (K not all of one suit) */
+    uint64_t *dec_suited;                /* any k, shared: suited lanes per value, bit Q raise, 32 + Q either */
     const uint8_t *probes;               /* 5 + nk cards each: the player's five, then K (a leak: 7) */
     const int32_t *probe_head, *probe_next;
     uint64_t *probe_counts;
@@ -349,6 +358,15 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
     }
     if (job->decisions) /* 0 fold, 1 raise, 2 either */
         job->decisions[decision_at(job, p, l, suited, q)] = (uint8_t)(d > 0 ? 1 : d < 0 ? 0 : 2);
+    if (job->dec_off) { /* each value is one thread's: no two threads write one byte or word */
+        const seen_view *w0 = &job->view[0];
+        if (!suited)
+            job->dec_off[(size_t)p->v * w0->sh.lanes + l] = (uint8_t)(d > 0 ? 1 : d < 0 ? 0 : 2);
+        else if (d != 0)
+            job->dec_suited[(size_t)p->v * w0->sh.suited_lanes + w0->lane[l].suited] |= (uint64_t)(d > 0) << q;
+        else
+            job->dec_suited[(size_t)p->v * w0->sh.suited_lanes + w0->lane[l].suited] |= (uint64_t)1 << (32 + q);
+    }
 }
 
 /* K not all of one suit: the sets K of ranks A disjoint from P, less the suited ones. */
@@ -892,7 +910,7 @@ static void add_bounds(const seen_job *job, uint16_t *lows, uint16_t *highs, siz
 static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
                  cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
                  const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, uint8_t *decisions,
-                 const cs_leak *leak, uint16_t *lows, uint16_t *highs)
+                 const cs_leak *leak, uint16_t *lows, uint16_t *highs, uint8_t *dec_off, uint64_t *dec_suited)
 {
     int st;
     const seen_shape sh = shape_of((int)k), sh0 = shape_of(0);
@@ -916,6 +934,10 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         n_blocks = leak->rank_block[r] >= n_blocks ? leak->rank_block[r] + 1 : n_blocks;
     if (decisions) /* 255: no such class */
         memset(decisions, 0xff, (size_t)CS_NUM_VALUES * CS_SEEN_DECISION_LANES);
+    if (dec_off) { /* 255: no such class; no bit: fold or no such class */
+        memset(dec_off, 0xff, (size_t)CS_NUM_VALUES * sh.lanes);
+        memset(dec_suited, 0, (size_t)CS_NUM_VALUES * sh.suited_lanes * sizeof *dec_suited);
+    }
     for (uint32_t t = 0; t < threads; t++) {
         seen_job *job = &jobs[t];
         job->view[0].sh = sh;
@@ -940,6 +962,8 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         job->probe_next = probe_next;
         job->probe_counts = probe_counts;
         job->decisions = decisions;
+        job->dec_off = dec_off;
+        job->dec_suited = dec_suited;
         if (charts) {
             job->chart_raise = charts + (size_t)t * 2 * cells;
             job->chart_total = job->chart_raise + cells;
@@ -995,7 +1019,23 @@ int cs_test_solve_seen(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint
     if (st != CS_OK)
         return st;
     return solve(k, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes, n_probes,
-                 probe_counts, NULL, NULL, NULL, NULL);
+                 probe_counts, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+int cs_solve_seen_decided(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                          cs_totals *out, const cs_seen_decision_outputs *o)
+{
+    if (!o || !o->decisions || !o->suited)
+        return CS_E_NULL;
+    int st = check_args(k, qualifier, nets, flags, threads, out, o->chart_raise, o->chart_total, o->n_chart, NULL, 0,
+                        NULL);
+    if (st != CS_OK)
+        return st;
+    const seen_shape sh = shape_of((int)k);
+    if (o->n_decisions != (size_t)CS_NUM_VALUES * sh.lanes || o->n_suited != (size_t)CS_NUM_VALUES * sh.suited_lanes)
+        return CS_E_SIZE;
+    return solve(k, qualifier, nets, flags, threads, out, o->chart_raise, o->chart_total, o->n_chart, NULL, 0, NULL,
+                 NULL, NULL, NULL, NULL, o->decisions, o->suited);
 }
 
 /* The chart by up rank and seen rank from the chart by their rank multiset: a class of mult
@@ -1030,7 +1070,7 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
     uint64_t by_set[2 * SET_CELLS];
     const int chart = k1->chart_raise != NULL;
     st = solve(1, qualifier, nets, flags, threads, out, chart ? by_set : NULL, chart ? by_set + SET_CELLS : NULL,
-               SET_CELLS, NULL, 0, NULL, k1->decisions, NULL, NULL, NULL);
+               SET_CELLS, NULL, 0, NULL, k1->decisions, NULL, NULL, NULL, NULL, NULL);
     if (st == CS_OK && chart) {
         chart_by_up(by_set, k1->chart_raise);
         chart_by_up(by_set + SET_CELLS, k1->chart_total);
@@ -1084,7 +1124,7 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
         return st;
     if (!chart)
         return solve(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts, NULL,
-                     leak, NULL, NULL);
+                     leak, NULL, NULL, NULL, NULL);
     return solve(1, qualifier, nets, flags, threads, out, chart->raise_weight, chart->total_weight, chart->n,
-                 probes, n_probes, probe_counts, NULL, leak, chart->lowest_raise, chart->highest_fold);
+                 probes, n_probes, probe_counts, NULL, leak, chart->lowest_raise, chart->highest_fold, NULL, NULL);
 }

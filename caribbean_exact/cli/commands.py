@@ -28,9 +28,11 @@ from .options import add_rules, add_sampling, add_threads, extra_paytables, inte
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from typing import Any
+
     from ..house import bet_cap, paytables, protection, sidebets, volatility
     from ..play import edge_sorting, known_cards, sampling
-    from ..play.game import solve
+    from ..play.game import GameReport, solve
     from ..play.switch_game import sample_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
@@ -39,6 +41,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ..render.house import sidebets as render_sidebets
     from ..render.play import edge_sorting as render_sorting
     from ..render.play import known_cards as render_known
+    from ..render.play import seen_plot
     from ..render.play import switching as render_switching
     from ..render.strategy import chart as render_strategy
     from ..strategy.chart import build_chart
@@ -59,6 +62,7 @@ else:
     render_paytables = lazy("caribbean_exact.render.house.paytables")
     render_sidebets = lazy("caribbean_exact.render.house.sidebets")
     render_known = lazy("caribbean_exact.render.play.known_cards")
+    seen_plot = lazy("caribbean_exact.render.play.seen_plot")
     render_switching = lazy("caribbean_exact.render.play.switching")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
     build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
@@ -194,6 +198,10 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
                         "chart: with --known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card; "
                         "counts: with --sorted-ranks)")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="with --known-dealer-cards 1 to 3: also draw the chart and its rules for printing, on "
+                        "pages that fit Letter and A4: FILE.pdf (all pages), .png or .svg (a file a page, FILE-1.png "
+                        "..., when there are several); says on stderr what it wrote; needs [plot]")
     p.add_argument("--seen-class", default=None, metavar="SPEC",
                    help="the player also sees the class of one dealer hole card, exact: rank blocks (JQK, "
                         "picture, 2-7, A, 2-7,8-T,J-A: the ranks not named are one more block), colour or suit, "
@@ -243,6 +251,13 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     rules = rules_from(args)
+    if args.plot:  # checked before the work
+        if not 1 <= k <= 3 or args.sample or args.switch_fees is not None or args.sorted_ranks is not None \
+                or args.seen_class is not None or args.burn_card or args.flash_rate is not None:
+            raise UsageError("solve --plot: draws the chart of --known-dealer-cards 1 to 3 (not sampled)")
+        render_strategy.plot_format(args.plot)
+        check_file("--plot", args.plot)
+        figures.pyplot("--plot")
     if args.seen_class is not None or args.burn_card:
         return _leak_text(args, rules, progress)
     if args.flash_rate is not None:
@@ -279,26 +294,10 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
                                                     "(sampled, each deal exact)")
     if k == 4:
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
-    if k == 1:
-        why = None
-        if args.table in (None, "chart"):  # what decides the chart's mixed cells
-            from ..strategy.seen_chart import seen_card_strategy  # numpy: loaded by the commands that need it
-
-            why = seen_card_strategy(rules, threads=args.threads, progress=progress)
-        # after the rules: the figures and chart come from the pass that counted their decisions
-        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
-        if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
-            obj = render_game.report_json(seen.report)
-            obj["chart"] = render_known.seen_chart_json(seen.chart, why)
-            if why is not None:
-                obj["rules"] = render_known.seen_rules_json(why)
-            return to_json(obj)
-        report, chart = seen.report, render_known.seen_chart(seen.chart, args.format, why)
-        heading = render_known.SEEN_CHART_HEADING
-    else:
-        game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
-        report, chart = game.report, render_known.seen_set_chart(game.chart, args.format)
-        heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"
+    out = _seen_text(args, rules, k, progress)
+    if isinstance(out, str):
+        return out
+    report, chart, heading = out
     if args.table == "chart":
         return chart
     text = render_game.report(report, args.format, args.table)
@@ -332,6 +331,61 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
         return text
     what = render_game.information_words(game.report.information)
     return f"{what}\n{text}\n\n{render_leaks.HEADING}\n{chart}"
+
+
+def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: ProgressFn
+               ) -> str | tuple[GameReport, str, str]:
+    """solve --known-dealer-cards 1..3: the JSON report (with its chart and rules), or the report,
+    the chart resolved into rules and its heading; --plot draws the chart for printing."""
+    why: Any = None  # SeenCardStrategy (k = 1) or SeenSetStrategy
+    if args.table in (None, "chart") or args.plot:  # what decides the chart's mixed cells
+        if k == 1:
+            from ..strategy.seen_chart import seen_card_strategy  # numpy: loaded by the commands that need it
+
+            why = seen_card_strategy(rules, threads=args.threads, progress=progress)
+        else:
+            from ..strategy.seen_set_chart import seen_set_strategy
+
+            why = seen_set_strategy(k, rules, threads=args.threads, progress=progress)
+    # after the rules: the figures and chart come from the pass that counted their decisions
+    ch: Any  # SeenChart (k = 1) or SeenSetChart
+    if k == 1:
+        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
+        report, ch = seen.report, seen.chart
+    else:
+        game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
+        report, ch = game.report, game.chart
+    if args.plot:
+        view = render_known.seen_print(ch, why) if k == 1 else render_known.seen_set_print(ch, why)
+        lay = seen_plot.seen_plot_layout(view, rules)
+        _write_plot(args, len(lay.pages), lambda fmt: seen_plot.draw_seen_chart(view, rules, fmt, lay))
+    if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
+        obj = render_game.report_json(report)
+        if k == 1:
+            obj["chart"] = render_known.seen_chart_json(ch, why)
+            if why is not None:
+                obj["rules"] = render_known.seen_rules_json(why)
+        else:
+            obj["chart"] = render_known.seen_set_chart_json(ch, why)
+            if why is not None:  # "rules" is the game's rules here: the cells' rules get their own name
+                obj["cell_rules"] = render_known.seen_set_rules_json(why)
+        return to_json(obj)
+    if k == 1:
+        return report, render_known.seen_chart(ch, args.format, why), render_known.SEEN_CHART_HEADING
+    heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"
+    return report, render_known.seen_set_chart(ch, args.format, why), heading
+
+
+def _write_plot(args: argparse.Namespace, pages: int, draw: Callable[[str], list[bytes]]) -> None:
+    """--plot FILE: the pages drawn (PDF: one file; PNG, SVG: a file a page) and written, all or none."""
+    fmt = render_strategy.plot_format(args.plot)
+    names = render_strategy.plot_files(args.plot, pages)
+    if len(names) > 1 and os.path.exists(args.plot) and not os.path.isfile(args.plot):  # /dev/null
+        raise InvalidRules(f"--plot {shown(args.plot)}: not a file, and the chart takes {pages} pages, "
+                           f"a file each ({os.path.basename(names[0])}, ...): name a file, or a .pdf for one file")
+    write_files("--plot", dict(zip(names, draw(fmt), strict=True)))
+    if not args.quiet:
+        _note(render_strategy.plot_written([display(n) for n in names], pages))
 
 
 # ---------------------------------------------------------------- strategy

@@ -8,6 +8,7 @@ evaluator look-ups of ``model.hands`` and ``model.rules``) call this module.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 
@@ -18,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 4
+CORE_ABI_VERSION = 5
 
 
 def core_version() -> int | None:
@@ -321,6 +322,30 @@ def solve_seen_k1(qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads:
     check(lib.cs_solve_seen_k1(qualifier, _nets_struct(nets), flags, threads, out, k1), "solve with a seen card")
     return (_totals(out), ((list(rw), list(tw)) if chart else None),
             (memoryview(ffi.buffer(buf, n_dec)).toreadonly() if decisions else None))
+
+
+def solve_seen_decided(k: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2
+                       ) -> tuple[DealTotals, tuple[list[int], list[int]], memoryview, memoryview]:
+    """cs_solve_seen_decided: k = 1..3 dealer hole cards seen, in one counting pass: the totals, the
+    chart (as ``solve_seen``'s) and the decision of every class of situations: NUM_VALUES x
+    seen_lanes(k) bytes for the known cards not all of one suit (0 fold, 1 raise, 2 either, 255
+    none), NUM_VALUES x C(13, k + 1) uint64 words for those of one suit (bit Q raise, bit 32 + Q
+    either); read-only views of the core's buffers, not copies."""
+    out = ffi.new("cs_totals *")
+    lanes = seen_lanes(k)
+    cells = SEEN_CLASSES * lanes
+    n_dec, n_suited = NUM_VALUES * lanes, NUM_VALUES * math.comb(13, k + 1)
+    rw = ffi.new("uint64_t[]", cells)
+    tw = ffi.new("uint64_t[]", cells)
+    dec = _new_unzeroed("uint8_t[]", n_dec)
+    suited = _new_unzeroed("uint64_t[]", n_suited)
+    o = ffi.new("cs_seen_decision_outputs *", {"chart_raise": rw, "chart_total": tw, "n_chart": cells,
+                                                "decisions": dec, "n_decisions": n_dec,
+                                                "suited": suited, "n_suited": n_suited})
+    check(lib.cs_solve_seen_decided(k, qualifier, _nets_struct(nets), flags, threads, out, o),
+          f"solve with {k} seen cards")
+    return (_totals(out), (list(rw), list(tw)), memoryview(ffi.buffer(dec, n_dec)).toreadonly(),
+            memoryview(ffi.buffer(suited, 8 * n_suited)).toreadonly())
 
 
 def seen_lanes(k: int) -> int:

@@ -1,12 +1,14 @@
 """The whole game with dealer hole cards seen, counted by the core for a set of rules.
 
-Three calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
+Four calls, each the binding's with the rules in place of (qualifier, nets): ``solve_seen`` (k = 1..3
 seen: cs_solve_seen, its chart by the ranks of the k + 1 known cards; probes are situations, the
 player's five, the up card and the seen cards, whose outcome counts come back too) and
 ``seen_one_pass`` (one hole card seen: cs_solve_seen_k1, the figures, the chart by class, up card and
-seen card, and the decision of every class of situations, all from one counting pass) and
-``solve_leak`` (cs_solve_leak: one hole card's class seen, or the burn card seen, from the same
-counting). The totals of optimal play come back as ``DealTotals``.
+seen card, and the decision of every class of situations, all from one counting pass),
+``seen_pass`` (k = 1..3: cs_solve_seen, or cs_solve_seen_decided with the decisions when asked, for
+``strategy.seen_set_chart``; kept like ``seen_one_pass``'s, with the decisions 20 MB for k = 2 and
+56 MB for k = 3) and ``solve_leak`` (cs_solve_leak: one hole card's class seen, or the burn card seen,
+from the same counting). The totals of optimal play come back as ``DealTotals``.
 
 ``seen_one_pass`` keeps its last result (keyed by the rules and flags; with the decisions, 19 MB):
 when ``strategy.seen_chart.seen_card_strategy`` has read the decisions, the figures and chart of
@@ -33,7 +35,8 @@ from . import _ffi
 from .counts import DealTotals
 
 __all__ = ["LEAK_CHART_CELLS", "LEAK_COLUMNS", "LEAK_NO_VALUE", "LeakTables", "ProbeCounts", "SeenChartWeights",
-           "SeenOnePass", "SuitSplit", "seen_lanes", "seen_one_pass", "solve_leak", "solve_seen"]
+           "SeenOnePass", "SeenPass", "SuitSplit", "seen_lanes", "seen_one_pass", "seen_pass", "solve_leak",
+           "solve_seen"]
 
 #: (raise weight, total weight) per chart cell.
 SeenChartWeights = tuple[list[int], list[int]]
@@ -133,3 +136,50 @@ def solve_leak(rank_block: Sequence[int] | None, suit_split: SuitSplit, rules: R
 #: The last leak solves without probes (the result does not depend on the threads): at most _LEAKS_KEPT.
 _LEAKS_KEPT = 8
 _leaks: dict[tuple[int, tuple[int, ...], int, Rules, int], tuple[DealTotals, LeakTables | None, ProbeCounts]] = {}
+
+
+@dataclass(frozen=True, eq=False)
+class SeenPass:
+    """One counting pass of the game with k = 1..3 dealer hole cards seen (cs_solve_seen, or
+    cs_solve_seen_decided when the decisions were asked)."""
+
+    #: Dealer hole cards seen.
+    k: int
+    #: The totals of optimal play.
+    totals: DealTotals
+    #: (raise weight, total weight) by class and rank multiset of the k + 1 known cards.
+    chart: SeenChartWeights
+    #: When asked: the decision of every class of situations whose known cards are not all of one
+    #: suit, ``seen_lanes(k)`` bytes per hand value (0 fold, 1 raise, 2 either, 255 none), read-only.
+    decisions: memoryview | None
+    #: When asked: for known cards all of one suit, C(13, k + 1) uint64 words per hand value (the
+    #: distinct-rank lanes in lane order): bit Q raise, bit 32 + Q either (Q: the player's ranks in
+    #: that suit, a mask over the hand's distinct ranks ascending), read-only.
+    suited: memoryview | None
+
+
+#: The last pass with k = 2 or 3, by (k, rules, flags): at most one entry.
+_last_k: dict[tuple[int, Rules, int], SeenPass] = {}
+
+
+def seen_pass(k: int, rules: Rules, flags: int = 0, threads: int = 2, decisions: bool = False) -> SeenPass:
+    """The figures and chart with k = 1..3 dealer hole cards seen and, when asked, the decision of
+    every class of situations, from one counting pass. The last pass is kept (like
+    ``seen_one_pass``): asking again for the same k, rules and flags does not count again, unless it
+    now asks for the decisions and the kept pass has none."""
+    key = (k, rules, flags)
+    with _lock:
+        kept = _last_k.get(key)
+        if kept is not None and (kept.decisions is not None or not decisions):
+            return kept
+        q, nets = rules.qualifier.value, rules.nets().scaled()
+        if decisions:
+            totals, chart, dec, suited = _ffi.solve_seen_decided(k, q, nets, flags, threads)
+            result = SeenPass(k, totals, chart, dec, suited)
+        else:
+            totals, chart_or_none, _ = _ffi.solve_seen(k, q, nets, flags, threads, True)
+            assert chart_or_none is not None
+            result = SeenPass(k, totals, chart_or_none, None, None)
+        _last_k.clear()
+        _last_k[key] = result
+        return result

@@ -29,7 +29,7 @@ from ..engine import layout
 from ..engine.counts import Counts, DealTotals
 from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
-from ..engine.seen import LEAK_COLUMNS, LEAK_NO_VALUE, SuitSplit, seen_one_pass, solve_leak, solve_seen
+from ..engine.seen import LEAK_COLUMNS, LEAK_NO_VALUE, SuitSplit, seen_one_pass, seen_pass, solve_leak, solve_seen
 from ..errors import InvalidCards, InvalidRules
 from ..model.cards import RANKS, CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
@@ -283,9 +283,9 @@ def solve_seen_cards(k: int, rules: Rules | None = None, threads: int | None = N
     check_progress(progress)
     label = f"counting every deal with {_WORDS[k]} dealer hole card{'s' if k > 1 else ''} seen"
     report(progress, label, 0, None)
-    totals, chart, _ = solve_seen(k, rules, flags, threads or default_threads(), chart=True)
+    kept = seen_pass(k, rules, flags, threads or default_threads())  # seen_set_strategy's pass when it ran first
+    totals, chart = kept.totals, kept.chart
     report(progress, label, 1, None)
-    assert chart is not None
     what = f"optimal, {_WORDS[k]} dealer hole card{'s' if k > 1 else ''} seen"
     game = GameReport(rules, totals, what, completions(k), known_dealer_cards=k)
     return SeenCardsGame(game, SeenSetChart(k, tuple(chart[0]), tuple(chart[1])))

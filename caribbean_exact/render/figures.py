@@ -9,13 +9,15 @@ with metadata that hold no date, which makes their files the same bytes under th
 
 from __future__ import annotations
 
+import contextlib
+import io
 import textwrap
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidRules
 
-__all__ = ["OKABE_ITO", "RC", "measure", "metadata", "pyplot", "wrap", "wrap_chars"]
+__all__ = ["OKABE_ITO", "RC", "measure", "metadata", "pyplot", "save_pages", "wrap", "wrap_chars"]
 
 #: The Okabe-Ito colours (Okabe and Ito, "Color Universal Design", 2008) the drawings use. Sky blue
 #: and orange print as the same grey: a drawing that tells them apart also marks one with a border.
@@ -84,3 +86,39 @@ def wrap_chars(text: str, size: float, width_in: float) -> list[str]:
     """``text`` wrapped by an average character width (0.52 em) instead of measuring each line."""
     per_line = max(20, int(width_in * 72 / (0.52 * size)))
     return textwrap.wrap(text, per_line) or [""]
+
+
+#: The printed page of the charts, inches: inside both US Letter (8.5 x 11) and A4 (8.27 x 11.69).
+PAGE = (8.25, 11.0)
+
+
+def save_pages(fmt: str, pages: int, draw: Callable[[Any, int], None], size: tuple[float, float] = PAGE
+               ) -> list[bytes]:
+    """Pages drawn by ``draw(figure, number)`` (0-based) as bytes: one PDF of every page, or one PNG
+    or SVG a page (``fmt``), ``size`` inches each, in the drawings' settings (``RC``) and with
+    ``metadata``: the same drawing gives the same bytes."""
+    pyplot("--plot")
+    import matplotlib
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    out: list[bytes] = []
+    with matplotlib.rc_context(RC):
+        pdf_buf = io.BytesIO()
+        with contextlib.ExitStack() as stack:
+            doc = stack.enter_context(PdfPages(pdf_buf, metadata=metadata("pdf"))) if fmt == "pdf" else None
+            for number in range(pages):
+                fig = plt.figure(figsize=size)
+                try:
+                    draw(fig, number)
+                    if doc is not None:
+                        doc.savefig(fig)
+                    else:
+                        buf = io.BytesIO()
+                        fig.savefig(buf, format=fmt, dpi=200, metadata=metadata(fmt))
+                        out.append(buf.getvalue())
+                finally:
+                    plt.close(fig)
+        if fmt == "pdf":
+            out.append(pdf_buf.getvalue())
+    return out

@@ -23,6 +23,7 @@ from ..play.sampling import SampledReport, sample
 from ..progress import ProgressFn, report
 from ..strategy.chart import build_chart
 from ..strategy.seen_chart import seen_card_strategy
+from ..strategy.seen_set_chart import seen_set_strategy
 from ..strategy.strategies import compare_strategies
 from ..strategy.strategy_card import strategy_card
 from .house import math_report as render_report
@@ -86,12 +87,13 @@ def _known_card_files(progress: ProgressFn | None) -> dict[str, str]:
              "standard-seen-card-chart.csv": seen_chart(seen.chart, "csv", why) + "\n"}
     reports = {0: _optimal("standard"), 1: seen.report, 4: solve_all_seen(rules)}
     for k in (2, 3):
+        why_k = seen_set_strategy(k, rules, progress=progress)
         game = solve_seen_cards(k, rules, progress=progress)
         reports[k] = game.report
         files[f"standard-seen-cards-{k}.md"] = (
             f"# Standard pay table: {k} dealer hole cards seen (exact)\n\n" + game_report(game.report, "github")
             + f"\n\nWhen to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole "
-            "cards):\n" + seen_set_chart(game.chart, "github") + "\n")
+            "cards):\n" + seen_set_chart(game.chart, "github", why_k) + "\n")
     rows = []
     for k in range(5):
         exact = reports[k]

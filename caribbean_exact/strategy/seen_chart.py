@@ -193,18 +193,30 @@ def _suit_set_weights() -> npt.NDArray[np.int64]:
     return out
 
 
+@cache
+def _start_codes() -> npt.NDArray[np.int64]:
+    """Per n = 1..5 (rows n - 1) and hand value: its first n ranks (groups first) as one base-13
+    number, so that comparing two hands' first n ranks is comparing two integers."""
+    grouped = _values()[0]
+    ranks = np.array([g[:5] for g in grouped], dtype=np.int64)          # every value has five ranks
+    out = np.zeros((5, NUM_VALUES), dtype=np.int64)
+    for n in range(1, 6):
+        out[n - 1] = (ranks[:, :n] * 13 ** np.arange(n - 1, -1, -1)).sum(axis=1)
+    return out
+
+
 def _prefix(grouped: list[tuple[int, ...]], values: npt.NDArray[np.int64], raising: npt.NDArray[np.bool_],
             start: int) -> tuple[int, ...] | None:
     """The shortest start of the ranks of hand ``start`` (whole groups) such that, among ``values``,
     the hands starting with it or better are exactly those marked raising; None when none does."""
-    want = [bool(x) for x in raising]
+    want = np.asarray(raising, dtype=bool)
     g = grouped[start]
+    codes = _start_codes()
     for n in range(1, 6):
         if n < 5 and g[n] == g[n - 1]:
             continue  # a pair is named whole: "AA", not "A"
-        p = g[:n]
-        if all((grouped[int(v)][:n] >= p) == w for v, w in zip(values, want, strict=True)):
-            return p
+        if ((codes[n - 1, values] >= codes[n - 1, start]) == want).all():
+            return g[:n]
     return None
 
 

@@ -393,6 +393,41 @@ static void seen_cards(void)
         STATUS(cs_solve_seen(3, 1113, &nets, 0, 2, &t2, n, n, 0), CS_OK);
         CHECK(t2.total_weight == t.total_weight && t2.raise_situations == t.raise_situations);
     }
+    /* cs_solve_seen_decided: both decision tables required, each of its exact size */
+    size_t n_dec = (size_t)CS_NUM_VALUES * 455, n_suited = (size_t)CS_NUM_VALUES * 286;
+    uint8_t *dec = malloc(n_dec);
+    uint64_t *suited = malloc(n_suited * sizeof *suited);
+    CHECK(dec && suited);
+    cs_seen_decision_outputs all = {n, n, 0, dec, n_dec, suited, n_suited};
+    cs_seen_decision_outputs no_dec = {n, n, 0, NULL, n_dec, suited, n_suited};
+    cs_seen_decision_outputs no_suited = {n, n, 0, dec, n_dec, NULL, n_suited};
+    cs_seen_decision_outputs short_dec = {n, n, 0, dec, n_dec - 1, suited, n_suited};
+    cs_seen_decision_outputs long_suited = {n, n, 0, dec, n_dec, suited, n_suited + 1};
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 1, &t, NULL), CS_E_NULL);
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 1, &t, &no_dec), CS_E_NULL);
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 1, &t, &no_suited), CS_E_NULL);
+    STATUS(cs_solve_seen_decided(2, 1113, NULL, 0, 1, &t, &all), CS_E_NULL);
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 1, NULL, &all), CS_E_NULL);
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 1, &t, &short_dec), CS_E_SIZE);
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 1, &t, &long_suited), CS_E_SIZE);
+    STATUS(cs_solve_seen_decided(3, 1113, &nets, 0, 1, &t, &all), CS_E_SIZE); /* k = 3 tables are larger */
+    STATUS(cs_solve_seen_decided(0, 1113, &nets, 0, 1, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 0, &t, &all), CS_E_ARG);
+    STATUS(cs_solve_seen_decided(2, CS_NUM_VALUES + 1, &nets, 0, 1, &t, &all), CS_E_ARG);
+    if (!getenv("HARNESS_QUICK")) { /* two hole cards seen: the same totals as cs_solve_seen, every byte set */
+        cs_totals t2;
+        STATUS(cs_solve_seen_decided(2, 1113, &nets, 0, 2, &t, &all), CS_OK);
+        STATUS(cs_solve_seen(2, 1113, &nets, 0, 2, &t2, n, n, 0), CS_OK);
+        CHECK(memcmp(&t, &t2, sizeof t) == 0);
+        size_t decided = 0;
+        for (size_t x = 0; x < n_dec; x++) {
+            CHECK(dec[x] <= 2 || dec[x] == 255);
+            decided += dec[x] != 255;
+        }
+        CHECK(decided > 0);
+    }
+    free(dec);
+    free(suited);
     puts("seen cards: done");
 }
 

@@ -145,6 +145,46 @@ def test_seen_and_sample_arguments():
     assert lib.cs_sample_deals(1113, nets, 0, 0, 13, 6, 1, 0, 10, 1, n, sums) == lib.CS_E_SIZE
 
 
+def test_seen_decided_arguments():
+    """cs_solve_seen_decided: both decision tables required and of their exact size for k; a refused
+    call writes nothing."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals = ffi.new("cs_totals *")
+    n = ffi.NULL
+    n_dec, n_suited = lib.CS_NUM_VALUES * 455, lib.CS_NUM_VALUES * 286
+    dec, suited = ffi.new("uint8_t[]", n_dec), ffi.new("uint64_t[]", n_suited)
+    chart_r, chart_t = ffi.new("uint64_t[]", 11 * 455), ffi.new("uint64_t[]", 11 * 455)
+
+    def out(decisions=dec, nd=n_dec, s=suited, ns=n_suited, cr=n, ct=n, nc=0):
+        return ffi.new("cs_seen_decision_outputs *", {"chart_raise": cr, "chart_total": ct, "n_chart": nc,
+                                                       "decisions": decisions, "n_decisions": nd,
+                                                       "suited": s, "n_suited": ns})
+
+    f = lib.cs_solve_seen_decided
+    assert f(2, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
+    assert f(2, 1113, nets, 0, 1, totals, out(decisions=n)) == lib.CS_E_NULL
+    assert f(2, 1113, nets, 0, 1, totals, out(s=n)) == lib.CS_E_NULL
+    assert f(2, 1113, ffi.NULL, 0, 1, totals, out()) == lib.CS_E_NULL
+    assert f(2, 1113, nets, 0, 1, ffi.NULL, out()) == lib.CS_E_NULL
+    assert f(2, 1113, nets, 0, 1, totals, out(cr=chart_r)) == lib.CS_E_NULL     # a chart needs both halves
+    assert f(2, 1113, nets, 0, 1, totals, out(cr=chart_r, ct=chart_t, nc=11 * 455 - 1)) == lib.CS_E_SIZE
+    assert f(2, 1113, nets, 0, 1, totals, out(nd=n_dec - 1)) == lib.CS_E_SIZE
+    assert f(2, 1113, nets, 0, 1, totals, out(nd=n_dec + 1)) == lib.CS_E_SIZE
+    assert f(2, 1113, nets, 0, 1, totals, out(ns=n_suited - 1)) == lib.CS_E_SIZE
+    assert f(3, 1113, nets, 0, 1, totals, out()) == lib.CS_E_SIZE   # k = 3: 1,820 and 715 lanes a value
+    for k in (0, 4):
+        assert f(k, 1113, nets, 0, 1, totals, out()) == lib.CS_E_ARG
+    assert f(2, 7463, nets, 0, 1, totals, out()) == lib.CS_E_ARG
+    assert f(2, 1113, nets, 2, 1, totals, out()) == lib.CS_E_ARG
+    assert f(2, 1113, nets, 0, 0, totals, out()) == lib.CS_E_ARG
+    assert f(2, 1113, nets, 0, lib.CS_MAX_THREADS + 1, totals, out()) == lib.CS_E_ARG
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 40) + 1] * 10})
+    assert f(2, 1113, big, 0, 1, totals, out()) == lib.CS_E_OVERFLOW
+    dec[0], suited[0] = 7, 9
+    assert f(2, 1113, nets, 0, 1, totals, out(ns=n_suited + 1)) == lib.CS_E_SIZE
+    assert dec[0] == 7 and suited[0] == 9
+
+
 def test_seen_k1_arguments():
     """cs_solve_seen_k1: the k = 1 outputs, each optional, each size checked when its pointer is given."""
     nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})

@@ -213,7 +213,7 @@ def test_cli_exact_by_default(capsys):
     assert "35.2551%" in out and "When to raise, by the ranks of the dealer's 4 known cards" in out
     assert main(["solve", "--known-dealer-cards", "3", "--table", "chart", "--format", "csv", "--quiet"]) == 0
     rows = capsys.readouterr().out.splitlines()
-    assert rows[0] == "class,dealer known ranks,raise,total" and len(rows) > 1000
+    assert rows[0] == "class,dealer known ranks,raise,total,rule,words" and len(rows) > 1000
     assert main(["solve", "--known-dealer-cards", "2", "--sample", "--deals", "500", "--format", "json",
                  "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["deals"] == 500

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,7 +11,7 @@ from ..._version import __version__
 from ...errors import InvalidRules, shown
 from ...strategy.chart import Chart, ChartCell
 from ...strategy.strategies import StrategyResult
-from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap
+from ..figures import OKABE_ITO, PAGE, measure, pyplot, save_pages, wrap
 from ..labels import mark_meaning, marks_legend, plain_rule_text, suit_rules_text, suited_decider
 from ..text import Name, describe_rules, frac, grouped, pct, pick, rules_json, table, to_json
 
@@ -142,7 +140,7 @@ def strategies(results: Sequence[StrategyResult], fmt: str) -> str:
 PLOT_COLOURS = {"R": OKABE_ITO["sky blue"], "S": OKABE_ITO["orange"], "F": "#FFFFFF", "": "#DDDDDD"}
 #: The printed page, inches: inside both US Letter (8.5 x 11) and A4 (8.27 x 11.69), so it prints at
 #: full size on either; nothing is drawn within PLOT_MARGIN of an edge.
-PLOT_PAGE = (8.25, 11.0)
+PLOT_PAGE = PAGE
 PLOT_MARGIN = 0.5
 #: The text sizes of a page, points at full size: nothing is smaller than PLOT_MIN_PT.
 PLOT_PT = {"title": 11.0, "text": 8.0, "cell": 8.0, "footer": 7.5}
@@ -391,32 +389,8 @@ def draw_chart(ch: Chart, fmt: str, layout: PlotLayout | None = None) -> list[by
     bytes (no dates; fixed ids and producer)."""
     if fmt not in PLOT_FORMATS:
         raise InvalidRules(f"--plot: unknown image type {shown(fmt)} (use one of {', '.join(PLOT_FORMATS)})")
-    pyplot("--plot")
-    import matplotlib
-    import matplotlib.pyplot as plt
-    from matplotlib.backends.backend_pdf import PdfPages
-
     lay = layout or plot_layout(ch)
-    out: list[bytes] = []
-    with matplotlib.rc_context(RC):
-        pdf_buf = io.BytesIO()
-        with contextlib.ExitStack() as stack:
-            doc = stack.enter_context(PdfPages(pdf_buf, metadata=metadata("pdf"))) if fmt == "pdf" else None
-            for number in range(len(lay.pages)):
-                fig = plt.figure(figsize=PLOT_PAGE)
-                try:
-                    _draw_page(fig, ch, lay, number)
-                    if doc is not None:
-                        doc.savefig(fig)
-                    else:
-                        buf = io.BytesIO()
-                        fig.savefig(buf, format=fmt, dpi=200, metadata=metadata(fmt))
-                        out.append(buf.getvalue())
-                finally:
-                    plt.close(fig)
-        if fmt == "pdf":
-            out.append(pdf_buf.getvalue())
-    return out
+    return save_pages(fmt, len(lay.pages), lambda fig, number: _draw_page(fig, ch, lay, number), PLOT_PAGE)
 
 
 def plot_files(path: str, pages: int) -> list[str]:
