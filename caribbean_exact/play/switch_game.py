@@ -75,8 +75,10 @@ def not_qualifying_share(cards: int, up_rank: int, qualifier: int) -> Fraction:
 
 def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None = None) -> Fraction | None:
     """An upper bound on the EV (per ante, fee included) of switching ``cards`` cards, valid in
-    every situation (with ``up_rank``: every situation with an up card of that rank); None where no
-    bound is proven (a switch of fewer than 4 cards keeps cards whose hands this bound does not cover).
+    every situation (with ``up_rank``: every situation with an up card of that rank); None where the
+    fees do not allow the size. For 1 to 3 cards (kept cards whose hands this bound does not cover)
+    only the plain bound: the largest net of any outcome (a royal flush's raise win), less the fee;
+    it excludes a size at a prohibitive fee (above that net plus 1), where the game is the plain game.
 
     The final hand H ends in one outcome of one bet; its net is at most m(H), the largest net
     any outcome can have with H's category. Over the replacement sets, E[m] <= m_low + sum over
@@ -87,9 +89,11 @@ def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None =
     and raising H nets at most L x (the not-qualify net) + (1 - L) m(H) (less as L grows, m(H) being
     at least the not-qualify net); folding nets the fold: m is replaced by the larger of the two.
     """
-    if cards not in (4, 5) or not fees.allows(cards):
+    if not 1 <= cards <= 5 or not fees.allows(cards):
         return None
     n = rules.nets()
+    if cards < 4:
+        return max(*n.win, n.not_qualify, n.tie, n.fold, n.lose) - fees.fee(cards)
     m = [max(n.win[c], n.not_qualify, n.tie, n.fold, n.lose) for c in range(len(CATEGORIES))]
     if up_rank is not None:
         share = not_qualifying_share(cards, up_rank, rules.qualifier.value)

@@ -77,12 +77,15 @@ def switch_sentence(rule: SwitchRule) -> str:
         "four to an outside straight": "Four in a row, open at both ends (such as 5-6-7-8; not A-K-Q-J or A-2-3-4), "
                                        "no pair",
         "four to an inside straight": "Four to a straight with a gap or one end closed (such as 9-10-Q-K or "
-                                      "A-K-Q-J; an ace below a 2 is low), no pair",
+                                      "A-K-Q-J), no pair",
         "no pair": "No pair",
         "anything": "Any hand",
     }[rule.condition]
+    if rule.condition == "four to a flush" and rule.pair_up_to >= 0:
+        cond = f"Four cards of one suit, with no pair or a pair of {_rank_word(rule.pair_up_to)}s or lower"
     if rule.condition == "four to an inside straight" and rule.high:
-        cond += f", the highest of the four a {_rank_word(rule.high)} or better"
+        cond += (f", the highest of the four a {_rank_word(rule.high)} or better (not A-2-3-4-5 draws), and the "
+                 "dealer's card not of the rank you need")
     if rule.up_ranks:
         cond += " against a dealer's " + " or ".join(_rank_word(r) for r in rule.up_ranks)
     act = {"stand": "switch nothing", "odd card": "switch the fifth card",
