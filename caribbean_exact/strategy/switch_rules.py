@@ -133,6 +133,17 @@ def _straight_window(ranks: list[int], outside: bool) -> int | None:
     return found
 
 
+#: A typical hand of each condition (hand, up card), for a card's examples; on each, the line's
+#: action is the exact best option (tests/strategy/test_switch_rules.py).
+EXAMPLES: dict[str, tuple[str, str]] = {
+    "four to a flush": ("As 9s 6s 3s Kd", "7c"),
+    "pair or better": ("9h 9d Kc 4s 2h", "Ac"),
+    "four to an outside straight": ("9h 8c 7d 6s 2c", "Kd"),
+    "four to an inside straight": ("Ks Qd Jc 9h 3s", "5d"),
+    "no pair": ("Kh 9c 7d 4s 2h", "2c"),
+}
+
+
 @dataclass(frozen=True)
 class SwitchRules:
     """A switching strategy: its lines in order (the first that holds decides; none holding:
@@ -152,6 +163,18 @@ class SwitchRules:
                 return k, ()
             return k, ((odd,) if line.action == "odd card" else h)
         return None, ()
+
+    def examples(self) -> list[tuple[int, tuple[Card, ...], Card, tuple[Card, ...]]]:
+        """For each line with an example in ``EXAMPLES`` that it decides: (the line's index, the
+        hand, the up card, the cards it switches)."""
+        out = []
+        for k, line in enumerate(self.lines):
+            if line.condition in EXAMPLES:
+                h, u, _, _ = parse_situation(*EXAMPLES[line.condition])
+                got, discard = self.decide(h, u)
+                if got == k:
+                    out.append((k, h, u, discard))
+        return out
 
     def discard(self, hand: CardsLike, up: CardsLike) -> tuple[Card, ...]:
         """The cards to switch (empty: stand)."""

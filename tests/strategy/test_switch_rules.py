@@ -13,7 +13,7 @@ from caribbean_exact import InvalidRules, Rules
 from caribbean_exact.cli import main
 from caribbean_exact.play.switch_game import excluded_sizes, sample_switch_game
 from caribbean_exact.play.switching import switch_ev
-from caribbean_exact.strategy.switch_rules import SwitchRule, rule_cost, switch_rules, switch_study
+from caribbean_exact.strategy.switch_rules import EXAMPLES, SwitchRule, rule_cost, switch_rules, switch_study
 
 pytestmark = pytest.mark.csan
 
@@ -46,15 +46,20 @@ def test_each_line_on_chosen_hands(fees, hand, up, discard):
 
 
 @pytest.mark.parametrize("fees, hand, up", [
-    ("1", "As 9s 6s 3s Kd", "7c"), ("1", "9h 8c 7d 6s 2c", "Kd"), ("1", "Ks Qd Jc 9h 3s", "5d"),
-    ("1", "9h 9d 5c 4s 2h", "Kc"), ("1", "Kh 9c 7d 4s 3h", "Jc"), ("1,2,3,2,1", "Kh 9c 7d 4s 2h", "2c")])
-def test_each_line_is_the_exact_best_on_its_typical_hand(fees, hand, up, capsys):
-    """The line's action, against the best option of `ev --switch-fees` (exact, JSON)."""
+    *(("1" if c != "no pair" else "1,2,3,2,1", *EXAMPLES[c]) for c in EXAMPLES), ("1", "Kh 9c 7d 4s 3h", "Jc")])
+def test_each_line_is_the_exact_best_on_its_example(fees, hand, up, capsys):
+    """Each line's action on its card example, against the best option of `ev --switch-fees`
+    (exact, JSON)."""
     assert main(["ev", hand, "--up", up, "--switch-fees", fees, "--format", "json"]) == 0
     best = json.loads(capsys.readouterr().out)["switch"][0]
     assert " ".join(best["discard"]) == _discard(fees, hand, up)
     c = rule_cost(hand, up, fees)
     assert c.cost == 0 and c.ev == Fraction(best["ev"])
+
+
+def test_every_line_has_its_example_on_the_card():
+    r = switch_rules("1,2,3,2,1")
+    assert [k for k, *_ in r.examples()] == list(range(len(r.lines))) == [0, 1, 2, 3, 4]
 
 
 def _random_hands(n, seed):

@@ -74,18 +74,16 @@ def switch_sentence(rule: SwitchRule) -> str:
     cond = {
         "four to a flush": "Four cards of one suit, no pair",
         "pair or better": "A pair or better (or a straight or a flush)",
-        "four to an outside straight": "Four in a row, open at both ends (such as 5-6-7-8; not A-K-Q-J or A-2-3-4), "
-                                       "no pair",
-        "four to an inside straight": "Four to a straight with a gap or one end closed (such as 9-10-Q-K or "
-                                      "A-K-Q-J), no pair",
+        "four to an outside straight": "Four in a row, open at both ends (not A-K-Q-J or A-2-3-4), no pair",
+        "four to an inside straight": "Four to a straight with a gap or closed at one end, no pair",
         "no pair": "No pair",
         "anything": "Any hand",
     }[rule.condition]
     if rule.condition == "four to a flush" and rule.pair_up_to >= 0:
         cond = f"Four cards of one suit, with no pair or a pair of {_rank_word(rule.pair_up_to)}s or lower"
     if rule.condition == "four to an inside straight" and rule.high:
-        cond += (f", the highest of the four a {_rank_word(rule.high)} or better (not A-2-3-4-5 draws), and the "
-                 "dealer's card not of the rank you need")
+        cond += (f", the four {_rank_word(rule.high)} high or better (not A-2-3-4-5), and the dealer's card "
+                 "not the rank you need")
     if rule.up_ranks:
         cond += " against a dealer's " + " or ".join(_rank_word(r) for r in rule.up_ranks)
     act = {"stand": "switch nothing", "odd card": "switch the fifth card",
@@ -100,9 +98,18 @@ def fees_text(fees: SwitchFees) -> str:
 
 
 def switch_lines(c: StrategyCard) -> list[str]:
-    """An Oasis card's switching lines, in order, and the last: anything else, switch nothing."""
+    """An Oasis card's switching lines, in order (each with its example), and the last: anything
+    else, switch nothing."""
     assert c.switching is not None
-    lines = [switch_sentence(x) for x in c.switching.rules.lines]
+    examples = {k: (h, u, d) for k, h, u, d in c.switching.rules.examples()}
+    lines = []
+    for k, x in enumerate(c.switching.rules.lines):
+        line = switch_sentence(x)
+        if k in examples:
+            h, u, d = examples[k]
+            what = "switch " + " ".join(map(str, d)) if 0 < len(d) < 5 else "switch all five" if d else "stand"
+            line = line.removesuffix(".") + f" (e.g. {' '.join(map(str, h))} against {u}: {what})."
+        lines.append(line)
     return [*lines, "Anything else: switch nothing." if lines else "Switch nothing: no switch pays at these fees."]
 
 
@@ -122,7 +129,7 @@ def switch_figure_lines(c: StrategyCard) -> list[str]:
     if s.exact:
         return [f"House edge {pct(s.house_edge)} exactly: no switch can pay at these fees (proven), "
                 "so this is the game without switching."]
-    return [f"House edge with these switch lines, then optimal raise or fold: {pct(s.strategy_house_edge)} "
+    return [f"House edge switching by these lines (then raising or folding at best): {pct(s.strategy_house_edge)} "
             f"+/- {s.strategy_half_width * 100:.2f} points; with the optimal switch: {pct(s.house_edge)} +/- "
             f"{s.half_width * 100:.2f} points ({how}).",
             f"The switch lines cost {pct(s.strategy_cost, 3)} +/- {s.strategy_cost_half_width * 100:.3f} points "
@@ -137,7 +144,8 @@ def strategy_lines(c: StrategyCard) -> list[str]:
 def strategy_heading(c: StrategyCard) -> str:
     n = c.point.lines
     if c.switching is not None:
-        return f"2. Then raise these hands ({n} line{'s' if n != 1 else ''}); fold the rest:"
+        return (f"2. Then, with your new cards, raise these hands ({n} line{'s' if n != 1 else ''}); "
+                "fold the rest:")
     return f"Raise these hands ({n} line{'s' if n != 1 else ''}); fold the rest:"
 
 
