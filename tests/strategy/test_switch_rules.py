@@ -174,3 +174,38 @@ def test_rule_actions_on_more_random_hands_all_fee_schedules(capsys):
             c = rule_cost(hand, up, fees)
             mine = next(o for o in options if set(o["discard"]) == {str(x) for x in c.discard})
             assert Fraction(mine["ev"]) == c.ev and c.cost >= 0
+
+
+# ---------------------------------------------------------------- the Oasis card: card --switch-fees
+
+
+@pytest.fixture(scope="module")
+def oasis_card(standard_card):
+    import dataclasses
+
+    return dataclasses.replace(standard_card, switching=switch_study("1,2,3,2,1", deals=3, seed=4))
+
+
+@pytest.mark.slow
+def test_the_oasis_card_says_what_to_switch_then_raise(oasis_card):
+    from caribbean_exact.render.strategy import strategy_card as render_card
+
+    text = render_card.card_text(oasis_card)
+    assert text.startswith("# Oasis Poker")
+    assert text.index("1. First, what to switch") < text.index("2. Then, with your new cards, raise")
+    assert "1 card 1 ante, 2 cards 2 antes, 3 cards 3 antes, 4 cards 2 antes, 5 cards 1 ante" in text
+    assert "No pair against a dealer's 2 or 3: switch all five (then you must raise) (e.g." in text
+    assert "Anything else: switch nothing." in text and "sampled over 3 hands (seed 4)" in text
+    assert "| AKQJ" not in text  # no A-K grid: it is the game without switching
+    assert "the figures with switching are sampled" in text
+    pdf = render_card.draw(oasis_card, "pdf")
+    assert pdf.startswith(b"%PDF") and pdf == render_card.draw(oasis_card, "pdf")
+
+
+@pytest.mark.slow
+def test_cli_card_switch_fees(tmp_path, capsys):
+    out = tmp_path / "oasis.png"
+    assert main(["card", "--switch-fees", "1", "--deals", "3", "--out", str(out), "--quiet"]) == 0
+    said = capsys.readouterr().out
+    assert "with switching: House edge switching by these lines" in said and out.read_bytes()[:4] == b"\x89PNG"
+    assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees

@@ -460,7 +460,7 @@ def _size_excluded(r: MathReport, j: int) -> str:
     ranks = [RANKS[k] for k, ex in enumerate(s.excluded_by_up) if j in ex]
     if ranks:
         return f"never best against an up card {', '.join(ranks)} (bound below -1 by the up card's rank)"
-    return "no bound proven"
+    return "not excluded (no bound below -1 proven)"
 
 
 def _switch_blocks(r: MathReport) -> list[Block]:
