@@ -197,9 +197,11 @@ def test_the_oasis_card_says_what_to_switch_then_raise(oasis_card):
     assert "No pair against a dealer's 2 or 3: switch all five (then you must raise) (e.g." in text
     assert "Anything else: switch nothing." in text and "sampled over 3 hands (seed 4)" in text
     assert "| AKQJ" not in text  # no A-K grid: it is the game without switching
-    assert "the figures with switching are sampled" in text
+    assert "switching figures sampled" in text
     pdf = render_card.draw(oasis_card, "pdf")
     assert pdf.startswith(b"%PDF") and pdf == render_card.draw(oasis_card, "pdf")
+    pocket = render_card.draw(oasis_card, "svg", "pocket")  # the compact Oasis pocket card: no pays, no examples
+    assert b"Oasis Poker: strategy card" in pocket and b"Five forces a raise." in pocket
 
 
 @pytest.mark.slow

@@ -97,11 +97,11 @@ def fees_text(fees: SwitchFees) -> str:
                      for k, x in enumerate(fees.fees, 1))
 
 
-def switch_lines(c: StrategyCard) -> list[str]:
-    """An Oasis card's switching lines, in order (each with its example), and the last: anything
-    else, switch nothing."""
+def switch_lines(c: StrategyCard, examples_too: bool = True) -> list[str]:
+    """An Oasis card's switching lines, in order (each with its example unless ``examples_too`` is
+    False), and the last: anything else, switch nothing."""
     assert c.switching is not None
-    examples = {k: (h, u, d) for k, h, u, d in c.switching.rules.examples()}
+    examples = {k: (h, u, d) for k, h, u, d in c.switching.rules.examples()} if examples_too else {}
     lines = []
     for k, x in enumerate(c.switching.rules.lines):
         line = switch_sentence(x)
@@ -113,18 +113,28 @@ def switch_lines(c: StrategyCard) -> list[str]:
     return [*lines, "Anything else: switch nothing." if lines else "Switch nothing: no switch pays at these fees."]
 
 
-def switch_rules_line(c: StrategyCard) -> str:
-    """The switching rule of the game and its fees."""
+def switch_rules_line(c: StrategyCard, short: bool = False) -> str:
+    """The switching rule of the game and its fees (``short``: for the pocket card)."""
     assert c.switching is not None
+    if short:
+        f = c.switching.rules.fees
+        return ("Switch cards once, fee in antes: " + ", ".join(f"{k} card{'s' if k > 1 else ''} {_num(x)}"
+                                                             for k, x in enumerate(f.fees, 1))
+                + (". Five forces a raise." if f.allows(5) else "."))
     return ("Card switching: after seeing your cards and the dealer's card, you may once replace any of your cards "
             f"with new ones for a fee you do not get back: {fees_text(c.switching.rules.fees)}."
             + (" Switching all five forces a raise." if c.switching.rules.fees.allows(5) else ""))
 
 
-def switch_figure_lines(c: StrategyCard) -> list[str]:
-    """An Oasis card's figures: sampled, with their 95% intervals and the sample."""
+def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
+    """An Oasis card's figures: sampled, with their 95% intervals and the sample (``short``: one
+    line, for the pocket card)."""
     assert c.switching is not None
     s = c.switching.sample
+    if short and not s.exact:
+        return [f"House edge (sampled, {grouped(s.deals)} hands, 95%): these lines {pct(s.strategy_house_edge, 2)} "
+                f"+/- {s.strategy_half_width * 100:.2f}, best switching {pct(s.house_edge, 2)} +/- "
+                f"{s.half_width * 100:.2f} points."]
     how = f"sampled over {grouped(s.deals)} hands (seed {s.seed}), each hand exact; 95% intervals"
     if s.exact:
         return [f"House edge {pct(s.house_edge)} exactly: no switch can pay at these fees (proven), "
@@ -268,7 +278,7 @@ def stamp_text(date: str | None = None, sampled: bool = False) -> str:
     Oasis card, whose house edges with switching are sampled."""
     if sampled:
         return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
-            ": the figures with switching are sampled (each sampled hand exact); the others exact."
+            ": switching figures sampled (each hand exact); others exact."
     return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
         ": every figure exact, from the enumeration of all deals."
 
@@ -327,20 +337,29 @@ def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None
             ) -> list[tuple[str, float, str, float, float]]:
     """The card's text above the grid: (text, points, weight, indent inches, gap after inches)."""
     small = max(MIN_PT, body - 1.5)
-    out = [(card_title(c), body + (4 if c.switching is not None else 6) if page else body + 2, "bold", 0.0, 0.06)]
-    out += [(line, small, "normal", 0.0, 0.0) for line in rules_lines(c)]
-    out.append(("", 0, "", 0.0, 0.06))
+    # an Oasis pocket card: the switching fees, both parts' lines, the switching figures (no pays,
+    # examples or terms: they do not fit 3.5 x 5 in)
+    compact = c.switching is not None and not page
+    bullet = body if compact else body + 1.5
+    title = "Oasis Poker: strategy card" if compact else card_title(c)
+    out = [(title, body + (4 if c.switching is not None else 6) if page else body + 2, "bold", 0.0, 0.06)]
+    if not compact:
+        out += [(line, small, "normal", 0.0, 0.0) for line in rules_lines(c)]
+        out.append(("", 0, "", 0.0, 0.06))
     if c.switching is not None:
-        out.append((switch_rules_line(c), small, "normal", 0.0, 0.06))
+        out.append((switch_rules_line(c, short=compact), small, "normal", 0.0, 0.06))
         out.append((switch_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
-        out += [(f"\u2022 {line}", body + 1.5, "normal", 0.12, 0.02) for line in switch_lines(c)]
+        out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in switch_lines(c, not compact)]
         out.append(("", 0, "", 0.0, 0.05))
     out.append((strategy_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
-    out += [(f"\u2022 {line}", body + 1.5, "normal", 0.12, 0.02) for line in strategy_lines(c)]
+    out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in strategy_lines(c)]
     out.append(("", 0, "", 0.0, 0.05))
-    out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
+    if not compact:
+        out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
     if c.switching is not None:
-        out += [(line, small, "normal", 0.0, 0.0) for line in switch_figure_lines(c)]
+        out += [(line, small, "normal", 0.0, 0.0) for line in switch_figure_lines(c, short=compact)]
+    if compact:
+        return out
     out.append(("", 0, "", 0.0, 0.05))
     out += [(t, small, "normal", 0.0, 0.0) for t in terms(c)]
     if side_bets is not None and not page:
