@@ -483,6 +483,11 @@ def setup_card(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lines", type=integer, default=None,
                    help="the frontier point with at most this many lines (default: the shortest within 0.01%% "
                         "of optimal)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards, e.g. 1,2,3,4,5: the card "
+                        "also says what to switch first, with the house edge sampled (--deals hands, default 1,000, "
+                        "each exact)")
+    add_sampling(p, "with --switch-fees (hands)", optional=True)
 
 
 def card_date() -> str:
@@ -511,11 +516,18 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     render_card.check_format(args.out, args.size)
     check_file("--out", args.out)
     figures.pyplot("card")
-    c = card.strategy_card(rules_from(args), args.lines, progress=progress)
+    if args.switch_fees is None and (args.deals is not None or args.seed is not None):
+        raise UsageError("card: --deals and --seed apply only with --switch-fees")
+    c = card.strategy_card(rules_from(args), args.lines, progress=progress, switch_fees=args.switch_fees,
+                           deals=card.DEFAULT_SWITCH_DEALS if args.deals is None else args.deals,
+                           seed=1 if args.seed is None else args.seed)
     side = (sidebets.progressive(), sidebets.bonus())
     write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date, side_bets=side)})
-    return (f"wrote {display(args.out)}: {counted(c.point.lines, 'line')}, house edge {c.point.house_edge} "
+    done = (f"wrote {display(args.out)}: {counted(c.point.lines, 'line')}, house edge {c.point.house_edge} "
             f"(cost {c.point.cost} per ante)")
+    if c.switching is not None:
+        done += "; with switching: " + " ".join(render_card.switch_figure_lines(c))
+    return done
 
 
 # ---------------------------------------------------------------- practice: train, score, serve
@@ -790,6 +802,12 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flash-rate", default=None, metavar="X",
                    help="add what a dealer who exposes a hole card in X of hands (5%% or 0.05) costs, per hand and "
                         "per table-hour")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards: adds a section (proven "
+                        "exclusions, sampled house edge, the switching lines and their cost)")
+    p.add_argument("--switch-deals", type=integer, default=1000,
+                   help="hands sampled for the Oasis section (default 1,000; each hand exact)")
+    p.add_argument("--switch-seed", type=integer, default=1, help="seed of that sample (default 1)")
 
 
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -813,7 +831,8 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
         side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
         contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
         hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
-        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args), flash_rate=args.flash_rate)
+        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args), flash_rate=args.flash_rate,
+        switch_fees=args.switch_fees, switch_deals=args.switch_deals, switch_seed=args.switch_seed)
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":

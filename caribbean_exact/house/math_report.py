@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidRules, shown
-from ..model.checks import check_progress, check_seats
+from ..model.checks import check_int, check_progress, check_seats
 from ..model.rules import DEFAULT_RAISE_ANTES, Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import FIVE_CARD_HANDS, GameReport, solve
+from ..play.switching import SwitchFees, SwitchFeesLike
 from ..progress import ProgressFn, report
 from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
+from ..strategy.switch_rules import DEFAULT_SWITCH_DEALS, SwitchStudy, switch_study
 from .bet_cap import CapStudy, cap_study
 from .protection import FlashCost, check_rate, flash_cost
 from .sidebets import BonusReport, Pay, PaysLike, ProgressiveHouse, bonus, progressive_house
@@ -105,6 +107,9 @@ class MathReport:
     chart: Chart | None = None
     #: A dealer who exposes a hole card in a share of hands (``flash_rate``), at the table's settings.
     flash: FlashCost | None = None
+    #: Card switching (Oasis Poker), when a fee schedule was given: the switching lines and the
+    #: sampled whole game (proven exclusions, house edges and the lines' cost, with intervals).
+    switching: SwitchStudy | None = None
 
     @property
     def top_award(self) -> TopAward:
@@ -176,13 +181,17 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
                  sf_cap: Number | None = None, bonus_pays: PaysLike = None, hours_per_year: Number = 8760,
                  pace: Number | None = None, covariance_deals: int = DEFAULT_TABLE_DEALS,
                  covariance_seed: int = DEFAULT_TABLE_SEED, progress: ProgressFn | None = None,
-                 raise_antes: int = DEFAULT_RAISE_ANTES, flash_rate: Number | str | None = None) -> MathReport:
+                 raise_antes: int = DEFAULT_RAISE_ANTES, flash_rate: Number | str | None = None,
+                 switch_fees: SwitchFeesLike | None = None, switch_deals: int = DEFAULT_SWITCH_DEALS,
+                 switch_seed: int = 1) -> MathReport:
     """The whole report. ``hands``: more N besides DEFAULT_HANDS; ``pace``: side-bet bets per hour
     (default every seat every round: seats x hands_per_hour). With ``max_payout`` the game is solved
     at the average ante under the cap, and the cap's cost at that ante is reported. ``flash_rate``
     (a share of hands, "5%" or 0.05; default None: none) adds what a dealer who exposes a hole card
     that often costs, per hand and per table-hour at the report's rounds an hour and average ante
-    (``protection.flash_cost``, one player using it)."""
+    (``protection.flash_cost``, one player using it). With ``switch_fees`` (Oasis Poker, the fee in
+    antes of switching 1, 2, ... cards) a section on card switching: ``switch_study`` over
+    ``switch_deals`` hands from ``switch_seed``."""
     check_progress(progress)
     seats = check_seats(seats)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
@@ -194,6 +203,10 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     check_table_sample(covariance_deals, covariance_seed)  # before the work, not after it
     if flash_rate is not None:
         check_rate(flash_rate)
+    fees = None if switch_fees is None else SwitchFees.parse(switch_fees)
+    if fees is not None:
+        check_int(switch_deals, "switch_deals", 1, 10**7)
+        check_int(switch_seed, "switch_seed", 0, 2**64 - 1)
     ns = sorted(set(DEFAULT_HANDS) | extra)
     ante = to_fraction(average_ante, "average ante")
     if ante <= 0:
@@ -230,5 +243,8 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
     if flash_rate is not None:
         flash = flash_cost(flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,
                            progress=progress)
+    switching = None
+    if fees is not None:
+        switching = switch_study(fees, rules, switch_deals, switch_seed, progress=progress)
     return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart,
-                      flash)
+                      flash=flash, switching=switching)

@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.switch import DISCARD_SETS, switch_totals
+from ..errors import InvalidRules, shown
+from ..model.cards import Card
 from ..model.checks import check_int, check_progress, check_rules, check_threads
 from ..model.hands import CATEGORIES
 from ..model.rules import Rules
@@ -37,7 +40,11 @@ from .game import solve
 from .sampling import Z95
 from .switching import SwitchFees, SwitchFeesLike
 
-__all__ = ["SwitchSample", "excluded_sizes", "sample_switch_game"]
+__all__ = ["SwitchSample", "SwitchStrategy", "excluded_sizes", "sample_switch_game"]
+
+#: A switching strategy as the sampler takes it: (the hand's five cards, the up card) -> the discard
+#: set as a bit mask over the five (bit i: the i-th card), e.g. ``strategy.switch_rules.SwitchRules.mask``.
+SwitchStrategy = Callable[[tuple[Card, ...], Card], int]
 
 #: Five-card hands of each category in a 52-card deck, high card first.
 CATEGORY_HANDS = (1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4)
@@ -68,8 +75,10 @@ def not_qualifying_share(cards: int, up_rank: int, qualifier: int) -> Fraction:
 
 def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None = None) -> Fraction | None:
     """An upper bound on the EV (per ante, fee included) of switching ``cards`` cards, valid in
-    every situation (with ``up_rank``: every situation with an up card of that rank); None where no
-    bound is proven (a switch of fewer than 4 cards keeps cards whose hands this bound does not cover).
+    every situation (with ``up_rank``: every situation with an up card of that rank); None where the
+    fees do not allow the size. For 1 to 3 cards (kept cards whose hands this bound does not cover)
+    only the plain bound: the largest net of any outcome (a royal flush's raise win), less the fee;
+    it excludes a size at a prohibitive fee (above that net plus 1), where the game is the plain game.
 
     The final hand H ends in one outcome of one bet; its net is at most m(H), the largest net
     any outcome can have with H's category. Over the replacement sets, E[m] <= m_low + sum over
@@ -80,9 +89,11 @@ def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None =
     and raising H nets at most L x (the not-qualify net) + (1 - L) m(H) (less as L grows, m(H) being
     at least the not-qualify net); folding nets the fold: m is replaced by the larger of the two.
     """
-    if cards not in (4, 5) or not fees.allows(cards):
+    if not 1 <= cards <= 5 or not fees.allows(cards):
         return None
     n = rules.nets()
+    if cards < 4:
+        return max(*n.win, n.not_qualify, n.tie, n.fold, n.lose) - fees.fee(cards)
     m = [max(n.win[c], n.not_qualify, n.tie, n.fold, n.lose) for c in range(len(CATEGORIES))]
     if up_rank is not None:
         share = not_qualifying_share(cards, up_rank, rules.qualifier.value)
@@ -135,6 +146,36 @@ class SwitchSample:
     baseline: SwitchFees | None = None
     diff_sum: Fraction = Fraction(0)
     diff_squares: Fraction = Fraction(0)
+    #: With a strategy: on the same hands, the sums of its gain over standing (strategy - standing)
+    #: and its square, of its cost (best - strategy) and its square, and how often it switches 0..5.
+    strategy_gain_sum: Fraction | None = None
+    strategy_gain_squares: Fraction = Fraction(0)
+    strategy_cost_sum: Fraction = Fraction(0)
+    strategy_cost_squares: Fraction = Fraction(0)
+    strategy_sizes: tuple[int, ...] = ()
+
+    @property
+    def strategy_cost(self) -> Fraction:
+        """With a strategy: its mean cost against the best option, per ante, over the sample."""
+        return self.strategy_cost_sum / self.deals
+
+    @property
+    def strategy_cost_half_width(self) -> float:
+        """Half the 95% interval of ``strategy_cost``."""
+        return _half_width(self.strategy_cost_sum, self.strategy_cost_squares, self.deals)
+
+    @property
+    def strategy_house_edge(self) -> Fraction:
+        """With a strategy: the estimated house edge when switching by it (the plain game's exact
+        return plus the strategy's mean gain over standing, negated)."""
+        if self.strategy_gain_sum is None:
+            raise ValueError("this sample was drawn without a strategy")
+        return -(self.plain_return + self.strategy_gain_sum / self.deals)
+
+    @property
+    def strategy_half_width(self) -> float:
+        """Half the 95% interval of ``strategy_house_edge``."""
+        return _half_width(self.strategy_gain_sum or Fraction(0), self.strategy_gain_squares, self.deals)
 
     @property
     def mean_difference(self) -> Fraction:
@@ -176,19 +217,65 @@ class SwitchSample:
         return Z95 * math.sqrt(max(0.0, float(var)) / n)
 
     @property
+    def exact(self) -> bool:
+        """Whether the estimate is exact: every switch size proven never best (a prohibitive fee),
+        so the game is the plain game, whatever the sample."""
+        return all(j in self.excluded for j in range(1, len(self.fees.fees) + 1))
+
+    @property
     def plain_estimate(self) -> Fraction:
         """The estimate without the control variate: the mean best EV over the sample."""
         return self.best_sum / self.deals
 
 
+def _usable_sets(f: SwitchFees, rules: Rules) -> list[list[int]]:
+    """By the up card's rank: the discard sets the fees allow and no proof excludes."""
+    out = []
+    for r in range(13):
+        ex = excluded_sizes(f, rules, r)
+        out.append([d for d in range(DISCARD_SETS) if f.allows(d.bit_count()) and d.bit_count() not in ex])
+    return out
+
+
+def _chosen(strategy: SwitchStrategy, cards: list[int], f: SwitchFees) -> int:
+    """The strategy's discard set for a sampled hand, checked."""
+    chosen = strategy(tuple(Card(c) for c in cards[:5]), Card(cards[5]))
+    if not (isinstance(chosen, int) and 0 <= chosen < DISCARD_SETS and f.allows(chosen.bit_count())):
+        raise InvalidRules(f"strategy: discard set {shown(chosen)} is not one the fees {f.short()} allow")
+    return chosen
+
+
+def _games(cards: list[int], wanted: set[int], rules: Rules, threads: int | None) -> dict[int, Fraction]:
+    """The exact EV before the fee of each discard set in ``wanted`` of a sampled hand."""
+    s = rules.nets().scaled()
+    totals = switch_totals(cards[:5], cards[5], sum(1 << d for d in wanted), rules, threads=threads)
+    games = {}
+    for d in wanted:
+        t = totals[d]
+        x = (sum(t.fold) * s.fold + sum(t.not_qualify) * s.not_qualify + sum(t.tie) * s.tie
+             + sum(t.lose) * s.lose + sum(w * s.win[c] for c, w in enumerate(t.win)))
+        games[d] = Fraction(x, t.total_weight * s.denominator)
+    return games
+
+
+def _half_width(total: Fraction, squares: Fraction, n: int) -> float:
+    if n < 2:
+        return math.inf
+    var = (squares - total * total / n) / (n - 1)
+    return Z95 * math.sqrt(max(0.0, float(var)) / n)
+
+
 def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                        threads: int | None = None, progress: ProgressFn | None = None,
-                       baseline: SwitchFeesLike | None = None) -> SwitchSample:
+                       baseline: SwitchFeesLike | None = None, strategy: SwitchStrategy | None = None
+                       ) -> SwitchSample:
     """Sample ``deals`` situations (hand and up card) uniformly; in each, the exact best option
     of every discard set the fees allow, except the sizes ``excluded_sizes`` proves never optimal.
     The same seed gives the same hands, whatever the fees. With ``baseline`` (another fee schedule)
     the best option under it too, on the same hands (the counts do not depend on the fees): the
-    paired difference of the two games has a much smaller spread than either."""
+    paired difference of the two games has a much smaller spread than either. With ``strategy`` (a
+    function of the hand and the up card giving the discard set, e.g. ``switch_rules(fees).mask``):
+    its option too, on the same hands: its exact cost against the best, and its own house edge."""
     rules = check_rules(rules)
     f = SwitchFees.parse(fees)
     base = None if baseline is None else SwitchFees.parse(baseline)
@@ -198,32 +285,34 @@ def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: 
     check_progress(progress)
     excluded = excluded_sizes(f, rules)
     by_up = [excluded_sizes(f, rules, r) for r in range(13)]
-    sets_by_up = [[d for d in range(DISCARD_SETS) if f.allows(d.bit_count()) and d.bit_count() not in by_up[r]]
-                  for r in range(13)]
-    base_by_up: list[list[int]] = []
-    if base is not None:
-        bx = [excluded_sizes(base, rules, r) for r in range(13)]
-        base_by_up = [[d for d in range(DISCARD_SETS) if base.allows(d.bit_count()) and d.bit_count() not in bx[r]]
-                      for r in range(13)]
+    sets_by_up = _usable_sets(f, rules)
+    base_by_up = _usable_sets(base, rules) if base is not None else []
     plain = solve(rules=rules, threads=threads).return_per_ante
-    s = rules.nets().scaled()
-    nets = [s.fold, s.not_qualify, s.tie, s.lose]
     rng = random.Random(seed)
+    if strategy is not None and not callable(strategy):
+        raise InvalidRules(f"strategy {shown(strategy)}: expected a function (hand, up card) -> discard mask")
     best_sum = stand_sum = gain_sum = gain_sq = diff_sum = diff_sq = Fraction(0)
+    s_gain = s_gain_sq = s_cost = s_cost_sq = Fraction(0)
     sizes = [0] * 6
+    s_sizes = [0] * 6
     for i in range(deals):
         cards = rng.sample(range(52), 6)
         sets = sets_by_up[cards[5] >> 2]
         bsets = base_by_up[cards[5] >> 2] if base is not None else []
-        totals = switch_totals(cards[:5], cards[5], sum(1 << d for d in {*sets, *bsets}), rules, threads=threads)
-        games = {}
-        for d in {*sets, *bsets}:
-            t = totals[d]
-            x = (sum(t.fold) * nets[0] + sum(t.not_qualify) * nets[1] + sum(t.tie) * nets[2]
-                 + sum(t.lose) * nets[3] + sum(w * s.win[c] for c, w in enumerate(t.win)))
-            games[d] = Fraction(x, t.total_weight * s.denominator)
-        evs = {d: games[d] - f.fee(d.bit_count()) for d in sets}
+        chosen = None if strategy is None else _chosen(strategy, cards, f)
+        wanted = {*sets, *bsets, *(() if chosen is None else (chosen,))}
+        games = _games(cards, wanted, rules, threads)
+        evs = {d: games[d] - f.fee(d.bit_count()) for d in wanted if f.allows(d.bit_count())}
         best = max(sets, key=lambda d: (evs[d], -d.bit_count()))
+        if chosen is not None:
+            # the exclusions are proofs: an excluded option is never above the best of the others
+            best = max((best, chosen), key=lambda d: (evs[d], -d.bit_count()))
+            g, c = evs[chosen] - evs[0], evs[best] - evs[chosen]
+            s_gain += g
+            s_gain_sq += g * g
+            s_cost += c
+            s_cost_sq += c * c
+            s_sizes[chosen.bit_count()] += 1
         if base is not None:
             b = max(games[d] - base.fee(d.bit_count()) for d in bsets)
             diff_sum += evs[best] - b
@@ -236,4 +325,6 @@ def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: 
         sizes[best.bit_count()] += 1
         report(progress, "sampling hands with card switching", i + 1, deals)
     return SwitchSample(f, rules, deals, seed, plain, best_sum, stand_sum, gain_sum, gain_sq, tuple(sizes),
-                        excluded, tuple(by_up), base, diff_sum, diff_sq)
+                        excluded, tuple(by_up), base, diff_sum, diff_sq,
+                        None if strategy is None else s_gain, s_gain_sq, s_cost, s_cost_sq,
+                        tuple(s_sizes) if strategy is not None else ())

@@ -23,12 +23,15 @@ from ..model.checks import check_rules
 from ..model.hands import Pattern, patterns
 from ..model.rules import Rules
 from ..play.game import GameReport
+from ..play.switching import SwitchFeesLike
 from ..progress import ProgressFn
 from .rule_file import parse_rule_file
 from .simplify import Frontier, FrontierPoint, frontier
 from .strategies import Situation, Strategy
+from .switch_rules import DEFAULT_SWITCH_DEALS, SwitchStudy, switch_study
 
-__all__ = ["MAX_CARD_LINES", "AceKingGrid", "GridCell", "GridException", "StrategyCard", "strategy_card"]
+__all__ = ["DEFAULT_SWITCH_DEALS", "MAX_CARD_LINES", "AceKingGrid", "GridCell", "GridException", "StrategyCard",
+           "strategy_card"]
 
 #: The default frontier point of a card: the shortest within this cost of optimal, per ante.
 DEFAULT_WITHIN = Fraction(1, 10_000)
@@ -92,12 +95,14 @@ class AceKingGrid:
 
 @dataclass(frozen=True)
 class StrategyCard:
-    """Everything a card prints, exact."""
+    """Everything a card prints, exact (but an Oasis card's sampled house edge)."""
 
     rules: Rules
     frontier: Frontier
     point: FrontierPoint
     grid: AceKingGrid
+    #: Card switching (Oasis Poker): what to switch before raising or folding, or None.
+    switching: SwitchStudy | None = None
 
 
 def _possible_suited(ranks: tuple[int, ...], up: int) -> tuple[int, ...]:
@@ -195,15 +200,23 @@ def _grid(strategy: Strategy) -> AceKingGrid:
 
 
 def strategy_card(rules: Rules | None = None, lines: int | None = None, within: Fraction = DEFAULT_WITHIN,
-                  progress: ProgressFn | None = None, *, game: GameReport | None = None) -> StrategyCard:
+                  progress: ProgressFn | None = None, *, game: GameReport | None = None,
+                  switch_fees: SwitchFeesLike | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
+                  threads: int | None = None) -> StrategyCard:
     """The card of ``rules``: the frontier point with at most ``lines`` lines (by default the
     shortest within ``within`` of optimal, per ante, of at most ``MAX_CARD_LINES`` lines, else the
     cheapest of those), and the Ace-King grid of that strategy. ``game``: the solved optimal game of
-    ``rules``, when the caller has it."""
+    ``rules``, when the caller has it. ``switch_fees`` (Oasis Poker: the fee in antes of switching
+    1, 2, ... cards): the card also says what to switch first (``switch_rules``), with the house
+    edge sampled over ``deals`` hands from ``seed`` (each hand exact; ``threads`` for the core)."""
     rules = check_rules(rules)
     f = frontier(rules, progress=progress, game=game)
     fitting = [p for p in f.points if p.lines <= (MAX_CARD_LINES if lines is None else lines)] or [f.points[0]]
     point = fitting[-1]
     if lines is None:
         point = next((p for p in fitting if p.cost <= Fraction(within)), point)
-    return StrategyCard(rules, f, point, _grid(parse_rule_file(point.rules_text, "the card's strategy")))
+    switching = None
+    if switch_fees is not None:
+        switching = switch_study(switch_fees, rules, deals, seed, threads=threads, progress=progress)
+    return StrategyCard(rules, f, point, _grid(parse_rule_file(point.rules_text, "the card's strategy")),
+                        switching)

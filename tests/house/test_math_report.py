@@ -279,3 +279,48 @@ def test_pdf_page_fits_a4_and_letter(pdf_bytes):
     assert 215.9 * mm - 2 * 12 * mm >= d.PAGE_W - 2 * d.MARGIN_X  # the text area inside Letter's width
     letter_band = (d.PAGE_H - 279.4 * mm) / 2  # Letter centred on A4: this much is off at top and bottom
     assert d.FOOT_Y - letter_band >= 5 * mm and d.PAGE_H - d.HEAD_Y - letter_band >= 5 * mm
+
+
+# ---------------------------------------------------------------- Oasis Poker: report --switch-fees
+
+
+@pytest.fixture(scope="module")
+def oasis(report):
+    import dataclasses
+
+    from caribbean_exact.strategy.switch_rules import switch_study
+
+    return dataclasses.replace(report, switching=switch_study("1", deals=6, seed=3))
+
+
+def test_the_oasis_section_in_every_format(oasis, report):
+    s = oasis.switching.sample
+    md = render_report.markdown(oasis)
+    assert "## Oasis Poker: card switching" in md and "## Oasis" not in render_report.markdown(report)
+    assert "1 card 1 ante." in md and "Switching all five" not in md  # a one-card table
+    assert "Four in a row, open at both ends" in md and "Anything else: switch nothing." in md
+    assert f"{float(s.house_edge) * 100:.4f}% +/- {s.half_width * 100:.4f} points" in md
+    assert "<h2>Oasis Poker: card switching</h2>" in render_report.html_page(oasis, {})
+    doc = json.loads(render_report.json_text(oasis))["switching"]
+    assert doc["switch_fees"] == ["1"] and doc["deals"] == 6 and doc["exact"] is False
+    assert Fraction(doc["house_edge"]) == s.house_edge and Fraction(doc["switch_rules_cost"]) == s.strategy_cost
+    assert Fraction(doc["switch_rules_house_edge"]) == s.house_edge + s.strategy_cost
+    assert [x["condition"] for x in doc["switch_rules"]] == [
+        "four to a flush", "pair or better", "four to an outside straight", "four to an inside straight"]
+    assert sum(doc["switch_rules_sizes"]) == 6 and "switching" not in json.loads(render_report.json_text(report))
+
+
+def test_report_switch_fees_are_checked_before_the_work(capsys):
+    code, _, err = run(capsys, "report", "--switch-fees", "1,x", "--deals", "2000", "--quiet")
+    assert code == 2 and "switch fee" in err
+
+
+@pytest.mark.slow
+def test_report_switch_fees_pdf(tmp_path, capsys):
+    path = tmp_path / "r.pdf"
+    code, _, _ = run(capsys, "report", "--switch-fees", "1,2,3,4,5", "--switch-deals", "3", "--deals", "2000",
+                     "--out", str(path), "--quiet")
+    assert code == 0
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout
+        assert "Oasis Poker: card switching" in text and "never best" in text

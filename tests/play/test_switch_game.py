@@ -22,7 +22,8 @@ def test_five_card_switch_at_five_antes_is_never_best():
     bound = excluded_sizes("1,2,3,4,5")[5]
     assert bound == 3 + Fraction(2 * 320888, math.comb(46, 5)) - 5 < -1
     assert excluded_sizes("1,2,3,2,1") == {} and excluded_sizes("1") == {}
-    assert size_bound(3, SwitchFees.parse("1,2,3,4,5"), Rules()) is None
+    assert size_bound(3, SwitchFees.parse("1,2,3,4,5"), Rules()) == 201 - 3  # the plain bound only
+    assert size_bound(3, SwitchFees.parse("1,2"), Rules()) is None
 
 
 def test_the_bound_holds_on_real_hands():
@@ -37,7 +38,7 @@ def test_the_bound_holds_on_real_hands():
 def test_a_prohibitive_fee_gives_the_plain_game():
     s = sample_switch_game("1000,1000,1000,1000,1000", deals=4, seed=3)
     assert s.mean_gain == 0 and s.house_edge == Fraction(142031221, 2718662100)
-    assert sorted(s.excluded) == [4, 5] and s.best_sizes == (4, 0, 0, 0, 0, 0)
+    assert sorted(s.excluded) == [1, 2, 3, 4, 5] and s.best_sizes == (4, 0, 0, 0, 0, 0) and s.exact
 
 
 def test_one_card_tables_are_a_restriction_of_the_full_game():

@@ -21,12 +21,16 @@ from ..._version import __version__
 from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, MathReport
 from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
+from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
+from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
+from ..play.switching import switch_sample_json
 from ..strategy.chart import cell_mark, chart_json, decider_text
+from ..strategy.strategy_card import fees_text, switch_sentence
 from ..text import (
     Name,
     describe_rules,
@@ -465,6 +469,56 @@ def _flash_blocks(r: MathReport) -> list[Block]:
     ]
 
 
+def _size_excluded(r: MathReport, j: int) -> str:
+    """Where a switch of ``j`` cards is proven never best: every up card, some ranks, or none."""
+    assert r.switching is not None
+    s = r.switching.sample
+    if j in s.excluded:
+        return f"never best (bound {float(s.excluded[j]):.4f} < -1, every up card)"
+    ranks = [RANKS[k] for k, ex in enumerate(s.excluded_by_up) if j in ex]
+    if ranks:
+        return f"never best against an up card {', '.join(ranks)} (bound below -1 by the up card's rank)"
+    return "not excluded (no bound below -1 proven)"
+
+
+def _switch_blocks(r: MathReport) -> list[Block]:
+    """Oasis Poker: the fees, the proven exclusions, the sampled house edges and the switching lines."""
+    sw = r.switching
+    if sw is None:
+        return []
+    s, f = sw.sample, sw.rules.fees
+    out = [Block("h2", "Oasis Poker: card switching"),
+           Block("p", "After seeing his five cards and the dealer's up card the player may once replace any of his "
+                      "cards by the next cards of the deck, for a fee in antes by the number switched, not "
+                      f"returned: {fees_text(f)}." + (" Switching all five forces a raise." if f.allows(5) else "")
+                      + " Then he folds or raises."),
+           Block("table", rows=tuple((str(j), str(f.fee(j)), _size_excluded(r, j)) for j in range(1, len(f.fees) + 1)),
+                 headers=("cards switched", "fee (antes)", "proven (exact bound on the EV, per ante)"))]
+    if s.exact:
+        out.append(Block("p", f"Every switch is proven never best at these fees: the game is the plain game, house "
+                              f"edge {_p(s.house_edge)} ({frac(s.house_edge)}), exact."))
+    else:
+        out.append(Block("p", f"The whole game is sampled: {grouped(s.deals)} hands (seed {s.seed}), each hand's "
+                              "options counted exactly (every replacement set and dealer hand); the estimate is the "
+                              "plain game's exact return plus the mean gain of switching (a control variate). "
+                              "95% intervals."))
+    out.append(Block("table", rows=(
+        ("house edge, optimal switching (sampled)", f"{_p(s.house_edge)} +/- {s.half_width * 100:.4f} points"),
+        ("house edge, the switching lines below (sampled)",
+         f"{_p(s.strategy_house_edge)} +/- {s.strategy_half_width * 100:.4f} points"),
+        ("cost of the lines against optimal switching, per ante (sampled, paired)",
+         f"{_p(s.strategy_cost)} +/- {s.strategy_cost_half_width * 100:.4f} points"),
+        ("house edge without switching (exact)", f"{_p(-s.plain_return)} ({frac(-s.plain_return)})"),
+        ("hands where the best option switches 0 / 1 / 2 / 3 / 4 / 5 cards", " / ".join(map(grouped, s.best_sizes))),
+        ("hands where the lines switch 0 / 1 / 2 / 3 / 4 / 5 cards", " / ".join(map(grouped, s.strategy_sizes)))),
+        headers=("figure", "value")))
+    out.append(Block("p", "The switching lines (the first that fits decides; after the switch the cost counts the "
+                          "exact best raise or fold for the cards drawn):"))
+    lines = [switch_sentence(x) for x in sw.rules.lines] + ["Anything else: switch nothing."]
+    out.append(Block("list", rows=tuple((x,) for x in lines)))
+    return out
+
+
 def title(r: MathReport) -> str:
     """The report's title."""
     return f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
@@ -486,7 +540,7 @@ def blocks(r: MathReport, date: str | None = None) -> list[Block]:
         out += _progressive_blocks(r.progressive)
     if r.bonus is not None:
         out += _bonus_blocks(r)
-    out += _cap_blocks(r) + _flash_blocks(r) + _strategy_blocks(r)
+    out += _switch_blocks(r) + _cap_blocks(r) + _flash_blocks(r) + _strategy_blocks(r)
     return out
 
 
@@ -801,7 +855,22 @@ def report_doc(r: MathReport) -> dict[str, Any]:
     if r.bonus is not None:
         doc["bonus"] = {**bonus_json(r.bonus.report),
                         "hits_per_year": {hd: str(n) for hd, n in r.bonus.hits_per_year()}}
+    if r.switching is not None:
+        doc["switching"] = switching_json(r.switching)
     return doc
+
+
+def switching_json(sw: SwitchStudy) -> dict[str, Any]:
+    """The Oasis section as JSON (field names are a public interface): the sample's fields, the
+    switching lines and their sampled house edge and cost."""
+    s = sw.sample
+    return {**switch_sample_json(s), "exact_plain_game": s.exact,
+            "switch_rules": [{"condition": x.condition, "action": x.action, "high": RANKS[x.high],
+                              "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}
+                             for x in sw.rules.lines],
+            "switch_rules_house_edge": str(s.strategy_house_edge), "switch_rules_half_width": s.strategy_half_width,
+            "switch_rules_cost": str(s.strategy_cost), "switch_rules_cost_half_width": s.strategy_cost_half_width,
+            "switch_rules_sizes": list(s.strategy_sizes)}
 
 
 def json_text(r: MathReport) -> str:

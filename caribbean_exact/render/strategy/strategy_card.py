@@ -19,7 +19,9 @@ from ...errors import InvalidRules
 from ...house.sidebets import BonusReport, ProgressiveReport
 from ...model.hands import CATEGORIES
 from ...model.rules import Qualifier
+from ...play.switching import SwitchFees
 from ...strategy.strategy_card import GridException, StrategyCard
+from ...strategy.switch_rules import SwitchRule
 from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap, wrap_chars
 from ..labels import mark_meaning, marks_legend, note_mark
 from ..text import grouped, pct, table
@@ -63,6 +65,87 @@ def _qual(label: str) -> str:
     return {"AK": "A-K", "none": "any hand (always)"}.get(label, label)
 
 
+def _rank_word(r: int) -> str:
+    return {8: "10", 9: "jack", 10: "queen", 11: "king", 12: "ace"}.get(r, str(r + 2))
+
+
+def switch_sentence(rule: SwitchRule) -> str:
+    """One switching line in plain words."""
+    cond = {
+        "four to a flush": "Four cards of one suit, no pair",
+        "pair or better": "A pair or better (or a straight or a flush)",
+        "four to an outside straight": "Four in a row, open at both ends (not A-K-Q-J or A-2-3-4), no pair",
+        "four to an inside straight": "Four to a straight with a gap or closed at one end, no pair",
+        "no pair": "No pair",
+        "anything": "Any hand",
+    }[rule.condition]
+    if rule.condition == "four to a flush" and rule.pair_up_to >= 0:
+        cond = f"Four cards of one suit, with no pair or a pair of {_rank_word(rule.pair_up_to)}s or lower"
+    if rule.condition == "four to an inside straight" and rule.high:
+        cond += (f", the four {_rank_word(rule.high)} high or better (not A-2-3-4-5), and the dealer's card "
+                 "not the rank you need")
+    if rule.up_ranks:
+        cond += " against a dealer's " + " or ".join(_rank_word(r) for r in rule.up_ranks)
+    act = {"stand": "switch nothing", "odd card": "switch the fifth card",
+           "all five": "switch all five (then you must raise)"}[rule.action]
+    return f"{cond}: {act}."
+
+
+def fees_text(fees: SwitchFees) -> str:
+    """The fee schedule in words: "1 card 1 ante, 2 cards 2 antes, ..."."""
+    return ", ".join(f"{k} card{'s' if k > 1 else ''} {_num(x)} ante{'' if x == 1 else 's'}"
+                     for k, x in enumerate(fees.fees, 1))
+
+
+def switch_lines(c: StrategyCard, examples_too: bool = True) -> list[str]:
+    """An Oasis card's switching lines, in order (each with its example unless ``examples_too`` is
+    False), and the last: anything else, switch nothing."""
+    assert c.switching is not None
+    examples = {k: (h, u, d) for k, h, u, d in c.switching.rules.examples()} if examples_too else {}
+    lines = []
+    for k, x in enumerate(c.switching.rules.lines):
+        line = switch_sentence(x)
+        if k in examples:
+            h, u, d = examples[k]
+            what = "switch " + " ".join(map(str, d)) if 0 < len(d) < 5 else "switch all five" if d else "stand"
+            line = line.removesuffix(".") + f" (e.g. {' '.join(map(str, h))} against {u}: {what})."
+        lines.append(line)
+    return [*lines, "Anything else: switch nothing." if lines else "Switch nothing: no switch pays at these fees."]
+
+
+def switch_rules_line(c: StrategyCard, short: bool = False) -> str:
+    """The switching rule of the game and its fees (``short``: for the pocket card)."""
+    assert c.switching is not None
+    if short:
+        f = c.switching.rules.fees
+        return ("Switch cards once, fee in antes: " + ", ".join(f"{k} card{'s' if k > 1 else ''} {_num(x)}"
+                                                             for k, x in enumerate(f.fees, 1))
+                + (". Five forces a raise." if f.allows(5) else "."))
+    return ("Card switching: after seeing your cards and the dealer's card, you may once replace any of your cards "
+            f"with new ones for a fee you do not get back: {fees_text(c.switching.rules.fees)}."
+            + (" Switching all five forces a raise." if c.switching.rules.fees.allows(5) else ""))
+
+
+def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
+    """An Oasis card's figures: sampled, with their 95% intervals and the sample (``short``: one
+    line, for the pocket card)."""
+    assert c.switching is not None
+    s = c.switching.sample
+    if short and not s.exact:
+        return [f"House edge (sampled, {grouped(s.deals)} hands, 95%): these lines {pct(s.strategy_house_edge, 2)} "
+                f"+/- {s.strategy_half_width * 100:.2f}, best switching {pct(s.house_edge, 2)} +/- "
+                f"{s.half_width * 100:.2f} points."]
+    how = f"sampled over {grouped(s.deals)} hands (seed {s.seed}), each hand exact; 95% intervals"
+    if s.exact:
+        return [f"House edge {pct(s.house_edge)} exactly: no switch can pay at these fees (proven), "
+                "so this is the game without switching."]
+    return [f"House edge switching by these lines (then raising or folding at best): {pct(s.strategy_house_edge)} "
+            f"+/- {s.strategy_half_width * 100:.2f} points; with the optimal switch: {pct(s.house_edge)} +/- "
+            f"{s.half_width * 100:.2f} points ({how}).",
+            f"The switch lines cost {pct(s.strategy_cost, 3)} +/- {s.strategy_cost_half_width * 100:.3f} points "
+            "of the ante against the optimal switch (the same hands)."]
+
+
 def strategy_lines(c: StrategyCard) -> list[str]:
     """The simple strategy as printed: one sentence for each line of its rule file, in order."""
     return strategy_sentences(c.point.rules_text)
@@ -70,12 +153,31 @@ def strategy_lines(c: StrategyCard) -> list[str]:
 
 def strategy_heading(c: StrategyCard) -> str:
     n = c.point.lines
+    if c.switching is not None:
+        return (f"2. Then, with your new cards, raise these hands ({n} line{'s' if n != 1 else ''}); "
+                "fold the rest:")
     return f"Raise these hands ({n} line{'s' if n != 1 else ''}); fold the rest:"
+
+
+def switch_heading(c: StrategyCard) -> str:
+    """An Oasis card's first heading: what to switch, the first line that fits deciding."""
+    assert c.switching is not None
+    return "1. First, what to switch (the first line that fits decides):"
+
+
+def card_title(c: StrategyCard) -> str:
+    """The card's title."""
+    if c.switching is not None:
+        return "Oasis Poker (Caribbean Stud with card switching): strategy card"
+    return "Caribbean Stud Poker: strategy card"
 
 
 def figure_lines(c: StrategyCard) -> list[str]:
     """Its exact figures: house edge, cost against optimal play."""
     p = c.point
+    if c.switching is not None:
+        return [f"Without switching, these raise lines give a house edge of {pct(p.house_edge)} (optimal play "
+                f"{pct(c.frontier.optimal.house_edge)}; exact)."]
     return [f"House edge {pct(p.house_edge)} with these {p.lines} line{'s' if p.lines != 1 else ''} "
             f"(optimal play {pct(c.frontier.optimal.house_edge)}).",
             f"Cost against optimal play {pct(p.cost, 6)}: {grouped(int(p.cost_total))} antes over "
@@ -171,10 +273,18 @@ def side_bets_line(side_bets: SideBets) -> str:
             "bet. Neither changes when to raise.")
 
 
-def stamp_text(date: str | None = None) -> str:
-    """The card's last line: the version (and the date of the rules, when given)."""
+def stamp_text(date: str | None = None, sampled: bool = False) -> str:
+    """The card's last line: the version (and the date of the rules, when given); ``sampled``: an
+    Oasis card, whose house edges with switching are sampled."""
+    if sampled:
+        return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
+            ": switching figures sampled (each hand exact); others exact."
     return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
         ": every figure exact, from the enumeration of all deals."
+
+
+def _sampled(c: StrategyCard) -> bool:
+    return c.switching is not None and not c.switching.sample.exact
 
 
 def card_text(c: StrategyCard, side_bets: SideBets | None = None) -> str:
@@ -184,13 +294,20 @@ def card_text(c: StrategyCard, side_bets: SideBets | None = None) -> str:
     rows = [[row, *(gc.action + (f" {note_mark(gc.exception)}" if gc.exception is not None else "")
                     for gc in cells)]
             for row, cells in zip(g.rows, g.cells, strict=True)]
-    out = ["# Caribbean Stud Poker: strategy card", "", *rules_lines(c), "", strategy_heading(c), "",
-           *(f"- {line}" for line in strategy_lines(c)), "", *figure_lines(c), "", "Terms: " + " ".join(terms(c)),
-           "", grid_legend(c), "", table(rows, ["", *g.columns], "github"), ""]
-    out += [f"- {footnote_text(group)}" for group in _notes(c)]
+    out = [f"# {card_title(c)}", "", *rules_lines(c), ""]
+    if c.switching is not None:
+        out += [switch_rules_line(c), "", switch_heading(c), "", *(f"- {line}" for line in switch_lines(c)), ""]
+    out += [strategy_heading(c), "",
+            *(f"- {line}" for line in strategy_lines(c)), "", *figure_lines(c), ""]
+    if c.switching is not None:
+        out += [*switch_figure_lines(c), ""]
+    out += ["Terms: " + " ".join(terms(c))]
+    if c.switching is None:  # the A-K grid is the game without switching
+        out += ["", grid_legend(c), "", table(rows, ["", *g.columns], "github"), ""]
+        out += [f"- {footnote_text(group)}" for group in _notes(c)]
     if side_bets is not None:
         out += ["", side_bets_line(side_bets)]
-    out += ["", stamp_text()]
+    out += ["", stamp_text(sampled=_sampled(c))]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -220,13 +337,29 @@ def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None
             ) -> list[tuple[str, float, str, float, float]]:
     """The card's text above the grid: (text, points, weight, indent inches, gap after inches)."""
     small = max(MIN_PT, body - 1.5)
-    out = [("Caribbean Stud Poker: strategy card", body + 6 if page else body + 2, "bold", 0.0, 0.06)]
-    out += [(line, small, "normal", 0.0, 0.0) for line in rules_lines(c)]
-    out.append(("", 0, "", 0.0, 0.06))
+    # an Oasis pocket card: the switching fees, both parts' lines, the switching figures (no pays,
+    # examples or terms: they do not fit 3.5 x 5 in)
+    compact = c.switching is not None and not page
+    bullet = body if compact else body + 1.5
+    title = "Oasis Poker: strategy card" if compact else card_title(c)
+    out = [(title, body + (4 if c.switching is not None else 6) if page else body + 2, "bold", 0.0, 0.06)]
+    if not compact:
+        out += [(line, small, "normal", 0.0, 0.0) for line in rules_lines(c)]
+        out.append(("", 0, "", 0.0, 0.06))
+    if c.switching is not None:
+        out.append((switch_rules_line(c, short=compact), small, "normal", 0.0, 0.06))
+        out.append((switch_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
+        out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in switch_lines(c, not compact)]
+        out.append(("", 0, "", 0.0, 0.05))
     out.append((strategy_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
-    out += [(f"\u2022 {line}", body + 1.5, "normal", 0.12, 0.02) for line in strategy_lines(c)]
+    out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in strategy_lines(c)]
     out.append(("", 0, "", 0.0, 0.05))
-    out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
+    if not compact:
+        out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
+    if c.switching is not None:
+        out += [(line, small, "normal", 0.0, 0.0) for line in switch_figure_lines(c, short=compact)]
+    if compact:
+        return out
     out.append(("", 0, "", 0.0, 0.05))
     out += [(t, small, "normal", 0.0, 0.0) for t in terms(c)]
     if side_bets is not None and not page:
@@ -268,7 +401,7 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
     page = size == "page"
     margin = 0.5 if page else 0.22
     width = w - 2 * margin
-    stamp = wrap_chars(stamp_text(date), MIN_PT, width)
+    stamp = wrap_chars(stamp_text(date, _sampled(c)), MIN_PT, width)
     room = h - 2 * margin - len(stamp) * MIN_PT * _LEADING / 72 - 0.1
     if page:
         body = 10.0
@@ -302,12 +435,13 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
         for text, pt, weight, indent, gap in blocks:
             put(text, pt, weight, indent, gap, "#333333" if pt < body and not page else "black")
         if page:
-            y += 0.15
-            _grid(fig, c, w, h, margin, y, MIN_PT + 1, body, Rectangle)
-            y = _after_grid(c, y)
-            put(grid_legend(c, letters=False), MIN_PT + 1, gap=0.04)
-            for group in _notes(c):
-                put(footnote_text(group), MIN_PT)
+            if c.switching is None:  # the A-K grid is the game without switching: an Oasis card omits it
+                y += 0.15
+                _grid(fig, c, w, h, margin, y, MIN_PT + 1, body, Rectangle)
+                y = _after_grid(c, y)
+                put(grid_legend(c, letters=False), MIN_PT + 1, gap=0.04)
+                for group in _notes(c):
+                    put(footnote_text(group), MIN_PT)
             if side_bets is not None:
                 put("", 0, gap=0.08)
                 put(side_bets_line(side_bets), MIN_PT + 1)

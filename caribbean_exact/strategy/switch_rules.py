@@ -1,0 +1,271 @@
+"""Card switching (Oasis Poker): a short switching strategy in plain words, and its exact cost.
+
+The rules are data: lines read in order, the first whose condition holds deciding what to switch
+(nothing, the odd card of a draw, or all five). They were read off the exact per-hand results
+(``play.switching.switch_ev``) over sampled hands; what they cost against the optimal switching
+is exact for one hand (``rule_cost``) and sampled for the whole game
+(``play.switch_game.sample_switch_game(..., strategy=...)``, paired with the optimum on the same
+deals). After the switch the cost counts the exact best raise-or-fold decision for the cards
+drawn (as ``switch_ev`` does); a player applies the raise lines of the plain strategy card.
+
+>>> r = switch_rules("1")
+>>> [(x.condition, x.action) for x in r.lines][:2]
+[('four to a flush', 'odd card'), ('pair or better', 'stand')]
+>>> [str(c) for c in r.discard("As Ks Qs Js 2d", "5h")]
+['2d']
+>>> c = rule_cost("As Ks Qs Js 2d", "5h", "1")
+>>> c.line, c.cost
+(0, Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import InvalidRules, shown
+from ..model.cards import Card, CardsLike
+from ..model.checks import check_rules
+from ..model.rules import Rules
+from ..play.odds import parse_situation
+from ..play.switch_game import SwitchSample, sample_switch_game
+from ..play.switching import SwitchFees, SwitchFeesLike, switch_ev
+from ..progress import ProgressFn
+
+__all__ = ["CONDITIONS", "DEFAULT_SWITCH_DEALS", "RuleCost", "SwitchRule", "SwitchRules", "SwitchStudy", "rule_cost",
+           "switch_rules", "switch_study"]
+
+#: Hands sampled for the whole game with switching unless told (each hand's options exact).
+DEFAULT_SWITCH_DEALS = 1000
+
+#: The conditions a line may test (the words a card prints for them are render's).
+CONDITIONS: tuple[str, ...] = ("four to a flush", "pair or better", "four to an outside straight",
+                               "four to an inside straight", "no pair", "anything")
+#: The conditions that are draws: a line on them may switch the odd card.
+DRAWS: tuple[str, ...] = ("four to a flush", "four to an outside straight", "four to an inside straight")
+#: What a line may do: switch nothing, the one card outside the draw, or all five cards.
+ACTIONS: tuple[str, ...] = ("stand", "odd card", "all five")
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchRule:
+    """One line of a switching strategy: when ``condition`` (one of ``CONDITIONS``) holds, do
+    ``action`` (one of ``ACTIONS``). ``high``: for the straights, the least rank (0 = deuce ..
+    12 = ace) the four cards' highest must reach; ``up_ranks``: the up card ranks the line applies
+    to (empty: every up card); ``pair_up_to``: for the flush, the highest rank of a pair the hand may
+    hold besides (-1: no pair)."""
+
+    condition: str
+    action: str
+    high: int = 0
+    up_ranks: tuple[int, ...] = ()
+    pair_up_to: int = -1
+
+    def __post_init__(self) -> None:
+        if self.condition not in CONDITIONS:
+            raise InvalidRules(f"switch rule condition {shown(self.condition)}: expected one of "
+                               + ", ".join(CONDITIONS))
+        if self.action not in ACTIONS:
+            raise InvalidRules(f"switch rule action {shown(self.action)}: expected one of {', '.join(ACTIONS)}")
+        if self.action == "odd card" and self.condition not in DRAWS:
+            raise InvalidRules(f"switch rule: {self.condition!r} has no odd card")
+
+    def odd_card(self, hand: tuple[Card, ...], up: Card) -> Card | None:
+        """The card this line switches when its condition holds for ``hand`` (the odd card of a
+        draw; for other actions any card), or None when it does not hold."""
+        if self.up_ranks and up.rank not in self.up_ranks:
+            return None
+        ranks = [c.rank for c in hand]
+        paired = len(set(ranks)) < 5
+        if self.condition == "anything":
+            return hand[0]
+        if self.condition == "pair or better":
+            return hand[0] if paired or _made(hand) else None
+        if self.condition == "no pair":
+            return None if paired or _made(hand) else hand[0]
+        if self.condition == "four to a flush":  # four of a suit: at most one pair, the fifth card in it
+            suits = [c.suit for c in hand]
+            odd = [c for c in hand if suits.count(c.suit) == 1]
+            if len(odd) != 1 or max(suits.count(s) for s in suits) != 4 or _made(hand):
+                return None
+            return odd[0] if not paired or odd[0].rank <= self.pair_up_to else None
+        if paired or _made(hand):
+            return None
+        window = _straight_window(ranks, self.condition == "four to an outside straight")
+        if window is None:
+            return None
+        four = [r for r in ranks if _in_window(r, window)]
+        if (3 if window == -1 else max(four)) < self.high:  # the wheel's highest card is its 5
+            return None
+        if self.condition == "four to an inside straight" and _in_window(up.rank, window) and up.rank not in ranks:
+            return None  # the dealer's card is of the one rank the straight needs
+        return next(c for c in hand if not _in_window(c.rank, window))
+
+
+def _made(hand: tuple[Card, ...]) -> bool:
+    """A straight or a flush (or better): nothing to draw to."""
+    ranks = sorted({c.rank for c in hand})
+    flush = len({c.suit for c in hand}) == 1
+    straight = len(ranks) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12])
+    return flush or straight
+
+
+def _in_window(rank: int, low: int) -> bool:
+    """Whether ``rank`` is one of the five ranks from ``low`` up (low -1: A-2-3-4-5, the ace low)."""
+    return low <= rank <= low + 4 or (low == -1 and rank == 12)
+
+
+def _straight_window(ranks: list[int], outside: bool) -> int | None:
+    """The lowest rank of the five-rank window holding four of five distinct ``ranks`` (the highest
+    such window; -1: the wheel's), or None. ``outside``: only four consecutive ranks that a card at
+    either end completes (not A-K-Q-J, not A-2-3-4)."""
+    found = None
+    for low in range(-1, 9):
+        inside = sum(_in_window(r, low) for r in ranks)
+        if inside != 4:
+            continue
+        if outside:
+            four = sorted(r for r in ranks if _in_window(r, low))
+            if four[3] - four[0] == 3 and four[3] < 12:
+                found = low
+        else:
+            found = low
+    return found
+
+
+#: A typical hand of each condition (hand, up card), for a card's examples; on each, the line's
+#: action is the exact best option (tests/strategy/test_switch_rules.py).
+EXAMPLES: dict[str, tuple[str, str]] = {
+    "four to a flush": ("As 9s 6s 3s Kd", "7c"),
+    "pair or better": ("9h 9d Kc 4s 2h", "Ac"),
+    "four to an outside straight": ("9h 8c 7d 6s 2c", "Kd"),
+    "four to an inside straight": ("Ks Qd Jc 9h 3s", "5d"),
+    "no pair": ("Kh 9c 7d 4s 2h", "2c"),
+}
+
+
+@dataclass(frozen=True)
+class SwitchRules:
+    """A switching strategy: its lines in order (the first that holds decides; none holding:
+    stand), for the fee schedule ``fees``. Then raise or fold."""
+
+    fees: SwitchFees
+    lines: tuple[SwitchRule, ...]
+
+    def decide(self, hand: CardsLike, up: CardsLike) -> tuple[int | None, tuple[Card, ...]]:
+        """The line that decides (its index; None: no line holds, stand) and the cards to switch."""
+        h, u, _, _ = parse_situation(hand, up)
+        for k, line in enumerate(self.lines):
+            odd = line.odd_card(h, u)
+            if odd is None:
+                continue
+            if line.action == "stand":
+                return k, ()
+            return k, ((odd,) if line.action == "odd card" else h)
+        return None, ()
+
+    def examples(self) -> list[tuple[int, tuple[Card, ...], Card, tuple[Card, ...]]]:
+        """For each line with an example in ``EXAMPLES`` that it decides: (the line's index, the
+        hand, the up card, the cards it switches)."""
+        out = []
+        for k, line in enumerate(self.lines):
+            if line.condition in EXAMPLES:
+                h, u, _, _ = parse_situation(*EXAMPLES[line.condition])
+                got, discard = self.decide(h, u)
+                if got == k:
+                    out.append((k, h, u, discard))
+        return out
+
+    def discard(self, hand: CardsLike, up: CardsLike) -> tuple[Card, ...]:
+        """The cards to switch (empty: stand)."""
+        return self.decide(hand, up)[1]
+
+    def mask(self, hand: CardsLike, up: CardsLike) -> int:
+        """The discard set as a bit mask over the hand's cards in the given order (bit i: card i)."""
+        h = parse_situation(hand, up)[0]
+        gone = set(self.discard(hand, up))
+        return sum(1 << i for i, c in enumerate(h) if c in gone)
+
+
+def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
+    """The built-in switching strategy for ``fees``: the draws' odd card when one card costs at most
+    1 ante (four to a flush, with no pair or a pair of 4s or lower; four to an outside straight; four
+    to an inside straight whose highest card is a queen or better, unless the dealer's card is of
+    the rank it needs), and all five cards of a hand with
+    no pair against a dealer's 2 or 3 when five cards cost at most 1 ante; otherwise stand. Fees
+    where no switch is cheap enough give the plain game's play (stand).
+
+    Read off the exact per-hand options (``switch_ev``, one-card table, 1,500 drawn hands of each
+    kind): the odd card of four to an outside straight beat standing on 316 of 319 such hands; of an
+    inside straight with the four queen high or better on 257 of 336 (mean gain 0.08 ante), with the
+    four jack high or lower (or a wheel) on 78 of 653 (mean loss 0.18); of four to a flush with a pair of 2s, 3s
+    or 4s on 30 of 35, with a pair of 5s or higher on 26 of 157."""
+    f = SwitchFees.parse(fees)
+    lines: list[SwitchRule] = []
+    one = f.allows(1) and f.fee(1) <= 1
+    if one:
+        lines.append(SwitchRule("four to a flush", "odd card", pair_up_to=2))
+    lines.append(SwitchRule("pair or better", "stand"))
+    if one:
+        lines += [SwitchRule("four to an outside straight", "odd card"),
+                  SwitchRule("four to an inside straight", "odd card", high=10)]
+    if f.allows(5) and f.fee(5) <= 1:
+        lines.append(SwitchRule("no pair", "all five", up_ranks=(0, 1)))
+    if len(lines) == 1:
+        lines = []
+    return SwitchRules(f, tuple(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class RuleCost:
+    """One hand under a switching strategy, exact: the line that decided (None: none held, stand),
+    the cards it switches, its EV and the optimal option's (per ante, fees included), and the cost
+    (best EV - the rule's EV, 0 or more)."""
+
+    hand: tuple[Card, ...]
+    up: Card
+    line: int | None
+    discard: tuple[Card, ...]
+    ev: Fraction
+    best_ev: Fraction
+    best_discard: tuple[Card, ...]
+
+    @property
+    def cost(self) -> Fraction:
+        """What the rule gives up against the optimal switch, per ante."""
+        return self.best_ev - self.ev
+
+
+def rule_cost(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike, strategy: SwitchRules | None = None, *,
+              rules: Rules | None = None, threads: int | None = None) -> RuleCost:
+    """The exact cost of ``strategy`` (default ``switch_rules(fees)``) on one hand: every option of
+    ``switch_ev`` counted, the rule's option against the best."""
+    rules = check_rules(rules)
+    f = SwitchFees.parse(fees)
+    s = switch_rules(f) if strategy is None else strategy
+    a = switch_ev(hand, up, f, rules=rules, threads=threads)
+    line, discard = s.decide(a.hand, a.up)
+    if not f.allows(len(discard)):
+        raise InvalidRules(f"switch rules: switching {len(discard)} cards is not allowed by the fees {f.short()}")
+    chosen = next(o for o in a.options if set(o.discard) == set(discard))
+    return RuleCost(a.hand, a.up, line, discard, chosen.ev, a.best.ev, a.best.discard)
+
+
+@dataclass(frozen=True)
+class SwitchStudy:
+    """The whole game with card switching for one fee schedule: the switching lines
+    (``switch_rules``) and a sample of hands (each hand's options exact) in which the lines are
+    paired with the optimal switch: both house edges and the lines' cost, with intervals, and the
+    switch sizes proven never best (``sample.excluded``, ``sample.excluded_by_up``)."""
+
+    rules: SwitchRules
+    sample: SwitchSample
+
+
+def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
+                 *, threads: int | None = None, progress: ProgressFn | None = None) -> SwitchStudy:
+    """The switching lines of ``fees`` and the whole game sampled over ``deals`` hands from ``seed``
+    (``play.switch_game.sample_switch_game`` with the lines as its strategy)."""
+    sr = switch_rules(fees)
+    return SwitchStudy(sr, sample_switch_game(sr.fees, rules, deals, seed, threads=threads, progress=progress,
+                                              strategy=sr.mask))

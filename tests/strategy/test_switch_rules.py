@@ -1,0 +1,213 @@
+"""Oasis Poker's switching lines: each line's condition on chosen hands, each line's action against
+`ev --switch-fees` (the exact per-hand options), the exact per-hand cost, the sampled whole-game cost
+paired with the optimum (the same hands), and the card and report that print them."""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+import caribbean_exact as ce
+from caribbean_exact import InvalidRules, Rules
+from caribbean_exact.cli import main
+from caribbean_exact.play.switch_game import excluded_sizes, sample_switch_game
+from caribbean_exact.play.switching import switch_ev
+from caribbean_exact.strategy.switch_rules import EXAMPLES, SwitchRule, rule_cost, switch_rules, switch_study
+
+pytestmark = pytest.mark.csan
+
+
+def _discard(fees, hand, up):
+    return " ".join(str(c) for c in switch_rules(fees).discard(hand, up))
+
+
+@pytest.mark.parametrize("fees, hand, up, discard", [
+    ("1", "As 9s 6s 3s Kd", "7c", "Kd"),            # four to a flush: the odd card
+    ("1", "9h 9s 6s 3s Ks", "7c", ""),              # a pair of 9s with four to a flush: stand
+    ("1", "3h 3s 6s 9s Ks", "7c", "3h"),            # a pair of 3s with four to a flush: the odd card
+    ("1", "8s 9s 7c 5s 6s", "Qd", ""),              # a made straight, four of one suit: stand
+    ("1", "9h 8c 7d 6s 2c", "Kd", "2c"),            # four in a row, open at both ends
+    ("1", "2h 3c 4d 5s Tc", "Kd", "Tc"),            # 2-3-4-5 is open (an ace or a 6)
+    ("1", "Ah Kc Qd Js 4c", "8d", "4c"),            # A-K-Q-J: one end closed, high enough
+    ("1", "Ks Qd Jc 9h 3s", "5d", "3s"),            # a gap, the four K high
+    ("1", "Ks Qd Jc 9h 3s", "Td", ""),              # ... but the dealer holds a 10, the card needed
+    ("1", "Jc Td 9h 7s 2c", "5d", ""),              # a gap, the four only J high
+    ("1", "Ah 2c 3d 5s 9c", "Kd", ""),              # the wheel's four are 5 high: stand
+    ("1", "5h 6c 7d 8s 9c", "Kd", ""),              # a made straight: stand
+    ("1", "Kh 9c 7d 4s 2h", "2c", ""),              # nothing, one-card table: stand
+    ("1,2,3,2,1", "Kh 9c 7d 4s 2h", "2c", "Kh 9c 7d 4s 2h"),  # no pair against a 2: all five
+    ("1,2,3,2,1", "Kh 9c 7d 4s 2h", "8c", ""),      # ... but not against an 8
+    ("1,2,3,4,5", "Kh 9c 7d 4s 2h", "2c", ""),      # five cards at 5 antes: never
+    ("100,100,100,100,100", "As 9s 6s 3s Kd", "7c", ""),  # prohibitive fees: stand
+])
+def test_each_line_on_chosen_hands(fees, hand, up, discard):
+    assert _discard(fees, hand, up) == discard
+
+
+@pytest.mark.parametrize("fees, hand, up", [
+    *(("1" if c != "no pair" else "1,2,3,2,1", *EXAMPLES[c]) for c in EXAMPLES), ("1", "Kh 9c 7d 4s 3h", "Jc")])
+def test_each_line_is_the_exact_best_on_its_example(fees, hand, up, capsys):
+    """Each line's action on its card example, against the best option of `ev --switch-fees`
+    (exact, JSON)."""
+    assert main(["ev", hand, "--up", up, "--switch-fees", fees, "--format", "json"]) == 0
+    best = json.loads(capsys.readouterr().out)["switch"][0]
+    assert " ".join(best["discard"]) == _discard(fees, hand, up)
+    c = rule_cost(hand, up, fees)
+    assert c.cost == 0 and c.ev == Fraction(best["ev"])
+
+
+def test_every_line_has_its_example_on_the_card():
+    r = switch_rules("1,2,3,2,1")
+    assert [k for k, *_ in r.examples()] == list(range(len(r.lines))) == [0, 1, 2, 3, 4]
+
+
+def _random_hands(n, seed):
+    rng = random.Random(seed)
+    for _ in range(n):
+        cards = [ce.Card(i) for i in rng.sample(range(52), 6)]
+        yield cards[:5], cards[5]
+
+
+def test_rule_actions_against_ev_switch_fees_on_random_hands(capsys):
+    """On random hands, the rule's option as `ev --switch-fees` prices it is the rule's EV, and the
+    cost (best - rule) is 0 or more, 0 exactly when the rule picks a best option."""
+    for hand, up in _random_hands(12, 21):
+        text = " ".join(map(str, hand))
+        assert main(["ev", text, "--up", str(up), "--switch-fees", "1", "--format", "json"]) == 0
+        options = json.loads(capsys.readouterr().out)["switch"]
+        c = rule_cost(hand, up, "1")
+        mine = next(o for o in options if set(o["discard"]) == {str(x) for x in c.discard})
+        assert Fraction(mine["ev"]) == c.ev and Fraction(options[0]["ev"]) == c.best_ev
+        assert c.cost >= 0 and (c.cost == 0) == (Fraction(mine["ev"]) == Fraction(options[0]["ev"]))
+
+
+def test_the_rule_ev_against_the_plain_loop():
+    """A second way: the rule's one-card switch, one ev() per replacement card (the discard dead)."""
+    hand, up = "As 9s 6s 3s Kd", "7c"
+    c = rule_cost(hand, up, "1")
+    assert [str(x) for x in c.discard] == ["Kd"]
+    kept = [x for x in ce.parse_cards(hand) if str(x) != "Kd"]
+    gone = {*ce.parse_cards(hand), ce.Card.parse(up)}
+    evs = [ce.ev([*kept, r], up, dead=["Kd"]).ev for r in map(ce.Card, range(52)) if r not in gone]
+    assert len(evs) == 46 and c.ev == sum(evs, Fraction(0)) / 46 - 1
+
+
+def test_the_sampled_cost_is_the_exact_cost_of_the_same_hands():
+    s = sample_switch_game("1", deals=8, seed=7, strategy=switch_rules("1").mask)
+    costs, gains = Fraction(0), Fraction(0)
+    rng = random.Random(7)
+    for _ in range(8):
+        cards = [ce.Card(i) for i in rng.sample(range(52), 6)]
+        c = rule_cost(cards[:5], cards[5], "1")
+        costs += c.cost
+        gains += c.ev - switch_ev(cards[:5], cards[5], "1").stand.ev
+    assert s.strategy_cost_sum == costs and s.strategy_gain_sum == gains
+    assert s.strategy_house_edge == s.house_edge + s.strategy_cost
+    assert sum(s.strategy_sizes) == 8 and s.strategy_sizes[2:] == (0, 0, 0, 0)
+
+
+def test_the_optimal_switch_as_a_strategy_costs_nothing():
+    def best(hand, up):
+        b = switch_ev(hand, up, "1").best
+        return sum(1 << i for i, c in enumerate(hand) if c in b.discard)
+
+    s = sample_switch_game("1", deals=5, seed=9, strategy=best)
+    assert s.strategy_cost_sum == 0 and s.strategy_house_edge == s.house_edge
+    assert s.strategy_half_width == s.half_width
+
+
+def test_a_strategy_must_give_an_allowed_discard_set():
+    with pytest.raises(InvalidRules):
+        sample_switch_game("1", deals=2, strategy=lambda _hand, _up: 3)  # two cards on a one-card table
+    with pytest.raises(InvalidRules):
+        SwitchRule("pair or better", "odd card")
+    with pytest.raises(InvalidRules):
+        SwitchRule("a flush draw", "stand")
+
+
+# ---------------------------------------------------------------- the properties of the issue
+
+
+@pytest.mark.parametrize("hand, up, fees", [("As Ks Qs Js 2d", "5h", "100,100,100,100,100"),
+                                            ("2c 3d 5h 7s 9c", "Kd", "100"), ("9h 9d 5c 4s 2h", "Kc", "100")])
+def test_a_prohibitive_fee_gives_the_plain_game_per_hand(hand, up, fees):
+    a = switch_ev(hand, up, fees)
+    assert a.best is a.stand and a.best.ev == ce.ev(hand, up).ev
+    assert all(o.ev < a.stand.ev for o in a.options if o.discard)
+
+
+def test_a_prohibitive_fee_gives_the_plain_game_exactly():
+    """Above the largest net plus 1 (203 antes: a royal flush's raise win nets 201) every size is
+    proven never best: the whole game is solve(), exactly, whatever the sample."""
+    assert excluded_sizes("202,202,202,202,202").keys() == {4, 5}
+    fees = "203,203,203,203,203"
+    assert excluded_sizes(fees).keys() == {1, 2, 3, 4, 5}
+    s = sample_switch_game(fees, deals=3, seed=1, strategy=switch_rules(fees).mask)
+    assert s.exact and s.house_edge == ce.solve().house_edge == s.strategy_house_edge
+    assert s.half_width == 0 and s.best_sizes == (3, 0, 0, 0, 0, 0)
+    assert switch_rules(fees).lines == () and switch_rules("100,100,100,100,100").lines == ()
+
+
+@pytest.mark.parametrize("hand, up, full", [("As Ks Qs Js 2d", "5h", "1,2,3,4,5"),
+                                            ("Kh 9c 7d 4s 2h", "2c", "1,2,3,2,1")])
+def test_one_card_only_is_a_restriction_per_hand(hand, up, full):
+    one = switch_ev(hand, up, "1")
+    a = switch_ev(hand, up, full)
+    same = {o.discard: o.ev for o in a.options}
+    assert len(one.options) == 6 and all(same[o.discard] == o.ev for o in one.options)  # the same EVs
+    assert one.best.ev <= a.best.ev
+
+
+def test_switch_study_follows_the_raise():
+    st = switch_study("1", Rules(raise_antes=3), deals=3, seed=2)
+    assert st.sample.rules.raise_antes == 3 and st.sample.strategy_cost_sum >= 0
+
+
+@pytest.mark.slow
+def test_rule_actions_on_more_random_hands_all_fee_schedules(capsys):
+    for fees in ("1", "1,2,3,4,5", "1,2,3,2,1"):
+        for hand, up in _random_hands(6, 5):
+            text = " ".join(map(str, hand))
+            assert main(["ev", text, "--up", str(up), "--switch-fees", fees, "--format", "json"]) == 0
+            options = json.loads(capsys.readouterr().out)["switch"]
+            c = rule_cost(hand, up, fees)
+            mine = next(o for o in options if set(o["discard"]) == {str(x) for x in c.discard})
+            assert Fraction(mine["ev"]) == c.ev and c.cost >= 0
+
+
+# ---------------------------------------------------------------- the Oasis card: card --switch-fees
+
+
+@pytest.fixture(scope="module")
+def oasis_card(standard_card):
+    import dataclasses
+
+    return dataclasses.replace(standard_card, switching=switch_study("1,2,3,2,1", deals=3, seed=4))
+
+
+@pytest.mark.slow
+def test_the_oasis_card_says_what_to_switch_then_raise(oasis_card):
+    from caribbean_exact.render.strategy import strategy_card as render_card
+
+    text = render_card.card_text(oasis_card)
+    assert text.startswith("# Oasis Poker")
+    assert text.index("1. First, what to switch") < text.index("2. Then, with your new cards, raise")
+    assert "1 card 1 ante, 2 cards 2 antes, 3 cards 3 antes, 4 cards 2 antes, 5 cards 1 ante" in text
+    assert "No pair against a dealer's 2 or 3: switch all five (then you must raise) (e.g." in text
+    assert "Anything else: switch nothing." in text and "sampled over 3 hands (seed 4)" in text
+    assert "| AKQJ" not in text  # no A-K grid: it is the game without switching
+    assert "switching figures sampled" in text
+    pdf = render_card.draw(oasis_card, "pdf")
+    assert pdf.startswith(b"%PDF") and pdf == render_card.draw(oasis_card, "pdf")
+    pocket = render_card.draw(oasis_card, "svg", "pocket")  # the compact Oasis pocket card: no pays, no examples
+    assert b"Oasis Poker: strategy card" in pocket and b"Five forces a raise." in pocket
+
+
+@pytest.mark.slow
+def test_cli_card_switch_fees(tmp_path, capsys):
+    out = tmp_path / "oasis.png"
+    assert main(["card", "--switch-fees", "1", "--deals", "3", "--out", str(out), "--quiet"]) == 0
+    said = capsys.readouterr().out
+    assert "with switching: House edge switching by these lines" in said and out.read_bytes()[:4] == b"\x89PNG"
+    assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees
