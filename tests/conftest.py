@@ -11,6 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 SLOW_DOCTESTS = {
     "caribbean_exact.strategy.simplify": "tests/strategy/test_simplify.py::test_standard_frontier",
     "caribbean_exact.strategy.strategy_card": "tests/strategy/test_strategy_card.py::test_grid_from_exact_cells",
+    "caribbean_exact.strategy.seen_set_chart.seen_set_strategy":
+        "tests/strategy/test_seen_set_rules.py (the three-seen-card rules against ev)",
     "caribbean_exact.house.protection.leaks": "tests/house/test_protection.py::test_leaks_list",
 }
 

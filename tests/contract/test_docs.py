@@ -138,7 +138,7 @@ def test_the_pages_have_examples():
 #: a chart drawn as a PDF, a report whose bad --contribution is refused only after seconds of work, and
 #: the detection table (two and three hole cards seen solved, and a search for each leak).
 SLOW_COMMANDS = ("simplify", "chart --plot", "report --side-bets progressive --contribution 1.5",
-                 "detect --format csv")
+                 "detect --format csv", "solve --known-dealer-cards 3 --table chart")
 
 
 @pytest.mark.parametrize("example", [pytest.param(e, id=e.id,

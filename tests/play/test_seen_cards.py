@@ -208,15 +208,19 @@ def test_cli_exact_by_default(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["house_edge"] == "-397558091753/3322205086200" and doc["known_dealer_cards"] == 2
     assert doc["total_weight"] == known_cards.total_weight(2)
+    assert main(["solve", "--known-dealer-cards", "2", "--sample", "--deals", "500", "--format", "json",
+                 "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 500
+
+
+@pytest.mark.slow  # the three-seen-card chart resolved into rules, twice: seconds (tables/ checks it quickly)
+def test_cli_three_seen_cards_chart(capsys):
     assert main(["solve", "--known-dealer-cards", "3", "--quiet", "--threads", "1"]) == 0
     out = capsys.readouterr().out
     assert "35.2551%" in out and "When to raise, by the ranks of the dealer's 4 known cards" in out
     assert main(["solve", "--known-dealer-cards", "3", "--table", "chart", "--format", "csv", "--quiet"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0] == "class,dealer known ranks,raise,total,rule,words" and len(rows) > 1000
-    assert main(["solve", "--known-dealer-cards", "2", "--sample", "--deals", "500", "--format", "json",
-                 "--quiet"]) == 0
-    assert json.loads(capsys.readouterr().out)["deals"] == 500
 
 
 @pytest.mark.parametrize("argv,needle", [
