@@ -3,6 +3,8 @@
 #ifndef CARIBBEAN_INTERNAL_H
 #define CARIBBEAN_INTERNAL_H
 
+#include <string.h>
+
 #include "caribbean.h"
 #include "testing.h"
 
@@ -166,6 +168,32 @@ static inline void cs__add_term(int32_t *out, const int32_t *row, unsigned n, in
     else
         for (unsigned l = 0; l < n; l++)
             out[l] += row[l];
+}
+
+/* One term of a sum over subsets, alone: out[l] = row[l] for l < n, or -row[l] when odd. */
+static inline void cs__set_term(int32_t *out, const int32_t *row, unsigned n, int odd)
+{
+    if (odd)
+        for (unsigned l = 0; l < n; l++)
+            out[l] = -row[l];
+    else
+        memcpy(out, row, n * sizeof *out);
+}
+
+/* Subset sums in place: out holds 2^nd rows of n terms, row m the term of the subset m of nd
+ * things; afterwards row m is the sum of the terms of every subset of m (the corrections of every
+ * set Q of a player's suited ranks at once). */
+static inline void cs__subset_sums(int32_t *out, int nd, unsigned n)
+{
+    const unsigned sets = 1u << nd;
+    for (int i = 0; i < nd; i++)
+        for (unsigned m = 0; m < sets; m++)
+            if (m >> i & 1) {
+                int32_t *o = out + (size_t)m * n;
+                const int32_t *from = out + (size_t)(m ^ (1u << i)) * n;
+                for (unsigned l = 0; l < n; l++)
+                    o[l] += from[l];
+            }
 }
 
 /* The ranks s[0 .. k) but those at positions i and j (j < 0: only i), in order, into rest. */

@@ -185,20 +185,9 @@ static void read_suited(const seen_shape *sh, const seen_counters *ct, const uin
             if (m >> i & 1)
                 s[k++] = dr[i];
         const int32_t *row = ct->d + (size_t)cs__mset_row(s, k) * n;
-        if (k & 1)
-            for (uint32_t l = 0; l < n; l++)
-                o[l] = -row[l];
-        else
-            memcpy(o, row, n * sizeof *o);
+        cs__set_term(o, row, n, k & 1);
     }
-    for (int i = 0; i < nd; i++) /* subset sums */
-        for (unsigned m = 0; m < sets; m++)
-            if (m >> i & 1) {
-                int32_t *o = out + (size_t)m * n;
-                const int32_t *from = out + (size_t)(m ^ (1u << i)) * n;
-                for (uint32_t l = 0; l < n; l++)
-                    o[l] += from[l];
-            }
+    cs__subset_sums(out, nd, n);
 }
 
 /* ---- one player value --------------------------------------------------------------------- */

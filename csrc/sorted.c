@@ -106,20 +106,9 @@ static void read_suited(const sorted_counters *ct, const uint8_t *dr, int nd, in
             continue;
         }
         const int32_t *row = ct->d + (size_t)cs__mset_row(s, k) * WIDTH;
-        if (k & 1)
-            for (unsigned l = 0; l < WIDTH; l++)
-                o[l] = -row[l];
-        else
-            memcpy(o, row, WIDTH * sizeof *o);
+        cs__set_term(o, row, WIDTH, k & 1);
     }
-    for (int i = 0; i < nd; i++) /* subset sums */
-        for (unsigned m = 0; m < sets; m++)
-            if (m >> i & 1) {
-                int32_t *o = out + (size_t)m * WIDTH;
-                const int32_t *from = out + (size_t)(m ^ (1u << i)) * WIDTH;
-                for (unsigned l = 0; l < WIDTH; l++)
-                    o[l] += from[l];
-            }
+    cs__subset_sums(out, nd, WIDTH);
 }
 
 /* A player value v: its ranks, distinct ranks dr (Q is a mask over them), cnt[Q], the (hand, suit)
