@@ -51,8 +51,38 @@ _PAIRS = layout.SEEN_RANK_PAIRS      # off-suit lanes: rank pairs a <= b
 _SUITED = layout.SEEN_SUITED_PAIRS   # suited lanes per suit set: rank pairs a < b
 
 
+class GroupDecision:
+    """What a group of hands of a mixed seen-card cell does (the base of ``MatchRule`` and
+    ``SetMatchRule``, whose fields these are): raise from ``raise_from`` up, but ``raise_also`` and
+    ``fold_also``; the hands of ``by_suits`` by the ranks they hold in the dealer's suit."""
+
+    __slots__ = ()
+    raise_from: int | None
+    raise_also: tuple[int, ...]
+    fold_also: tuple[int, ...]
+    by_suits: tuple[int, ...]
+    suit_sets: tuple[tuple[tuple[int, ...], ...], ...]
+
+    def decides(self, value: int, in_suit_ranks: Sequence[int] | None = None) -> str | None:
+        """"raise" or "fold" for a hand of this group.
+
+        ``value``: the hand's value (the core's). ``in_suit_ranks``: for a hand of ``by_suits``, the
+        ranks of its cards in the dealer's suit (default None: not given, and such a hand gets None).
+        """
+        if value in self.by_suits:
+            if in_suit_ranks is None:
+                return None
+            sets = self.suit_sets[self.by_suits.index(value)]
+            return "raise" if tuple(sorted(in_suit_ranks, reverse=True)) in sets else "fold"
+        if value in self.raise_also:
+            return "raise"
+        if value in self.fold_also:
+            return "fold"
+        return "raise" if self.raise_from is not None and value >= self.raise_from else "fold"
+
+
 @dataclass(frozen=True, slots=True)
-class MatchRule:
+class MatchRule(GroupDecision):
     """How the hands of one cell that hold ``low_count`` cards of the lower of the two dealer ranks
     and ``high_count`` of the higher decide (the same for up and seen card either way round).
 
@@ -75,23 +105,6 @@ class MatchRule:
     #: For each hand of ``by_suits``, in order: the sets of its ranks (high to low) in the dealer's
     #: suit with which it raises (with any other set it folds).
     suit_sets: tuple[tuple[tuple[int, ...], ...], ...] = ()
-
-    def decides(self, value: int, in_suit_ranks: Sequence[int] | None = None) -> str | None:
-        """"raise" or "fold" for a hand of this group.
-
-        ``value``: the hand's value (the core's). ``in_suit_ranks``: for a hand of ``by_suits``, the
-        ranks of its cards in the dealer's suit (default None: not given, and such a hand gets None).
-        """
-        if value in self.by_suits:
-            if in_suit_ranks is None:
-                return None
-            sets = self.suit_sets[self.by_suits.index(value)]
-            return "raise" if tuple(sorted(in_suit_ranks, reverse=True)) in sets else "fold"
-        if value in self.raise_also:
-            return "raise"
-        if value in self.fold_also:
-            return "fold"
-        return "raise" if self.raise_from is not None and value >= self.raise_from else "fold"
 
 
 @dataclass(frozen=True, slots=True)

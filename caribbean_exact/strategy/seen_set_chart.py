@@ -46,7 +46,17 @@ from ..model.checks import check_progress, check_rules, check_threads
 from ..model.hands import value_ranks
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
-from .seen_chart import _EITHER, _FOLD, _NONE, _RAISE, _popcounts, _suit_set_weights, _threshold, _values
+from .seen_chart import (
+    _EITHER,
+    _FOLD,
+    _NONE,
+    _RAISE,
+    GroupDecision,
+    _popcounts,
+    _suit_set_weights,
+    _threshold,
+    _values,
+)
 
 __all__ = ["SeenSetCellRule", "SeenSetStrategy", "SetMatchRule", "seen_set_strategy", "value_of"]
 
@@ -66,7 +76,7 @@ def value_of(ranks: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class SetMatchRule:
+class SetMatchRule(GroupDecision):
     """How the hands of one cell that hold ``counts[i]`` cards of the i-th distinct known rank
     (ascending) decide.
 
@@ -90,23 +100,6 @@ class SetMatchRule:
     by_suits: tuple[int, ...] = ()
     in_suit: int | None = None
     suit_sets: tuple[tuple[tuple[int, ...], ...], ...] = ()
-
-    def decides(self, value: int, in_suit_ranks: Sequence[int] | None = None) -> str | None:
-        """"raise" or "fold" for a hand of this group.
-
-        ``value``: the hand's value (the core's). ``in_suit_ranks``: for a hand of ``by_suits``, the
-        ranks of its cards in the dealer's suit (default None: not given, and such a hand gets None).
-        """
-        if value in self.by_suits:
-            if in_suit_ranks is None:
-                return None
-            sets = self.suit_sets[self.by_suits.index(value)]
-            return "raise" if tuple(sorted(in_suit_ranks, reverse=True)) in sets else "fold"
-        if value in self.raise_also:
-            return "raise"
-        if value in self.fold_also:
-            return "fold"
-        return "raise" if self.raise_from is not None and value >= self.raise_from else "fold"
 
 
 @dataclass(frozen=True, slots=True)
