@@ -672,8 +672,9 @@ def leaks(rules: Rules | None = None, flash_rates: Sequence[Number | str] = (), 
 
     Returns (name, game) pairs. Raises ``InvalidRules`` (a ``ValueError``) for bad rules or rates.
 
-    >>> [name for name, _ in leaks(flash_rates=["5%"])]
-    ['one hole card seen', 'two hole cards seen', 'three hole cards seen', 'flash rate 5%']
+    >>> names = [name for name, _ in leaks(flash_rates=["5%"])]
+    >>> names[:3], names[-1], len(names) == len(LEAKS) + 1
+    (['one hole card seen', 'two hole cards seen', 'three hole cards seen'], 'flash rate 5%', True)
     """
     rules = check_rules(rules)
     rates = [check_rate(r) for r in flash_rates]

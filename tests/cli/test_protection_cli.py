@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from caribbean_exact.cli import main
+from caribbean_exact.house.protection import LEAKS
 
 
 def run(capsys, *argv):
@@ -61,8 +62,9 @@ def test_detect_refuses_before_the_work(capsys):
 def test_detect_table(capsys):
     code, out, _ = run(capsys, "detect", "--flash-rate", "25%", "--format", "json")
     doc = json.loads(out)
-    assert code == 0 and [x["leak"] for x in doc["leaks"]] == [
-        "one hole card seen", "two hole cards seen", "three hole cards seen", "flash rate 25%"]
+    assert code == 0 and [x["leak"] for x in doc["leaks"]] == [leak.name for leak in LEAKS] + ["flash rate 25%"]
+    assert [x["leak"] for x in doc["leaks"]][:4] == [
+        "one hole card seen", "two hole cards seen", "three hole cards seen", "edge sorting: aces and kings"]
     one = doc["leaks"][0]["detection"]
     assert [(d["statistic"], d["alpha"], d["hands"]) for d in one] == [
         ("raise", "1/20", 89), ("raise", "1/100", 171), ("win", "1/20", 280), ("win", "1/100", 554)]
