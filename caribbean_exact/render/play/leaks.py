@@ -28,6 +28,8 @@ def _hand(value: int, strip: int = 0) -> str:
 def column_label(chart: LeakChart, block: int, other: bool) -> str:
     """What the player sees in one column, in words."""
     info = chart.information
+    if info.kind == "burn-card" and info.seen_cards:
+        return f"seen card {RANKS[block]}, {'another suit than' if other else 'the suit of'} the up card (any burn card)"
     if info.kind == "burn-card":
         return f"burn card {RANKS[block]}, {'another suit than' if other else 'the suit of'} the up card"
     parts = []
