@@ -535,3 +535,27 @@ def test_seen_and_burn_words_and_refusals(capsys):
         assert main(["solve", *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error")
+
+
+@pytest.mark.slow
+def test_seen_and_burn_threads_change_nothing_and_the_chart_decides_as_the_margins():
+    """Threads: the same totals, chart and probe counts. The chart (columns: the seen card's rank and
+    suit, every burn card together) gives each enumerated situation's margin its sign (cs_deal with
+    the seen card the dealer's and the burn card dead)."""
+    probes = _seen_burn_probes(random.Random(4), 30)
+    nets = STANDARD.nets().scaled()
+    one = _ffi.solve_leak(_ffi.LEAK_SEEN_AND_BURN, [0] * 13, 0, AK, nets, 0, 1, chart=True, probes=probes)
+    assert _ffi.solve_leak(_ffi.LEAK_SEEN_AND_BURN, [0] * 13, 0, AK, nets, 0, 3, chart=True, probes=probes) == one
+    chart = solve_burn_card(seen_cards=1).chart
+    classes, plain_nets = _ffi.seen_classes(), STANDARD.nets()
+    checked = 0
+    for pr in _seen_burn_probes(random.Random(6), 80):
+        hand, up, seen, burn = pr[:5], pr[5], pr[6], pr[7]
+        d = _ffi.deal(hand, up, [burn], [seen], AK)
+        want = _expected_decision(chart, classes[d.player_value], up // 4, seen // 4, seen % 4 != up % 4,
+                                  d.player_value)
+        m = _margin((d.not_qualify, d.win, d.tie, d.lose), d.player_category, plain_nets)
+        if want is not None:
+            assert (m > 0) == (want == "raise") or m == 0, (pr, want, m)
+            checked += 1
+    assert checked > 40
