@@ -233,6 +233,11 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * x 47 x 46 in all, 14,190 completions each (a block's situation weighs its cards).
  *   CS_LEAK_BURN_CARD: one dead card not in the dealer's hand (rank_block all 0, suit_split 0):
  * situations (hand, up card, burn card), 2,598,960 x 47 x 46, 148,995 completions each (C(45, 4)).
+ *   CS_LEAK_SEEN_AND_BURN: one dealer hole card seen and the burn card seen (rank_block all 0,
+ * suit_split 0): situations (hand, up card, seen card, burn card), 2,598,960 x 47 x 46 x 45, 13,244
+ * completions each (C(44, 3)): the counts of one seen card less those with the burn card in the
+ * dealer's hand as well (k = 1 less k = 2). Its chart's column is 2 x the seen card's rank, + 1 when
+ * it is not of the up card's suit (burn cards together); probes are 8 cards (hand, up, seen, burn).
  * Chart (optional, all four tables or none; n = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) *
  * CS_LEAK_COLUMNS + column; column = 2 x block (seen class) or 2 x the burn card's rank (burn), + 1
  * when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is not
@@ -240,7 +245,7 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * situations; lowest_raise, highest_fold: the lowest hand value raised and the highest folded in the
  * cell (CS_LEAK_NO_VALUE: none), so a cell raises exactly from lowest_raise up when highest_fold is
  * below it. flags: CS_RAISE_ON_TIE. (testing.h: the same solve answering probes.) */
-enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2 };
+enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2, CS_LEAK_SEEN_AND_BURN = 3 };
 enum cs_suit_split { CS_SUITS_UNSEEN = 0, CS_SUITS_COLOUR = 1, CS_SUITS_SUIT = 2 };
 enum cs_leak_layout {
     CS_LEAK_COLUMNS = 26,

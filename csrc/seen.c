@@ -259,7 +259,7 @@ typedef struct {
 struct leak_tables;
 
 typedef struct {
-    seen_view view[2];                   /* [0]: the shape of k; [1] (burn card only): k = 0 */
+    seen_view view[2];                   /* [0]: the shape of k; [1] (a burn card only): k = 0, or k = 2 with a seen card */
     int n_views;
     uint16_t qualifier;
     cs__margin coef[CS_NUM_CATEGORIES];
@@ -451,6 +451,10 @@ typedef struct leak_tables {
     seen_outcome h[CS_NUM_RANKS][CS_NUM_RANKS];                 /* [block][u rank] */
     uint8_t ng[CS_NUM_RANKS][32], ns[CS_NUM_RANKS][CS_NUM_RANKS][32], nh[CS_NUM_RANKS];  /* their cards */
     uint32_t pairs[32][32];                                    /* hands by (Q of clubs, Q of diamonds) */
+    /* a seen card and the burn card: view 1's (k = 2) counts of K = {u, s, b} not all of one suit (by
+     * lane), and all of one suit in which P holds Q ([Q][lane]); the lane of three ranks in any order */
+    seen_outcome k2_off[CS__MSETS3], k2_suited[32][CS__MSETS3];
+    uint16_t lane3[CS_NUM_RANKS][CS_NUM_RANKS][CS_NUM_RANKS];
 } leak_tables;
 
 static inline seen_outcome o_add(seen_outcome a, seen_outcome b)
@@ -674,6 +678,67 @@ static void burn_decide(seen_job *job, const seen_player *p, const leak_tables *
     }
 }
 
+/* A seen hole card s and the burn card b (CS_LEAK_SEEN_AND_BURN): the dealer's hand is u, s and 3 of
+ * the 44 cards left, so the counts of (P, u, s, b) are those of (P, {u, s}) (view 0, k = 1) less those
+ * of (P, {u, s, b}) (view 1, k = 2: the completions with b in the dealer's hand): 14,190 - 946 =
+ * 13,244 each. They depend on P's value, the three ranks and the suits: u and s of one suit in which
+ * P holds Q, b of that suit too (the k = 2 counts all of one suit, Q) or not (not of one suit); u
+ * and s of two suits (both counts by ranks alone). Every class (value, Q, ranks of u, s, b) decided;
+ * the two-suit classes weigh every ordered (u, s, b) of their ranks not in P less those with u and s
+ * of one suit. Chart column: 2 x s's rank + 1 when s is not of u's suit. */
+static void combo_decide(seen_job *job, const seen_player *p, leak_tables *t, int below_v)
+{
+    const seen_view *w2 = &job->view[1];
+    for (uint32_t l = 0; l < w2->sh.lanes; l++)
+        t->k2_off[l] = outcome_of(w2, p, l, 0, 0, below_v);
+    for (unsigned q = 0; q < p->n_sets; q++)
+        if (p->cnt[q])
+            for (uint32_t l = 0; l < w2->sh.lanes; l++)
+                if (w2->lane[l].distinct && !(p->rank_bits[q] & w2->lane[l].mask))
+                    t->k2_suited[q][l] = outcome_of(w2, p, l, 1, q, below_v);
+    const uint8_t *mult = p->rc.mult;
+    uint64_t one_suit[CS_NUM_RANKS][CS_NUM_RANKS]; /* (hand, u, s) with u, s of one suit, by their ranks */
+    memset(one_suit, 0, sizeof one_suit);
+    for (unsigned q = 0; q < p->n_sets; q++) {
+        if (!p->cnt[q])
+            continue;
+        const unsigned bits = p->rank_bits[q];
+        for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
+            if (bits >> ru & 1)
+                continue;
+            for (unsigned rs = 0; rs < CS_NUM_RANKS; rs++) {
+                if (rs == ru || bits >> rs & 1)
+                    continue;
+                one_suit[ru][rs] += p->cnt[q];
+                const seen_outcome k1 = suited_pair(job, p, ru, rs, q, below_v);
+                for (unsigned rb = 0; rb < CS_NUM_RANKS; rb++) {
+                    const uint16_t l = t->lane3[ru][rs][rb];
+                    if (rb != ru && rb != rs && !(bits >> rb & 1)) /* b of u's suit too */
+                        leak_decide(job, p, p->cnt[q], o_sub(k1, t->k2_suited[q][l]), 1, ru, 2 * rs);
+                    const uint64_t others = (uint64_t)(4 - mult[rb]) - !(bits >> rb & 1); /* of another suit */
+                    if (others)
+                        leak_decide(job, p, p->cnt[q] * others, o_sub(k1, t->k2_off[l]), 1, ru, 2 * rs);
+                }
+            }
+        }
+    }
+    for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++)
+        for (unsigned rs = 0; rs < CS_NUM_RANKS; rs++) {
+            const int nu = 4 - mult[ru], ns = 4 - mult[rs] - (rs == ru);
+            if (nu <= 0 || ns <= 0)
+                continue;
+            for (unsigned rb = 0; rb < CS_NUM_RANKS; rb++) {
+                const int nb = 4 - mult[rb] - (rb == ru) - (rb == rs);
+                if (nb <= 0)
+                    continue;
+                const uint64_t w = (p->hands * (uint64_t)nu * (uint64_t)ns - one_suit[ru][rs]) * (uint64_t)nb;
+                if (w)
+                    leak_decide(job, p, w, o_sub(t->off[ru][rs], t->k2_off[t->lane3[ru][rs][rb]]), 1, ru,
+                                2 * rs + 1);
+            }
+        }
+}
+
 /* The Q (mask over P's distinct ranks) of the player's cards of one suit. */
 static unsigned suit_set_of(const seen_player *p, const uint8_t *cards5, unsigned suit)
 {
@@ -686,15 +751,23 @@ static unsigned suit_set_of(const seen_player *p, const uint8_t *cards5, unsigne
     return q;
 }
 
-/* Probes of a leak: (P, u, c): the counts of the block of c summed (a seen class), or of burn card c. */
+/* Probes of a leak: (P, u, c): the counts of the block of c summed (a seen class), or of burn card c;
+ * (P, u, s, b) with a seen card and the burn card. */
 static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const leak_tables *t, int below_v)
 {
+    const int combo = job->leak->kind == CS_LEAK_SEEN_AND_BURN;
     for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
-        const uint8_t *pr = job->probes + (size_t)7 * (size_t)x;
+        const uint8_t *pr = job->probes + (size_t)(combo ? 8 : 7) * (size_t)x;
         const unsigned ru = pr[5] >> 2, su = pr[5] & 3u, rc = pr[6] >> 2, sc = pr[6] & 3u;
         const unsigned q1 = suit_set_of(p, pr, su);
         seen_outcome o;
-        if (job->leak->kind == CS_LEAK_BURN_CARD) {
+        if (combo) {
+            const unsigned rb = pr[7] >> 2, sb = pr[7] & 3u;
+            const uint16_t l = t->lane3[ru][rc][rb];
+            o = sc == su ? o_sub(suited_pair(job, p, ru, rc, q1, below_v),
+                                 sb == su ? outcome_of(&job->view[1], p, l, 1, q1, below_v) : t->k2_off[l])
+                         : o_sub(t->off[ru][rc], t->k2_off[l]);
+        } else if (job->leak->kind == CS_LEAK_BURN_CARD) {
             o = o_sub(outcome_of(&job->view[1], p, ru, 1, q1, below_v),
                       sc == su ? suited_pair(job, p, ru, rc, q1, below_v) : t->off[ru][rc]);
         } else {
@@ -728,6 +801,8 @@ static void leak_value(seen_job *job, uint16_t v, const seen_player *p, int belo
         }
     if (job->leak->kind == CS_LEAK_BURN_CARD) {
         burn_decide(job, p, t, below_v);
+    } else if (job->leak->kind == CS_LEAK_SEEN_AND_BURN) {
+        combo_decide(job, p, t, below_v);
     } else {
         class_tables(job, p, below_v, t);
         if (job->leak->suit_split != CS_SUITS_UNSEEN)
@@ -770,6 +845,16 @@ static void *seen_sweep(void *arg)
     if (job->leak) {
         job->lt = malloc(sizeof *job->lt);
         ok = job->lt != NULL;
+        if (ok && job->leak->kind == CS_LEAK_SEEN_AND_BURN)
+            for (uint8_t a = 0; a < CS_NUM_RANKS; a++)
+                for (uint8_t b = 0; b < CS_NUM_RANKS; b++)
+                    for (uint8_t c = 0; c < CS_NUM_RANKS; c++) {
+                        uint8_t r[3] = {a, b, c}, x;
+                        if (r[0] > r[1]) x = r[0], r[0] = r[1], r[1] = x;
+                        if (r[1] > r[2]) x = r[1], r[1] = r[2], r[2] = x;
+                        if (r[0] > r[1]) x = r[0], r[0] = r[1], r[1] = x;
+                        job->lt->lane3[a][b][c] = (uint16_t)cs__mset_index(r, 3);
+                    }
     }
     for (int i = 0; i < nv; i++) {
         seen_view *w = &job->view[i];
@@ -902,9 +987,10 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
                  const cs_leak *leak, uint16_t *lows, uint16_t *highs, uint8_t *dec_off, uint64_t *dec_suited)
 {
     int st;
-    const seen_shape sh = shape_of((int)k), sh0 = shape_of(0);
+    const int burn = leak && leak->kind == CS_LEAK_BURN_CARD, combo = leak && leak->kind == CS_LEAK_SEEN_AND_BURN;
+    /* view 1: the plain game (k = 0) for the burn card, k = 2 for a seen card and the burn card */
+    const seen_shape sh = shape_of((int)k), sh0 = shape_of(combo ? 2 : 0);
     const size_t cells = leak ? (size_t)CS_LEAK_CHART_CELLS : (size_t)N_CLASSES * sh.lanes;
-    const int burn = leak && leak->kind == CS_LEAK_BURN_CARD;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     seen_lane *lanes = malloc((sh.lanes + sh0.lanes) * sizeof *lanes);
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
@@ -917,7 +1003,7 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
     }
     build_lanes(&sh, lanes);
     build_lanes(&sh0, lanes + sh.lanes);
-    index_probes(probes, n_probes, leak ? 7 : 6 + k, probe_head, probe_next, probe_counts);
+    index_probes(probes, n_probes, combo ? 8 : leak ? 7 : 6 + k, probe_head, probe_next, probe_counts);
     int n_blocks = 0;
     for (int r = 0; leak && r < CS_NUM_RANKS; r++)
         n_blocks = leak->rank_block[r] >= n_blocks ? leak->rank_block[r] + 1 : n_blocks;
@@ -933,10 +1019,11 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         job->view[0].lane = lanes;
         job->view[1].sh = sh0;
         job->view[1].lane = lanes + sh.lanes;
-        job->n_views = burn ? 2 : 1;
+        job->n_views = burn || combo ? 2 : 1;
         job->leak = leak;
         job->n_blocks = n_blocks;
-        job->unit = burn ? CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS : CS_NUM_SEEN_COMPLETIONS;
+        job->unit = burn ? CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS
+                         : combo ? CS_NUM_SEEN_COMPLETIONS - sh0.completions : CS_NUM_SEEN_COMPLETIONS;
         job->qualifier = qualifier;
         for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
             job->coef[cat] = cs__margin_of(nets, cat, sh.completions);
@@ -1092,7 +1179,7 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
         }
         if (used & (used + 1))
             return CS_E_ARG;
-    } else if (leak->kind == CS_LEAK_BURN_CARD) {
+    } else if (leak->kind == CS_LEAK_BURN_CARD || leak->kind == CS_LEAK_SEEN_AND_BURN) {
         if (leak->suit_split)
             return CS_E_ARG;
         for (int r = 0; r < CS_NUM_RANKS; r++)
@@ -1107,8 +1194,8 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
         if (chart->n != (size_t)CS_LEAK_CHART_CELLS)
             return CS_E_SIZE;
     }
-    /* the probes are 7 cards: as many as k = 1's */
-    int st = check_args(1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
+    /* the probes are 7 cards, as many as k = 1's (8 with a seen card and the burn card: k = 2's) */
+    int st = check_args(leak->kind == CS_LEAK_SEEN_AND_BURN ? 2 : 1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
     if (st != CS_OK)
         return st;
     if (!chart)

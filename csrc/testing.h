@@ -34,7 +34,8 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
                          uint64_t *probe_counts);
 /* cs_solve_leak with probes (optional, at most 4096): 7 cards each, the player's five, the up card
  * and a card c: the counts (not qualify, win, tie, lose) of the block of c summed over its cards
- * (a seen class), or of burn card c. With n_probes = 0 it is cs_solve_leak. */
+ * (a seen class), or of burn card c; 8 cards each for CS_LEAK_SEEN_AND_BURN: the player's five, the up
+ * card, the seen card and the burn card. With n_probes = 0 it is cs_solve_leak. */
 int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                        uint32_t threads, cs_totals *out, const cs_leak_chart *chart, const uint8_t *probes,
                        size_t n_probes, uint64_t *probe_counts);

@@ -207,7 +207,8 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "picture, 2-7, A, 2-7,8-T,J-A: the ranks not named are one more block), colour or suit, "
                         "or both (picture,colour)")
     p.add_argument("--burn-card", action="store_true",
-                   help="the player also sees the burn card (one dead card not in the dealer's hand), exact")
+                   help="the player also sees the burn card (one dead card not in the dealer's hand), exact; "
+                        "with --known-dealer-cards 1, one dealer hole card as well")
     p.add_argument("--flash-rate", default=None, metavar="X",
                    help="a dealer who exposes a hole card in X of hands (5%% or 0.05): the house's exact cost per "
                         "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
@@ -312,14 +313,19 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
 
     if args.seen_class is not None and args.burn_card:
         raise UsageError("solve: --seen-class and --burn-card are two games: give one")
-    if (args.known_dealer_cards or args.sample or args.ignore_up or args.switch_fees is not None
+    k = args.known_dealer_cards
+    if k and (args.seen_class is not None or k != 1):
+        raise UsageError("solve: --known-dealer-cards combines only as 1 with --burn-card (one hole card and the "
+                         "burn card seen)" if args.burn_card else
+                         "solve --seen-class: --known-dealer-cards does not apply")
+    if (args.sample or args.ignore_up or args.switch_fees is not None
             or args.sorted_ranks is not None or args.deals is not None or args.seed is not None):
-        raise UsageError("solve --seen-class/--burn-card: --known-dealer-cards, --sorted-ranks, --sample, --deals, "
+        raise UsageError("solve --seen-class/--burn-card: --sorted-ranks, --sample, --deals, "
                          "--seed, --ignore-up and --switch-fees do not apply (the game is exact)")
     if args.seen_class is not None:
         game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
     else:
-        game = known_cards.solve_burn_card(rules, args.threads, progress=progress)
+        game = known_cards.solve_burn_card(rules, args.threads, progress=progress, seen_cards=k)
     if args.format == "json" and args.table in (None, "chart"):
         return render_leaks.leak_game_json(game) if args.table is None else \
             to_json(render_leaks.leak_chart_json(game.chart))

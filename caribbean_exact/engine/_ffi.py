@@ -450,6 +450,7 @@ def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags:
 #: cs_solve_leak: the kinds of leak, what is seen of the suit, and the chart's columns and cells.
 LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
 LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD
+LEAK_SEEN_AND_BURN: int = lib.CS_LEAK_SEEN_AND_BURN
 SUITS_UNSEEN: int = lib.CS_SUITS_UNSEEN
 SUITS_COLOUR: int = lib.CS_SUITS_COLOUR
 SUITS_SUIT: int = lib.CS_SUITS_SUIT
@@ -464,9 +465,10 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
                           list[tuple[int, int, int, int]]]:
     """The whole game with a leak (cs_solve_leak): a seen class of one hole card (``rank_block``: the
     block of each of the 13 ranks; ``suit_split``: SUITS_UNSEEN, SUITS_COLOUR or SUITS_SUIT) or the burn
-    card (rank_block all 0, SUITS_UNSEEN): the totals; the chart when asked (LEAK_CHART_CELLS each:
-    raise weight, total weight, lowest value raised, highest value folded; LEAK_NO_VALUE: none); the
-    counts of each probe (7 cards: hand, up card, a card of the block or the burn card)."""
+    card, or (LEAK_SEEN_AND_BURN) one hole card and the burn card (rank_block all 0, SUITS_UNSEEN): the
+    totals; the chart when asked (LEAK_CHART_CELLS each: raise weight, total weight, lowest value
+    raised, highest value folded; LEAK_NO_VALUE: none); the counts of each probe (7 cards: hand, up
+    card, a card of the block or the burn card; 8 for LEAK_SEEN_AND_BURN: hand, up, seen, burn card)."""
     if len(rank_block) != 13:
         raise CoreError(f"rank_block: expected 13 blocks, got {len(rank_block)}")
     leak = ffi.new("cs_leak *", {"kind": kind, "suit_split": suit_split, "rank_block": list(rank_block)})
@@ -477,8 +479,10 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     spec = ffi.new("cs_leak_chart *", {"raise_weight": tables[0], "total_weight": tables[1],
                                        "lowest_raise": tables[2], "highest_fold": tables[3],
                                        "n": n}) if tables else ffi.NULL
-    if any(len(pr) != 7 for pr in probes):
-        raise InvalidCards("a probe is 7 cards: the player's five, the up card, a seen or burn card")
+    width = 8 if kind == LEAK_SEEN_AND_BURN else 7
+    if any(len(pr) != width for pr in probes):
+        raise InvalidCards(f"a probe is {width} cards: the player's five, the up card, "
+                           + ("the seen card and the burn card" if width == 8 else "a seen or burn card"))
     if probes:  # the test-only entry point of testing.h; the public call carries no probes
         pout = ffi.new("uint64_t[]", 4 * len(probes))
         st = lib.cs_test_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, spec,

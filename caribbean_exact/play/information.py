@@ -30,7 +30,8 @@ class Information:
     """
 
     kind: InformationKind
-    #: Whole dealer hole cards seen (kind "seen-cards": 1 to 4).
+    #: Whole dealer hole cards seen (kind "seen-cards": 1 to 4; kind "burn-card": 0, or 1 when one
+    #: dealer hole card is seen as well as the burn card).
     seen_cards: int = 0
     #: Ranks (0 = deuce .. 12 = ace, ascending): "sorted-ranks", the ranks the player tells apart on
     #: every hole card; "seen-class", the ranks the seen card's class holds.

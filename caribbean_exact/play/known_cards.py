@@ -10,7 +10,7 @@
 ('-35.2551%', '-64.2816%')
 
 Leaks, exact too: one hole card's class seen (``solve_seen_class``: a picture or not, its colour,
-...) and the burn card seen (``solve_burn_card``).
+...) and the burn card seen (``solve_burn_card``), alone or with one hole card seen as well.
 
 >>> f"{float(solve_seen_class('picture').report.house_edge):.4%}"
 '4.7319%'
@@ -31,7 +31,7 @@ from ..engine.layout import COMPLETIONS, NUM_HANDS, SEEN_COMPLETIONS
 from ..engine.pricing import RAISE_ON_TIE, default_threads, solver_for
 from ..engine.seen import LEAK_COLUMNS, LEAK_NO_VALUE, SuitSplit, seen_one_pass, seen_pass, solve_leak, solve_seen
 from ..errors import InvalidCards, InvalidRules
-from ..model.cards import RANKS, CardsLike
+from ..model.cards import RANKS, Card, CardsLike
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
 from ..model.rules import Rules
 from ..progress import ProgressFn, report
@@ -39,10 +39,10 @@ from .game import GameReport, solve
 from .information import Information
 from .odds import Decision, ev, parse_situation
 
-__all__ = ["BURN_COMPLETIONS", "SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "LeakCell", "LeakChart", "LeakGame",
-           "SeenCardGame", "SeenCardsGame", "SeenChart", "SeenSetChart", "burn_card_counts", "completions",
-           "seen_class", "seen_class_counts", "seen_counts", "solve_all_seen", "solve_burn_card", "solve_known",
-           "solve_seen_card", "solve_seen_cards", "solve_seen_class", "total_weight"]
+__all__ = ["BURN_COMPLETIONS", "SEEN_BURN_COMPLETIONS", "SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "LeakCell",
+           "LeakChart", "LeakGame", "SeenCardGame", "SeenCardsGame", "SeenChart", "SeenSetChart", "burn_card_counts",
+           "completions", "seen_class", "seen_class_counts", "seen_counts", "solve_all_seen", "solve_burn_card",
+           "solve_known", "solve_seen_card", "solve_seen_cards", "solve_seen_class", "total_weight"]
 
 #: Ordered (hand, up card, seen card) situations with one hole card seen: 2,598,960 x 47 x 46.
 SEEN_SITUATIONS: int = NUM_HANDS * 47 * 46
@@ -339,6 +339,8 @@ def seen_counts(hand: CardsLike, up: CardsLike, seen: CardsLike, rules: Rules | 
 
 #: Dealer completions of one (hand, up card, burn card) situation: C(45, 4).
 BURN_COMPLETIONS: int = math.comb(45, 4)
+#: Dealer completions of one (hand, up card, seen hole card, burn card) situation: C(44, 3).
+SEEN_BURN_COMPLETIONS: int = math.comb(44, 3)
 _SUIT_WORDS: dict[str, SuitSplit] = {"colour": "colour", "color": "colour", "suit": "suit", "suits": "suit"}
 _PICTURES = (9, 10, 11)
 
@@ -540,10 +542,12 @@ def _leak_game(info: Information, rules: Rules | None, threads: int | None, rais
     report(progress, label, 0, None)
     burn = info.kind == "burn-card"
     totals, chart, _ = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, flags,
-                                  threads or default_threads(), chart=True)
+                                  threads or default_threads(), chart=True, seen_cards=info.seen_cards)
     report(progress, label, 1, None)
     assert chart is not None
-    game = GameReport(rules, totals, what, BURN_COMPLETIONS if burn else SEEN_COMPLETIONS, leak=info)
+    completions = (SEEN_BURN_COMPLETIONS if info.seen_cards else BURN_COMPLETIONS) if burn else SEEN_COMPLETIONS
+    game = GameReport(rules, totals, what, completions, known_dealer_cards=info.seen_cards if burn else 0,
+                      leak=info)
     return LeakGame(game, LeakChart(info, *(tuple(t) for t in chart)))
 
 
@@ -584,7 +588,7 @@ def solve_seen_class(spec: str | Information, rules: Rules | None = None, thread
 
 
 def solve_burn_card(rules: Rules | None = None, threads: int | None = None, raise_on_tie: bool = False,
-                    progress: ProgressFn | None = None) -> LeakGame:
+                    progress: ProgressFn | None = None, seen_cards: int = 0) -> LeakGame:
     """The whole game when the player sees the up card and the burn card, exact.
 
     The burn card is one dead card, not in the dealer's hand, that the player sees (burned, or the
@@ -592,6 +596,13 @@ def solve_burn_card(rules: Rules | None = None, threads: int | None = None, rais
     (hand, up card, burn card) has C(45, 4) = 148,995 completions, its counts those of (hand, up
     card) less those with the burn card in the dealer's hand. Every deal is equally likely:
     2,598,960 x 47 x 46 situations.
+
+    With ``seen_cards`` = 1 the player sees one dealer hole card as well (a hole-carder who also
+    sees the burn card): the dealer's other three hole cards are any three of the 44 cards left, so
+    a situation (hand, up card, seen card, burn card) has C(44, 3) = 13,244 completions, its counts
+    those of (hand, up card, seen card) less those with the burn card in the dealer's hand too (the
+    two-seen-card counts). 2,598,960 x 47 x 46 x 45 situations; the chart's columns are then the
+    seen card's rank and whether it has the up card's suit (every burn card together).
 
     - ``rules``: the game's ``Rules`` (default None: the standard game: the "standard" pay table,
       the ace-king qualifier, no cap).
@@ -601,28 +612,45 @@ def solve_burn_card(rules: Rules | None = None, threads: int | None = None, rais
       raises (default False: as folds); the return is the same either way.
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
+    - ``seen_cards``: dealer hole cards seen besides the burn card, 0 or 1 (default 0).
 
-    Returns a ``LeakGame``: the figures (``report``, its ``information`` of kind "burn-card") and the
-    chart, its columns the burn card's rank and whether it has the up card's suit. Raises
-    ``InvalidRules`` (a ``ValueError``) for bad rules, threads or progress.
+    Returns a ``LeakGame``: the figures (``report``, its ``information`` of kind "burn-card", with
+    ``seen_cards``) and the chart, its columns the burn card's rank (the seen card's with
+    ``seen_cards`` = 1) and whether it has the up card's suit. Raises ``InvalidRules`` (a
+    ``ValueError``) for bad rules, threads, progress or seen_cards.
 
     >>> g = solve_burn_card()
     >>> f"{float(g.report.house_edge):.4%}", g.report.information.dead_cards
     ('5.1268%', 1)
+
+    With one hole card seen as well (about 2 s; tests/play/test_leaks.py checks its exact figure,
+    35073666889/6976630681020 = 0.5027%): ``solve_burn_card(seen_cards=1)``.
     """
+    k = _check_k(seen_cards, 0, 1)
+    if k:
+        return _leak_game(Information("burn-card", seen_cards=1, dead_cards=1), rules, threads, raise_on_tie,
+                          progress, "counting every deal with one dealer hole card and the burn card seen",
+                          "optimal, one dealer hole card and the burn card seen")
     return _leak_game(Information("burn-card", dead_cards=1), rules, threads, raise_on_tie, progress,
                       "counting every deal with the burn card seen", "optimal, the burn card seen")
 
 
 def _leak_probe(info: Information, hand: CardsLike, up: CardsLike, card: CardsLike, rules: Rules | None,
-                what: str) -> Counts:
+                what: str, seen: CardsLike | None = None) -> Counts:
     rules = check_rules(rules)
-    h, u, _, other = parse_situation(hand, up, None, card)
+    if seen is None:
+        h, u, _, other = parse_situation(hand, up, None, card)
+        known: tuple[Card, ...] = ()
+    else:  # the burn card dead, the seen card the dealer's
+        h, u, other, known = parse_situation(hand, up, card, seen)
+        if len(known) != 1:
+            raise InvalidCards(f"seen {seen!r}: expected one card")
     if len(other) != 1:
         raise InvalidCards(f"{what} {card!r}: expected one card")
     burn = info.kind == "burn-card"
-    cards = [c.index for c in (*h, u, *other)]
-    _, _, counts = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards])
+    cards = [c.index for c in (*h, u, *known, *other)]
+    _, _, counts = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards],
+                              seen_cards=len(known))
     return Counts(*counts[0])
 
 
@@ -644,15 +672,21 @@ def seen_class_counts(spec: str | Information, hand: CardsLike, up: CardsLike, s
     return _leak_probe(_class_info(spec), hand, up, seen, rules, "seen")
 
 
-def burn_card_counts(hand: CardsLike, up: CardsLike, burn: CardsLike, rules: Rules | None = None) -> Counts:
-    """One situation with the burn card seen: the dealer's completions by outcome (C(45, 4) of them),
-    read from the whole-game counting (cs_solve_leak), not enumerated: a check of it.
+def burn_card_counts(hand: CardsLike, up: CardsLike, burn: CardsLike, rules: Rules | None = None,
+                     seen: CardsLike | None = None) -> Counts:
+    """One situation with the burn card seen: the dealer's completions by outcome (C(45, 4) of them;
+    C(44, 3) with a seen hole card), read from the whole-game counting (cs_solve_leak), not
+    enumerated: a check of it.
 
     ``hand``, ``up``: the player's five and the up card; ``burn``: the burn card; ``rules``: the
-    rules (only the qualifier counts; default None: the standard game). Raises ``InvalidCards`` (a
-    ``ValueError``) for bad cards.
+    rules (only the qualifier counts; default None: the standard game); ``seen``: one dealer hole
+    card seen as well (default None: none). Raises ``InvalidCards`` (a ``ValueError``) for bad cards.
 
     >>> burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c").total
     148995
+
+    With ``seen`` the whole game of a seen card and the burn card is counted (about 2 s):
+    ``burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Qd").total`` is 13,244.
     """
-    return _leak_probe(Information("burn-card", dead_cards=1), hand, up, burn, rules, "burn")
+    info = Information("burn-card", seen_cards=0 if seen is None else 1, dead_cards=1)
+    return _leak_probe(info, hand, up, burn, rules, "burn", seen)

@@ -316,7 +316,7 @@ static void seen_k1(void)
     puts("seen card (k = 1): done");
 }
 
-/* cs_solve_leak: a seen class and the burn card, every argument checked. */
+/* cs_solve_leak: a seen class, the burn card, and a seen card with the burn card, every argument checked. */
 static void leaks(void)
 {
     cs_nets nets = standard_nets();
@@ -328,6 +328,10 @@ static void leaks(void)
     cs_leak gap = {CS_LEAK_SEEN_CLASS, CS_SUITS_UNSEEN, {0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 0}};
     cs_leak burn = {CS_LEAK_BURN_CARD, CS_SUITS_UNSEEN, {0}};
     cs_leak bad_burn = {CS_LEAK_BURN_CARD, CS_SUITS_SUIT, {0}};
+    cs_leak both = {CS_LEAK_SEEN_AND_BURN, CS_SUITS_UNSEEN, {0}};
+    cs_leak bad_both = {CS_LEAK_SEEN_AND_BURN, CS_SUITS_UNSEEN, {0, 1}};
+    uint8_t probe8[8] = {48, 45, 22, 9, 0, 42, 1, 30}; /* hand, up, seen card, burn card */
+    uint8_t probe8_dup[8] = {48, 45, 22, 9, 0, 42, 1, 1};
     cs_leak_chart chart = {rw, tw, lo, hi, CS_LEAK_CHART_CELLS};
     cs_leak_chart half = {rw, NULL, lo, hi, CS_LEAK_CHART_CELLS};
     cs_leak_chart short_chart = {rw, tw, lo, hi, CS_LEAK_CHART_CELLS - 1};
@@ -336,6 +340,9 @@ static void leaks(void)
     STATUS(cs_solve_leak(NULL, 1113, &nets, 0, 1, &t, NULL), CS_E_NULL);
     STATUS(cs_solve_leak(&gap, 1113, &nets, 0, 1, &t, NULL), CS_E_ARG);
     STATUS(cs_solve_leak(&bad_burn, 1113, &nets, 0, 1, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&bad_both, 1113, &nets, 0, 1, &t, NULL), CS_E_ARG);
+    STATUS(cs_solve_leak(&both, 1113, &nets, 0, 1, &t, &short_chart), CS_E_SIZE);
+    STATUS(cs_test_solve_leak(&both, 1113, &nets, 0, 1, &t, NULL, probe8_dup, 1, pc), CS_E_DUPLICATE);
     STATUS(cs_solve_leak(&picture, 1113, NULL, 0, 1, &t, NULL), CS_E_NULL);
     STATUS(cs_solve_leak(&picture, 1113, &nets, 0, 1, NULL, NULL), CS_E_NULL);
     STATUS(cs_solve_leak(&picture, 1113, &nets, 0, 0, &t, NULL), CS_E_ARG);
@@ -358,6 +365,14 @@ static void leaks(void)
         CHECK(t.total_weight == (uint64_t)CS_NUM_HANDS * 47 * 46 * CS_NUM_SEEN_COMPLETIONS);
         STATUS(cs_test_solve_leak(&burn, 1113, &nets, 0, 2, &t, NULL, probe, 1, pc), CS_OK);
         CHECK(pc[0] + pc[1] + pc[2] + pc[3] == CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS);
+        /* a seen card and the burn card: C(44, 3) completions a situation, 2,598,960 x 47 x 46 x 45 of them */
+        STATUS(cs_test_solve_leak(&both, 1113, &nets, 0, 2, &t, &chart, probe8, 1, pc), CS_OK);
+        CHECK(pc[0] + pc[1] + pc[2] + pc[3] == 13244);
+        CHECK(t.total_weight == (uint64_t)CS_NUM_HANDS * 47 * 46 * 45 * 13244);
+        uint64_t both_total = 0;
+        for (size_t c = 0; c < CS_LEAK_CHART_CELLS; c++)
+            both_total += tw[c];
+        CHECK(both_total == (uint64_t)CS_NUM_HANDS * 47 * 46 * 45);
         /* 52 classes of one card each (every rank its block, the suit seen): the one-seen-card game */
         cs_leak card = {CS_LEAK_SEEN_CLASS, CS_SUITS_SUIT, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}};
         cs_seen_k1_outputs none = {NULL, NULL, 0, NULL, 0};

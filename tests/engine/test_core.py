@@ -370,13 +370,25 @@ def test_leak_arguments():
 
     assert lib.cs_solve_leak(n, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
     assert lib.cs_solve_leak(leak(kind=0), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
-    assert lib.cs_solve_leak(leak(kind=3), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(kind=4), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(split=3), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (13,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (2,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG  # gap
     burn = lib.CS_LEAK_BURN_CARD
     assert lib.cs_solve_leak(leak(burn), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG  # burn: blocks all 0
     assert lib.cs_solve_leak(leak(burn, 1, (0,) * 13), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    both = lib.CS_LEAK_SEEN_AND_BURN  # a seen card and the burn card: blocks all 0, the suit unseen, 8-card probes
+    assert lib.cs_solve_leak(leak(both), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(both, 2, (0,) * 13), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(both, 0, (0,) * 13), 1113, nets, 0, 0, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(both, 0, (0,) * 13), 1113, nets, 0, 1, totals, chart(size=cells - 1)) == \
+        lib.CS_E_SIZE
+    eight, counts8 = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6, 6]), ffi.new("uint64_t[]", 4)  # the burn card seen
+    assert lib.cs_test_solve_leak(leak(both, 0, (0,) * 13), 1113, nets, 0, 1, totals, n, eight, 1, counts8) == \
+        lib.CS_E_DUPLICATE
+    eight[7] = 52
+    assert lib.cs_test_solve_leak(leak(both, 0, (0,) * 13), 1113, nets, 0, 1, totals, n, eight, 1, counts8) == \
+        lib.CS_E_CARD
     assert lib.cs_solve_leak(leak(), 1113, ffi.NULL, 0, 1, totals, n) == lib.CS_E_NULL
     assert lib.cs_solve_leak(leak(), 1113, nets, 0, 1, ffi.NULL, n) == lib.CS_E_NULL
     assert lib.cs_solve_leak(leak(), 7463, nets, 0, 1, totals, n) == lib.CS_E_ARG

@@ -27,6 +27,8 @@ def test_seen_hole_cards_are_described_by_their_count() -> None:
     assert leak.information.kind == "sorted-ranks"
     assert information_json(leak.information)["ranks"] == "AK"
     assert information_words(Information("burn-card", dead_cards=1)) == "the burn card seen"
+    assert information_words(Information("burn-card", seen_cards=1, dead_cards=1)) == \
+        "1 dealer hole card and the burn card seen"
     assert information_words(Information("seen-class", ranks=(9, 10, 11))) == \
         "one dealer hole card's class seen (ranks KQJ)"
 

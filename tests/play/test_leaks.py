@@ -1,4 +1,5 @@
-"""Leaks, exact (cs_solve_leak): one dealer hole card's class seen, the burn card seen.
+"""Leaks, exact (cs_solve_leak): one dealer hole card's class seen, the burn card seen (alone, or with one
+dealer hole card seen).
 
 Every count is checked two other ways: single situations against enumerations of the dealer's
 completions (the C single-situation core, cs_deal, and a plain-Python enumeration, tests/reference.py),
@@ -309,7 +310,7 @@ def test_cli_json_text_csv(capsys):
 
 
 @pytest.mark.parametrize("argv", [["--seen-class", "JQX"], ["--seen-class", "A", "--burn-card"],
-                                  ["--burn-card", "--known-dealer-cards", "1"], ["--burn-card", "--ignore-up"],
+                                  ["--burn-card", "--known-dealer-cards", "3"], ["--burn-card", "--ignore-up"],
                                   ["--seen-class", "A", "--deals", "5"], ["--seen-class", "picture,suit,colour"]])
 def test_cli_refuses(argv, capsys):
     assert main(["solve", *argv]) == 2
@@ -384,3 +385,177 @@ def test_threads_change_nothing(kind, blocks, split):
     one = _ffi.solve_leak(kind, blocks, split, AK, nets, 0, 1, chart=True, probes=probes)
     for threads in (2, 5):
         assert _ffi.solve_leak(kind, blocks, split, AK, nets, 0, threads, chart=True, probes=probes) == one
+
+
+# ---------------------------------------------------------------- one hole card and the burn card seen
+
+SEEN_BURN = 13_244  # C(44, 3): the dealer's three other hole cards of the 44 cards left
+
+
+def _seen_burn_probes(rng: random.Random, n: int) -> list[list[int]]:
+    """(hand, up, seen, burn) probes: random, then the up, seen and burn cards of one suit, the up and
+    seen cards of one suit and the burn card of another, flushes and pairs in the hand."""
+    probes = [rng.sample(range(52), 8) for _ in range(n)]
+    for _ in range(n // 2):
+        suit = rng.randrange(4)
+        known = rng.sample([c for c in range(52) if c % 4 == suit], 3)
+        probes.append(rng.sample([c for c in range(52) if c not in known], 5) + known)
+        burn = rng.choice([c for c in range(52) if c % 4 != suit and c not in known[:2]])
+        probes.append(rng.sample([c for c in range(52) if c not in (*known[:2], burn)], 5) + known[:2] + [burn])
+    return [*probes, [48, 44, 40, 36, 32, 1, 5, 9], [0, 4, 8, 12, 17, 2, 6, 10], [0, 1, 4, 5, 8, 2, 3, 9],
+            [36, 37, 38, 20, 21, 39, 44, 45], [51, 47, 43, 39, 35, 0, 4, 50]]
+
+
+def _check_seen_burn_probes(qualifier: int, threads: int, n: int,
+                            extra: list[list[int]] | None = None) -> list[tuple[int, int, int, int]]:
+    """Each probe's counts are cs_deal's with the seen card the dealer's and the burn card dead; over the
+    45 burn cards of a (hand, up, seen) they sum to 42 x the one-seen-card counts (each dealer hand
+    leaves 45 - 3 cards to burn)."""
+    rng = random.Random(qualifier)
+    probes = _seen_burn_probes(rng, n)
+    base = len(probes)
+    whole = [[0, 5, 10, 15, 20, 30, 31], [48, 44, 40, 36, 32, 1, 5], [36, 37, 38, 20, 21, 39, 3]]
+    probes += [[*s, b] for s in whole for b in range(52) if b not in s] + (extra or [])
+    _, _, counts = _ffi.solve_leak(_ffi.LEAK_SEEN_AND_BURN, [0] * 13, _ffi.SUITS_UNSEEN, qualifier,
+                                   STANDARD.nets().scaled(), 0, threads, probes=probes)
+    for pr, got in zip(probes, counts, strict=True):
+        d = _ffi.deal(pr[:5], pr[5], [pr[7]], [pr[6]], qualifier)
+        assert got == (d.not_qualify, d.win, d.tie, d.lose), (qualifier, pr)
+        assert sum(got) == SEEN_BURN
+    for i, s in enumerate(whole):
+        one = _ffi.deal(s[:5], s[5], (), [s[6]], qualifier)
+        rows = counts[base + 45 * i:base + 45 * (i + 1)]
+        assert [sum(c[x] for c in rows) for x in range(4)] == \
+            [42 * x for x in (one.not_qualify, one.win, one.tie, one.lose)], s
+    return counts
+
+
+def test_seen_and_burn_counts_equal_the_single_situation_core():
+    """Besides cs_deal: one situation enumerated in plain Python (tests/reference.py: its 13,244
+    completions), no code shared with the package, from the same solve."""
+    probe = [51, 45, 38, 24, 7, 46, 42, 0]  # As Kd Jh 8c 3s, up Kh, Qh seen, 2c burned
+    counts = _check_seen_burn_probes(AK, 1, 60, [probe])
+    d = ref_deal(probe[:5], probe[5], dead=[probe[7]], dealer=[probe[6]])
+    assert counts[-1] == (d["not_qualify"], d["win"], d["tie"], d["lose"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("qualifier", [0, 3000, 7000])
+def test_seen_and_burn_counts_equal_the_single_situation_core_everywhere(qualifier):
+    _check_seen_burn_probes(qualifier, 2, 150)
+
+
+@pytest.mark.slow
+def test_seen_and_burn_against_plain_python():
+    got = known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Qh")
+    d = ref_deal([51, 45, 38, 24, 7], 46, dead=[0], dealer=[42])
+    assert (got.not_qualify, got.win, got.tie, got.lose) == (d["not_qualify"], d["win"], d["tie"], d["lose"])
+    assert got.total == SEEN_BURN
+    rng = random.Random(13)
+    pair_key = ref_key([0, 1, 4, 8, 12])  # 2 2 3 4 5: the lowest pair
+    probes = [rng.sample(range(52), 8) for _ in range(3)]
+    suit = [c for c in range(52) if c % 4 == 2]
+    probes += [[0, 4, 8, 13, 17, *suit[5:8]], [*suit[:5], suit[6], suit[9], 1]]  # one suit: u, s, b; u, s
+    for rules, key in ((STANDARD, AK_KEY), (PAIR, pair_key)):
+        _, _, counts = solve_leak(None, "", rules, 0, 2, probes=probes, seen_cards=1)
+        for pr, got in zip(probes, counts, strict=True):
+            d = ref_deal(pr[:5], pr[5], dead=[pr[7]], dealer=[pr[6]], qualifier_key=key)
+            assert got == (d["not_qualify"], d["win"], d["tie"], d["lose"]), (pr, key)
+
+
+class _Nets:
+    """Scaled nets where raising always beats folding (a fold loses 100 antes)."""
+
+    fold, not_qualify, tie, lose, win = -100, 1, 0, -3, (3,) * 10
+
+
+@pytest.mark.slow
+def test_seen_and_burn_game():
+    """The exact figure; every deal counted once by the player's category (any strategy); always
+    raising, every count is 42 x the one-seen-card game's (over the 45 burn cards of each situation);
+    the chart's situations summed over the suits are 45 x the one-seen-card chart's; the game lies
+    between the one- and the two-seen-card games."""
+    g = solve_burn_card(seen_cards=1)
+    r = g.report
+    assert r.house_edge == Fraction(35073666889, 6976630681020)
+    assert r.information == Information("burn-card", seen_cards=1, dead_cards=1)
+    assert r.total_weight == 2_598_960 * 47 * 46 * 45 * SEEN_BURN and r.situations == 2_598_960 * 47 * 46 * 45
+    t = r.totals
+    hands = _ffi.category_counts()
+    for c in range(10):
+        dealt = t.fold[c] + t.not_qualify[c] + t.win[c] + t.tie[c] + t.lose[c]
+        assert dealt == hands[c] * 47 * 46 * 45 * SEEN_BURN, c
+    both, _, _ = _ffi.solve_leak(_ffi.LEAK_SEEN_AND_BURN, [0] * 13, 0, AK, _Nets(), 0, 2)
+    one, _, _ = _ffi.solve_seen(1, AK, _Nets(), 0, 2)
+    assert both.raise_situations == 45 * one.raise_situations == r.situations
+    for field in ("fold", "not_qualify", "win", "tie", "lose"):
+        assert getattr(both, field) == tuple(42 * x for x in getattr(one, field)), field
+    seen = solve_seen_card()
+    for cls in range(11):
+        for up in range(13):
+            for s in range(13):
+                cells = [g.chart.cell(cls, up, s, o) for o in (False, True)]
+                assert sum(c.total_weight for c in cells) == 45 * seen.chart.cell(cls, up, s)[1], (cls, up, s)
+    two = known_cards.solve_seen_cards(2).report
+    assert seen.report.return_per_ante < r.return_per_ante < two.return_per_ante
+    assert solve_burn_card().report.return_per_ante < r.return_per_ante
+
+
+@pytest.mark.slow
+def test_seen_and_burn_cli_json(capsys):
+    assert main(["solve", "--known-dealer-cards", "1", "--burn-card", "--format", "json", "--threads", "2"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    info = obj["information"]
+    assert info["kind"] == "burn-card" and info["dead_cards"] == 1 and info["seen_cards"] == 1
+    assert info["description"] == "1 dealer hole card and the burn card seen"
+    assert obj["house_edge"] == "35073666889/6976630681020" and obj["known_dealer_cards"] == 1
+    assert obj["situations"] == 2_598_960 * 47 * 46 * 45
+    assert obj["chart"][0]["seen"].startswith("seen card ")
+    assert main(["solve", "--known-dealer-cards", "1", "--burn-card", "--threads", "2"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("1 dealer hole card and the burn card seen") and "0.5027%" in text
+    assert "(hand, up card, seen card, burn card)" in text
+
+
+def test_seen_and_burn_words_and_refusals(capsys):
+    from caribbean_exact.render.play.game import information_json, information_words
+    info = Information("burn-card", seen_cards=1, dead_cards=1)
+    assert information_words(info) == "1 dealer hole card and the burn card seen"
+    assert information_json(info) == {"kind": "burn-card", "description": "1 dealer hole card and the burn card seen",
+                                      "seen_cards": 1, "ranks": "", "suits": "", "dead_cards": 1, "blocks": [],
+                                      "suit_split": ""}
+    for bad in (2, -1, True, "1"):
+        with pytest.raises(InvalidRules):
+            solve_burn_card(seen_cards=bad)
+    with pytest.raises(InvalidCards, match="Kh"):
+        known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Kh")
+    with pytest.raises(InvalidCards):
+        known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Qh Qd")
+    for argv in (["--known-dealer-cards", "2", "--burn-card"], ["--known-dealer-cards", "1", "--seen-class", "A"]):
+        assert main(["solve", *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error")
+
+
+@pytest.mark.slow
+def test_seen_and_burn_threads_change_nothing_and_the_chart_decides_as_the_margins():
+    """Threads: the same totals, chart and probe counts. The chart (columns: the seen card's rank and
+    suit, every burn card together) gives each enumerated situation's margin its sign (cs_deal with
+    the seen card the dealer's and the burn card dead)."""
+    probes = _seen_burn_probes(random.Random(4), 30)
+    nets = STANDARD.nets().scaled()
+    one = _ffi.solve_leak(_ffi.LEAK_SEEN_AND_BURN, [0] * 13, 0, AK, nets, 0, 1, chart=True, probes=probes)
+    assert _ffi.solve_leak(_ffi.LEAK_SEEN_AND_BURN, [0] * 13, 0, AK, nets, 0, 3, chart=True, probes=probes) == one
+    chart = solve_burn_card(seen_cards=1).chart
+    classes, plain_nets = _ffi.seen_classes(), STANDARD.nets()
+    checked = 0
+    for pr in _seen_burn_probes(random.Random(6), 80):
+        hand, up, seen, burn = pr[:5], pr[5], pr[6], pr[7]
+        d = _ffi.deal(hand, up, [burn], [seen], AK)
+        want = _expected_decision(chart, classes[d.player_value], up // 4, seen // 4, seen % 4 != up % 4,
+                                  d.player_value)
+        m = _margin((d.not_qualify, d.win, d.tie, d.lose), d.player_category, plain_nets)
+        if want is not None:
+            assert (m > 0) == (want == "raise") or m == 0, (pr, want, m)
+            checked += 1
+    assert checked > 40

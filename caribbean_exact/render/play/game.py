@@ -178,7 +178,7 @@ def _seen_label(k: int, info: Information | None = None) -> str:
     if info is not None and info.kind == "seen-class":
         return ", seen card"
     if info is not None and info.kind == "burn-card":
-        return ", burn card"
+        return ", seen card, burn card" if info.seen_cards else ", burn card"
     return "" if k == 0 else ", seen card" if k == 1 else f", {k} hole cards"
 
 
@@ -234,7 +234,11 @@ def information_words(info: Information) -> str:
         what += [f"suits {''.join(_SUITS[s] for s in info.suits)}"] if info.suits else []
         return f"one dealer hole card's class seen ({', '.join(what)})"
     if info.kind == "burn-card":
-        return "the burn card seen" if info.dead_cards == 1 else f"{info.dead_cards} dead cards seen"
+        dead = "the burn card seen" if info.dead_cards == 1 else f"{info.dead_cards} dead cards seen"
+        if info.seen_cards:
+            holes = f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''}"
+            return f"{holes} and {dead.removesuffix(' seen')} seen"
+        return dead
     return "the dealer's up card only"
 
 

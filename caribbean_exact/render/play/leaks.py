@@ -29,7 +29,10 @@ def column_label(chart: LeakChart, block: int, other: bool) -> str:
     """What the player sees in one column, in words."""
     info = chart.information
     if info.kind == "burn-card":
-        return f"burn card {RANKS[block]}, {'another suit than' if other else 'the suit of'} the up card"
+        suit = "another suit than" if other else "the suit of"
+        if info.seen_cards:
+            return f"seen card {RANKS[block]}, {suit} the up card (any burn card)"
+        return f"burn card {RANKS[block]}, {suit} the up card"
     parts = []
     if info.blocks:
         ranks = chart.blocks[block]
