@@ -116,3 +116,19 @@ def test_new_rule_conditions():
     assert not st.raises(situation_of(parse_cards("3s 3d Jh 5c 2s"), Card("4h")))
     with pytest.raises(InvalidRules, match="one rank"):
         parse_rule_file("raise if card 3 >= Q,J\n")
+
+
+@pytest.mark.slow  # two frontier searches (standard, pair qualifier): seconds
+def test_a_frontier_is_kept_and_its_arguments_still_checked():
+    """The last frontiers are kept by rules: asking again returns the same frozen result at once,
+    and still refuses a bad progress callback or a game that is not the rules' optimal game."""
+    from caribbean_exact.play.game import solve
+
+    first = frontier(max_lines=1)
+    assert frontier(max_lines=1) is first
+    assert frontier(max_lines=1, game=solve()) is first
+    with pytest.raises(InvalidRules):
+        frontier(max_lines=1, progress=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRules):
+        frontier(max_lines=1, game=solve(qualifier="pair"))
+    assert frontier(Rules.make("standard", "pair"), max_lines=1) is not first
