@@ -196,6 +196,29 @@ static inline void cs__subset_sums(int32_t *out, int nd, unsigned n)
             }
 }
 
+/* One class of situations decided by its exact raise margin d (> 0 raise; 0 either way: a raise with
+ * CS_RAISE_ON_TIE in flags), tallied into t: w times its outcome counts (nq, win, tie, lose) go to
+ * the raise's outcomes, or its deals to the fold; situations is what the class counts as raise
+ * (and indifferent) situations, deals its deals. Returns whether it raises. */
+static inline int cs__tally(cs_totals *t, int cat, int64_t d, uint32_t flags, uint64_t w, int64_t nq, int64_t win,
+                            int64_t tie, int64_t lose, uint64_t situations, uint64_t deals)
+{
+    if (d == 0)
+        t->indifferent_situations += situations;
+    const int raise = d > 0 || (d == 0 && (flags & CS_RAISE_ON_TIE));
+    if (raise) {
+        t->not_qualify[cat] += w * (uint64_t)nq;
+        t->win[cat] += w * (uint64_t)win;
+        t->tie[cat] += w * (uint64_t)tie;
+        t->lose[cat] += w * (uint64_t)lose;
+        t->raise_situations += situations;
+    } else {
+        t->fold[cat] += deals;
+    }
+    t->total_weight += deals;
+    return raise;
+}
+
 /* The ranks s[0 .. k) but those at positions i and j (j < 0: only i), in order, into rest. */
 static inline void cs__ranks_without(const uint8_t *s, int k, int i, int j, uint8_t *rest)
 {

@@ -325,20 +325,7 @@ static inline void decide(seen_job *job, const seen_player *p, uint64_t mult, ui
     const int cat = p->cat;
     const uint64_t total = job->view[0].sh.completions, w = mult * (uint64_t)job->view[0].sh.nk;
     int64_t d = cs__raise_margin(job->coef[cat], o.nq, o.win, o.tie);
-    cs_totals *t = &job->totals;
-    if (d == 0)
-        t->indifferent_situations += w;
-    int raise = d > 0 || (d == 0 && (job->flags & CS_RAISE_ON_TIE));
-    if (raise) {
-        t->not_qualify[cat] += w * (uint64_t)o.nq;
-        t->win[cat] += w * (uint64_t)o.win;
-        t->tie[cat] += w * (uint64_t)o.tie;
-        t->lose[cat] += w * (uint64_t)o.lose;
-        t->raise_situations += w;
-    } else {
-        t->fold[cat] += w * total;
-    }
-    t->total_weight += w * total;
+    const int raise = cs__tally(&job->totals, cat, d, job->flags, w, o.nq, o.win, o.tie, o.lose, w, w * total);
     if (job->chart_raise) {
         size_t c = (size_t)p->cls * job->view[0].sh.lanes + l;
         job->chart_total[c] += w;
@@ -567,21 +554,9 @@ static void leak_decide(seen_job *job, const seen_player *p, uint64_t w, seen_ou
     const uint64_t completions = cards * job->unit;
     const cs__margin c = job->unit_coef[cat];
     int64_t d = c.nq * o.nq + c.win * o.win + c.tie * o.tie + (int64_t)completions * c.base;
-    cs_totals *t = &job->totals;
     const uint64_t situations = w * cards;
-    if (d == 0)
-        t->indifferent_situations += situations;
-    int raise = d > 0 || (d == 0 && (job->flags & CS_RAISE_ON_TIE));
-    if (raise) {
-        t->not_qualify[cat] += w * (uint64_t)o.nq;
-        t->win[cat] += w * (uint64_t)o.win;
-        t->tie[cat] += w * (uint64_t)o.tie;
-        t->lose[cat] += w * (uint64_t)o.lose;
-        t->raise_situations += situations;
-    } else {
-        t->fold[cat] += w * completions;
-    }
-    t->total_weight += w * completions;
+    const int raise = cs__tally(&job->totals, cat, d, job->flags, w, o.nq, o.win, o.tie, o.lose, situations,
+                                w * completions);
     if (job->chart_raise) {
         size_t cell = ((size_t)p->cls * CS_NUM_RANKS + up) * CS_LEAK_COLUMNS + column;
         job->chart_total[cell] += situations;

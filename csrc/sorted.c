@@ -214,20 +214,7 @@ static inline void decide(sorted_job *job, const sorted_player *p, uint64_t w, u
     const cs__margin k = job->coef[cat];
     int64_t d = cs__raise_margin(k, o.nq, o.win, o.tie) + o.total * job->lose_minus_fold;
     const uint64_t deals = w * (uint64_t)o.total;
-    cs_totals *t = &job->totals[c];
-    if (d == 0)
-        t->indifferent_situations += deals;
-    int raise = d > 0 || (d == 0 && (job->flags & CS_RAISE_ON_TIE));
-    if (raise) {
-        t->not_qualify[cat] += w * (uint64_t)o.nq;
-        t->win[cat] += w * (uint64_t)o.win;
-        t->tie[cat] += w * (uint64_t)o.tie;
-        t->lose[cat] += w * (uint64_t)o.lose;
-        t->raise_situations += deals;
-    } else {
-        t->fold[cat] += deals;
-    }
-    t->total_weight += deals;
+    const int raise = cs__tally(&job->totals[c], cat, d, job->flags, w, o.nq, o.win, o.tie, o.lose, deals, deals);
     if (job->chart_raise) {
         size_t cell = ((size_t)c * CS_NUM_VALUES + p->v) * CS_NUM_RANKS + r;
         job->chart_total[cell] += w;
