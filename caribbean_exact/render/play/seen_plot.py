@@ -18,13 +18,22 @@ from ...errors import InvalidRules, shown
 from ...model.cards import RANKS
 from ...model.rules import Rules
 from ..figures import measure, pyplot, save_pages, wrap, wrap_chars
-from ..strategy.chart import PLOT_COLOURS, PLOT_FORMATS, PLOT_MARGIN, PLOT_MIN_PT, PLOT_PAGE, PLOT_PT
+from ..strategy.chart import (
+    PLOT_COLOURS,
+    PLOT_FORMATS,
+    PLOT_LINE,
+    PLOT_MARGIN,
+    PLOT_MIN_PT,
+    PLOT_PAGE,
+    PLOT_PT,
+    plot_page_top,
+)
 from ..text import describe_rules
 from .known_cards import SeenPrint
 
 __all__ = ["SeenPlotLayout", "draw_seen_chart", "seen_plot_layout"]
 
-_LINE = 1.3                  # line height over font size
+_LINE = PLOT_LINE
 _ROW = 0.16                  # inches: a grid row
 _LABEL = 0.32                # inches: the row labels' column
 _FOOT = 0.22                 # inches: the footer line at the bottom of the content
@@ -153,13 +162,7 @@ def _draw_page(fig: Any, view: SeenPrint, lay: SeenPlotLayout, number: int) -> N
     ax.set_ylim(h, 0)
     ax.axis("off")
     text_pt, line = PLOT_PT["text"], PLOT_PT["text"] * _LINE / 72
-    y = m + PLOT_PT["title"] / 72
-    ax.text(m, y, lay.title, fontsize=PLOT_PT["title"], weight="bold", va="baseline")
-    ax.text(w - m, y, f"page {number + 1} of {len(lay.pages)}", fontsize=text_pt, ha="right", va="baseline")
-    y += PLOT_PT["title"] * (_LINE - 1) / 72 + 0.04
-    for t in lay.head:
-        y += line
-        ax.text(m, y, t, fontsize=text_pt, va="baseline")
+    y = plot_page_top(ax, lay.title, number, len(lay.pages), lay.head)
     x, y = m, y + 0.1
     width_of = measure(text_pt)
     for mark, meaning in (("R", "raise"), ("F", "fold"), ("S", "it depends: the rule in the cell, or its note")):

@@ -148,7 +148,8 @@ PLOT_MIN_PT = 7.0
 #: PDF: every page in the one file; PNG and SVG: one file a page (``plot_files``).
 PLOT_FORMATS = ("pdf", "png", "svg")
 _MONO = "DejaVu Sans Mono"
-_LINE = 1.3                           # line height over font size
+PLOT_LINE = 1.3                       # line height over font size (the seen-card plots' too)
+_LINE = PLOT_LINE
 _CELL_MIN, _CELL_MAX = 0.14, 0.22     # inches: a cell's width (an 8 pt bold letter is 0.09 wide)
 _ROW_MIN, _ROW_MAX = 0.14, 0.18       # inches: a row's height
 _HEAD = 0.2                           # inches: the up-card header row (above and below each panel)
@@ -305,20 +306,27 @@ def _draw_page(fig: Any, ch: Chart, lay: PlotLayout, number: int) -> None:
             fontsize=PLOT_PT["footer"], ha="right", va="baseline", color="#333333")
 
 
+def plot_page_top(ax: Any, title: str, number: int, pages: int, head: Sequence[str]) -> float:
+    """The top of a printed chart's page (this chart's, the seen-card charts'): the title, "page i of
+    n" and the head lines; where they end (inches from the top)."""
+    w, m = PLOT_PAGE[0], PLOT_MARGIN
+    text_pt, line = PLOT_PT["text"], PLOT_PT["text"] * _LINE / 72
+    y = m + PLOT_PT["title"] / 72
+    ax.text(m, y, title, fontsize=PLOT_PT["title"], weight="bold", va="baseline")
+    ax.text(w - m, y, f"page {number + 1} of {pages}", fontsize=text_pt, ha="right", va="baseline")
+    y += PLOT_PT["title"] * (_LINE - 1) / 72 + 0.04
+    for text in head:
+        y += line
+        ax.text(m, y, text, fontsize=text_pt, va="baseline")
+    return y
+
+
 def _draw_head(ax: Any, lay: PlotLayout, number: int) -> float:
     """Title, page number, rules, the colour key and the legend: where they end (inches from the top)."""
     from matplotlib.patches import Rectangle
 
-    w, m = PLOT_PAGE[0], PLOT_MARGIN
-    text_pt, line = PLOT_PT["text"], PLOT_PT["text"] * _LINE / 72
-    y = m + PLOT_PT["title"] / 72
-    ax.text(m, y, "Caribbean Stud Poker: the optimal strategy", fontsize=PLOT_PT["title"], weight="bold",
-            va="baseline")
-    ax.text(w - m, y, f"page {number + 1} of {len(lay.pages)}", fontsize=text_pt, ha="right", va="baseline")
-    y += PLOT_PT["title"] * (_LINE - 1) / 72 + 0.04
-    for text in lay.head:
-        y += line
-        ax.text(m, y, text, fontsize=text_pt, va="baseline")
+    m, text_pt, line = PLOT_MARGIN, PLOT_PT["text"], PLOT_PT["text"] * _LINE / 72
+    y = plot_page_top(ax, "Caribbean Stud Poker: the optimal strategy", number, len(lay.pages), lay.head)
     # the colour key: a cell of each kind on the chart, its letter, its meaning
     x, y = m, y + 0.1
     width_of = measure(text_pt)
