@@ -19,7 +19,7 @@
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
  * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_seen_decided, cs_solve_leak), sorted.c (cs_solve_sorted),
  * sample.c (cs_sample_deals, cs_sample_table),
- * layout.c (the layout index functions), switch.c (cs_switch); internal.h holds what they share.
+ * layout.c (the layout index functions), switch.c (cs_switch, cs_switch_game); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -58,7 +58,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 5                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 6                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -343,6 +343,25 @@ int cs_sample_table(const cs_solver *solver, const cs_nets *nets, uint32_t seats
 enum cs_switch_flags { CS_SWITCH_FIVE_RAISES = 4 };
 int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qualifier, const cs_nets *nets,
               uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out);
+
+/* Card switching (Oasis Poker), the whole game, exact, when at most one card may be switched (the
+ * one-card table; under any other fee schedule, the game restricted to one card). fee: the fee of a
+ * one-card switch, scaled like the nets (0 .. 2^36; nets within +-2^36, else CS_E_OVERFLOW). In each
+ * situation the player stands or switches the card whose EV (the fee included) is the largest (ties:
+ * standing, then the lowest card), then raises or folds as the nets decide (flags: CS_RAISE_ON_TIE).
+ * up_ranks: a mask of the up card's ranks counted (0x1FFF: the whole game; each rank is a slice
+ * of 4 x C(51, 5) situations). out[0] (n_out = 2): the situations that stand, out[1]: those that
+ * switch, as deals by the final hand's category, every situation weighted 46 x C(45, 4) =
+ * 6,853,770 (a standing situation's completions x 42, a switch's replacements x completions): the
+ * game's total_weight is 122,151,120 x 6,853,770. out[0].raise_situations and indifferent_situations
+ * count situations (raise = fold: indifferent); out[1].raise_situations counts (situation,
+ * replacement) pairs that raise, out[1].indifferent_situations the situations where the best switch
+ * equals standing (they stand). choices (optional, n_choices = CS_SWITCH_GAME_CHOICE_CELLS):
+ * situations by the hand's category c: choices[c * 3] stand and fold, [c * 3 + 1] stand and raise,
+ * [c * 3 + 2] switch; choices[30 + r]: the situations that switch a card of rank r. */
+enum { CS_SWITCH_GAME_CHOICES = 3, CS_SWITCH_GAME_CHOICE_CELLS = 43 };
+int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                   uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

@@ -20,27 +20,28 @@
 
 #include "internal.h"
 
-#define NU 46                   /* unseen cards: 52 - 5 - 1 */
-#define NQUADS 163185           /* C(46, 4) */
-#define NTRIPLES 15180          /* C(46, 3) */
-#define NPAIRS 1035             /* C(46, 2) */
+#define NU 46                   /* unseen cards in one situation: 52 - 5 - 1 */
+#define MAXN 51                 /* the most cards the tables are built over: 52 - the up card */
 #define NT (CS_NUM_VALUES + 1)  /* thresholds 0 .. 7462 */
-#define TRIPLE_ROW 48           /* 43 values, padded */
+#define TRIPLE_ROW 48           /* n - 3 values (43 for one situation, 48 at most), padded */
 
+/* The tables over n cards (unseen[0 .. n)): the dealer's four hole cards come from them, less the
+ * cards a final hand holds; counts are by position in unseen. */
 typedef struct {
-    uint8_t unseen[NU];
+    uint32_t n;
+    uint8_t unseen[MAXN];
     uint8_t player[5], up;
     uint16_t q;
     uint32_t flags;
     const cs_nets *nets;
     uint32_t *cum0;             /* [NT] */
-    uint16_t *cum1;             /* [NU][NT] */
-    uint16_t *cum2;             /* [NPAIRS][NT], only when a set discards 2 or more */
-    uint16_t *tri;              /* [NTRIPLES][TRIPLE_ROW] sorted, padded with CS__NO_VALUE */
-    uint16_t *w4;               /* [NQUADS] value of each dealer hand */
-    uint16_t q1[NU];            /* below the qualifier */
-    uint16_t *q2;               /* [NPAIRS] */
-    uint8_t *q3;                /* [NTRIPLES] */
+    uint16_t *cum1;             /* [n][NT] */
+    uint16_t *cum2;             /* [C(n, 2)][NT], only when a set discards 2 or more */
+    uint16_t *tri;              /* [C(n, 3)][TRIPLE_ROW] sorted, padded with CS__NO_VALUE */
+    uint16_t *w4;               /* [C(n, 4)] value of each dealer hand */
+    uint16_t q1[MAXN];          /* below the qualifier */
+    uint16_t *q2;               /* [C(n, 2)] */
+    uint8_t *q3;                /* [C(n, 3)] */
     /* work items: (discard set, highest replacement index) */
     uint32_t n_items;
     uint16_t items[32 * NU];
@@ -89,23 +90,49 @@ static inline __attribute__((always_inline)) int64_t lanes(const sw_v16u16 *a)
     return n;
 }
 
-static int build(sw_ctx *c, int max_j)
+/* The tables for n cards (n <= MAXN), for hands that leave out up to max_j of them (cum2 from 2, the
+ * triples from 3): allocated once, filled by fill() for each set of n cards. */
+static int tables_alloc(sw_ctx *c, uint32_t n, int max_j)
 {
-    c->cum0 = calloc(NT, sizeof *c->cum0);
-    c->cum1 = calloc((size_t)NU * NT, sizeof *c->cum1);
-    c->w4 = malloc(NQUADS * sizeof *c->w4);
-    c->q2 = calloc(NPAIRS, sizeof *c->q2);
-    c->q3 = calloc(NTRIPLES, sizeof *c->q3);
-    if (max_j >= 2)
-        c->cum2 = calloc((size_t)NPAIRS * NT, sizeof *c->cum2);
-    if (max_j >= 3)
-        c->tri = malloc((size_t)NTRIPLES * TRIPLE_ROW * sizeof *c->tri);
+    const size_t nt = cs__binom[n][3], np = cs__binom[n][2];
+    c->cum0 = malloc(NT * sizeof *c->cum0);
+    c->cum1 = malloc((size_t)n * NT * sizeof *c->cum1);
+    c->w4 = malloc(cs__binom[n][4] * sizeof *c->w4);
+    c->q2 = malloc(np * sizeof *c->q2);
+    c->q3 = malloc(nt * sizeof *c->q3);
+    c->cum2 = max_j >= 2 ? malloc(np * NT * sizeof *c->cum2) : NULL;
+    c->tri = max_j >= 3 ? malloc(nt * TRIPLE_ROW * sizeof *c->tri) : NULL;
     if (!c->cum0 || !c->cum1 || !c->w4 || !c->q2 || !c->q3 || (max_j >= 2 && !c->cum2) || (max_j >= 3 && !c->tri))
         return CS_E_NOMEM;
-    uint8_t fill[NTRIPLES];
-    memset(fill, 0, sizeof fill);
+    return CS_OK;
+}
+
+static void tables_free(sw_ctx *c)
+{
+    free(c->cum0);
+    free(c->cum1);
+    free(c->cum2);
+    free(c->tri);
+    free(c->w4);
+    free(c->q2);
+    free(c->q3);
+}
+
+/* Fills the tables for the c->n cards of c->unseen (the allocation's n or fewer). */
+static void fill(sw_ctx *c)
+{
+    const uint32_t n = c->n;
+    const size_t nt = cs__binom[n][3], np = cs__binom[n][2];
+    memset(c->cum0, 0, NT * sizeof *c->cum0);
+    memset(c->cum1, 0, (size_t)n * NT * sizeof *c->cum1);
     memset(c->q1, 0, sizeof c->q1);
-    for (uint32_t d = 3; d < NU; d++)
+    memset(c->q2, 0, np * sizeof *c->q2);
+    memset(c->q3, 0, nt * sizeof *c->q3);
+    if (c->cum2)
+        memset(c->cum2, 0, np * NT * sizeof *c->cum2);
+    uint8_t fill[20825]; /* C(51, 3) */
+    memset(fill, 0, sizeof fill);
+    for (uint32_t d = 3; d < n; d++)
         for (uint32_t cc = 2; cc < d; cc++)
             for (uint32_t b = 1; b < cc; b++)
                 for (uint32_t a = 0; a < b; a++) {
@@ -140,24 +167,23 @@ static int build(sw_ctx *c, int max_j)
     /* cumulative: entry t counts the values below t (the histograms were built one up) */
     for (uint32_t t = 1; t < NT; t++)
         c->cum0[t] += c->cum0[t - 1];
-    for (uint32_t x = 0; x < NU; x++) {
+    for (uint32_t x = 0; x < n; x++) {
         uint16_t *r = c->cum1 + (size_t)x * NT;
         for (uint32_t t = 1; t < NT; t++)
             r[t] += r[t - 1];
     }
     if (c->cum2)
-        for (uint32_t p = 0; p < NPAIRS; p++) {
+        for (uint32_t p = 0; p < np; p++) {
             uint16_t *r = c->cum2 + (size_t)p * NT;
             for (uint32_t t = 1; t < NT; t++)
                 r[t] += r[t - 1];
         }
     if (c->tri)
-        for (uint32_t t = 0; t < NTRIPLES; t++) {
+        for (uint32_t t = 0; t < nt; t++) {
             uint16_t *r = c->tri + (size_t)t * TRIPLE_ROW;
             for (int k = fill[t]; k < TRIPLE_ROW; k++)
                 r[k] = CS__NO_VALUE;
         }
-    return CS_OK;
 }
 
 /* F_R at the qualifier and at two thresholds t1 <= t2 (each >= q) when want is set. */
@@ -360,8 +386,10 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
                 c->items[c->n_items++] = (uint16_t)(d << 8 | t);
         }
     atomic_init(&c->next, 0);
-    st = build(c, max_j);
+    c->n = NU;
+    st = tables_alloc(c, NU, max_j);
     if (st == CS_OK) {
+        fill(c);
         for (uint32_t t = 0; t < threads; t++)
             jobs[t].ctx = c;
         cs__parallel(worker, jobs, sizeof *jobs, threads);
@@ -381,14 +409,543 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
                 a->total_weight += b->total_weight;
             }
     }
-    free(c->cum0);
-    free(c->cum1);
-    free(c->cum2);
-    free(c->tri);
-    free(c->w4);
-    free(c->q2);
-    free(c->q3);
+    tables_free(c);
     free(c);
     free(jobs);
     return st;
+}
+
+/* ---- the whole game when at most one card may be switched (cs_switch_game) -------------------------
+ *
+ * Work by the up card's rank (its suit is 0; the other suits give the same by relabelling, weight 4).
+ * Standing: the tables over the 51 cards other than the up card give every hand P of them (2,349,060)
+ * its counts, as a final hand with no card out of play. Switching card x of P = K + x: the discarded
+ * card x is out of play, so the tables over the 50 cards other than the up card and x give every
+ * final hand K + r its best value (raise or fold); the option's value is their sum over the 46
+ * replacements r. x of suit 0 (12 ranks) or suit 1 (13 ranks) is a class of its own; x of suit 2 or 3
+ * is a class of suit 1 relabelled (suits 1 and 2, or 1 and 3, swapped: the up card's suit stays).
+ * Every value is a numerator over W = 46 x C(45, 4) = 42 x C(46, 4) dealer completions. */
+
+#define GM_HANDS 2349060u  /* C(51, 5): the player's hands beside one up card */
+#define GM_FINALS 2118760u /* C(50, 5): the final hands when one card is out of play */
+#define GM_KEPT 230300u    /* C(50, 4): the kept cards */
+#define GM_W 6853770       /* 46 x C(45, 4) */
+#define GM_NO_SWITCH 255
+#define GM_NET_LIMIT ((int64_t)1 << 36) /* 46 x C(45, 4) x |net| and the fee's term fit 63 bits */
+#define GM_CLASSES 25      /* the switched card: 12 of the up card's suit, 13 of another */
+
+typedef struct {
+    int32_t nq, win, tie, lose;
+    uint8_t cat, raise;
+} gm_outcome;
+
+/* A final hand of the positions p[0 .. 5) (ascending) of c->unseen: its counts over the
+ * C(n - 5, 4) completions, and the value of its best decision as a numerator over them. */
+static inline __attribute__((always_inline)) int64_t gm_final(const sw_ctx *c, const uint32_t *p, gm_outcome *o,
+                                                              int *indifferent)
+{
+    uint8_t h[5];
+    for (int i = 0; i < 5; i++)
+        h[i] = c->unseen[p[i]];
+    const int64_t comp = cs__binom[c->n - 5][4];
+    uint16_t v = cs__value5[cs__colex5(h)];
+    int cat = cs__value_cat[v];
+    int want = v >= c->q;
+    int64_t fq, f1, f2;
+    below(c, p, 5, want, v, (uint16_t)(v + 1), &fq, &f1, &f2);
+    int64_t nq = fq, win = 0, tie = 0;
+    if (want) {
+        win = f1 - fq;
+        tie = f2 - f1;
+    } else {
+        f2 = fq;
+    }
+    o->nq = (int32_t)nq;
+    o->win = (int32_t)win;
+    o->tie = (int32_t)tie;
+    o->lose = (int32_t)(comp - f2);
+    o->cat = (uint8_t)cat;
+    int64_t margin = cs__raise_margin(cs__margin_of(c->nets, cat, (uint64_t)comp), nq, win, tie);
+    *indifferent = margin == 0;
+    o->raise = margin > 0 || (margin == 0 && (c->flags & CS_RAISE_ON_TIE));
+    return comp * c->nets->fold + (o->raise ? margin : 0);
+}
+
+static inline uint32_t colex_pos5(const uint32_t *p)
+{
+    return cs__binom[p[0]][1] + cs__binom[p[1]][2] + cs__binom[p[2]][3] + cs__binom[p[3]][4] + cs__binom[p[4]][5];
+}
+
+typedef struct gm_unit gm_unit;
+
+/* What the threads of one up rank share. */
+struct gm_unit {
+    const cs_nets *nets;
+    uint16_t q;
+    uint32_t flags;
+    int64_t fee;            /* x W */
+    uint8_t up;
+    sw_ctx stand;           /* the tables over the 51 cards */
+    int64_t *sval;          /* [GM_HANDS] standing, x W */
+    gm_outcome *sout;       /* [GM_HANDS] */
+    uint8_t *sind;          /* [GM_HANDS] standing indifferent */
+    int64_t *bval[64];      /* per thread: the best switch so far, x W */
+    uint8_t *bx[64];        /*   and its card (GM_NO_SWITCH: none) */
+    uint8_t *choice;        /* [GM_HANDS] after the merge: the switched card, or GM_NO_SWITCH */
+    int pass;               /* 0: standing; 1: the best switches; 2: the chosen switches' counts */
+    atomic_uint next;
+    /* probes of this rank: hand index, and where its answers go */
+    uint32_t n_probes;
+    const uint32_t *probe_ix;   /* sorted */
+    const uint32_t *probe_slot;
+    const uint8_t (*probe_cards)[6];
+    int64_t *probe_out;     /* [slot * 6]: standing, then switching card i of the probe's hand */
+};
+
+typedef struct {
+    gm_unit *u;
+    uint32_t t;
+    sw_ctx ctx;
+    int64_t *g;             /* [GM_FINALS] */
+    gm_outcome *go;         /* [GM_FINALS], pass 2 */
+    cs_totals out[2];
+    uint64_t indifferent;   /* situations whose best switch equals standing */
+    int status;
+} gm_job;
+
+/* The position of card x among the 51 cards other than the up card. */
+static inline uint32_t gm_pos51(uint8_t x, uint8_t up)
+{
+    return x < up ? x : (uint32_t)x - 1;
+}
+
+static inline uint8_t gm_swap_suit(uint8_t card, int s) /* suits 1 and s swapped */
+{
+    int suit = card & 3;
+    if (suit == 1)
+        suit = s;
+    else if (suit == s)
+        suit = 1;
+    return (uint8_t)((card & ~3) | suit);
+}
+
+static long gm_probe_find(const gm_unit *u, uint32_t ix)
+{
+    long lo = 0, hi = (long)u->n_probes - 1;
+    while (lo <= hi) {
+        long m = (lo + hi) / 2;
+        if (u->probe_ix[m] == ix) {
+            while (m > 0 && u->probe_ix[m - 1] == ix)
+                m--;
+            return m;
+        }
+        if (u->probe_ix[m] < ix)
+            lo = m + 1;
+        else
+            hi = m - 1;
+    }
+    return -1;
+}
+
+/* Standing: every hand of top position p4 (work item). */
+static void gm_stand_item(gm_unit *u, uint32_t p4)
+{
+    uint32_t p[5];
+    p[4] = p4;
+    for (p[3] = 3; p[3] < p4; p[3]++)
+        for (p[2] = 2; p[2] < p[3]; p[2]++)
+            for (p[1] = 1; p[1] < p[2]; p[1]++)
+                for (p[0] = 0; p[0] < p[1]; p[0]++) {
+                    uint32_t ix = colex_pos5(p);
+                    int ind;
+                    u->sval[ix] = 42 * gm_final(&u->stand, p, &u->sout[ix], &ind);
+                    u->sind[ix] = (uint8_t)ind;
+                }
+}
+
+/* The switched card of class k (0 .. 24) for up rank of u. */
+static uint8_t gm_class_card(const gm_unit *u, uint32_t k)
+{
+    uint32_t ur = u->up >> 2;
+    if (k < 12)
+        return (uint8_t)((k < ur ? k : k + 1) * 4);
+    return (uint8_t)((k - 12) * 4 + 1);
+}
+
+static void gm_class(gm_job *job, uint32_t k)
+{
+    gm_unit *u = job->u;
+    sw_ctx *c = &job->ctx;
+    const uint8_t x = gm_class_card(u, k);
+    c->n = 0;
+    for (uint8_t y = 0; y < 52; y++)
+        if (y != u->up && y != x)
+            c->unseen[c->n++] = y;
+    fill(c);
+    /* every final hand */
+    uint32_t p[5];
+    for (p[4] = 4; p[4] < 50; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++)
+                for (p[1] = 1; p[1] < p[2]; p[1]++)
+                    for (p[0] = 0; p[0] < p[1]; p[0]++) {
+                        uint32_t ix = colex_pos5(p);
+                        gm_outcome o;
+                        int ind;
+                        job->g[ix] = gm_final(c, p, &o, &ind);
+                        if (u->pass == 2)
+                            job->go[ix] = o;
+                    }
+    const int nperm = (x & 3) == 1 ? 3 : 1;
+    const int64_t fee = u->fee;
+    uint32_t kk[4];
+    for (kk[3] = 3; kk[3] < 50; kk[3]++)
+        for (kk[2] = 2; kk[2] < kk[3]; kk[2]++)
+            for (kk[1] = 1; kk[1] < kk[2]; kk[1]++)
+                for (kk[0] = 0; kk[0] < kk[1]; kk[0]++) {
+                    /* base[t]: the colex index of K + r without r's term, r between kk[t - 1] and kk[t] */
+                    uint32_t base[5];
+                    for (int t = 0; t <= 4; t++) {
+                        uint32_t b = 0;
+                        for (int i = 0; i < 4; i++)
+                            b += cs__binom[kk[i]][i < t ? i + 1 : i + 2];
+                        base[t] = b;
+                    }
+                    /* the hands P = sigma(K + x) this sum serves */
+                    uint32_t pix[3];
+                    uint8_t px[3];
+                    int any = 0;
+                    for (int s = 0; s < nperm; s++) {
+                        uint32_t q[5];
+                        uint8_t xs = s == 0 ? x : gm_swap_suit(x, s + 1);
+                        q[0] = gm_pos51(xs, u->up);
+                        for (int i = 0; i < 4; i++) {
+                            uint8_t card = c->unseen[kk[i]];
+                            q[i + 1] = gm_pos51(s == 0 ? card : gm_swap_suit(card, s + 1), u->up);
+                        }
+                        for (int i = 1; i < 5; i++)
+                            for (int j = i; j > 0 && q[j] < q[j - 1]; j--) {
+                                uint32_t y = q[j];
+                                q[j] = q[j - 1];
+                                q[j - 1] = y;
+                            }
+                        pix[s] = colex_pos5(q);
+                        px[s] = xs;
+                        if (u->pass == 1 || u->choice[pix[s]] == xs)
+                            any = 1;
+                    }
+                    if (!any)
+                        continue;
+                    int64_t sum = 0;
+                    uint32_t t = 0;
+                    if (u->pass == 1) {
+                        for (uint32_t r = 0; r < 50; r++) {
+                            if (t < 4 && r == kk[t]) {
+                                t++;
+                                continue;
+                            }
+                            sum += job->g[base[t] + cs__binom[r][t + 1]];
+                        }
+                        int64_t val = sum - fee;
+                        for (int s = 0; s < nperm; s++) {
+                            int64_t *bv = &u->bval[job->t][pix[s]];
+                            uint8_t *bx = &u->bx[job->t][pix[s]];
+                            if (*bx == GM_NO_SWITCH || val > *bv || (val == *bv && px[s] < *bx)) {
+                                *bv = val;
+                                *bx = px[s];
+                            }
+                            if (u->n_probes) {
+                                long m = gm_probe_find(u, pix[s]);
+                                for (; m >= 0 && m < (long)u->n_probes && u->probe_ix[m] == pix[s]; m++) {
+                                    const uint8_t *pc = u->probe_cards[u->probe_slot[m]];
+                                    for (int i = 0; i < 5; i++)
+                                        if (pc[i] == px[s])
+                                            u->probe_out[(size_t)u->probe_slot[m] * 6 + 1 + i] = val;
+                                }
+                            }
+                        }
+                    } else {
+                        for (int s = 0; s < nperm; s++) {
+                            if (u->choice[pix[s]] != px[s])
+                                continue;
+                            const int64_t comp = cs__binom[45][4];
+                            cs_totals *o = &job->out[1];
+                            t = 0;
+                            for (uint32_t r = 0; r < 50; r++) {
+                                if (t < 4 && r == kk[t]) {
+                                    t++;
+                                    continue;
+                                }
+                                const gm_outcome *f = &job->go[base[t] + cs__binom[r][t + 1]];
+                                if (f->raise) {
+                                    o->not_qualify[f->cat] += 4 * (uint64_t)f->nq;
+                                    o->win[f->cat] += 4 * (uint64_t)f->win;
+                                    o->tie[f->cat] += 4 * (uint64_t)f->tie;
+                                    o->lose[f->cat] += 4 * (uint64_t)f->lose;
+                                    o->raise_situations += 4;
+                                } else {
+                                    o->fold[f->cat] += 4 * (uint64_t)comp;
+                                }
+                                o->total_weight += 4 * (uint64_t)comp;
+                            }
+                        }
+                    }
+                }
+}
+
+static void *gm_worker(void *arg)
+{
+    gm_job *job = arg;
+    gm_unit *u = job->u;
+    for (;;) {
+        uint32_t k = atomic_fetch_add(&u->next, 1);
+        if (u->pass == 0) {
+            if (k >= 47)
+                break;
+            gm_stand_item(u, 50 - k); /* the largest first */
+        } else {
+            if (k >= GM_CLASSES)
+                break;
+            gm_class(job, k);
+        }
+    }
+    return NULL;
+}
+
+static int gm_run(gm_unit *u, gm_job *jobs, uint32_t threads, int pass)
+{
+    u->pass = pass;
+    atomic_store(&u->next, 0);
+    cs__parallel(gm_worker, jobs, sizeof *jobs, threads);
+    return CS_OK;
+}
+
+/* One up rank: standing, the best switch of each hand, the choice, the counts. */
+static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices)
+{
+    u->stand.n = 0;
+    for (uint8_t y = 0; y < 52; y++)
+        if (y != u->up)
+            u->stand.unseen[u->stand.n++] = y;
+    fill(&u->stand);
+    gm_run(u, jobs, threads, 0);
+    for (uint32_t t = 0; t < threads; t++) {
+        memset(u->bx[t], GM_NO_SWITCH, GM_HANDS);
+        for (uint32_t i = 0; i < GM_HANDS; i++)
+            u->bval[t][i] = INT64_MIN;
+    }
+    gm_run(u, jobs, threads, 1);
+    /* the merge: the best switch over the threads (ties: the lowest card), then against standing
+     * (ties: standing) */
+    cs_totals *st = &jobs[0].out[0];
+    for (uint32_t i = 0; i < GM_HANDS; i++) {
+        int64_t bv = u->bval[0][i];
+        uint8_t bx = u->bx[0][i];
+        for (uint32_t t = 1; t < threads; t++)
+            if (u->bx[t][i] != GM_NO_SWITCH &&
+                (bx == GM_NO_SWITCH || u->bval[t][i] > bv || (u->bval[t][i] == bv && u->bx[t][i] < bx))) {
+                bv = u->bval[t][i];
+                bx = u->bx[t][i];
+            }
+        const gm_outcome *o = &u->sout[i];
+        int sw = bx != GM_NO_SWITCH && bv > u->sval[i];
+        if (bx != GM_NO_SWITCH && bv == u->sval[i])
+            jobs[0].indifferent += 4;
+        u->choice[i] = sw ? bx : GM_NO_SWITCH;
+        if (choices)
+            choices[o->cat * CS_SWITCH_GAME_CHOICES + (sw ? 2 : o->raise)] += 4;
+        if (sw) {
+            if (choices)
+                choices[CS_NUM_CATEGORIES * CS_SWITCH_GAME_CHOICES + (bx >> 2)] += 4;
+            continue;
+        }
+        const uint64_t w = 4 * 42;
+        const uint64_t comp = cs__binom[46][4];
+        if (u->sind[i])
+            st->indifferent_situations += 4;
+        if (o->raise) {
+            st->not_qualify[o->cat] += w * (uint64_t)o->nq;
+            st->win[o->cat] += w * (uint64_t)o->win;
+            st->tie[o->cat] += w * (uint64_t)o->tie;
+            st->lose[o->cat] += w * (uint64_t)o->lose;
+            st->raise_situations += 4;
+        } else {
+            st->fold[o->cat] += w * comp;
+        }
+        st->total_weight += w * comp;
+    }
+    if (u->probe_out)
+        for (uint32_t m = 0; m < u->n_probes; m++)
+            u->probe_out[(size_t)u->probe_slot[m] * 6] = u->sval[u->probe_ix[m]];
+    gm_run(u, jobs, threads, 2);
+    return CS_OK;
+}
+
+int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                        uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                        const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+{
+    if (!nets || !out || (n_probes && (!probes || !probe_out)))
+        return CS_E_NULL;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) || n_probes > 4096)
+        return CS_E_SIZE;
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
+        up_ranks == 0 || up_ranks >= (1u << 13) || fee < 0 || fee > GM_NET_LIMIT)
+        return CS_E_ARG;
+    int st;
+    if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
+        return st;
+    uint32_t *pix = NULL, *pslot = NULL;
+    uint8_t (*pcards)[6] = NULL;
+    if (n_probes) {
+        pix = malloc(n_probes * sizeof *pix);
+        pslot = malloc(n_probes * sizeof *pslot);
+        pcards = malloc(n_probes * sizeof *pcards);
+        if (!pix || !pslot || !pcards) {
+            free(pix);
+            free(pslot);
+            free(pcards);
+            return CS_E_NOMEM;
+        }
+        for (size_t m = 0; m < n_probes; m++) {
+            uint64_t mask = 0;
+            const uint8_t *pr = probes + 6 * m;
+            if ((st = cs__check_situation(pr, pr[5], &mask)) != CS_OK || (pr[5] & 3) != 0) {
+                free(pix);
+                free(pslot);
+                free(pcards);
+                return st != CS_OK ? st : CS_E_ARG; /* a probe's up card is of suit 0 */
+            }
+            memcpy(pcards[m], pr, 6);
+            for (int i = 0; i < 6; i++)
+                probe_out[m * 6 + (size_t)i] = 0;
+        }
+    }
+    if ((st = cs__ensure_tables()) != CS_OK) {
+        free(pix);
+        free(pslot);
+        free(pcards);
+        return st;
+    }
+    memset(out, 0, n_out * sizeof *out);
+    if (choices)
+        memset(choices, 0, n_choices * sizeof *choices);
+    gm_unit *u = calloc(1, sizeof *u);
+    gm_job *jobs = calloc(threads, sizeof *jobs);
+    st = u && jobs ? CS_OK : CS_E_NOMEM;
+    if (st == CS_OK) {
+        u->nets = nets;
+        u->q = qualifier;
+        u->flags = flags;
+        u->fee = fee * GM_W;
+        u->stand.q = qualifier;
+        u->stand.flags = flags;
+        u->stand.nets = nets;
+        st = tables_alloc(&u->stand, 51, 5);
+        u->sval = malloc(GM_HANDS * sizeof *u->sval);
+        u->sout = malloc(GM_HANDS * sizeof *u->sout);
+        u->sind = malloc(GM_HANDS);
+        u->choice = malloc(GM_HANDS);
+        if (!u->sval || !u->sout || !u->sind || !u->choice)
+            st = CS_E_NOMEM;
+        for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
+            gm_job *j = &jobs[t];
+            j->u = u;
+            j->t = t;
+            j->ctx.q = qualifier;
+            j->ctx.flags = flags;
+            j->ctx.nets = nets;
+            st = tables_alloc(&j->ctx, 50, 5);
+            j->g = malloc(GM_FINALS * sizeof *j->g);
+            j->go = malloc(GM_FINALS * sizeof *j->go);
+            u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
+            u->bx[t] = malloc(GM_HANDS);
+            if (!j->g || !j->go || !u->bval[t] || !u->bx[t])
+                st = CS_E_NOMEM;
+        }
+    }
+    for (uint32_t r = 0; r < 13 && st == CS_OK; r++) {
+        if (!(up_ranks >> r & 1))
+            continue;
+        u->up = (uint8_t)(r * 4);
+        u->stand.up = u->up;
+        for (uint32_t t = 0; t < threads; t++)
+            jobs[t].ctx.up = u->up;
+        /* this rank's probes, by hand index */
+        u->n_probes = 0;
+        u->probe_out = NULL;
+        if (n_probes) {
+            for (size_t m = 0; m < n_probes; m++) {
+                if (pcards[m][5] != u->up)
+                    continue;
+                uint32_t q[5];
+                for (int i = 0; i < 5; i++)
+                    q[i] = gm_pos51(pcards[m][i], u->up);
+                for (int i = 1; i < 5; i++)
+                    for (int j = i; j > 0 && q[j] < q[j - 1]; j--) {
+                        uint32_t y = q[j];
+                        q[j] = q[j - 1];
+                        q[j - 1] = y;
+                    }
+                uint32_t ix = colex_pos5(q), at = u->n_probes++;
+                while (at > 0 && pix[at - 1] > ix) { /* insertion: sorted by index */
+                    pix[at] = pix[at - 1];
+                    pslot[at] = pslot[at - 1];
+                    at--;
+                }
+                pix[at] = ix;
+                pslot[at] = (uint32_t)m;
+            }
+            u->probe_ix = pix;
+            u->probe_slot = pslot;
+            u->probe_cards = (const uint8_t(*)[6])pcards;
+            u->probe_out = u->n_probes ? probe_out : NULL;
+        }
+        st = gm_rank(u, jobs, threads, choices);
+    }
+    if (st == CS_OK)
+        for (uint32_t t = 0; t < threads; t++) {
+            for (int o = 0; o < 2; o++) {
+                cs_totals *a = &out[o];
+                const cs_totals *b = &jobs[t].out[o];
+                for (int k = 0; k < CS_NUM_CATEGORIES; k++) {
+                    a->fold[k] += b->fold[k];
+                    a->not_qualify[k] += b->not_qualify[k];
+                    a->win[k] += b->win[k];
+                    a->tie[k] += b->tie[k];
+                    a->lose[k] += b->lose[k];
+                }
+                a->raise_situations += b->raise_situations;
+                a->indifferent_situations += b->indifferent_situations;
+                a->total_weight += b->total_weight;
+            }
+            out[1].indifferent_situations += jobs[t].indifferent;
+        }
+    if (u) {
+        tables_free(&u->stand);
+        free(u->sval);
+        free(u->sout);
+        free(u->sind);
+        free(u->choice);
+        for (uint32_t t = 0; t < threads && jobs; t++) {
+            tables_free(&jobs[t].ctx);
+            free(jobs[t].g);
+            free(jobs[t].go);
+            free(u->bval[t]);
+            free(u->bx[t]);
+        }
+    }
+    free(u);
+    free(jobs);
+    free(pix);
+    free(pslot);
+    free(pcards);
+    return st;
+}
+
+int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                   uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices)
+{
+    return cs_test_switch_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL,
+                               0, NULL);
 }

@@ -5,7 +5,7 @@
  * region too) but not part of it: the public calls carry no test arguments.
  *
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
- * sample.c (cs_test_sample_deals).
+ * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -39,6 +39,14 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
 int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                        uint32_t threads, cs_totals *out, const cs_leak_chart *chart, const uint8_t *probes,
                        size_t n_probes, uint64_t *probe_counts);
+
+/* cs_switch_game with probes (optional, at most 4096): 6 cards each, the player's five and the up
+ * card, of suit 0 (CS_E_ARG otherwise; a probe whose up rank is not in up_ranks gets zeros).
+ * probe_out gets 6 numerators per probe over 46 x C(45, 4): standing's best value, then the value of
+ * switching each of the probe's five cards in the order given, the fee taken off. */
+int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                        uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                        const uint8_t *probes, size_t n_probes, int64_t *probe_out);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

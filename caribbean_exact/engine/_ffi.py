@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 5
+CORE_ABI_VERSION = 6
 
 
 def core_version() -> int | None:
@@ -509,6 +509,29 @@ def switch(player: Sequence[int], up: int, set_mask: int, qualifier: int, nets: 
     check(lib.cs_switch(_cards(player), up, set_mask, qualifier, _nets_struct(nets), flags, threads,
                         out, DISCARD_SETS), "switch")
     return [_totals(out[d]) for d in range(DISCARD_SETS)]
+
+
+#: cs_switch_game's choices: by the hand's category 3 cells (stand and fold, stand and raise,
+#: switch), then the switching situations by the rank of the card switched.
+SWITCH_GAME_CHOICES: int = lib.CS_SWITCH_GAME_CHOICES
+SWITCH_GAME_CHOICE_CELLS: int = lib.CS_SWITCH_GAME_CHOICE_CELLS
+
+
+def switch_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, flags: int = 0, threads: int = 2,
+                probes: Sequence[Sequence[int]] = ()) -> tuple[DealTotals, DealTotals, list[int], list[list[int]]]:
+    """Card switching, the whole game with at most one card switched (cs_switch_game; with probes
+    cs_test_switch_game): the totals of the situations that stand and of those that switch, the
+    choices (SWITCH_GAME_CHOICE_CELLS), and per probe (the player's five cards and an up card of
+    suit 0) six numerators over 46 x C(45, 4): standing, then switching each of its cards."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    n = len(probes)
+    flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
+    answers = ffi.new("int64_t[]", 6 * n) if n else ffi.NULL
+    check(lib.cs_test_switch_game(qualifier, _nets_struct(nets), fee, up_ranks, flags, threads, out, 2, choices,
+                                  SWITCH_GAME_CHOICE_CELLS, flat, n, answers), "switch game")
+    return (_totals(out[0]), _totals(out[1]), list(choices),
+            [[answers[6 * i + k] for k in range(6)] for i in range(n)])
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:
