@@ -341,7 +341,7 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
 
 def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: ProgressFn
                ) -> str | tuple[GameReport, str, str]:
-    """solve --known-dealer-cards 1..3: the JSON report (with its chart and rules), or the report,
+    """solve --known-dealer-cards 1..3: the JSON report (with its chart and cell rules) or chart, or the report,
     the chart resolved into rules and its heading; --plot draws the chart for printing."""
     why: Any = None  # SeenCardStrategy (k = 1) or SeenSetStrategy
     if args.table in (None, "chart") or args.plot:  # what decides the chart's mixed cells
@@ -365,17 +365,12 @@ def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: Progres
         view = render_known.seen_print(ch, why) if k == 1 else render_known.seen_set_print(ch, why)
         lay = seen_plot.seen_plot_layout(view, rules)
         _write_plot(args, len(lay.pages), lambda fmt: seen_plot.draw_seen_chart(view, rules, fmt, lay))
-    if args.format == "json" and not args.table:  # the JSON report carries its chart and rules
-        obj = render_game.report_json(report)
-        if k == 1:
-            obj["chart"] = render_known.seen_chart_json(ch, why)
-            if why is not None:
-                obj["rules"] = render_known.seen_rules_json(why)
-        else:
-            obj["chart"] = render_known.seen_set_chart_json(ch, why)
-            if why is not None:  # "rules" is the game's rules here: the cells' rules get their own name
-                obj["cell_rules"] = render_known.seen_set_rules_json(why)
-        return to_json(obj)
+    if args.format == "json" and args.table in (None, "chart"):
+        # "rules" is the game's rules, as in every JSON output; the cells' rules are "cell_rules"
+        # (before, k = 1 put them under "rules"); the report's JSON carries the chart's fields too
+        doc = render_known.seen_chart_doc(ch, why, rules) if k == 1 else \
+            render_known.seen_set_chart_doc(ch, why, rules)
+        return to_json(doc if args.table else {**render_game.report_json(report), **doc})
     if k == 1:
         return report, render_known.seen_chart(ch, args.format, why), render_known.SEEN_CHART_HEADING
     heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"

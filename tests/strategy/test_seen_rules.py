@@ -204,25 +204,58 @@ def test_the_printed_chart_resolves_every_mixed_cell(capsys):
 def test_the_json_carries_the_chart_and_its_rules(capsys):
     assert main(["solve", "--known-dealer-cards", "1", "--format", "json"]) == 0
     obj = json.loads(capsys.readouterr().out)
+    # "rules" is the game's rules, as in every JSON output; the cells' rules are "cell_rules"
+    assert obj["rules"]["raise_antes"] == 2 and obj["rules"]["qualifier"] == "AK"
+    assert obj["rules"] == ce.as_dict(ce.Rules())
+    assert list(obj)[-2:] == ["chart", "cell_rules"] and obj["known_dealer_cards"] == 1
     cells = {(c["class"], c["up"], c["seen"]): c for c in obj["chart"]}
     assert cells[("high card below A-K", "3", "2")]["rule"] == "M"
     assert cells[("pair", "A", "K")]["rule"] == "R"
     assert cells[("A-K high", "8", "7")]["rule"] == cells[("A-K high", "7", "8")]["rule"] == "rules"
     assert cells[("A-K high", "8", "7")]["suited_differs"] is True
     assert cells[("A-K high", "T", "2")]["rule"] == "J/R" and cells[("A-K high", "T", "2")]["suited_differs"] is False
-    rules = {(r["class"], r["low"], r["high"]): r for r in obj["rules"]}
+    rules = {(r["class"], r["low"], r["high"]): r for r in obj["cell_rules"]}
     r = rules[("A-K high", "5", "7")]
     assert r["off_suit"][0] == {"low_count": 0, "high_count": 0, "in_suit": None, "raise_from": "AK864",
                                 "prefix": "AK864", "raise_also": [], "fold_also": [], "by_suits": []}
     assert r["suited_total"] > r["suited_decided"] > 0
-    listed = [h for rule in obj["rules"] for g in rule["suited"] or () for h in g["by_suits"]]
+    listed = [h for rule in obj["cell_rules"] for g in rule["suited"] or () for h in g["by_suits"]]
     assert listed and all(set(h) == {"hand", "raise_with"} for h in listed)
-    assert all(len(q) == g["in_suit"] for rule in obj["rules"] for g in rule["suited"] or ()
+    assert all(len(q) == g["in_suit"] for rule in obj["cell_rules"] for g in rule["suited"] or ()
                for h in g["by_suits"] for q in h["raise_with"])
     # one rule per mixed cell, the up and seen ranks in either order
     mixed = {(c["class"], *sorted((RANKS.index(c["up"]), RANKS.index(c["seen"])))) for c in obj["chart"]
              if c["decision"] == "M"}
-    assert {(r["class"], RANKS.index(r["low"]), RANKS.index(r["high"])) for r in obj["rules"]} == mixed
+    assert {(r["class"], RANKS.index(r["low"]), RANKS.index(r["high"])) for r in obj["cell_rules"]} == mixed
+
+
+def test_the_chart_json_has_the_game_rules_and_the_cell_rules(capsys):
+    """--table chart --format json: "rules" the game's (here --raise 3), "chart", "cell_rules" (before,
+    k = 1 put the cell rules under "rules"); the cell rules are those of the library's strategy for
+    those rules, one per mixed cell of the chart: with a raise of 3 antes the pairs are the mixed class."""
+    from collections import Counter
+
+    assert main(["solve", "--known-dealer-cards", "1", "--table", "chart", "--format", "json", "--raise", "3"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert list(obj) == ["rules", "chart", "cell_rules"]
+    assert obj["rules"]["raise_antes"] == 3 and obj["rules"] == ce.as_dict(ce.Rules(raise_antes=3))
+    assert obj["cell_rules"] == ce.as_dict(seen_card_strategy(ce.Rules(raise_antes=3)))
+    assert Counter(r["class"] for r in obj["cell_rules"]) == {"pair": 78, "A-K high": 64}
+    mixed = {(c["class"], *sorted((RANKS.index(c["up"]), RANKS.index(c["seen"])))) for c in obj["chart"]
+             if c["decision"] == "M"}
+    assert {(r["class"], RANKS.index(r["low"]), RANKS.index(r["high"])) for r in obj["cell_rules"]} == mixed
+    cell = next(r for r in obj["cell_rules"] if (r["class"], r["low"], r["high"]) == ("pair", "3", "A"))
+    assert cell["off_suit"][1] == {"low_count": 0, "high_count": 1, "in_suit": None, "raise_from": "22A54",
+                                   "prefix": "", "raise_also": [], "fold_also": [], "by_suits": []}
+    assert len(cell["off_suit"][0]["fold_also"]) == 36 and cell["suited_decided"] == cell["suited_total"] > 0
+
+
+def test_the_other_json_tables_are_the_report(capsys):
+    """--table figures/outcomes/dealer --format json: the report's JSON, its "rules" the game's."""
+    assert main(["solve", "--known-dealer-cards", "1", "--table", "figures", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["rules"]["raise_antes"] == 2 and "chart" not in obj and "cell_rules" not in obj
+    assert obj["house_edge"] == str(solve_seen_card().report.house_edge)
 
 
 def test_csv_has_a_rule_per_cell(capsys):

@@ -208,6 +208,42 @@ def test_the_chart_prints_rules_not_shares(two):
     assert group["prefix"] == "K" and group["in_suit"] is None
 
 
+def test_the_chart_json_has_the_game_rules_and_the_cell_rules(two):
+    """The chart's JSON (``solve --known-dealer-cards 2 --table chart --format json``): "rules", the
+    game's rules as in every JSON output, "chart" and "cell_rules"; it printed the text grids before."""
+    import json
+
+    ch = solve_seen_cards(2).chart
+    obj = json.loads(render_known.seen_set_chart(ch, "json", two))
+    assert list(obj) == ["rules", "chart", "cell_rules"]
+    assert obj["rules"]["raise_antes"] == 2 and obj["rules"] == ce.as_dict(two.rules)
+    assert obj["chart"] == render_known.seen_set_chart_json(ch, two)
+    assert len(obj["cell_rules"]) == 442
+    aq5 = next(c for c in obj["cell_rules"] if c["class"] == "high card below A-K" and c["known"] == "AQ5")
+    assert aq5["words"].startswith("with no Q or 5: fold")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("k", "extra", "raise_antes", "cells"), [
+    (2, [], 2, 442), (2, ["--raise", "3", "--table", "chart"], 3, None), (3, ["--raise", "3"], 3, None)])
+def test_the_json_rules_are_the_game_rules_for_any_raise(capsys, k, extra, raise_antes, cells):
+    """solve --known-dealer-cards 2, 3 --format json (the report or --table chart): "rules" the
+    game's, with its raise; "cell_rules" one per mixed cell of "chart", each with its groups."""
+    import json
+
+    from caribbean_exact.cli import main
+
+    assert main(["solve", "--known-dealer-cards", str(k), "--format", "json", *extra]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["rules"]["raise_antes"] == raise_antes and obj["rules"]["qualifier"] == "AK"
+    assert ("known_dealer_cards" in obj) == ("--table" not in extra) and list(obj)[-2:] == ["chart", "cell_rules"]
+    mixed = {(c["class"], c["known"]) for c in obj["chart"] if c["decision"] == "M"}
+    assert {(c["class"], c["known"]) for c in obj["cell_rules"]} == mixed and mixed
+    assert all(c["off_suit"] and all(len(g["counts"]) == len(c["distinct"]) for g in c["off_suit"])
+               for c in obj["cell_rules"])
+    assert cells is None or len(obj["cell_rules"]) == cells
+
+
 @pytest.mark.slow
 def test_the_json_report_keeps_its_fields_and_adds_the_chart_and_cell_rules(capsys):
     import json
@@ -217,4 +253,5 @@ def test_the_json_report_keeps_its_fields_and_adds_the_chart_and_cell_rules(caps
     assert main(["solve", "--known-dealer-cards", "3", "--format", "json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["rules"]["qualifier"] == "AK" and obj["known_dealer_cards"] == 3   # the game's rules, as before
+    assert obj["rules"]["raise_antes"] == 2
     assert len(obj["cell_rules"]) == 1867 and obj["chart"][0]["known"] == "2222"

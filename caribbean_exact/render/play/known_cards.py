@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...model.cards import RANKS
 from ...model.hands import value_ranks
+from ...model.rules import Rules
 from ...play.known_cards import SeenChart, SeenSetChart
 from ...play.sampling import SampledReport
 from ..labels import SEEN_CLASSES, marks_legend, note_mark
@@ -265,7 +266,7 @@ def seen_chart_json(ch: SeenChart, sr: SeenCardStrategy | None = None) -> list[d
                 if t:
                     row: dict[str, Any] = {"class": name, "up": RANKS[up], "seen": RANKS[seen], "raise": r,
                                            "total": t, "decision": "R" if r == t else "F" if r == 0 else "M"}
-                    if sr is not None:  # the cell's code; "rules": its rules need words (see "rules")
+                    if sr is not None:  # the cell's code; "rules": its rules need words (see "cell_rules")
                         c = sr.cell(cls, up, seen) if row["decision"] == "M" else None
                         row["rule"] = row["decision"] if c is None else _cell_code(c, cls).removesuffix(SUIT_MARK)
                         row["suited_differs"] = c is not None and c.suited is not None
@@ -274,7 +275,7 @@ def seen_chart_json(ch: SeenChart, sr: SeenCardStrategy | None = None) -> list[d
 
 
 def _cell_code(c: SeenCellRule | None, cls: int, notes: dict[tuple[int, int, int], int] | None = None) -> str:
-    """A mixed cell's mark: its code, "#n" for a footnote (in JSON, "rules": see the cell's rules),
+    """A mixed cell's mark: its code, "#n" for a footnote (in JSON, "rules": see the cell's "cell_rules"),
     "+S" when suited dealer cards change it (``labels.MARKS``)."""
     assert c is not None, "a mixed cell without rules"
     code = _code(c.off_suit, cls)
@@ -346,7 +347,7 @@ def seen_chart(ch: SeenChart, fmt: str, sr: SeenCardStrategy | None = None) -> s
     """Per class whose decision varies, one grid by the two dealer cards seen (the higher rank in
     the rows, the lower in the columns: the order of up and seen card does not matter), each mixed
     cell resolved into a rule; then the notes and the rules for dealer cards of one suit. Without
-    ``sr``: the share of situations raising in each cell."""
+    ``sr``: the share of situations raising in each cell. JSON: ``seen_chart_doc``."""
     notes: dict[tuple[int, int, int], int] = {}
     grids, plain, rows_csv = _k1_grids(ch, sr, notes)
     parts = []
@@ -360,7 +361,7 @@ def seen_chart(ch: SeenChart, fmt: str, sr: SeenCardStrategy | None = None) -> s
     if fmt == "csv":
         return table(rows_csv, ["class", "high", "low", "raise", "total", "rule"], "csv")
     if fmt == "json":
-        return to_json({"chart": seen_chart_json(ch, sr), **({"rules": seen_rules_json(sr)} if sr else {})})
+        return to_json(seen_chart_doc(ch, sr))
     if sr is None:
         note = ("NN% cells: the share of situations that raise; what decides them is the rest of your hand (the "
                 "ranks of your other cards against the two dealer cards you see): ask ev with --dealer for one hand.")
@@ -373,6 +374,26 @@ def seen_chart(ch: SeenChart, fmt: str, sr: SeenCardStrategy | None = None) -> s
     if suited:
         out += ["", *suited]
     return "\n".join(out)
+
+
+def _chart_doc(rules: Rules | None, chart: list[dict[str, Any]], cell_rules: list[dict[str, Any]] | None
+               ) -> dict[str, Any]:
+    out: dict[str, Any] = {} if rules is None else {"rules": rules_json(rules)}
+    out["chart"] = chart
+    if cell_rules is not None:
+        out["cell_rules"] = cell_rules
+    return out
+
+
+def seen_chart_doc(ch: SeenChart, sr: SeenCardStrategy | None = None, rules: Rules | None = None
+                   ) -> dict[str, Any]:
+    """The JSON object of the one-seen-card chart (``solve --known-dealer-cards 1 --table chart
+    --format json``; the report's JSON has these fields too): "rules", the game's rules as in every
+    JSON output (``rules``, else those ``sr`` solved; left out when neither is given), "chart"
+    (``seen_chart_json``) and, given ``sr``, "cell_rules" (``seen_rules_json``). Before, k = 1 put
+    the cell rules under "rules"."""
+    return _chart_doc(rules if rules is not None else None if sr is None else sr.rules,
+                      seen_chart_json(ch, sr), None if sr is None else seen_rules_json(sr))
 
 
 def _k1_notes(sr: SeenCardStrategy, notes: dict[tuple[int, int, int], int]) -> list[str]:
@@ -401,7 +422,7 @@ def _k1_suited(sr: SeenCardStrategy, fmt: str) -> list[str]:
             "cards are of that "
             f"suit ({len(undecided)} hands; the counts alone decide {pct_text(done, total)} of these cells' "
             "suited situations). --format json lists every exception and, for those hands, the cards of "
-            "that suit with which they raise (rules: by_suits)."]
+            "that suit with which they raise (cell_rules: by_suits)."]
 
 
 def pct_text(part: int, whole: int) -> str:
@@ -661,7 +682,10 @@ def seen_set_chart(ch: SeenSetChart, fmt: str, sr: SeenSetStrategy | None = None
     """With k = 2 or 3 hole cards seen: per class whose decision varies, one 13 x 13 grid by the
     highest and second-highest rank among the dealer's k + 1 known cards, each mixed cell resolved
     into a rule (a code, or a note by the lower ranks) given ``sr``, else the share of raising over
-    the lower ranks; CSV: every cell, by class and the known ranks (with its rule given ``sr``)."""
+    the lower ranks; CSV: every cell, by class and the known ranks (with its rule given ``sr``);
+    JSON: ``seen_set_chart_doc``."""
+    if fmt == "json":
+        return to_json(seen_set_chart_doc(ch, sr))
     if fmt == "csv":
         rows_csv = []
         for cls, name in enumerate(SEEN_CLASSES):
@@ -743,6 +767,16 @@ def seen_set_chart_json(ch: SeenSetChart, sr: SeenSetStrategy | None = None) -> 
                 row["suited_differs"] = suited
             out.append(row)
     return out
+
+
+def seen_set_chart_doc(ch: SeenSetChart, sr: SeenSetStrategy | None = None, rules: Rules | None = None
+                       ) -> dict[str, Any]:
+    """The JSON object of the chart with k = 2 or 3 hole cards seen (``solve --known-dealer-cards K
+    --table chart --format json``; the report's JSON has these fields too): "rules", the game's
+    rules (``rules``, else those ``sr`` solved; left out when neither is given), "chart"
+    (``seen_set_chart_json``) and, given ``sr``, "cell_rules" (``seen_set_rules_json``)."""
+    return _chart_doc(rules if rules is not None else None if sr is None else sr.rules,
+                      seen_set_chart_json(ch, sr), None if sr is None else seen_set_rules_json(sr))
 
 
 @dataclass(frozen=True)
