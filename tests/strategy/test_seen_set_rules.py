@@ -225,7 +225,7 @@ def test_the_chart_json_has_the_game_rules_and_the_cell_rules(two):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("k", "extra", "raise_antes", "cells"), [
-    (2, [], 2, 442), (2, ["--raise", "3", "--table", "chart"], 3, None), (3, ["--raise", "3"], 3, None)])
+    (2, [], 2, 442), (2, ["--raise", "3", "--table", "chart"], 3, None)])
 def test_the_json_rules_are_the_game_rules_for_any_raise(capsys, k, extra, raise_antes, cells):
     """solve --known-dealer-cards 2, 3 --format json (the report or --table chart): "rules" the
     game's, with its raise; "cell_rules" one per mixed cell of "chart", each with its groups."""
