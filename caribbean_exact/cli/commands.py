@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ..house import bet_cap, paytables, protection, sidebets, volatility
     from ..play import edge_sorting, known_cards, sampling
     from ..play.game import GameReport, solve
-    from ..play.switch_game import sample_switch_game
+    from ..play.switch_game import solve_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
     from ..render.house import paytables as render_paytables
@@ -68,7 +68,7 @@ else:
     build_chart = lazy_function("caribbean_exact.strategy.chart", "build_chart")
     load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
     compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
-    sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
+    solve_switch_game = lazy_function("caribbean_exact.play.switch_game", "solve_switch_game")
     switch_ev = lazy_function("caribbean_exact.play.switching", "switch_ev")
     solve = lazy_function("caribbean_exact.play.game", "solve")
     batch = lazy("caribbean_exact.cli.batch")  # ev --batch and score only
@@ -213,9 +213,9 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                    help="a dealer who exposes a hole card in X of hands (5%% or 0.05): the house's exact cost per "
                         "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
-                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: a sampled house edge "
-                        "(--deals, default 1,000; each hand's best option exact) and the switch sizes proven "
-                        "never best")
+                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
+                        "one card switched, exact (minutes of CPU); where more cards may be switched, the gain of "
+                        "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -267,9 +267,9 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         if k or args.sample or args.ignore_up or args.table or args.sorted_ranks is not None:
             raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up and "
                              "--table do not apply")
-        s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
-                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
-        return render_switching.switch_sample(s, args.format)
+        g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                              1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+        return render_switching.switch_game(g, args.format)
     if args.sorted_ranks is not None:
         return _sorted_text(args, rules, progress)
     if args.table == "counts":

@@ -12,13 +12,20 @@ counts by the final hand's category, as a whole game's totals: ``pricing.return_
 
 from __future__ import annotations
 
-from ..model.checks import check_threads
-from ..model.rules import Rules
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import InvalidRules, shown
+from ..model.checks import check_progress, check_threads
+from ..model.rules import Rules, ScaledNets
+from ..progress import ProgressFn, report
 from . import _ffi
 from .counts import DealTotals
 from .pricing import default_threads
 
-__all__ = ["DISCARD_SETS", "SWITCH_FIVE_RAISES", "switch_totals"]
+__all__ = ["DISCARD_SETS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES", "OneCardCounts",
+           "one_card_game_counts", "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -35,3 +42,76 @@ def switch_totals(player: list[int], up: int, set_mask: int, rules: Rules, *, fi
     flags = (SWITCH_FIVE_RAISES if five_raises else 0) | (_ffi.RAISE_ON_TIE if raise_on_tie else 0)
     return _ffi.switch(player, up, set_mask & 0xFFFFFFFF, rules.qualifier.value, rules.nets().scaled(), flags,
                        threads or default_threads())
+
+
+#: cs_switch_game's choices: 3 per category of the hand (stand and fold, stand and raise, switch),
+#: then the switching situations by the rank of the card switched (deuce first).
+GAME_CHOICES: int = _ffi.SWITCH_GAME_CHOICE_CELLS
+#: Every situation of the one-card game weighs 46 x C(45, 4) deals (a stand's completions x 42).
+GAME_WEIGHT: int = 46 * math.comb(45, 4)
+#: The most a fee or a net may be, scaled, in the one-card game (cs_switch_game).
+GAME_NET_LIMIT: int = 1 << 36
+
+
+@dataclass(frozen=True, slots=True)
+class OneCardCounts:
+    """The whole game with at most one card switched, counted by the core (``cs_switch_game``):
+    ``stand`` the deals of the situations that stand, ``switch`` of those that switch a card (by the
+    final hand's category; every situation weighs ``GAME_WEIGHT``), ``choices`` as ``GAME_CHOICES``
+    says, ``probes`` (a test's) six numerators over ``GAME_WEIGHT`` each."""
+
+    stand: DealTotals
+    switch: DealTotals
+    choices: tuple[int, ...]
+    probes: tuple[tuple[int, ...], ...] = ()
+
+
+def _sum_totals(a: DealTotals, b: DealTotals) -> DealTotals:
+    def add(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(i + j for i, j in zip(x, y, strict=True))
+    return DealTotals(add(a.fold, b.fold), add(a.not_qualify, b.not_qualify), add(a.win, b.win), add(a.tie, b.tie),
+                      add(a.lose, b.lose), a.raise_situations + b.raise_situations,
+                      a.indifferent_situations + b.indifferent_situations, a.total_weight + b.total_weight)
+
+
+def _game_nets(rules: Rules, fee: Fraction) -> tuple[ScaledNets, int]:
+    """The nets and the fee over one common denominator, within the core's limit."""
+    s = rules.nets().scaled()
+    den = math.lcm(s.denominator, fee.denominator)
+    k = den // s.denominator
+    nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
+    fee_scaled = int(fee * den)
+    if max(abs(x) for x in (*nets.as_list(), fee_scaled)) > GAME_NET_LIMIT:
+        raise InvalidRules(f"switch fee {shown(fee)}: the fee and the pays over one denominator are too large for "
+                           f"exact counting of the one-card game (at most 2^36)")
+    return nets, fee_scaled
+
+
+def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ...] = tuple(range(13)),
+                         raise_on_tie: bool = False, threads: int | None = None,
+                         progress: ProgressFn | None = None,
+                         probes: tuple[tuple[int, ...], ...] = ()) -> OneCardCounts:
+    """The counts of the one-card game (``cs_switch_game``) for the up ranks asked, one rank per
+    call (progress after each); probes (the player's five cards and an up card of suit 0, a test's)
+    are answered by the call of their rank."""
+    threads = check_threads(threads) or default_threads()
+    check_progress(progress)
+    nets, fee_scaled = _game_nets(rules, fee)
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    stand = switch = None
+    choices = [0] * GAME_CHOICES
+    answers: list[tuple[int, ...]] = [() for _ in probes]
+    ranks = sorted(set(up_ranks))
+    for i, r in enumerate(ranks):
+        mine = [k for k, p in enumerate(probes) if p[5] >> 2 == r]
+        st, sw, ch, ans = _ffi.switch_game(rules.qualifier.value, nets, fee_scaled, 1 << r, flags, threads,
+                                           [probes[k] for k in mine])
+        for k, a in zip(mine, ans, strict=True):
+            answers[k] = tuple(a)
+        stand = st if stand is None else _sum_totals(stand, st)
+        switch = sw if switch is None else _sum_totals(switch, sw)
+        choices = [a + b for a, b in zip(choices, ch, strict=True)]
+        report(progress, "solving the one-card switching game by up card", i + 1, len(ranks))
+    if stand is None or switch is None:
+        raise InvalidRules("up_ranks: expected at least one rank 0 .. 12")
+    return OneCardCounts(stand, switch, tuple(choices), tuple(answers))

@@ -29,18 +29,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.switch import DISCARD_SETS, switch_totals
+from ..engine.counts import DealTotals
+from ..engine.pricing import ReturnRow, return_rows
+from ..engine.switch import DISCARD_SETS, GAME_WEIGHT, OneCardCounts, one_card_game_counts, switch_totals
 from ..errors import InvalidRules, shown
 from ..model.cards import Card
 from ..model.checks import check_int, check_progress, check_rules, check_threads
 from ..model.hands import CATEGORIES
-from ..model.rules import Rules
+from ..model.rules import Number, Rules
 from ..progress import ProgressFn, report
 from .game import solve
 from .sampling import Z95
 from .switching import SwitchFees, SwitchFeesLike
 
-__all__ = ["SwitchSample", "SwitchStrategy", "excluded_sizes", "sample_switch_game"]
+__all__ = ["OneCardGame", "SwitchGame", "SwitchSample", "SwitchStrategy", "excluded_sizes", "sample_switch_game",
+           "solve_one_card_game", "solve_switch_game"]
 
 #: A switching strategy as the sampler takes it: (the hand's five cards, the up card) -> the discard
 #: set as a bit mask over the five (bit i: the i-th card), e.g. ``strategy.switch_rules.SwitchRules.mask``.
@@ -328,3 +331,186 @@ def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: 
                         excluded, tuple(by_up), base, diff_sum, diff_sq,
                         None if strategy is None else s_gain, s_gain_sq, s_cost, s_cost_sq,
                         tuple(s_sizes) if strategy is not None else ())
+
+
+#: (hand, up card) situations of the whole game: 2,598,960 x 47.
+SITUATIONS = 122151120
+
+
+@dataclass(frozen=True)
+class OneCardGame:
+    """Card switching when at most one card may be switched, the whole game exact: the one-card
+    table, or any fee schedule's game restricted to one card (its return is then a lower bound of
+    the schedule's: the player can always switch at most one card).
+
+    In every situation (hand, up card) the player stands or switches the one card whose exact EV,
+    the fee included, is the largest (ties: standing, then the lowest card), then raises or folds
+    as the exact counts decide. Every situation weighs ``GAME_WEIGHT`` deals (46 replacements x
+    C(45, 4) completions; a stand's C(46, 4) completions x 42).
+    """
+
+    rules: Rules
+    #: The fee of switching one card, in antes.
+    fee: Fraction
+    #: The deals of the situations that stand, and of those that switch (the final hand's category).
+    stand: DealTotals
+    switch: DealTotals
+    #: Situations by the hand's category (high card first): (stand and fold, stand and raise, switch).
+    by_category: tuple[tuple[int, int, int], ...]
+    #: Situations that switch a card of each rank (deuce first).
+    switched_rank: tuple[int, ...]
+
+    @property
+    def total_weight(self) -> int:
+        """Every deal counted: 122,151,120 situations x ``GAME_WEIGHT``."""
+        return self.stand.total_weight + self.switch.total_weight
+
+    @property
+    def switch_situations(self) -> int:
+        """The (hand, up card) situations that switch a card."""
+        return sum(c[2] for c in self.by_category)
+
+    @property
+    def situations(self) -> int:
+        """The (hand, up card) situations counted: 122,151,120 (fewer in a test's slice of up ranks)."""
+        return sum(map(sum, self.by_category))
+
+    @property
+    def switch_probability(self) -> Fraction:
+        """The chance that the player switches a card."""
+        return Fraction(self.switch_situations, self.situations)
+
+    @property
+    def raise_probability(self) -> Fraction:
+        """The chance that the player raises (after switching or not), over every deal."""
+        per_pair = math.comb(45, 4)
+        return Fraction(self.stand.raise_situations * GAME_WEIGHT + self.switch.raise_situations * per_pair,
+                        self.total_weight)
+
+    @property
+    def return_per_ante(self) -> Fraction:
+        """The player's exact return per ante, the fees included (negative: the house's edge)."""
+        return sum((r.contribution for _, r in self.return_rows), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The house edge per ante (negative: a player advantage)."""
+        return -self.return_per_ante
+
+    @property
+    def expected_wager(self) -> Fraction:
+        """The expected money put at risk per ante: the ante, the raise when raised, the fee when
+        switched (a fee is not returned)."""
+        return 1 + self.rules.raise_antes * self.raise_probability + self.fee * self.switch_probability
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge over the expected wager."""
+        return self.house_edge / self.expected_wager
+
+    @property
+    def return_rows(self) -> list[tuple[str, ReturnRow]]:
+        """The return table: ("stand", row) for each outcome after standing, then ("switch", row)
+        after switching one card (nets less the fee); probabilities over every deal of the game."""
+        nets = self.rules.nets()
+        out: list[tuple[str, ReturnRow]] = []
+        total = self.total_weight
+        for part, totals, fee in (("stand", self.stand, Fraction(0)), ("switch", self.switch, self.fee)):
+            for r in return_rows(totals, nets) if totals.total_weight else ():
+                p = Fraction(r.count, total)
+                out.append((part, ReturnRow(r.outcome, r.category, r.count, p, r.net - fee, p * (r.net - fee))))
+        return out
+
+
+def solve_one_card_game(fee: Number | SwitchFeesLike = 1, rules: Rules | None = None, *, raise_on_tie: bool = False,
+                        threads: int | None = None, progress: ProgressFn | None = None) -> OneCardGame:
+    """The whole game when at most one card may be switched, exact (see ``OneCardGame``).
+
+    ``fee``: the fee of a one-card switch in antes (0 or more; default 1), or a fee schedule (its
+    one-card fee is taken); ``rules``: the game's rules (default: the standard game);
+    ``raise_on_tie``: raise when raising and folding are worth the same (default: fold; the EV is
+    the same); ``threads``: the core's threads (default: the machine's cores); ``progress``: called
+    after each of the 13 up ranks. It takes minutes of CPU (every one of the 122,151,120 situations,
+    every replacement). Raises ``InvalidRules`` for a bad fee or rules.
+
+    >>> g = solve_one_card_game(1)  # doctest: +SKIP
+    >>> print(f"{float(g.house_edge):.4%}")  # doctest: +SKIP
+    """
+    rules = check_rules(rules)
+    f = (SwitchFees.parse((fee,)) if isinstance(fee, (int, float, Fraction)) else SwitchFees.parse(fee)).fee(1)
+    c = one_card_game_counts(rules, f, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
+    return one_card_game_from(rules, f, c)
+
+
+def one_card_game_from(rules: Rules, fee: Fraction, c: OneCardCounts) -> OneCardGame:
+    """The game from the core's counts (of all 13 up ranks, or a slice of them in a test)."""
+    cats = tuple((c.choices[3 * k], c.choices[3 * k + 1], c.choices[3 * k + 2]) for k in range(len(CATEGORIES)))
+    return OneCardGame(rules, fee, c.stand, c.switch, cats, tuple(c.choices[30:43]))
+
+
+@dataclass(frozen=True)
+class SwitchGame:
+    """Card switching, the whole game: the exact one-card game, and for a schedule that allows
+    more cards, a sample of what switching more than one card adds (each sampled hand's best
+    option over every size exact, paired with its best of at most one card)."""
+
+    fees: SwitchFees
+    one_card: OneCardGame
+    #: With more than one card allowed and a sample asked for: paired with the one-card game.
+    sample: SwitchSample | None
+    #: The plain game's exact optimal return per ante (no switching).
+    plain_return: Fraction
+
+    @property
+    def exact(self) -> bool:
+        """Whether the house edge is exact: one card only, or every larger size proven never best."""
+        ex = excluded_sizes(self.fees, self.one_card.rules)
+        return all(j in ex for j in range(2, len(self.fees.fees) + 1))
+
+    @property
+    def house_edge(self) -> Fraction:
+        """Exact, or the one-card game's exact edge less the sampled mean gain of switching more."""
+        if self.exact or self.sample is None:
+            return self.one_card.house_edge
+        return self.one_card.house_edge - self.sample.mean_difference
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% interval of ``house_edge`` (0 when exact; inf with no sample)."""
+        if self.exact:
+            return 0.0
+        return math.inf if self.sample is None else self.sample.difference_half_width
+
+    @property
+    def house_edge_bound(self) -> Fraction:
+        """Exact: the house edge is at most the one-card game's (a player may switch at most one card)."""
+        return self.one_card.house_edge
+
+
+def solve_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
+                      threads: int | None = None, progress: ProgressFn | None = None) -> SwitchGame:
+    """Card switching under a fee schedule, the whole game: the one-card game exact
+    (``solve_one_card_game`` with the schedule's one-card fee), then, when the schedule allows more
+    than one card and larger switches are not all proven never best, ``deals`` sampled hands
+    (seeded by ``seed``; 0: none) each giving the exact gain of its best option over its best of at
+    most one card; the house edge is the one-card game's exact edge less their mean, with its 95%
+    interval. ``threads``, ``progress``: as ``solve_one_card_game``. Raises ``InvalidRules``.
+
+    >>> g = solve_switch_game("1")  # doctest: +SKIP
+    >>> g.exact  # doctest: +SKIP
+    True
+    """
+    rules = check_rules(rules)
+    f = SwitchFees.parse(fees)
+    check_int(deals, "deals", 0, 10**7)
+    check_int(seed, "seed", 0, 2**64 - 1)
+    threads = check_threads(threads)
+    check_progress(progress)
+    one = solve_one_card_game(f, rules, threads=threads, progress=progress)
+    ex = excluded_sizes(f, rules)
+    more = any(j not in ex for j in range(2, len(f.fees) + 1))
+    sample = None
+    if more and deals:
+        sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
+                                    baseline=SwitchFees((f.fee(1),)))
+    return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante)

@@ -589,6 +589,43 @@ static void switching(void)
     puts("switching: done");
 }
 
+/* The one-card game: every argument checked before any work (a whole rank takes seconds of CPU,
+ * minutes under a sanitizer: the valid call runs only when HARNESS_SWITCH_GAME is set). */
+static void switch_game(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals out[2];
+    uint64_t ch[CS_SWITCH_GAME_CHOICE_CELLS];
+    int64_t answers[6];
+    const uint8_t probe[6] = {51, 45, 22, 9, 3, 40}, odd_up[6] = {51, 45, 22, 9, 3, 41}, dup[6] = {51, 45, 22, 9, 3, 51};
+    const size_t cells = CS_SWITCH_GAME_CHOICE_CELLS;
+    STATUS(cs_switch_game(1113, NULL, 1, 1, 0, 1, out, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_switch_game(1113, &nets, 1, 1, 0, 1, NULL, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_switch_game(1113, &nets, 1, 1, 0, 1, out, 1, ch, cells), CS_E_SIZE);
+    STATUS(cs_switch_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells - 1), CS_E_SIZE);
+    STATUS(cs_switch_game(CS_NUM_VALUES + 1, &nets, 1, 1, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, -1, 1, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, ((int64_t)1 << 36) + 1, 1, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, 1, 0, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, 1, 1u << 13, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, 1, 1, 2, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, 1, 1, 0, 0, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game(1113, &nets, 1, 1, 0, 65, out, 2, ch, cells), CS_E_ARG);
+    cs_nets huge = nets;
+    huge.win[9] = ((int64_t)1 << 36) + 1;
+    STATUS(cs_switch_game(1113, &huge, 1, 1, 0, 1, out, 2, ch, cells), CS_E_OVERFLOW);
+    STATUS(cs_test_switch_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, NULL, 1, answers), CS_E_NULL);
+    STATUS(cs_test_switch_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_switch_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 4097, answers), CS_E_SIZE);
+    STATUS(cs_test_switch_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, odd_up, 1, answers), CS_E_ARG);
+    STATUS(cs_test_switch_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, dup, 1, answers), CS_E_DUPLICATE);
+    if (getenv("HARNESS_SWITCH_GAME")) { /* the up card's rank of the probe: the tens */
+        STATUS(cs_test_switch_game(1113, &nets, 1, 1u << 10, 0, 2, out, 2, ch, cells, probe, 1, answers), CS_OK);
+        CHECK(out[0].total_weight + out[1].total_weight == 4ull * 2349060 * 6853770);
+    }
+    puts("switch game: done");
+}
+
 int main(void)
 {
     layouts();
@@ -600,6 +637,7 @@ int main(void)
     sorted_ranks();
     leaks();
     switching();
+    switch_game();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;
 }

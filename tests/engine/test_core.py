@@ -321,6 +321,43 @@ def test_switch_arguments():
     assert lib.cs_switch(hand, 42, 2, 1113, huge, 0, 1, out, 32) == lib.CS_E_OVERFLOW
 
 
+def test_switch_game_arguments():
+    """cs_switch_game / cs_test_switch_game refuse every bad argument before any work (a valid call
+    takes seconds a rank: tests/play/test_switch_game_exact.py)."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    out = ffi.new("cs_totals[]", 2)
+    cells = lib.CS_SWITCH_GAME_CHOICE_CELLS
+    ch = ffi.new("uint64_t[]", cells)
+    ans = ffi.new("int64_t[]", 6)
+    n = ffi.NULL
+    g = lib.cs_switch_game
+    assert g(1113, n, 1, 1, 0, 1, out, 2, ch, cells) == lib.CS_E_NULL
+    assert g(1113, nets, 1, 1, 0, 1, n, 2, ch, cells) == lib.CS_E_NULL
+    assert g(1113, nets, 1, 1, 0, 1, out, 3, ch, cells) == lib.CS_E_SIZE
+    assert g(1113, nets, 1, 1, 0, 1, out, 2, ch, cells + 1) == lib.CS_E_SIZE
+    assert g(7463, nets, 1, 1, 0, 1, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, -1, 1, 0, 1, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, (1 << 36) + 1, 1, 0, 1, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 0, 0, 1, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 1 << 13, 0, 1, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 1, 4, 1, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 1, 0, 0, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 1, 0, 65, out, 2, ch, cells) == lib.CS_E_ARG
+    huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 36) + 1] * 10})
+    assert g(1113, huge, 1, 1, 0, 1, out, 2, ch, cells) == lib.CS_E_OVERFLOW
+    t = lib.cs_test_switch_game
+    probe = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 40])
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, n, 1, ans) == lib.CS_E_NULL
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 1, n) == lib.CS_E_NULL
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 4097, ans) == lib.CS_E_SIZE
+    odd = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 41])  # a probe's up card is of suit 0
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, odd, 1, ans) == lib.CS_E_ARG
+    dup = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 51])
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, dup, 1, ans) == lib.CS_E_DUPLICATE
+    bad = ffi.new("uint8_t[]", [51, 45, 22, 9, 52, 40])
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, bad, 1, ans) == lib.CS_E_CARD
+
+
 def test_sorted_ranks_arguments():
     """cs_solve_sorted / cs_test_solve_sorted: every pointer, size, mask, qualifier, flag, thread count and
     the nets' limit checked; a probe's cards checked."""

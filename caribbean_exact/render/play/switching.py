@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Any
 
 from ...model.cards import RANKS, format_cards
-from ...play.switch_game import SwitchSample
+from ...model.hands import CATEGORIES
+from ...play.switch_game import OneCardGame, SwitchGame, SwitchSample, excluded_sizes
 from ...play.switching import SwitchAnalysis, SwitchOption
+from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
 
 
@@ -105,3 +109,116 @@ def switch_sample(s: SwitchSample, fmt: str) -> str:
     head = [f"Card switching (Oasis Poker), fees in antes {s.fees.short()}; each sampled hand's best option exact",
             f"rules: {describe_rules(s.rules)}", ""]
     return "\n".join([*head, table(rows, ["figure", "value", "detail"], fmt)])
+
+
+def one_card_game_json(g: OneCardGame) -> dict[str, Any]:
+    """The exact one-card game (field names are a public interface)."""
+    return {
+        "fee": str(g.fee),
+        "exact": True,
+        "house_edge": str(g.house_edge),
+        "return": str(g.return_per_ante),
+        "element_of_risk": str(g.element_of_risk),
+        "expected_wager": str(g.expected_wager),
+        "switch_probability": str(g.switch_probability),
+        "raise_probability": str(g.raise_probability),
+        "situations": g.situations,
+        "switch_situations": g.switch_situations,
+        "by_category": [{"category": CATEGORIES[k], "stand_fold": c[0], "stand_raise": c[1], "switch": c[2]}
+                        for k, c in enumerate(g.by_category)],
+        "switched_rank": {RANKS[r]: n for r, n in enumerate(g.switched_rank)},
+        "return_table": [{"part": part, "outcome": outcome_label(r.outcome, r.category), "count": r.count,
+                          "probability": str(r.probability), "net": str(r.net), "contribution": str(r.contribution)}
+                         for part, r in g.return_rows],
+        "deals": g.total_weight,
+    }
+
+
+def switch_game_json(g: SwitchGame) -> dict[str, Any]:
+    """The whole game with card switching: every field of the sampled game (``switch_sample_json``),
+    valued for this computation, and ``house_edge_at_most``, ``one_card_game``, ``larger_switches``."""
+    one = g.one_card
+    s = g.sample
+    sampled = s is not None and not g.exact
+    ret = -g.house_edge
+    return {
+        "switch_fees": [str(f) for f in g.fees.fees],
+        "deals": s.deals if s is not None else 0,
+        "seed": s.seed if s is not None else None,
+        "exact": g.exact,
+        "house_edge": str(g.house_edge),
+        "half_width": g.half_width if g.half_width != math.inf else None,
+        "plain_return": str(g.plain_return),
+        "mean_gain": str(ret - g.plain_return),
+        "best_switch_sizes": list(s.best_sizes) if sampled and s is not None
+        else [one.situations - one.switch_situations, one.switch_situations, 0, 0, 0, 0][:len(g.fees.fees) + 1],
+        "excluded_sizes": {str(j): str(b) for j, b in excluded_sizes(g.fees, one.rules).items()},
+        "excluded_sizes_by_up_rank": {RANKS[r]: sorted(excluded_sizes(g.fees, one.rules, r)) for r in range(13)},
+        "house_edge_at_most": str(g.house_edge_bound),
+        "one_card_game": one_card_game_json(one),
+        "larger_switches": {
+            "deals": s.deals, "seed": s.seed, "mean_gain": str(s.mean_difference),
+            "half_width": s.difference_half_width, "hands_switching_more": sum(s.best_sizes[2:]),
+        } if sampled and s is not None else None,
+        "rules": rules_json(one.rules),
+    }
+
+
+def one_card_tables(g: OneCardGame, fmt: str) -> list[str]:
+    """The one-card game's figures, what the player does by hand, the card switched, the return table."""
+    figures: list[list[Cell]] = [
+        ["house edge", frac(g.house_edge), pct(g.house_edge)],
+        ["element of risk", frac(g.element_of_risk), pct(g.element_of_risk)],
+        ["expected wager (antes: ante, raise, fee)", frac(g.expected_wager), dec(g.expected_wager)],
+        ["P(switch a card)", frac(g.switch_probability), pct(g.switch_probability)],
+        ["P(raise)", frac(g.raise_probability), pct(g.raise_probability)],
+    ]
+    acts: list[list[Cell]] = []
+    for k, c in enumerate(g.by_category):
+        n = sum(c)
+        if n:
+            acts.append([CATEGORIES[k], grouped(n), pct(Fraction(c[0], n), 2), pct(Fraction(c[1], n), 2),
+                         pct(Fraction(c[2], n), 2)])
+    sw = g.switch_situations
+    ranks: list[list[Cell]] = [[RANKS[r], grouped(n), pct(Fraction(n, sw), 2) if sw else "-"]
+                               for r, n in reversed(list(enumerate(g.switched_rank))) if n]
+    ret: list[list[Cell]] = [[part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8),
+                              dec(r.contribution, 8)] for part, r in g.return_rows if r.count]
+    return [table(figures, ["figure", "exact", "display"], fmt), "",
+            "what the player does, by his five cards (share of the situations of each category):",
+            table(acts, ["hand", "situations", "stand, fold", "stand, raise", "switch a card"], fmt), "",
+            "the card switched, by rank:", table(ranks, ["rank", "situations", "share"], fmt), "",
+            "return table (probabilities over every deal; a switch's nets less the fee):",
+            table(ret, ["part", "outcome", "net", "probability", "contribution"], fmt)]
+
+
+def switch_game(g: SwitchGame, fmt: str) -> str:
+    """The whole game with card switching: the exact one-card game, and the sampled gain of
+    switching more than one card where the fees allow it."""
+    if fmt == "json":
+        return to_json(switch_game_json(g))
+    one = g.one_card
+    n = len(g.fees.fees)
+    head = [f"Card switching (Oasis Poker), fees in antes {g.fees.short()}"
+            + (" (one card only)" if n == 1 else f" for 1 to {n} cards"),
+            f"rules: {describe_rules(one.rules)}", ""]
+    rows: list[list[Cell]] = []
+    if g.exact:
+        rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
+    else:
+        s = g.sample
+        rows.append(["house edge, at most (exact)", pct(one.house_edge),
+                     f"{frac(one.house_edge)}: switching at most one card"])
+        if s is not None:
+            rows.append(["house edge (estimate)", f"{pct(g.house_edge)} +/- {g.half_width * 100:.4f} points",
+                         "95% interval: the exact bound less the sampled gain of switching more"])
+            rows.append(["gain of switching 2 or more cards", dec(s.mean_difference),
+                         f"mean over {counted(s.deals, 'sampled hand')}; best in {sum(s.best_sizes[2:]):,} of them"])
+        else:
+            rows.append(["gain of switching 2 or more cards", "not sampled", "--deals N to sample it"])
+    rows.append(["plain game (no switching), exact", pct(-g.plain_return), frac(-g.plain_return)])
+    lines = [*head, table(rows, ["figure", "value", "detail"], fmt), "",
+             f"The game with at most one card switched, exact (fee {frac(one.fee)} ante"
+             f"{'s' if one.fee != 1 else ''}; every one of the {one.situations:,} situations, every replacement):",
+             *one_card_tables(one, fmt)]
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""Card switching, the one-card game exact (``cs_switch_game``): checked against every hand counted
+alone (``cs_switch``), the plain game's solver, a sample of situations, and its own identities.
+
+One up rank is a 13th of the game (seconds of CPU); the whole game takes minutes and is checked in
+tests marked ``slow`` below.
+"""
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from caribbean_exact import Rules
+from caribbean_exact.engine import _ffi, pricing
+from caribbean_exact.engine.switch import GAME_WEIGHT, one_card_game_counts, switch_totals
+from caribbean_exact.errors import InvalidRules
+from caribbean_exact.play.switch_game import SITUATIONS, one_card_game_from, solve_one_card_game
+
+pytestmark = pytest.mark.csan
+
+HANDS_BESIDE_AN_UP_CARD = math.comb(51, 5)
+ONE_CARD_SETS = (0, 1, 2, 4, 8, 16)
+
+
+def _priced(rules: Rules, t) -> Fraction:
+    """A cs_totals's EV per ante (fold, not qualify, tie, lose, wins), exact."""
+    s = rules.nets().scaled()
+    x = (sum(t.fold) * s.fold + sum(t.not_qualify) * s.not_qualify + sum(t.tie) * s.tie + sum(t.lose) * s.lose
+         + sum(w * s.win[c] for c, w in enumerate(t.win)))
+    return Fraction(x, t.total_weight * s.denominator)
+
+
+def _probes(rank: int, n: int, seed: int) -> list[tuple[int, ...]]:
+    rng = random.Random(seed)
+    up = rank * 4  # the core's probes have an up card of suit 0 (the game is counted that way)
+    return [(*rng.sample([c for c in range(52) if c != up], 5), up) for _ in range(n)]
+
+
+def _options(rules: Rules, probe: tuple[int, ...], fee: Fraction) -> list[Fraction]:
+    """Standing and switching each card, each counted alone by cs_switch, the fee taken off."""
+    t = switch_totals(list(probe[:5]), probe[5], sum(1 << d for d in ONE_CARD_SETS), rules, five_raises=False)
+    return [_priced(rules, t[0])] + [_priced(rules, t[1 << i]) - fee for i in range(5)]
+
+
+@pytest.fixture(scope="module")
+def queen_slice():
+    """The up card a queen, fee 1, with 40 probes (about 30 s of CPU)."""
+    rules = Rules()
+    probes = _probes(10, 40, 7)
+    return rules, probes, one_card_game_counts(rules, Fraction(1), up_ranks=(10,), probes=tuple(probes))
+
+
+@pytest.mark.slow
+def test_every_probe_is_every_hand_counted_alone(queen_slice):
+    rules, probes, c = queen_slice
+    for p, answer in zip(probes, c.probes, strict=True):
+        assert [Fraction(a, GAME_WEIGHT) for a in answer] == _options(rules, p, Fraction(1)), p
+
+
+@pytest.mark.slow
+def test_the_slice_adds_up(queen_slice):
+    rules, _, c = queen_slice
+    g = one_card_game_from(rules, Fraction(1), c)
+    situations = 4 * HANDS_BESIDE_AN_UP_CARD
+    assert sum(map(sum, g.by_category)) == situations
+    assert g.total_weight == situations * GAME_WEIGHT
+    assert g.switch.total_weight == g.switch_situations * GAME_WEIGHT
+    assert sum(g.switched_rank) == g.switch_situations > 0
+    assert g.switched_rank[10] > 0 and g.by_category[9][2] == 0  # nobody breaks a royal flush
+    stand_raise = sum(x[1] for x in g.by_category)
+    assert g.stand.raise_situations == stand_raise
+    # the return table's contributions are the totals priced, the fee taken off each switch
+    ev = (_priced(rules, g.stand) * g.stand.total_weight + _priced(rules, g.switch) * g.switch.total_weight
+          - g.switch.total_weight) / g.total_weight
+    assert g.return_per_ante == ev
+    assert sum(r.probability for _, r in g.return_rows) == 1
+
+
+@pytest.mark.slow
+def test_the_slice_is_within_a_sample_of_its_situations(queen_slice):
+    """Situations with a queen up drawn at random, each decided by cs_switch alone: the exact slice
+    lies within 4 standard errors of their mean best EV."""
+    rules, _, c = queen_slice
+    g = one_card_game_from(rules, Fraction(1), c)
+    rng = random.Random(11)
+    best = []
+    for _ in range(400):
+        up = 40 + rng.randrange(4)
+        p = (*rng.sample([x for x in range(52) if x != up], 5), up)
+        best.append(float(max(_options(rules, p, Fraction(1)))))
+    mean = sum(best) / len(best)
+    sd = math.sqrt(sum((b - mean) ** 2 for b in best) / (len(best) - 1))
+    assert abs(float(g.return_per_ante) - mean) < 4 * sd / math.sqrt(len(best))
+
+
+@pytest.mark.slow
+def test_a_prohibitive_fee_is_the_plain_game_slice():
+    """No switch at 202 antes: the ace-up slice is the plain game's (its solver, optimal decisions
+    kept for the ace up cards only, every other situation folded)."""
+    rules = Rules()
+    c = one_card_game_counts(rules, Fraction(202), up_ranks=(12,))
+    g = one_card_game_from(rules, Fraction(202), c)
+    assert g.switch_situations == 0 and g.switch.total_weight == 0
+    solver = pricing.solver_for(rules.qualifier.value)
+    _, dec = solver.price(rules.nets().scaled(), 0, decisions=True)
+    assert dec is not None
+    flags = bytes(d if i % 52 >> 2 == 12 else 0 for i, d in enumerate(dec))
+    t = solver.apply(flags)
+    others = t.total_weight * 12 // 13  # every up rank has the same deals; folding nets -1
+    plain = (_priced(rules, t) * t.total_weight + others) / (t.total_weight - others)
+    assert g.return_per_ante == plain
+
+
+def test_a_bad_fee_is_refused_before_any_work():
+    with pytest.raises(InvalidRules, match="fee"):
+        solve_one_card_game(-1)
+    with pytest.raises(InvalidRules, match="fee"):
+        solve_one_card_game(Fraction(1, 3) * 2**40)
+    with pytest.raises(InvalidRules):
+        one_card_game_counts(Rules(), Fraction(1), up_ranks=())
+
+
+def test_the_weights():
+    assert GAME_WEIGHT == 46 * math.comb(45, 4) == 42 * math.comb(46, 4)
+    assert SITUATIONS == math.comb(52, 5) * 47 == 13 * 4 * HANDS_BESIDE_AN_UP_CARD
+    assert _ffi.SWITCH_GAME_CHOICE_CELLS == 10 * 3 + 13
