@@ -418,17 +418,25 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
 /* ---- the whole game when at most one card may be switched (cs_switch_game) -------------------------
  *
  * Work by the up card's rank (its suit is 0; the other suits give the same by relabelling, weight 4).
- * Standing: the tables over the 51 cards other than the up card give every hand P of them (2,349,060)
- * its counts, as a final hand with no card out of play. Switching card x of P = K + x: the discarded
- * card x is out of play, so the tables over the 50 cards other than the up card and x give every
- * final hand K + r its best value (raise or fold); the option's value is their sum over the 46
- * replacements r. x of suit 0 (12 ranks) or suit 1 (13 ranks) is a class of its own; x of suit 2 or 3
- * is a class of suit 1 relabelled (suits 1 and 2, or 1 and 3, swapped: the up card's suit stays).
- * Every value is a numerator over W = 46 x C(45, 4) = 42 x C(46, 4) dealer completions. */
+ * Standing: the dealer hands over the 51 cards other than the up card give every hand P of them
+ * (2,349,060) its counts, as a final hand with no card out of play. Switching card x of P = K + x:
+ * the discarded card x is out of play, so the dealer hands over the 50 cards other than the up card
+ * and x give every final hand K + r its best value (raise or fold); the option's value is their sum
+ * over the 46 replacements r. x of suit 0 (12 ranks) or suit 1 (13 ranks) is a class of its own; x
+ * of suit 2 or 3 is a class of suit 1 relabelled (suits 1 and 2, or 1 and 3, swapped: the up card's
+ * suit stays). Every value is a numerator over W = 46 x C(45, 4) = 42 x C(46, 4) dealer completions.
+ *
+ * A final hand H's dealer hands below a threshold t come by the inclusion-exclusion of cs_switch,
+ * F_H(t) = sum over S in H, |S| <= 4, of (-1)^|S| G_S(t), but G is not tabled for every threshold: the
+ * final hands at or above the qualifier are taken in increasing value v while the dealer hands are
+ * added, in increasing value, to running counts G_S by card, pair and triple of cards (a few KB), so
+ * each hand reads them at t = v; the dealer hands of value exactly v, counted apart the same way, give
+ * its ties, and the counts frozen at the qualifier its dealer hands that do not qualify. */
 
 #define GM_HANDS 2349060u  /* C(51, 5): the player's hands beside one up card */
 #define GM_FINALS 2118760u /* C(50, 5): the final hands when one card is out of play */
 #define GM_KEPT 230300u    /* C(50, 4): the kept cards */
+#define GM_QUADS 249900u   /* C(51, 4): the most dealer hands */
 #define GM_W 6853770       /* 46 x C(45, 4) */
 #define GM_NO_SWITCH 255
 #define GM_NET_LIMIT ((int64_t)1 << 36) /* 46 x C(45, 4) x |net| and the fee's term fit 63 bits */
@@ -439,42 +447,29 @@ typedef struct {
     uint8_t cat, raise;
 } gm_outcome;
 
-/* A final hand of the positions p[0 .. 5) (ascending) of c->unseen: its counts over the
- * C(n - 5, 4) completions, and the value of its best decision as a numerator over them. */
-static inline __attribute__((always_inline)) int64_t gm_final(const sw_ctx *c, const uint32_t *p, gm_outcome *o,
-                                                              int *indifferent)
-{
-    uint8_t h[5];
-    for (int i = 0; i < 5; i++)
-        h[i] = c->unseen[p[i]];
-    const int64_t comp = cs__binom[c->n - 5][4];
-    uint16_t v = cs__value5[cs__colex5(h)];
-    int cat = cs__value_cat[v];
-    int want = v >= c->q;
-    int64_t fq, f1, f2;
-    below(c, p, 5, want, v, (uint16_t)(v + 1), &fq, &f1, &f2);
-    int64_t nq = fq, win = 0, tie = 0;
-    if (want) {
-        win = f1 - fq;
-        tie = f2 - f1;
-    } else {
-        f2 = fq;
-    }
-    o->nq = (int32_t)nq;
-    o->win = (int32_t)win;
-    o->tie = (int32_t)tie;
-    o->lose = (int32_t)(comp - f2);
-    o->cat = (uint8_t)cat;
-    int64_t margin = cs__raise_margin(cs__margin_of(c->nets, cat, (uint64_t)comp), nq, win, tie);
-    *indifferent = margin == 0;
-    o->raise = margin > 0 || (margin == 0 && (c->flags & CS_RAISE_ON_TIE));
-    return comp * c->nets->fold + (o->raise ? margin : 0);
-}
+/* Counts of dealer hands (4-sets of positions): all, by card, by pair, by triple. */
+typedef struct {
+    uint32_t c0;
+    uint16_t c1[MAXN];
+    uint16_t c2[1275];  /* C(51, 2) */
+    uint8_t c3[20825];  /* C(51, 3); at most 48 */
+} gm_counts;
 
-static inline uint32_t colex_pos5(const uint32_t *p)
-{
-    return cs__binom[p[0]][1] + cs__binom[p[1]][2] + cs__binom[p[2]][3] + cs__binom[p[3]][4] + cs__binom[p[4]][5];
-}
+/* The dealer hands and final hands over the n cards unseen[0 .. n) (51 or 50), by position. */
+typedef struct {
+    uint32_t n;
+    uint8_t unseen[MAXN];
+    uint16_t *w4;           /* [C(n, 4)] the value of each dealer hand, by colex index */
+    uint32_t *quads;        /* [C(n, 4)] dealer hands (positions, 6 bits each), by value */
+    uint32_t *hands;        /* [C(n, 5)] final hands at or above the qualifier, by value */
+    uint16_t *hv;           /* [C(n, 5)] value of each final hand (CS__NO_VALUE: done or skipped) */
+    uint32_t qstart[NT + 1];  /* quads[qstart[v] .. qstart[v + 1]) are of value v */
+    uint32_t hstart[NT + 1];
+    uint32_t cur[NT];
+    gm_counts below_q;      /* the dealer hands below the qualifier */
+    gm_counts run;          /* below the current value */
+    gm_counts at;           /* of the current value */
+} gm_sweep;
 
 typedef struct gm_unit gm_unit;
 
@@ -485,14 +480,13 @@ struct gm_unit {
     uint32_t flags;
     int64_t fee;            /* x W */
     uint8_t up;
-    sw_ctx stand;           /* the tables over the 51 cards */
     int64_t *sval;          /* [GM_HANDS] standing, x W */
     gm_outcome *sout;       /* [GM_HANDS] */
     uint8_t *sind;          /* [GM_HANDS] standing indifferent */
     int64_t *bval[64];      /* per thread: the best switch so far, x W */
     uint8_t *bx[64];        /*   and its card (GM_NO_SWITCH: none) */
     uint8_t *choice;        /* [GM_HANDS] after the merge: the switched card, or GM_NO_SWITCH */
-    int pass;               /* 0: standing; 1: the best switches; 2: the chosen switches' counts */
+    int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts */
     atomic_uint next;
     /* probes of this rank: hand index, and where its answers go */
     uint32_t n_probes;
@@ -505,13 +499,245 @@ struct gm_unit {
 typedef struct {
     gm_unit *u;
     uint32_t t;
-    sw_ctx ctx;
-    int64_t *g;             /* [GM_FINALS] */
-    gm_outcome *go;         /* [GM_FINALS], pass 2 */
+    gm_sweep sw;
+    int64_t *g;             /* [GM_FINALS] pass 1: each final hand's value, x C(45, 4) */
+    int64_t *ksum;          /* [GM_KEPT] pass 1: the sum over the replacements of each kept set */
+    uint8_t *km;            /* [GM_KEPT] pass 2: how many chosen switches keep each kept set */
+    uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
     cs_totals out[2];
     uint64_t indifferent;   /* situations whose best switch equals standing */
     int status;
 } gm_job;
+
+enum { GM_STAND, GM_PASS1, GM_PASS2 };
+
+static inline uint32_t colex_pos5(const uint32_t *p)
+{
+    return cs__binom[p[0]][1] + cs__binom[p[1]][2] + cs__binom[p[2]][3] + cs__binom[p[3]][4] + cs__binom[p[4]][5];
+}
+
+/* Adds d (1 or -1) to the counts of the dealer hand of positions packed in pk. */
+static inline void gm_add(gm_counts *k, uint32_t pk, int d)
+{
+    const uint32_t a = pk & 63, b = pk >> 6 & 63, c = pk >> 12 & 63, e = pk >> 18 & 63;
+    const uint32_t b2 = cs__binom_t[2][b], c2 = cs__binom_t[2][c], e2 = cs__binom_t[2][e];
+    const uint32_t c3 = cs__binom_t[3][c], e3 = cs__binom_t[3][e];
+    k->c0 += (uint32_t)d;
+    k->c1[a] = (uint16_t)(k->c1[a] + d);
+    k->c1[b] = (uint16_t)(k->c1[b] + d);
+    k->c1[c] = (uint16_t)(k->c1[c] + d);
+    k->c1[e] = (uint16_t)(k->c1[e] + d);
+    const uint32_t pairs[6] = {a + b2, a + c2, a + e2, b + c2, b + e2, c + e2};
+    for (int i = 0; i < 6; i++)
+        k->c2[pairs[i]] = (uint16_t)(k->c2[pairs[i]] + d);
+    const uint32_t tri[4] = {a + b2 + c3, a + b2 + e3, a + c2 + e3, b + c2 + e3};
+    for (int i = 0; i < 4; i++)
+        k->c3[tri[i]] = (uint8_t)(k->c3[tri[i]] + d);
+}
+
+/* The indices of a final hand's subsets (positions p ascending): pairs, triples, and the values of
+ * its five 4-sets. */
+typedef struct {
+    uint32_t p[5];
+    uint32_t i2[10], i3[10];
+    uint16_t w[5];
+} gm_ix;
+
+static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm_ix *x)
+{
+    const uint32_t *p = x->p;
+    uint32_t b2[5], b3[5], b4[5];
+    for (int i = 0; i < 5; i++) {
+        b2[i] = cs__binom_t[2][p[i]];
+        b3[i] = cs__binom_t[3][p[i]];
+        b4[i] = cs__binom_t[4][p[i]];
+    }
+    int n2 = 0, n3 = 0;
+    for (int k = 1; k < 5; k++)
+        for (int i = 0; i < k; i++) {
+            x->i2[n2++] = p[i] + b2[k];
+            for (int l = k + 1; l < 5; l++)
+                x->i3[n3++] = p[i] + b2[k] + b3[l];
+        }
+    x->w[0] = s->w4[p[1] + b2[2] + b3[3] + b4[4]];
+    x->w[1] = s->w4[p[0] + b2[2] + b3[3] + b4[4]];
+    x->w[2] = s->w4[p[0] + b2[1] + b3[3] + b4[4]];
+    x->w[3] = s->w4[p[0] + b2[1] + b3[2] + b4[4]];
+    x->w[4] = s->w4[p[0] + b2[1] + b3[2] + b4[3]];
+}
+
+/* The inclusion-exclusion of counts k over a final hand's subsets of 1 to 3 cards (with the empty set). */
+static inline __attribute__((always_inline)) int32_t gm_ie(const gm_counts *k, const gm_ix *x)
+{
+    int32_t a = (int32_t)k->c0;
+    for (int i = 0; i < 5; i++)
+        a -= k->c1[x->p[i]];
+    for (int i = 0; i < 10; i++)
+        a += k->c2[x->i2[i]] - k->c3[x->i3[i]];
+    return a;
+}
+
+/* The dealer hands over the n cards: their values, by value, and the counts below the qualifier. */
+static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q)
+{
+    const uint32_t n = s->n;
+    memset(s->qstart, 0, sizeof s->qstart);
+    uint32_t ix = 0;
+    for (uint32_t d = 3; d < n; d++)
+        for (uint32_t c = 2; c < d; c++)
+            for (uint32_t b = 1; b < c; b++)
+                for (uint32_t a = 0; a < b; a++) {
+                    uint8_t h[5] = {s->unseen[a], s->unseen[b], s->unseen[c], s->unseen[d], up};
+                    uint16_t w = cs__value_of(h);
+                    s->w4[ix++] = w;
+                    s->qstart[w + 1]++;
+                }
+    for (uint32_t t = 0; t < NT; t++)
+        s->qstart[t + 1] += s->qstart[t];
+    memcpy(s->cur, s->qstart, sizeof s->cur);
+    ix = 0;
+    for (uint32_t d = 3; d < n; d++)
+        for (uint32_t c = 2; c < d; c++)
+            for (uint32_t b = 1; b < c; b++)
+                for (uint32_t a = 0; a < b; a++)
+                    s->quads[s->cur[s->w4[ix++]]++] = a | b << 6 | c << 12 | d << 18;
+    memset(&s->run, 0, sizeof s->run);
+    memset(&s->at, 0, sizeof s->at);
+    for (uint32_t i = 0; i < s->qstart[q]; i++)
+        gm_add(&s->run, s->quads[i], 1);
+    s->below_q = s->run;
+}
+
+/* A final hand of colex index ix and value v, with fq dealer hands below the qualifier, f1 below v
+ * and f2 below v + 1 (f1 = f2 = fq below the qualifier): its best decision, recorded by mode. */
+static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode, uint32_t ix, uint16_t v,
+                                                          int64_t fq, int64_t f1, int64_t f2)
+{
+    gm_unit *u = job->u;
+    const int64_t comp = cs__binom[job->sw.n - 5][4];
+    const int cat = cs__value_cat[v];
+    gm_outcome o;
+    o.nq = (int32_t)fq;
+    o.win = (int32_t)(f1 - fq);
+    o.tie = (int32_t)(f2 - f1);
+    o.lose = (int32_t)(comp - f2);
+    o.cat = (uint8_t)cat;
+    int64_t margin = cs__raise_margin(cs__margin_of(u->nets, cat, (uint64_t)comp), o.nq, o.win, o.tie);
+    o.raise = margin > 0 || (margin == 0 && (u->flags & CS_RAISE_ON_TIE));
+    const int64_t g = comp * u->nets->fold + (o.raise ? margin : 0);
+    if (mode == GM_STAND) {
+        u->sval[ix] = 42 * g;
+        u->sout[ix] = o;
+        u->sind[ix] = (uint8_t)(margin == 0);
+    } else if (mode == GM_PASS1) {
+        job->g[ix] = g;
+    } else {
+        const uint64_t m = 4 * (uint64_t)job->mult[ix];
+        cs_totals *t = &job->out[1];
+        if (o.raise) {
+            t->not_qualify[cat] += m * (uint64_t)o.nq;
+            t->win[cat] += m * (uint64_t)o.win;
+            t->tie[cat] += m * (uint64_t)o.tie;
+            t->lose[cat] += m * (uint64_t)o.lose;
+            t->raise_situations += m;
+        } else {
+            t->fold[cat] += m * (uint64_t)comp;
+        }
+        t->total_weight += m * (uint64_t)comp;
+    }
+}
+
+/* Every final hand over the sweep's cards (in pass 2 those of a chosen switch), after gm_quads. */
+static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int mode)
+{
+    gm_sweep *s = &job->sw;
+    const uint32_t n = s->n;
+    const uint16_t q = job->u->q;
+    memset(s->hstart, 0, sizeof s->hstart);
+    uint32_t ix = 0;
+    gm_ix x;
+    uint32_t *p = x.p;
+    for (p[4] = 4; p[4] < n; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++)
+                for (p[1] = 1; p[1] < p[2]; p[1]++)
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                        s->hv[ix] = CS__NO_VALUE;
+                        if (mode == GM_PASS2 && !job->mult[ix])
+                            continue;
+                        uint8_t h[5];
+                        for (int i = 0; i < 5; i++)
+                            h[i] = s->unseen[p[i]];
+                        uint16_t v = cs__value5[cs__colex5(h)];
+                        if (v >= q) {
+                            s->hv[ix] = v;
+                            s->hstart[v + 1]++;
+                            continue;
+                        }
+                        gm_index(s, &x);
+                        int64_t fq = gm_ie(&s->below_q, &x);
+                        for (int i = 0; i < 5; i++)
+                            fq += x.w[i] < q;
+                        gm_emit(job, mode, ix, v, fq, fq, fq);
+                    }
+    for (uint32_t t = 0; t < NT; t++)
+        s->hstart[t + 1] += s->hstart[t];
+    memcpy(s->cur, s->hstart, sizeof s->cur);
+    ix = 0;
+    for (p[4] = 4; p[4] < n; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++)
+                for (p[1] = 1; p[1] < p[2]; p[1]++)
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++)
+                        if (s->hv[ix] != CS__NO_VALUE)
+                            s->hands[s->cur[s->hv[ix]]++] = p[0] | p[1] << 6 | p[2] << 12 | p[3] << 18 | p[4] << 24;
+    /* the sweep: the counts below v (run) and of v (at) */
+    uint32_t qi = s->qstart[q];
+    for (uint32_t v = q; v + 1 < NT; v++) {
+        const uint32_t qe = s->qstart[v + 1];
+        if (s->hstart[v] != s->hstart[v + 1]) {
+            for (uint32_t i = qi; i < qe; i++)
+                gm_add(&s->at, s->quads[i], 1);
+            for (uint32_t k = s->hstart[v]; k < s->hstart[v + 1]; k++) {
+                const uint32_t pk = s->hands[k];
+                for (int i = 0; i < 5; i++)
+                    p[i] = pk >> (6 * i) & 63;
+                gm_index(s, &x);
+                int64_t fq = gm_ie(&s->below_q, &x), f1 = gm_ie(&s->run, &x), tie = 0;
+                for (int i = 0; i < 5; i++) {
+                    fq += x.w[i] < q;
+                    f1 += x.w[i] < v;
+                }
+                if (qe > qi) {
+                    tie = gm_ie(&s->at, &x);
+                    for (int i = 0; i < 5; i++)
+                        tie += x.w[i] == v;
+                }
+                gm_emit(job, mode, colex_pos5(p), (uint16_t)v, fq, f1, f1 + tie);
+            }
+            for (uint32_t i = qi; i < qe; i++)
+                gm_add(&s->at, s->quads[i], -1);
+        }
+        for (uint32_t i = qi; i < qe; i++)
+            gm_add(&s->run, s->quads[i], 1);
+        qi = qe;
+    }
+}
+
+static void gm_hands_stand(gm_job *job)
+{
+    gm_hands_body(job, GM_STAND);
+}
+
+static void gm_hands_pass1(gm_job *job)
+{
+    gm_hands_body(job, GM_PASS1);
+}
+
+static void gm_hands_pass2(gm_job *job)
+{
+    gm_hands_body(job, GM_PASS2);
+}
 
 /* The position of card x among the 51 cards other than the up card. */
 static inline uint32_t gm_pos51(uint8_t x, uint8_t up)
@@ -547,20 +773,17 @@ static long gm_probe_find(const gm_unit *u, uint32_t ix)
     return -1;
 }
 
-/* Standing: every hand of top position p4 (work item). */
-static void gm_stand_item(gm_unit *u, uint32_t p4)
+/* Standing: every hand of the 51 cards. */
+static void gm_stand(gm_job *job)
 {
-    uint32_t p[5];
-    p[4] = p4;
-    for (p[3] = 3; p[3] < p4; p[3]++)
-        for (p[2] = 2; p[2] < p[3]; p[2]++)
-            for (p[1] = 1; p[1] < p[2]; p[1]++)
-                for (p[0] = 0; p[0] < p[1]; p[0]++) {
-                    uint32_t ix = colex_pos5(p);
-                    int ind;
-                    u->sval[ix] = 42 * gm_final(&u->stand, p, &u->sout[ix], &ind);
-                    u->sind[ix] = (uint8_t)ind;
-                }
+    gm_unit *u = job->u;
+    gm_sweep *s = &job->sw;
+    s->n = 0;
+    for (uint8_t y = 0; y < 52; y++)
+        if (y != u->up)
+            s->unseen[s->n++] = y;
+    gm_quads(s, u->up, u->q);
+    gm_hands_stand(job);
 }
 
 /* The switched card of class k (0 .. 24) for up rank of u. */
@@ -575,53 +798,56 @@ static uint8_t gm_class_card(const gm_unit *u, uint32_t k)
 static void gm_class(gm_job *job, uint32_t k)
 {
     gm_unit *u = job->u;
-    sw_ctx *c = &job->ctx;
+    gm_sweep *s = &job->sw;
     const uint8_t x = gm_class_card(u, k);
-    c->n = 0;
+    s->n = 0;
     for (uint8_t y = 0; y < 52; y++)
         if (y != u->up && y != x)
-            c->unseen[c->n++] = y;
-    fill(c);
-    /* every final hand */
-    uint32_t p[5];
-    for (p[4] = 4; p[4] < 50; p[4]++)
-        for (p[3] = 3; p[3] < p[4]; p[3]++)
-            for (p[2] = 2; p[2] < p[3]; p[2]++)
-                for (p[1] = 1; p[1] < p[2]; p[1]++)
-                    for (p[0] = 0; p[0] < p[1]; p[0]++) {
-                        uint32_t ix = colex_pos5(p);
-                        gm_outcome o;
-                        int ind;
-                        job->g[ix] = gm_final(c, p, &o, &ind);
-                        if (u->pass == 2)
-                            job->go[ix] = o;
+            s->unseen[s->n++] = y;
+    if (u->pass == 1) {
+        gm_quads(s, u->up, u->q);
+        gm_hands_pass1(job);
+        /* each kept set's sum over its 46 replacements: each final hand adds to its five 4-sets */
+        memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
+        uint32_t p[5], ix = 0;
+        for (p[4] = 4; p[4] < 50; p[4]++)
+            for (p[3] = 3; p[3] < p[4]; p[3]++)
+                for (p[2] = 2; p[2] < p[3]; p[2]++) {
+                    const uint32_t b4 = cs__binom_t[4][p[4]], b3 = cs__binom_t[3][p[3]], b2 = cs__binom_t[2][p[2]];
+                    const uint32_t c4 = cs__binom_t[4][p[3]], c3 = cs__binom_t[3][p[2]];
+                    for (p[1] = 1; p[1] < p[2]; p[1]++) {
+                        const uint32_t d2 = cs__binom_t[2][p[1]];
+                        int64_t top = 0;
+                        for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                            const int64_t gv = job->g[ix];
+                            top += gv;
+                            job->ksum[p[0] + b2 + b3 + b4] += gv;
+                            job->ksum[p[0] + d2 + b3 + b4] += gv;
+                            job->ksum[p[0] + d2 + c3 + b4] += gv;
+                            job->ksum[p[0] + d2 + c3 + c4] += gv;
+                        }
+                        job->ksum[p[1] + b2 + b3 + b4] += top;
                     }
+                }
+    }
     const int nperm = (x & 3) == 1 ? 3 : 1;
     const int64_t fee = u->fee;
-    uint32_t kk[4];
+    uint32_t kk[4], kix = 0, chosen = 0;
     for (kk[3] = 3; kk[3] < 50; kk[3]++)
         for (kk[2] = 2; kk[2] < kk[3]; kk[2]++)
             for (kk[1] = 1; kk[1] < kk[2]; kk[1]++)
-                for (kk[0] = 0; kk[0] < kk[1]; kk[0]++) {
-                    /* base[t]: the colex index of K + r without r's term, r between kk[t - 1] and kk[t] */
-                    uint32_t base[5];
-                    for (int t = 0; t <= 4; t++) {
-                        uint32_t b = 0;
-                        for (int i = 0; i < 4; i++)
-                            b += cs__binom[kk[i]][i < t ? i + 1 : i + 2];
-                        base[t] = b;
-                    }
+                for (kk[0] = 0; kk[0] < kk[1]; kk[0]++, kix++) {
                     /* the hands P = sigma(K + x) this sum serves */
                     uint32_t pix[3];
                     uint8_t px[3];
-                    int any = 0;
-                    for (int s = 0; s < nperm; s++) {
+                    int m = 0;
+                    for (int sg = 0; sg < nperm; sg++) {
                         uint32_t q[5];
-                        uint8_t xs = s == 0 ? x : gm_swap_suit(x, s + 1);
+                        uint8_t xs = sg == 0 ? x : gm_swap_suit(x, sg + 1);
                         q[0] = gm_pos51(xs, u->up);
                         for (int i = 0; i < 4; i++) {
-                            uint8_t card = c->unseen[kk[i]];
-                            q[i + 1] = gm_pos51(s == 0 ? card : gm_swap_suit(card, s + 1), u->up);
+                            uint8_t card = s->unseen[kk[i]];
+                            q[i + 1] = gm_pos51(sg == 0 ? card : gm_swap_suit(card, sg + 1), u->up);
                         }
                         for (int i = 1; i < 5; i++)
                             for (int j = i; j > 0 && q[j] < q[j - 1]; j--) {
@@ -629,68 +855,54 @@ static void gm_class(gm_job *job, uint32_t k)
                                 q[j] = q[j - 1];
                                 q[j - 1] = y;
                             }
-                        pix[s] = colex_pos5(q);
-                        px[s] = xs;
-                        if (u->pass == 1 || u->choice[pix[s]] == xs)
-                            any = 1;
+                        pix[sg] = colex_pos5(q);
+                        px[sg] = xs;
+                        m += u->pass == 2 && u->choice[pix[sg]] == xs;
                     }
-                    if (!any)
+                    if (u->pass == 2) {
+                        job->km[kix] = (uint8_t)m;
+                        chosen += (uint32_t)m;
                         continue;
-                    int64_t sum = 0;
-                    uint32_t t = 0;
-                    if (u->pass == 1) {
-                        for (uint32_t r = 0; r < 50; r++) {
-                            if (t < 4 && r == kk[t]) {
-                                t++;
-                                continue;
-                            }
-                            sum += job->g[base[t] + cs__binom[r][t + 1]];
+                    }
+                    const int64_t val = job->ksum[kix] - fee;
+                    for (int sg = 0; sg < nperm; sg++) {
+                        int64_t *bv = &u->bval[job->t][pix[sg]];
+                        uint8_t *bx = &u->bx[job->t][pix[sg]];
+                        if (*bx == GM_NO_SWITCH || val > *bv || (val == *bv && px[sg] < *bx)) {
+                            *bv = val;
+                            *bx = px[sg];
                         }
-                        int64_t val = sum - fee;
-                        for (int s = 0; s < nperm; s++) {
-                            int64_t *bv = &u->bval[job->t][pix[s]];
-                            uint8_t *bx = &u->bx[job->t][pix[s]];
-                            if (*bx == GM_NO_SWITCH || val > *bv || (val == *bv && px[s] < *bx)) {
-                                *bv = val;
-                                *bx = px[s];
-                            }
-                            if (u->n_probes) {
-                                long m = gm_probe_find(u, pix[s]);
-                                for (; m >= 0 && m < (long)u->n_probes && u->probe_ix[m] == pix[s]; m++) {
-                                    const uint8_t *pc = u->probe_cards[u->probe_slot[m]];
-                                    for (int i = 0; i < 5; i++)
-                                        if (pc[i] == px[s])
-                                            u->probe_out[(size_t)u->probe_slot[m] * 6 + 1 + i] = val;
-                                }
-                            }
-                        }
-                    } else {
-                        for (int s = 0; s < nperm; s++) {
-                            if (u->choice[pix[s]] != px[s])
-                                continue;
-                            const int64_t comp = cs__binom[45][4];
-                            cs_totals *o = &job->out[1];
-                            t = 0;
-                            for (uint32_t r = 0; r < 50; r++) {
-                                if (t < 4 && r == kk[t]) {
-                                    t++;
-                                    continue;
-                                }
-                                const gm_outcome *f = &job->go[base[t] + cs__binom[r][t + 1]];
-                                if (f->raise) {
-                                    o->not_qualify[f->cat] += 4 * (uint64_t)f->nq;
-                                    o->win[f->cat] += 4 * (uint64_t)f->win;
-                                    o->tie[f->cat] += 4 * (uint64_t)f->tie;
-                                    o->lose[f->cat] += 4 * (uint64_t)f->lose;
-                                    o->raise_situations += 4;
-                                } else {
-                                    o->fold[f->cat] += 4 * (uint64_t)comp;
-                                }
-                                o->total_weight += 4 * (uint64_t)comp;
+                        if (u->n_probes) {
+                            long mm = gm_probe_find(u, pix[sg]);
+                            for (; mm >= 0 && mm < (long)u->n_probes && u->probe_ix[mm] == pix[sg]; mm++) {
+                                const uint8_t *pc = u->probe_cards[u->probe_slot[mm]];
+                                for (int i = 0; i < 5; i++)
+                                    if (pc[i] == px[sg])
+                                        u->probe_out[(size_t)u->probe_slot[mm] * 6 + 1 + i] = val;
                             }
                         }
                     }
                 }
+    if (u->pass == 1 || chosen == 0)
+        return;
+    /* pass 2: how many chosen switches end in each final hand (the sum over its five 4-sets), and
+     * those hands' counts */
+    uint32_t p[5], ix = 0;
+    for (p[4] = 4; p[4] < 50; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++) {
+                const uint32_t b4 = cs__binom_t[4][p[4]], b3 = cs__binom_t[3][p[3]], b2 = cs__binom_t[2][p[2]];
+                const uint32_t c4 = cs__binom_t[4][p[3]], c3 = cs__binom_t[3][p[2]];
+                for (p[1] = 1; p[1] < p[2]; p[1]++) {
+                    const uint32_t d2 = cs__binom_t[2][p[1]];
+                    const uint8_t top = job->km[p[1] + b2 + b3 + b4];
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++)
+                        job->mult[ix] = (uint8_t)(top + job->km[p[0] + b2 + b3 + b4] + job->km[p[0] + d2 + b3 + b4] +
+                                                  job->km[p[0] + d2 + c3 + b4] + job->km[p[0] + d2 + c3 + c4]);
+                }
+            }
+    gm_quads(s, u->up, u->q);
+    gm_hands_pass2(job);
 }
 
 static void *gm_worker(void *arg)
@@ -699,10 +911,13 @@ static void *gm_worker(void *arg)
     gm_unit *u = job->u;
     for (;;) {
         uint32_t k = atomic_fetch_add(&u->next, 1);
-        if (u->pass == 0) {
-            if (k >= 47)
+        if (u->pass == 1) { /* item 0: standing (the largest first); then the classes */
+            if (k > GM_CLASSES)
                 break;
-            gm_stand_item(u, 50 - k); /* the largest first */
+            if (k == 0)
+                gm_stand(job);
+            else
+                gm_class(job, k - 1);
         } else {
             if (k >= GM_CLASSES)
                 break;
@@ -723,12 +938,6 @@ static int gm_run(gm_unit *u, gm_job *jobs, uint32_t threads, int pass)
 /* One up rank: standing, the best switch of each hand, the choice, the counts. */
 static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices)
 {
-    u->stand.n = 0;
-    for (uint8_t y = 0; y < 52; y++)
-        if (y != u->up)
-            u->stand.unseen[u->stand.n++] = y;
-    fill(&u->stand);
-    gm_run(u, jobs, threads, 0);
     for (uint32_t t = 0; t < threads; t++) {
         memset(u->bx[t], GM_NO_SWITCH, GM_HANDS);
         for (uint32_t i = 0; i < GM_HANDS; i++)
@@ -838,10 +1047,6 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         u->q = qualifier;
         u->flags = flags;
         u->fee = fee * GM_W;
-        u->stand.q = qualifier;
-        u->stand.flags = flags;
-        u->stand.nets = nets;
-        st = tables_alloc(&u->stand, 51, 5);
         u->sval = malloc(GM_HANDS * sizeof *u->sval);
         u->sout = malloc(GM_HANDS * sizeof *u->sout);
         u->sind = malloc(GM_HANDS);
@@ -852,15 +1057,18 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             gm_job *j = &jobs[t];
             j->u = u;
             j->t = t;
-            j->ctx.q = qualifier;
-            j->ctx.flags = flags;
-            j->ctx.nets = nets;
-            st = tables_alloc(&j->ctx, 50, 5);
+            j->sw.w4 = malloc(GM_QUADS * sizeof *j->sw.w4);
+            j->sw.quads = malloc(GM_QUADS * sizeof *j->sw.quads);
+            j->sw.hands = malloc(GM_HANDS * sizeof *j->sw.hands);
+            j->sw.hv = malloc(GM_HANDS * sizeof *j->sw.hv);
             j->g = malloc(GM_FINALS * sizeof *j->g);
-            j->go = malloc(GM_FINALS * sizeof *j->go);
+            j->ksum = malloc(GM_KEPT * sizeof *j->ksum);
+            j->km = malloc(GM_KEPT);
+            j->mult = malloc(GM_FINALS);
             u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
             u->bx[t] = malloc(GM_HANDS);
-            if (!j->g || !j->go || !u->bval[t] || !u->bx[t])
+            if (!j->sw.w4 || !j->sw.quads || !j->sw.hands || !j->sw.hv || !j->g || !j->ksum || !j->km || !j->mult ||
+                !u->bval[t] || !u->bx[t])
                 st = CS_E_NOMEM;
         }
     }
@@ -868,9 +1076,6 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         if (!(up_ranks >> r & 1))
             continue;
         u->up = (uint8_t)(r * 4);
-        u->stand.up = u->up;
-        for (uint32_t t = 0; t < threads; t++)
-            jobs[t].ctx.up = u->up;
         /* this rank's probes, by hand index */
         u->n_probes = 0;
         u->probe_out = NULL;
@@ -922,15 +1127,19 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             out[1].indifferent_situations += jobs[t].indifferent;
         }
     if (u) {
-        tables_free(&u->stand);
         free(u->sval);
         free(u->sout);
         free(u->sind);
         free(u->choice);
         for (uint32_t t = 0; t < threads && jobs; t++) {
-            tables_free(&jobs[t].ctx);
+            free(jobs[t].sw.w4);
+            free(jobs[t].sw.quads);
+            free(jobs[t].sw.hands);
+            free(jobs[t].sw.hv);
             free(jobs[t].g);
-            free(jobs[t].go);
+            free(jobs[t].ksum);
+            free(jobs[t].km);
+            free(jobs[t].mult);
             free(u->bval[t]);
             free(u->bx[t]);
         }
