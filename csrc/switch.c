@@ -447,13 +447,21 @@ typedef struct {
     uint8_t cat, raise;
 } gm_outcome;
 
-/* Counts of dealer hands (4-sets of positions): all, by card, by pair, by triple. */
+/* Counts of dealer hands (4-sets of positions), three in each word: those below the qualifier
+ * (GM_Q), below the current value (GM_RUN), of the current value (GM_AT). A word of c0, c1, c2 holds
+ * 21-bit fields, one of c3 10-bit fields: enough for a sum of 10 or fewer (c1: at most 19,600 each,
+ * c2: 1,176, c3: 48), so an inclusion-exclusion adds the positive terms and the negative terms of
+ * the three at once, field by field, without a carry. */
 typedef struct {
-    uint32_t c0;
-    uint16_t c1[MAXN];
-    uint16_t c2[1275];  /* C(51, 2) */
-    uint8_t c3[20825];  /* C(51, 3); at most 48 */
+    uint64_t c0;
+    uint64_t c1[MAXN];
+    uint64_t c2[1275];  /* C(51, 2) */
+    uint32_t c3[20825]; /* C(51, 3) */
 } gm_counts;
+
+enum { GM_Q, GM_RUN, GM_AT };
+#define GM_F21(f) ((uint64_t)1 << (21 * (f)))
+#define GM_F10(f) ((uint32_t)1 << (10 * (f)))
 
 /* The dealer hands and final hands over the n cards unseen[0 .. n) (51 or 50), by position. */
 typedef struct {
@@ -466,9 +474,7 @@ typedef struct {
     uint32_t qstart[NT + 1];  /* quads[qstart[v] .. qstart[v + 1]) are of value v */
     uint32_t hstart[NT + 1];
     uint32_t cur[NT];
-    gm_counts below_q;      /* the dealer hands below the qualifier */
-    gm_counts run;          /* below the current value */
-    gm_counts at;           /* of the current value */
+    gm_counts k;            /* the dealer hands below the qualifier, below v, of value v */
 } gm_sweep;
 
 typedef struct gm_unit gm_unit;
@@ -516,23 +522,28 @@ static inline uint32_t colex_pos5(const uint32_t *p)
     return cs__binom[p[0]][1] + cs__binom[p[1]][2] + cs__binom[p[2]][3] + cs__binom[p[3]][4] + cs__binom[p[4]][5];
 }
 
-/* Adds d (1 or -1) to the counts of the dealer hand of positions packed in pk. */
-static inline void gm_add(gm_counts *k, uint32_t pk, int d)
+/* Adds d (d3 in c3) to the counts of the dealer hand of positions packed in pk (d, d3: a field's
+ * unit, or its negation, to remove). */
+static inline void gm_add(gm_counts *k, uint32_t pk, uint64_t d, uint32_t d3)
 {
     const uint32_t a = pk & 63, b = pk >> 6 & 63, c = pk >> 12 & 63, e = pk >> 18 & 63;
     const uint32_t b2 = cs__binom_t[2][b], c2 = cs__binom_t[2][c], e2 = cs__binom_t[2][e];
     const uint32_t c3 = cs__binom_t[3][c], e3 = cs__binom_t[3][e];
-    k->c0 += (uint32_t)d;
-    k->c1[a] = (uint16_t)(k->c1[a] + d);
-    k->c1[b] = (uint16_t)(k->c1[b] + d);
-    k->c1[c] = (uint16_t)(k->c1[c] + d);
-    k->c1[e] = (uint16_t)(k->c1[e] + d);
-    const uint32_t pairs[6] = {a + b2, a + c2, a + e2, b + c2, b + e2, c + e2};
-    for (int i = 0; i < 6; i++)
-        k->c2[pairs[i]] = (uint16_t)(k->c2[pairs[i]] + d);
-    const uint32_t tri[4] = {a + b2 + c3, a + b2 + e3, a + c2 + e3, b + c2 + e3};
-    for (int i = 0; i < 4; i++)
-        k->c3[tri[i]] = (uint8_t)(k->c3[tri[i]] + d);
+    k->c0 += d;
+    k->c1[a] += d;
+    k->c1[b] += d;
+    k->c1[c] += d;
+    k->c1[e] += d;
+    k->c2[a + b2] += d;
+    k->c2[a + c2] += d;
+    k->c2[a + e2] += d;
+    k->c2[b + c2] += d;
+    k->c2[b + e2] += d;
+    k->c2[c + e2] += d;
+    k->c3[a + b2 + c3] += d3;
+    k->c3[a + b2 + e3] += d3;
+    k->c3[a + c2 + e3] += d3;
+    k->c3[b + c2 + e3] += d3;
 }
 
 /* The indices of a final hand's subsets (positions p ascending): pairs, triples, and the values of
@@ -566,15 +577,21 @@ static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm
     x->w[4] = s->w4[p[0] + b2[1] + b3[2] + b4[3]];
 }
 
-/* The inclusion-exclusion of counts k over a final hand's subsets of 1 to 3 cards (with the empty set). */
-static inline __attribute__((always_inline)) int32_t gm_ie(const gm_counts *k, const gm_ix *x)
+/* The inclusion-exclusion of the counts over a final hand's subsets of 0 to 3 cards, the three
+ * fields at once: out[f] for field f. */
+static inline __attribute__((always_inline)) void gm_ie(const gm_counts *k, const gm_ix *x, int nf, int32_t *out)
 {
-    int32_t a = (int32_t)k->c0;
+    uint64_t pos = k->c0, neg = 0;
+    uint32_t neg3 = 0;
     for (int i = 0; i < 5; i++)
-        a -= k->c1[x->p[i]];
-    for (int i = 0; i < 10; i++)
-        a += k->c2[x->i2[i]] - k->c3[x->i3[i]];
-    return a;
+        neg += k->c1[x->p[i]];
+    for (int i = 0; i < 10; i++) {
+        pos += k->c2[x->i2[i]];
+        neg3 += k->c3[x->i3[i]];
+    }
+    for (int f = 0; f < nf; f++)
+        out[f] = (int32_t)(pos >> (21 * f) & 0x1fffff) - (int32_t)(neg >> (21 * f) & 0x1fffff) -
+                 (int32_t)(neg3 >> (10 * f) & 0x3ff);
 }
 
 /* The dealer hands over the n cards: their values, by value, and the counts below the qualifier. */
@@ -601,11 +618,9 @@ static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q)
             for (uint32_t b = 1; b < c; b++)
                 for (uint32_t a = 0; a < b; a++)
                     s->quads[s->cur[s->w4[ix++]]++] = a | b << 6 | c << 12 | d << 18;
-    memset(&s->run, 0, sizeof s->run);
-    memset(&s->at, 0, sizeof s->at);
+    memset(&s->k, 0, sizeof s->k);
     for (uint32_t i = 0; i < s->qstart[q]; i++)
-        gm_add(&s->run, s->quads[i], 1);
-    s->below_q = s->run;
+        gm_add(&s->k, s->quads[i], GM_F21(GM_Q) | GM_F21(GM_RUN), GM_F10(GM_Q) | GM_F10(GM_RUN));
 }
 
 /* A final hand of colex index ix and value v, with fq dealer hands below the qualifier, f1 below v
@@ -675,7 +690,9 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                             continue;
                         }
                         gm_index(s, &x);
-                        int64_t fq = gm_ie(&s->below_q, &x);
+                        int32_t f[1];
+                        gm_ie(&s->k, &x, 1, f);
+                        int64_t fq = f[0];
                         for (int i = 0; i < 5; i++)
                             fq += x.w[i] < q;
                         gm_emit(job, mode, ix, v, fq, fq, fq);
@@ -691,35 +708,33 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                     for (p[0] = 0; p[0] < p[1]; p[0]++, ix++)
                         if (s->hv[ix] != CS__NO_VALUE)
                             s->hands[s->cur[s->hv[ix]]++] = p[0] | p[1] << 6 | p[2] << 12 | p[3] << 18 | p[4] << 24;
-    /* the sweep: the counts below v (run) and of v (at) */
+    /* the sweep: the counts below v (GM_RUN) and of v (GM_AT) */
     uint32_t qi = s->qstart[q];
     for (uint32_t v = q; v + 1 < NT; v++) {
         const uint32_t qe = s->qstart[v + 1];
         if (s->hstart[v] != s->hstart[v + 1]) {
             for (uint32_t i = qi; i < qe; i++)
-                gm_add(&s->at, s->quads[i], 1);
+                gm_add(&s->k, s->quads[i], GM_F21(GM_AT), GM_F10(GM_AT));
             for (uint32_t k = s->hstart[v]; k < s->hstart[v + 1]; k++) {
                 const uint32_t pk = s->hands[k];
                 for (int i = 0; i < 5; i++)
                     p[i] = pk >> (6 * i) & 63;
                 gm_index(s, &x);
-                int64_t fq = gm_ie(&s->below_q, &x), f1 = gm_ie(&s->run, &x), tie = 0;
+                int32_t f[3];
+                gm_ie(&s->k, &x, 3, f);
+                int64_t fq = f[GM_Q], f1 = f[GM_RUN], tie = f[GM_AT];
                 for (int i = 0; i < 5; i++) {
                     fq += x.w[i] < q;
                     f1 += x.w[i] < v;
-                }
-                if (qe > qi) {
-                    tie = gm_ie(&s->at, &x);
-                    for (int i = 0; i < 5; i++)
-                        tie += x.w[i] == v;
+                    tie += x.w[i] == v;
                 }
                 gm_emit(job, mode, colex_pos5(p), (uint16_t)v, fq, f1, f1 + tie);
             }
             for (uint32_t i = qi; i < qe; i++)
-                gm_add(&s->at, s->quads[i], -1);
+                gm_add(&s->k, s->quads[i], -GM_F21(GM_AT), -GM_F10(GM_AT));
         }
         for (uint32_t i = qi; i < qe; i++)
-            gm_add(&s->run, s->quads[i], 1);
+            gm_add(&s->k, s->quads[i], GM_F21(GM_RUN), GM_F10(GM_RUN));
         qi = qe;
     }
 }
