@@ -847,32 +847,35 @@ static void gm_class(gm_job *job, uint32_t k)
     }
     const int nperm = (x & 3) == 1 ? 3 : 1;
     const int64_t fee = u->fee;
+    /* relabelling sg: card at position i of the 50 -> its position among the 51; x -> xq[sg] */
+    uint8_t map[3][50], px[3];
+    uint32_t xq[3];
+    for (int sg = 0; sg < nperm; sg++) {
+        px[sg] = sg == 0 ? x : gm_swap_suit(x, sg + 1);
+        xq[sg] = gm_pos51(px[sg], u->up);
+        for (uint32_t i = 0; i < 50; i++)
+            map[sg][i] = (uint8_t)gm_pos51(sg == 0 ? s->unseen[i] : gm_swap_suit(s->unseen[i], sg + 1), u->up);
+    }
     uint32_t kk[4], kix = 0, chosen = 0;
     for (kk[3] = 3; kk[3] < 50; kk[3]++)
         for (kk[2] = 2; kk[2] < kk[3]; kk[2]++)
             for (kk[1] = 1; kk[1] < kk[2]; kk[1]++)
                 for (kk[0] = 0; kk[0] < kk[1]; kk[0]++, kix++) {
-                    /* the hands P = sigma(K + x) this sum serves */
+                    /* the hands P = sigma(K + x) this sum serves: the colex index of the five
+                     * positions, each at its rank among them */
                     uint32_t pix[3];
-                    uint8_t px[3];
                     int m = 0;
                     for (int sg = 0; sg < nperm; sg++) {
-                        uint32_t q[5];
-                        uint8_t xs = sg == 0 ? x : gm_swap_suit(x, sg + 1);
-                        q[0] = gm_pos51(xs, u->up);
-                        for (int i = 0; i < 4; i++) {
-                            uint8_t card = s->unseen[kk[i]];
-                            q[i + 1] = gm_pos51(sg == 0 ? card : gm_swap_suit(card, sg + 1), u->up);
+                        uint32_t q[5] = {xq[sg], map[sg][kk[0]], map[sg][kk[1]], map[sg][kk[2]], map[sg][kk[3]]};
+                        uint32_t ix = 0;
+                        for (int i = 0; i < 5; i++) {
+                            uint32_t rank = 0;
+                            for (int j = 0; j < 5; j++)
+                                rank += q[j] < q[i];
+                            ix += cs__binom[q[i]][rank + 1];
                         }
-                        for (int i = 1; i < 5; i++)
-                            for (int j = i; j > 0 && q[j] < q[j - 1]; j--) {
-                                uint32_t y = q[j];
-                                q[j] = q[j - 1];
-                                q[j - 1] = y;
-                            }
-                        pix[sg] = colex_pos5(q);
-                        px[sg] = xs;
-                        m += u->pass == 2 && u->choice[pix[sg]] == xs;
+                        pix[sg] = ix;
+                        m += u->pass == 2 && u->choice[ix] == px[sg];
                     }
                     if (u->pass == 2) {
                         job->km[kix] = (uint8_t)m;
