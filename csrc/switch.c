@@ -506,7 +506,6 @@ typedef struct {
     gm_unit *u;
     uint32_t t;
     gm_sweep sw;
-    int64_t *g;             /* [GM_FINALS] pass 1: each final hand's value, x C(45, 4) */
     int64_t *ksum;          /* [GM_KEPT] pass 1: the sum over the replacements of each kept set */
     uint8_t *km;            /* [GM_KEPT] pass 2: how many chosen switches keep each kept set */
     uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
@@ -546,35 +545,48 @@ static inline void gm_add(gm_counts *k, uint32_t pk, uint64_t d, uint32_t d3)
     k->c3[b + c2 + e3] += d3;
 }
 
-/* The indices of a final hand's subsets (positions p ascending): pairs, triples, and the values of
- * its five 4-sets. */
+/* The indices of a final hand's subsets (positions p ascending): pairs, triples, 4-sets (also the
+ * index of the kept set when the fifth card is the replacement), and the values of the 4-sets. */
 typedef struct {
     uint32_t p[5];
-    uint32_t i2[10], i3[10];
+    uint32_t i2[10], i3[10], i4[5];
     uint16_t w[5];
 } gm_ix;
 
 static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm_ix *x)
 {
     const uint32_t *p = x->p;
-    uint32_t b2[5], b3[5], b4[5];
-    for (int i = 0; i < 5; i++) {
-        b2[i] = cs__binom_t[2][p[i]];
-        b3[i] = cs__binom_t[3][p[i]];
-        b4[i] = cs__binom_t[4][p[i]];
-    }
-    int n2 = 0, n3 = 0;
-    for (int k = 1; k < 5; k++)
-        for (int i = 0; i < k; i++) {
-            x->i2[n2++] = p[i] + b2[k];
-            for (int l = k + 1; l < 5; l++)
-                x->i3[n3++] = p[i] + b2[k] + b3[l];
-        }
-    x->w[0] = s->w4[p[1] + b2[2] + b3[3] + b4[4]];
-    x->w[1] = s->w4[p[0] + b2[2] + b3[3] + b4[4]];
-    x->w[2] = s->w4[p[0] + b2[1] + b3[3] + b4[4]];
-    x->w[3] = s->w4[p[0] + b2[1] + b3[2] + b4[4]];
-    x->w[4] = s->w4[p[0] + b2[1] + b3[2] + b4[3]];
+    const uint32_t b21 = cs__binom_t[2][p[1]], b22 = cs__binom_t[2][p[2]], b23 = cs__binom_t[2][p[3]],
+                   b24 = cs__binom_t[2][p[4]];
+    const uint32_t b32 = cs__binom_t[3][p[2]], b33 = cs__binom_t[3][p[3]], b34 = cs__binom_t[3][p[4]];
+    const uint32_t b43 = cs__binom_t[4][p[3]], b44 = cs__binom_t[4][p[4]];
+    x->i2[0] = p[0] + b21;
+    x->i2[1] = p[0] + b22;
+    x->i2[2] = p[1] + b22;
+    x->i2[3] = p[0] + b23;
+    x->i2[4] = p[1] + b23;
+    x->i2[5] = p[2] + b23;
+    x->i2[6] = p[0] + b24;
+    x->i2[7] = p[1] + b24;
+    x->i2[8] = p[2] + b24;
+    x->i2[9] = p[3] + b24;
+    x->i3[0] = x->i2[0] + b32; /* 0 1 2 */
+    x->i3[1] = x->i2[0] + b33; /* 0 1 3 */
+    x->i3[2] = x->i2[1] + b33; /* 0 2 3 */
+    x->i3[3] = x->i2[2] + b33; /* 1 2 3 */
+    x->i3[4] = x->i2[0] + b34; /* 0 1 4 */
+    x->i3[5] = x->i2[1] + b34; /* 0 2 4 */
+    x->i3[6] = x->i2[2] + b34; /* 1 2 4 */
+    x->i3[7] = x->i2[3] + b34; /* 0 3 4 */
+    x->i3[8] = x->i2[4] + b34; /* 1 3 4 */
+    x->i3[9] = x->i2[5] + b34; /* 2 3 4 */
+    x->i4[0] = x->i3[3] + b44; /* 1 2 3 4 */
+    x->i4[1] = x->i3[2] + b44; /* 0 2 3 4 */
+    x->i4[2] = x->i3[1] + b44; /* 0 1 3 4 */
+    x->i4[3] = x->i3[0] + b44; /* 0 1 2 4 */
+    x->i4[4] = x->i3[0] + b43; /* 0 1 2 3 */
+    for (int i = 0; i < 5; i++)
+        x->w[i] = s->w4[x->i4[i]];
 }
 
 /* The inclusion-exclusion of the counts over a final hand's subsets of 0 to 3 cards, the three
@@ -625,8 +637,8 @@ static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q)
 
 /* A final hand of colex index ix and value v, with fq dealer hands below the qualifier, f1 below v
  * and f2 below v + 1 (f1 = f2 = fq below the qualifier): its best decision, recorded by mode. */
-static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode, uint32_t ix, uint16_t v,
-                                                          int64_t fq, int64_t f1, int64_t f2)
+static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode, const gm_ix *x, uint32_t ix,
+                                                          uint16_t v, int64_t fq, int64_t f1, int64_t f2)
 {
     gm_unit *u = job->u;
     const int64_t comp = cs__binom[job->sw.n - 5][4];
@@ -644,8 +656,9 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
         u->sval[ix] = 42 * g;
         u->sout[ix] = o;
         u->sind[ix] = (uint8_t)(margin == 0);
-    } else if (mode == GM_PASS1) {
-        job->g[ix] = g;
+    } else if (mode == GM_PASS1) { /* the sums of the kept sets (its five 4-sets) over their replacements */
+        for (int i = 0; i < 5; i++)
+            job->ksum[x->i4[i]] += g;
     } else {
         const uint64_t m = 4 * (uint64_t)job->mult[ix];
         cs_totals *t = &job->out[1];
@@ -695,7 +708,7 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                         int64_t fq = f[0];
                         for (int i = 0; i < 5; i++)
                             fq += x.w[i] < q;
-                        gm_emit(job, mode, ix, v, fq, fq, fq);
+                        gm_emit(job, mode, &x, ix, v, fq, fq, fq);
                     }
     for (uint32_t t = 0; t < NT; t++)
         s->hstart[t + 1] += s->hstart[t];
@@ -728,7 +741,7 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                     f1 += x.w[i] < v;
                     tie += x.w[i] == v;
                 }
-                gm_emit(job, mode, colex_pos5(p), (uint16_t)v, fq, f1, f1 + tie);
+                gm_emit(job, mode, &x, colex_pos5(p), (uint16_t)v, fq, f1, f1 + tie);
             }
             for (uint32_t i = qi; i < qe; i++)
                 gm_add(&s->k, s->quads[i], -GM_F21(GM_AT), -GM_F10(GM_AT));
@@ -820,30 +833,9 @@ static void gm_class(gm_job *job, uint32_t k)
         if (y != u->up && y != x)
             s->unseen[s->n++] = y;
     if (u->pass == 1) {
+        memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
         gm_quads(s, u->up, u->q);
         gm_hands_pass1(job);
-        /* each kept set's sum over its 46 replacements: each final hand adds to its five 4-sets */
-        memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
-        uint32_t p[5], ix = 0;
-        for (p[4] = 4; p[4] < 50; p[4]++)
-            for (p[3] = 3; p[3] < p[4]; p[3]++)
-                for (p[2] = 2; p[2] < p[3]; p[2]++) {
-                    const uint32_t b4 = cs__binom_t[4][p[4]], b3 = cs__binom_t[3][p[3]], b2 = cs__binom_t[2][p[2]];
-                    const uint32_t c4 = cs__binom_t[4][p[3]], c3 = cs__binom_t[3][p[2]];
-                    for (p[1] = 1; p[1] < p[2]; p[1]++) {
-                        const uint32_t d2 = cs__binom_t[2][p[1]];
-                        int64_t top = 0;
-                        for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
-                            const int64_t gv = job->g[ix];
-                            top += gv;
-                            job->ksum[p[0] + b2 + b3 + b4] += gv;
-                            job->ksum[p[0] + d2 + b3 + b4] += gv;
-                            job->ksum[p[0] + d2 + c3 + b4] += gv;
-                            job->ksum[p[0] + d2 + c3 + c4] += gv;
-                        }
-                        job->ksum[p[1] + b2 + b3 + b4] += top;
-                    }
-                }
     }
     const int nperm = (x & 3) == 1 ? 3 : 1;
     const int64_t fee = u->fee;
@@ -1079,13 +1071,12 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             j->sw.quads = malloc(GM_QUADS * sizeof *j->sw.quads);
             j->sw.hands = malloc(GM_HANDS * sizeof *j->sw.hands);
             j->sw.hv = malloc(GM_HANDS * sizeof *j->sw.hv);
-            j->g = malloc(GM_FINALS * sizeof *j->g);
             j->ksum = malloc(GM_KEPT * sizeof *j->ksum);
             j->km = malloc(GM_KEPT);
             j->mult = malloc(GM_FINALS);
             u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
             u->bx[t] = malloc(GM_HANDS);
-            if (!j->sw.w4 || !j->sw.quads || !j->sw.hands || !j->sw.hv || !j->g || !j->ksum || !j->km || !j->mult ||
+            if (!j->sw.w4 || !j->sw.quads || !j->sw.hands || !j->sw.hv || !j->ksum || !j->km || !j->mult ||
                 !u->bval[t] || !u->bx[t])
                 st = CS_E_NOMEM;
         }
@@ -1154,7 +1145,6 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             free(jobs[t].sw.quads);
             free(jobs[t].sw.hands);
             free(jobs[t].sw.hv);
-            free(jobs[t].g);
             free(jobs[t].ksum);
             free(jobs[t].km);
             free(jobs[t].mult);
