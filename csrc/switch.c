@@ -469,9 +469,10 @@ typedef struct {
     uint8_t unseen[MAXN];
     uint16_t *w4;           /* [C(n, 4)] the value of each dealer hand, by colex index */
     uint32_t *quads;        /* [C(n, 4)] dealer hands (positions, 6 bits each), by value */
+    /* (these three: the job's own for standing, the class's in gm_unit for a class: pass 2 reuses them) */
     uint32_t *hands;        /* [C(n, 5)] final hands at or above the qualifier, by value */
     uint16_t *hv;           /* [C(n, 5)] value of each final hand (CS__NO_VALUE: done or skipped) */
-    uint32_t qstart[NT + 1];  /* quads[qstart[v] .. qstart[v + 1]) are of value v */
+    uint32_t *qstart;       /* [NT + 1] quads[qstart[v] .. qstart[v + 1]) are of value v */
     uint32_t hstart[NT + 1];
     uint32_t cur[NT];
     gm_counts k;            /* the dealer hands below the qualifier, below v, of value v */
@@ -492,6 +493,9 @@ struct gm_unit {
     int64_t *bval[64];      /* per thread: the best switch so far, x W */
     uint8_t *bx[64];        /*   and its card (GM_NO_SWITCH: none) */
     uint8_t *choice;        /* [GM_HANDS] after the merge: the switched card, or GM_NO_SWITCH */
+    uint16_t *cw4;          /* [GM_CLASSES][GM_KEPT] each class's dealer hands (gm_sweep w4, quads, qstart) */
+    uint32_t *cquads;       /* [GM_CLASSES][GM_KEPT] */
+    uint32_t *cqstart;      /* [GM_CLASSES][NT + 1] */
     int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts */
     atomic_uint next;
     /* probes of this rank: hand index, and where its answers go */
@@ -506,6 +510,9 @@ typedef struct {
     gm_unit *u;
     uint32_t t;
     gm_sweep sw;
+    uint16_t *w4;           /* [GM_QUADS] standing's dealer hands */
+    uint32_t *quads;        /* [GM_QUADS] */
+    uint32_t qstart[NT + 1];
     int64_t *ksum;          /* [GM_KEPT] pass 1: the sum over the replacements of each kept set */
     uint8_t *km;            /* [GM_KEPT] pass 2: how many chosen switches keep each kept set */
     uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
@@ -607,29 +614,44 @@ static inline __attribute__((always_inline)) void gm_ie(const gm_counts *k, cons
 }
 
 /* The dealer hands over the n cards: their values, by value, and the counts below the qualifier. */
-static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q)
+static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q, int build)
 {
     const uint32_t n = s->n;
-    memset(s->qstart, 0, sizeof s->qstart);
-    uint32_t ix = 0;
-    for (uint32_t d = 3; d < n; d++)
-        for (uint32_t c = 2; c < d; c++)
-            for (uint32_t b = 1; b < c; b++)
-                for (uint32_t a = 0; a < b; a++) {
-                    uint8_t h[5] = {s->unseen[a], s->unseen[b], s->unseen[c], s->unseen[d], up};
-                    uint16_t w = cs__value_of(h);
-                    s->w4[ix++] = w;
-                    s->qstart[w + 1]++;
+    if (build) {
+        /* the colex index of a dealer hand with the up card: each card's term at its rank among the five */
+        uint32_t term[4][MAXN], up_term[5];
+        uint8_t below[MAXN];
+        for (uint32_t i = 0; i < n; i++) {
+            const uint8_t y = s->unseen[i];
+            below[i] = y < up;
+            for (uint32_t k = 0; k < 4; k++)
+                term[k][i] = cs__binom[y][k + 1 + (y > up)];
+        }
+        for (uint32_t k = 0; k < 5; k++)
+            up_term[k] = cs__binom[up][k + 1];
+        memset(s->qstart, 0, (NT + 1) * sizeof *s->qstart);
+        uint32_t ix = 0;
+        for (uint32_t d = 3; d < n; d++)
+            for (uint32_t c = 2; c < d; c++)
+                for (uint32_t b = 1; b < c; b++) {
+                    const uint32_t tbcd = term[1][b] + term[2][c] + term[3][d];
+                    const uint32_t nbcd = (uint32_t)below[b] + below[c] + below[d];
+                    for (uint32_t a = 0; a < b; a++) {
+                        uint16_t w = cs__value5[term[0][a] + tbcd + up_term[nbcd + below[a]]];
+                        s->w4[ix++] = w;
+                        s->qstart[w + 1]++;
+                    }
                 }
-    for (uint32_t t = 0; t < NT; t++)
-        s->qstart[t + 1] += s->qstart[t];
-    memcpy(s->cur, s->qstart, sizeof s->cur);
-    ix = 0;
-    for (uint32_t d = 3; d < n; d++)
-        for (uint32_t c = 2; c < d; c++)
-            for (uint32_t b = 1; b < c; b++)
-                for (uint32_t a = 0; a < b; a++)
-                    s->quads[s->cur[s->w4[ix++]]++] = a | b << 6 | c << 12 | d << 18;
+        for (uint32_t t = 0; t < NT; t++)
+            s->qstart[t + 1] += s->qstart[t];
+        memcpy(s->cur, s->qstart, sizeof s->cur);
+        ix = 0;
+        for (uint32_t d = 3; d < n; d++)
+            for (uint32_t c = 2; c < d; c++)
+                for (uint32_t b = 1; b < c; b++)
+                    for (uint32_t a = 0; a < b; a++)
+                        s->quads[s->cur[s->w4[ix++]]++] = a | b << 6 | c << 12 | d << 18;
+    }
     memset(&s->k, 0, sizeof s->k);
     for (uint32_t i = 0; i < s->qstart[q]; i++)
         gm_add(&s->k, s->quads[i], GM_F21(GM_Q) | GM_F21(GM_RUN), GM_F10(GM_Q) | GM_F10(GM_RUN));
@@ -660,7 +682,8 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
         for (int i = 0; i < 5; i++)
             job->ksum[x->i4[i]] += g;
     } else {
-        const uint64_t m = 4 * (uint64_t)job->mult[ix];
+        const uint64_t m = 4 * (uint64_t)(job->km[x->i4[0]] + job->km[x->i4[1]] + job->km[x->i4[2]] +
+                                          job->km[x->i4[3]] + job->km[x->i4[4]]); /* = mult[ix] */
         cs_totals *t = &job->out[1];
         if (o.raise) {
             t->not_qualify[cat] += m * (uint64_t)o.nq;
@@ -810,7 +833,10 @@ static void gm_stand(gm_job *job)
     for (uint8_t y = 0; y < 52; y++)
         if (y != u->up)
             s->unseen[s->n++] = y;
-    gm_quads(s, u->up, u->q);
+    s->w4 = job->w4;
+    s->quads = job->quads;
+    s->qstart = job->qstart;
+    gm_quads(s, u->up, u->q, 1);
     gm_hands_stand(job);
 }
 
@@ -832,9 +858,12 @@ static void gm_class(gm_job *job, uint32_t k)
     for (uint8_t y = 0; y < 52; y++)
         if (y != u->up && y != x)
             s->unseen[s->n++] = y;
+    s->w4 = u->cw4 + (size_t)k * GM_KEPT;
+    s->quads = u->cquads + (size_t)k * GM_KEPT;
+    s->qstart = u->cqstart + (size_t)k * (NT + 1);
     if (u->pass == 1) {
         memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
-        gm_quads(s, u->up, u->q);
+        gm_quads(s, u->up, u->q, 1);
         gm_hands_pass1(job);
     }
     const int nperm = (x & 3) == 1 ? 3 : 1;
@@ -911,7 +940,7 @@ static void gm_class(gm_job *job, uint32_t k)
                                                   job->km[p[0] + d2 + c3 + b4] + job->km[p[0] + d2 + c3 + c4]);
                 }
             }
-    gm_quads(s, u->up, u->q);
+    gm_quads(s, u->up, u->q, 0);
     gm_hands_pass2(job);
 }
 
@@ -1061,14 +1090,17 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         u->sout = malloc(GM_HANDS * sizeof *u->sout);
         u->sind = malloc(GM_HANDS);
         u->choice = malloc(GM_HANDS);
-        if (!u->sval || !u->sout || !u->sind || !u->choice)
+        u->cw4 = malloc((size_t)GM_CLASSES * GM_KEPT * sizeof *u->cw4);
+        u->cquads = malloc((size_t)GM_CLASSES * GM_KEPT * sizeof *u->cquads);
+        u->cqstart = malloc((size_t)GM_CLASSES * (NT + 1) * sizeof *u->cqstart);
+        if (!u->sval || !u->sout || !u->sind || !u->choice || !u->cw4 || !u->cquads || !u->cqstart)
             st = CS_E_NOMEM;
         for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
             gm_job *j = &jobs[t];
             j->u = u;
             j->t = t;
-            j->sw.w4 = malloc(GM_QUADS * sizeof *j->sw.w4);
-            j->sw.quads = malloc(GM_QUADS * sizeof *j->sw.quads);
+            j->w4 = malloc(GM_QUADS * sizeof *j->w4);
+            j->quads = malloc(GM_QUADS * sizeof *j->quads);
             j->sw.hands = malloc(GM_HANDS * sizeof *j->sw.hands);
             j->sw.hv = malloc(GM_HANDS * sizeof *j->sw.hv);
             j->ksum = malloc(GM_KEPT * sizeof *j->ksum);
@@ -1076,7 +1108,7 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             j->mult = malloc(GM_FINALS);
             u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
             u->bx[t] = malloc(GM_HANDS);
-            if (!j->sw.w4 || !j->sw.quads || !j->sw.hands || !j->sw.hv || !j->ksum || !j->km || !j->mult ||
+            if (!j->w4 || !j->quads || !j->sw.hands || !j->sw.hv || !j->ksum || !j->km || !j->mult ||
                 !u->bval[t] || !u->bx[t])
                 st = CS_E_NOMEM;
         }
@@ -1140,9 +1172,12 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         free(u->sout);
         free(u->sind);
         free(u->choice);
+        free(u->cw4);
+        free(u->cquads);
+        free(u->cqstart);
         for (uint32_t t = 0; t < threads && jobs; t++) {
-            free(jobs[t].sw.w4);
-            free(jobs[t].sw.quads);
+            free(jobs[t].w4);
+            free(jobs[t].quads);
             free(jobs[t].sw.hands);
             free(jobs[t].sw.hv);
             free(jobs[t].ksum);
