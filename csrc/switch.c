@@ -766,11 +766,12 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                 }
                 gm_emit(job, mode, &x, colex_pos5(p), (uint16_t)v, fq, f1, f1 + tie);
             }
+            for (uint32_t i = qi; i < qe; i++) /* from GM_AT to GM_RUN */
+                gm_add(&s->k, s->quads[i], GM_F21(GM_RUN) - GM_F21(GM_AT), GM_F10(GM_RUN) - GM_F10(GM_AT));
+        } else {
             for (uint32_t i = qi; i < qe; i++)
-                gm_add(&s->k, s->quads[i], -GM_F21(GM_AT), -GM_F10(GM_AT));
+                gm_add(&s->k, s->quads[i], GM_F21(GM_RUN), GM_F10(GM_RUN));
         }
-        for (uint32_t i = qi; i < qe; i++)
-            gm_add(&s->k, s->quads[i], GM_F21(GM_RUN), GM_F10(GM_RUN));
         qi = qe;
     }
 }
