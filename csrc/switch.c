@@ -471,7 +471,8 @@ typedef struct {
     uint32_t *quads;        /* [C(n, 4)] dealer hands (positions, 6 bits each), by value */
     /* (these three: the job's own for standing, the class's in gm_unit for a class: pass 2 reuses them) */
     uint32_t *hands;        /* [C(n, 5)] final hands at or above the qualifier, by value */
-    uint16_t *hv;           /* [C(n, 5)] value of each final hand (CS__NO_VALUE: done or skipped) */
+    uint32_t *pend;         /* [C(n, 5)] final hands at or above the qualifier, in colex order */
+    uint16_t *hv;           /* [C(n, 5)] and their values */
     uint32_t *qstart;       /* [NT + 1] quads[qstart[v] .. qstart[v + 1]) are of value v */
     uint32_t hstart[NT + 1];
     uint32_t cur[NT];
@@ -705,23 +706,27 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
     const uint32_t n = s->n;
     const uint16_t q = job->u->q;
     memset(s->hstart, 0, sizeof s->hstart);
-    uint32_t ix = 0;
+    /* the colex index of a final hand's cards: term[k][i] for the card at position i, k-th of five */
+    uint32_t term[5][MAXN];
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < 5; k++)
+            term[k][i] = cs__binom[s->unseen[i]][k + 1];
+    uint32_t ix = 0, m = 0;
     gm_ix x;
     uint32_t *p = x.p;
     for (p[4] = 4; p[4] < n; p[4]++)
         for (p[3] = 3; p[3] < p[4]; p[3]++)
-            for (p[2] = 2; p[2] < p[3]; p[2]++)
-                for (p[1] = 1; p[1] < p[2]; p[1]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++) {
+                const uint32_t c234 = term[4][p[4]] + term[3][p[3]] + term[2][p[2]];
+                for (p[1] = 1; p[1] < p[2]; p[1]++) {
+                    const uint32_t c1234 = c234 + term[1][p[1]];
                     for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
-                        s->hv[ix] = CS__NO_VALUE;
                         if (mode == GM_PASS2 && !job->mult[ix])
                             continue;
-                        uint8_t h[5];
-                        for (int i = 0; i < 5; i++)
-                            h[i] = s->unseen[p[i]];
-                        uint16_t v = cs__value5[cs__colex5(h)];
-                        if (v >= q) {
-                            s->hv[ix] = v;
+                        uint16_t v = cs__value5[c1234 + term[0][p[0]]];
+                        if (v >= q) { /* for the sweep, in colex order */
+                            s->hv[m] = v;
+                            s->pend[m++] = p[0] | p[1] << 6 | p[2] << 12 | p[3] << 18 | p[4] << 24;
                             s->hstart[v + 1]++;
                             continue;
                         }
@@ -733,17 +738,13 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                             fq += x.w[i] < q;
                         gm_emit(job, mode, &x, ix, v, fq, fq, fq);
                     }
+                }
+            }
     for (uint32_t t = 0; t < NT; t++)
         s->hstart[t + 1] += s->hstart[t];
     memcpy(s->cur, s->hstart, sizeof s->cur);
-    ix = 0;
-    for (p[4] = 4; p[4] < n; p[4]++)
-        for (p[3] = 3; p[3] < p[4]; p[3]++)
-            for (p[2] = 2; p[2] < p[3]; p[2]++)
-                for (p[1] = 1; p[1] < p[2]; p[1]++)
-                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++)
-                        if (s->hv[ix] != CS__NO_VALUE)
-                            s->hands[s->cur[s->hv[ix]]++] = p[0] | p[1] << 6 | p[2] << 12 | p[3] << 18 | p[4] << 24;
+    for (uint32_t i = 0; i < m; i++)
+        s->hands[s->cur[s->hv[i]]++] = s->pend[i];
     /* the sweep: the counts below v (GM_RUN) and of v (GM_AT) */
     uint32_t qi = s->qstart[q];
     for (uint32_t v = q; v + 1 < NT; v++) {
@@ -1104,12 +1105,13 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             j->quads = malloc(GM_QUADS * sizeof *j->quads);
             j->sw.hands = malloc(GM_HANDS * sizeof *j->sw.hands);
             j->sw.hv = malloc(GM_HANDS * sizeof *j->sw.hv);
+            j->sw.pend = malloc(GM_HANDS * sizeof *j->sw.pend);
             j->ksum = malloc(GM_KEPT * sizeof *j->ksum);
             j->km = malloc(GM_KEPT);
             j->mult = malloc(GM_FINALS);
             u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
             u->bx[t] = malloc(GM_HANDS);
-            if (!j->w4 || !j->quads || !j->sw.hands || !j->sw.hv || !j->ksum || !j->km || !j->mult ||
+            if (!j->w4 || !j->quads || !j->sw.hands || !j->sw.hv || !j->sw.pend || !j->ksum || !j->km || !j->mult ||
                 !u->bval[t] || !u->bx[t])
                 st = CS_E_NOMEM;
         }
@@ -1181,6 +1183,7 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             free(jobs[t].quads);
             free(jobs[t].sw.hands);
             free(jobs[t].sw.hv);
+            free(jobs[t].sw.pend);
             free(jobs[t].ksum);
             free(jobs[t].km);
             free(jobs[t].mult);
