@@ -431,7 +431,12 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
  * final hands at or above the qualifier are taken in increasing value v while the dealer hands are
  * added, in increasing value, to running counts G_S by card, pair and triple of cards (a few KB), so
  * each hand reads them at t = v; the dealer hands of value exactly v, counted apart the same way, give
- * its ties, and the counts frozen at the qualifier its dealer hands that do not qualify. */
+ * its ties, and the counts frozen at the qualifier its dealer hands that do not qualify.
+ *
+ * Pass 1 (standing and the 25 classes, shared by the threads): each final hand's best value is added
+ * to the sums of its five 4-sets as kept sets, and each kept set's sum gives the hands it serves
+ * their best switch so far. After the merge (the choice of each hand), pass 2 counts again, class by
+ * class, only the final hands of chosen switches, each as many times as chosen switches end in it. */
 
 #define GM_HANDS 2349060u  /* C(51, 5): the player's hands beside one up card */
 #define GM_FINALS 2118760u /* C(50, 5): the final hands when one card is out of play */
@@ -449,8 +454,8 @@ typedef struct {
 
 /* Counts of dealer hands (4-sets of positions), three in each word: those below the qualifier
  * (GM_Q), below the current value (GM_RUN), of the current value (GM_AT). A word of c0, c1, c2 holds
- * 21-bit fields, one of c3 10-bit fields: enough for a sum of 10 or fewer (c1: at most 19,600 each,
- * c2: 1,176, c3: 48), so an inclusion-exclusion adds the positive terms and the negative terms of
+ * 21-bit fields, one of c3 10-bit fields: enough for the sums read (c0 at most 249,900, c1 19,600
+ * each, c2 1,176, c3 48; 5 c1, c0 and 10 c2, 10 c3), so an inclusion-exclusion adds the positive terms and the negative terms of
  * the three at once, field by field, without a carry. */
 typedef struct {
     uint64_t c0;
@@ -469,11 +474,11 @@ typedef struct {
     uint8_t unseen[MAXN];
     uint16_t *w4;           /* [C(n, 4)] the value of each dealer hand, by colex index */
     uint32_t *quads;        /* [C(n, 4)] dealer hands (positions, 6 bits each), by value */
+    uint32_t *qstart;       /* [NT + 1] quads[qstart[v] .. qstart[v + 1]) are of value v */
     /* (these three: the job's own for standing, the class's in gm_unit for a class: pass 2 reuses them) */
     uint32_t *hands;        /* [C(n, 5)] final hands at or above the qualifier, by value */
     uint32_t *pend;         /* [C(n, 5)] final hands at or above the qualifier, in colex order */
     uint16_t *hv;           /* [C(n, 5)] and their values */
-    uint32_t *qstart;       /* [NT + 1] quads[qstart[v] .. qstart[v + 1]) are of value v */
     uint32_t hstart[NT + 1];
     uint32_t cur[NT];
     gm_counts k;            /* the dealer hands below the qualifier, below v, of value v */
