@@ -418,17 +418,30 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
 /* ---- the whole game when at most one card may be switched (cs_switch_game) -------------------------
  *
  * Work by the up card's rank (its suit is 0; the other suits give the same by relabelling, weight 4).
- * Standing: the tables over the 51 cards other than the up card give every hand P of them (2,349,060)
- * its counts, as a final hand with no card out of play. Switching card x of P = K + x: the discarded
- * card x is out of play, so the tables over the 50 cards other than the up card and x give every
- * final hand K + r its best value (raise or fold); the option's value is their sum over the 46
- * replacements r. x of suit 0 (12 ranks) or suit 1 (13 ranks) is a class of its own; x of suit 2 or 3
- * is a class of suit 1 relabelled (suits 1 and 2, or 1 and 3, swapped: the up card's suit stays).
- * Every value is a numerator over W = 46 x C(45, 4) = 42 x C(46, 4) dealer completions. */
+ * Standing: the dealer hands over the 51 cards other than the up card give every hand P of them
+ * (2,349,060) its counts, as a final hand with no card out of play. Switching card x of P = K + x:
+ * the discarded card x is out of play, so the dealer hands over the 50 cards other than the up card
+ * and x give every final hand K + r its best value (raise or fold); the option's value is their sum
+ * over the 46 replacements r. x of suit 0 (12 ranks) or suit 1 (13 ranks) is a class of its own; x
+ * of suit 2 or 3 is a class of suit 1 relabelled (suits 1 and 2, or 1 and 3, swapped: the up card's
+ * suit stays). Every value is a numerator over W = 46 x C(45, 4) = 42 x C(46, 4) dealer completions.
+ *
+ * A final hand H's dealer hands below a threshold t come by the inclusion-exclusion of cs_switch,
+ * F_H(t) = sum over S in H, |S| <= 4, of (-1)^|S| G_S(t), but G is not tabled for every threshold: the
+ * final hands at or above the qualifier are taken in increasing value v while the dealer hands are
+ * added, in increasing value, to running counts G_S by card, pair and triple of cards (a few KB), so
+ * each hand reads them at t = v; the dealer hands of value exactly v, counted apart the same way, give
+ * its ties, and the counts frozen at the qualifier its dealer hands that do not qualify.
+ *
+ * Pass 1 (standing and the 25 classes, shared by the threads): each final hand's best value is added
+ * to the sums of its five 4-sets as kept sets, and each kept set's sum gives the hands it serves
+ * their best switch so far. After the merge (the choice of each hand), pass 2 counts again, class by
+ * class, only the final hands of chosen switches, each as many times as chosen switches end in it. */
 
 #define GM_HANDS 2349060u  /* C(51, 5): the player's hands beside one up card */
 #define GM_FINALS 2118760u /* C(50, 5): the final hands when one card is out of play */
 #define GM_KEPT 230300u    /* C(50, 4): the kept cards */
+#define GM_QUADS 249900u   /* C(51, 4): the most dealer hands */
 #define GM_W 6853770       /* 46 x C(45, 4) */
 #define GM_NO_SWITCH 255
 #define GM_NET_LIMIT ((int64_t)1 << 36) /* 46 x C(45, 4) x |net| and the fee's term fit 63 bits */
@@ -439,42 +452,37 @@ typedef struct {
     uint8_t cat, raise;
 } gm_outcome;
 
-/* A final hand of the positions p[0 .. 5) (ascending) of c->unseen: its counts over the
- * C(n - 5, 4) completions, and the value of its best decision as a numerator over them. */
-static inline __attribute__((always_inline)) int64_t gm_final(const sw_ctx *c, const uint32_t *p, gm_outcome *o,
-                                                              int *indifferent)
-{
-    uint8_t h[5];
-    for (int i = 0; i < 5; i++)
-        h[i] = c->unseen[p[i]];
-    const int64_t comp = cs__binom[c->n - 5][4];
-    uint16_t v = cs__value5[cs__colex5(h)];
-    int cat = cs__value_cat[v];
-    int want = v >= c->q;
-    int64_t fq, f1, f2;
-    below(c, p, 5, want, v, (uint16_t)(v + 1), &fq, &f1, &f2);
-    int64_t nq = fq, win = 0, tie = 0;
-    if (want) {
-        win = f1 - fq;
-        tie = f2 - f1;
-    } else {
-        f2 = fq;
-    }
-    o->nq = (int32_t)nq;
-    o->win = (int32_t)win;
-    o->tie = (int32_t)tie;
-    o->lose = (int32_t)(comp - f2);
-    o->cat = (uint8_t)cat;
-    int64_t margin = cs__raise_margin(cs__margin_of(c->nets, cat, (uint64_t)comp), nq, win, tie);
-    *indifferent = margin == 0;
-    o->raise = margin > 0 || (margin == 0 && (c->flags & CS_RAISE_ON_TIE));
-    return comp * c->nets->fold + (o->raise ? margin : 0);
-}
+/* Counts of dealer hands (4-sets of positions), three in each word: those below the qualifier
+ * (GM_Q), below the current value (GM_RUN), of the current value (GM_AT). A word of c0, c1, c2 holds
+ * 21-bit fields, one of c3 10-bit fields: enough for the sums read (c0 at most 249,900, c1 19,600
+ * each, c2 1,176, c3 48; 5 c1, c0 and 10 c2, 10 c3), so an inclusion-exclusion adds the positive terms and the negative terms of
+ * the three at once, field by field, without a carry. */
+typedef struct {
+    uint64_t c0;
+    uint64_t c1[MAXN];
+    uint64_t c2[1275];  /* C(51, 2) */
+    uint32_t c3[20825]; /* C(51, 3) */
+} gm_counts;
 
-static inline uint32_t colex_pos5(const uint32_t *p)
-{
-    return cs__binom[p[0]][1] + cs__binom[p[1]][2] + cs__binom[p[2]][3] + cs__binom[p[3]][4] + cs__binom[p[4]][5];
-}
+enum { GM_Q, GM_RUN, GM_AT };
+#define GM_F21(f) ((uint64_t)1 << (21 * (f)))
+#define GM_F10(f) ((uint32_t)1 << (10 * (f)))
+
+/* The dealer hands and final hands over the n cards unseen[0 .. n) (51 or 50), by position. */
+typedef struct {
+    uint32_t n;
+    uint8_t unseen[MAXN];
+    uint16_t *w4;           /* [C(n, 4)] the value of each dealer hand, by colex index */
+    uint32_t *quads;        /* [C(n, 4)] dealer hands (positions, 6 bits each), by value */
+    uint32_t *qstart;       /* [NT + 1] quads[qstart[v] .. qstart[v + 1]) are of value v */
+    /* (these three: the job's own for standing, the class's in gm_unit for a class: pass 2 reuses them) */
+    uint32_t *hands;        /* [C(n, 5)] final hands at or above the qualifier, by value */
+    uint32_t *pend;         /* [C(n, 5)] final hands at or above the qualifier, in colex order */
+    uint16_t *hv;           /* [C(n, 5)] and their values */
+    uint32_t hstart[NT + 1];
+    uint32_t cur[NT];
+    gm_counts k;            /* the dealer hands below the qualifier, below v, of value v */
+} gm_sweep;
 
 typedef struct gm_unit gm_unit;
 
@@ -485,14 +493,16 @@ struct gm_unit {
     uint32_t flags;
     int64_t fee;            /* x W */
     uint8_t up;
-    sw_ctx stand;           /* the tables over the 51 cards */
     int64_t *sval;          /* [GM_HANDS] standing, x W */
     gm_outcome *sout;       /* [GM_HANDS] */
     uint8_t *sind;          /* [GM_HANDS] standing indifferent */
     int64_t *bval[64];      /* per thread: the best switch so far, x W */
     uint8_t *bx[64];        /*   and its card (GM_NO_SWITCH: none) */
     uint8_t *choice;        /* [GM_HANDS] after the merge: the switched card, or GM_NO_SWITCH */
-    int pass;               /* 0: standing; 1: the best switches; 2: the chosen switches' counts */
+    uint16_t *cw4;          /* [GM_CLASSES][GM_KEPT] each class's dealer hands (gm_sweep w4, quads, qstart) */
+    uint32_t *cquads;       /* [GM_CLASSES][GM_KEPT] */
+    uint32_t *cqstart;      /* [GM_CLASSES][NT + 1] */
+    int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts */
     atomic_uint next;
     /* probes of this rank: hand index, and where its answers go */
     uint32_t n_probes;
@@ -505,13 +515,287 @@ struct gm_unit {
 typedef struct {
     gm_unit *u;
     uint32_t t;
-    sw_ctx ctx;
-    int64_t *g;             /* [GM_FINALS] */
-    gm_outcome *go;         /* [GM_FINALS], pass 2 */
+    gm_sweep sw;
+    uint16_t *w4;           /* [GM_QUADS] standing's dealer hands */
+    uint32_t *quads;        /* [GM_QUADS] */
+    uint32_t qstart[NT + 1];
+    int64_t *ksum;          /* [GM_KEPT] pass 1: the sum over the replacements of each kept set */
+    uint8_t *km;            /* [GM_KEPT] pass 2: how many chosen switches keep each kept set */
+    uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
     cs_totals out[2];
     uint64_t indifferent;   /* situations whose best switch equals standing */
     int status;
 } gm_job;
+
+enum { GM_STAND, GM_PASS1, GM_PASS2 };
+
+static inline uint32_t colex_pos5(const uint32_t *p)
+{
+    return cs__binom[p[0]][1] + cs__binom[p[1]][2] + cs__binom[p[2]][3] + cs__binom[p[3]][4] + cs__binom[p[4]][5];
+}
+
+/* Adds d (d3 in c3) to the counts of the dealer hand of positions packed in pk (d, d3: a field's
+ * unit, or its negation, to remove). */
+static inline void gm_add(gm_counts *k, uint32_t pk, uint64_t d, uint32_t d3)
+{
+    const uint32_t a = pk & 63, b = pk >> 6 & 63, c = pk >> 12 & 63, e = pk >> 18 & 63;
+    const uint32_t b2 = cs__binom_t[2][b], c2 = cs__binom_t[2][c], e2 = cs__binom_t[2][e];
+    const uint32_t c3 = cs__binom_t[3][c], e3 = cs__binom_t[3][e];
+    k->c0 += d;
+    k->c1[a] += d;
+    k->c1[b] += d;
+    k->c1[c] += d;
+    k->c1[e] += d;
+    k->c2[a + b2] += d;
+    k->c2[a + c2] += d;
+    k->c2[a + e2] += d;
+    k->c2[b + c2] += d;
+    k->c2[b + e2] += d;
+    k->c2[c + e2] += d;
+    k->c3[a + b2 + c3] += d3;
+    k->c3[a + b2 + e3] += d3;
+    k->c3[a + c2 + e3] += d3;
+    k->c3[b + c2 + e3] += d3;
+}
+
+/* The indices of a final hand's subsets (positions p ascending): pairs, triples, 4-sets (also the
+ * index of the kept set when the fifth card is the replacement), and the values of the 4-sets. */
+typedef struct {
+    uint32_t p[5];
+    uint32_t i2[10], i3[10], i4[5];
+    uint16_t w[5];
+} gm_ix;
+
+static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm_ix *x)
+{
+    const uint32_t *p = x->p;
+    const uint32_t b21 = cs__binom_t[2][p[1]], b22 = cs__binom_t[2][p[2]], b23 = cs__binom_t[2][p[3]],
+                   b24 = cs__binom_t[2][p[4]];
+    const uint32_t b32 = cs__binom_t[3][p[2]], b33 = cs__binom_t[3][p[3]], b34 = cs__binom_t[3][p[4]];
+    const uint32_t b43 = cs__binom_t[4][p[3]], b44 = cs__binom_t[4][p[4]];
+    x->i2[0] = p[0] + b21;
+    x->i2[1] = p[0] + b22;
+    x->i2[2] = p[1] + b22;
+    x->i2[3] = p[0] + b23;
+    x->i2[4] = p[1] + b23;
+    x->i2[5] = p[2] + b23;
+    x->i2[6] = p[0] + b24;
+    x->i2[7] = p[1] + b24;
+    x->i2[8] = p[2] + b24;
+    x->i2[9] = p[3] + b24;
+    x->i3[0] = x->i2[0] + b32; /* 0 1 2 */
+    x->i3[1] = x->i2[0] + b33; /* 0 1 3 */
+    x->i3[2] = x->i2[1] + b33; /* 0 2 3 */
+    x->i3[3] = x->i2[2] + b33; /* 1 2 3 */
+    x->i3[4] = x->i2[0] + b34; /* 0 1 4 */
+    x->i3[5] = x->i2[1] + b34; /* 0 2 4 */
+    x->i3[6] = x->i2[2] + b34; /* 1 2 4 */
+    x->i3[7] = x->i2[3] + b34; /* 0 3 4 */
+    x->i3[8] = x->i2[4] + b34; /* 1 3 4 */
+    x->i3[9] = x->i2[5] + b34; /* 2 3 4 */
+    x->i4[0] = x->i3[3] + b44; /* 1 2 3 4 */
+    x->i4[1] = x->i3[2] + b44; /* 0 2 3 4 */
+    x->i4[2] = x->i3[1] + b44; /* 0 1 3 4 */
+    x->i4[3] = x->i3[0] + b44; /* 0 1 2 4 */
+    x->i4[4] = x->i3[0] + b43; /* 0 1 2 3 */
+    for (int i = 0; i < 5; i++)
+        x->w[i] = s->w4[x->i4[i]];
+}
+
+/* The inclusion-exclusion of the counts over a final hand's subsets of 0 to 3 cards, the three
+ * fields at once: out[f] for field f. */
+static inline __attribute__((always_inline)) void gm_ie(const gm_counts *k, const gm_ix *x, int nf, int32_t *out)
+{
+    uint64_t pos = k->c0, neg = 0;
+    uint32_t neg3 = 0;
+    for (int i = 0; i < 5; i++)
+        neg += k->c1[x->p[i]];
+    for (int i = 0; i < 10; i++) {
+        pos += k->c2[x->i2[i]];
+        neg3 += k->c3[x->i3[i]];
+    }
+    for (int f = 0; f < nf; f++)
+        out[f] = (int32_t)(pos >> (21 * f) & 0x1fffff) - (int32_t)(neg >> (21 * f) & 0x1fffff) -
+                 (int32_t)(neg3 >> (10 * f) & 0x3ff);
+}
+
+/* The dealer hands over the n cards: their values, by value, and the counts below the qualifier. */
+static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q, int build)
+{
+    const uint32_t n = s->n;
+    if (build) {
+        /* the colex index of a dealer hand with the up card: each card's term at its rank among the five */
+        uint32_t term[4][MAXN], up_term[5];
+        uint8_t below[MAXN];
+        for (uint32_t i = 0; i < n; i++) {
+            const uint8_t y = s->unseen[i];
+            below[i] = y < up;
+            for (uint32_t k = 0; k < 4; k++)
+                term[k][i] = cs__binom[y][k + 1 + (y > up)];
+        }
+        for (uint32_t k = 0; k < 5; k++)
+            up_term[k] = cs__binom[up][k + 1];
+        memset(s->qstart, 0, (NT + 1) * sizeof *s->qstart);
+        uint32_t ix = 0;
+        for (uint32_t d = 3; d < n; d++)
+            for (uint32_t c = 2; c < d; c++)
+                for (uint32_t b = 1; b < c; b++) {
+                    const uint32_t tbcd = term[1][b] + term[2][c] + term[3][d];
+                    const uint32_t nbcd = (uint32_t)below[b] + below[c] + below[d];
+                    for (uint32_t a = 0; a < b; a++) {
+                        uint16_t w = cs__value5[term[0][a] + tbcd + up_term[nbcd + below[a]]];
+                        s->w4[ix++] = w;
+                        s->qstart[w + 1]++;
+                    }
+                }
+        for (uint32_t t = 0; t < NT; t++)
+            s->qstart[t + 1] += s->qstart[t];
+        memcpy(s->cur, s->qstart, sizeof s->cur);
+        ix = 0;
+        for (uint32_t d = 3; d < n; d++)
+            for (uint32_t c = 2; c < d; c++)
+                for (uint32_t b = 1; b < c; b++)
+                    for (uint32_t a = 0; a < b; a++)
+                        s->quads[s->cur[s->w4[ix++]]++] = a | b << 6 | c << 12 | d << 18;
+    }
+    memset(&s->k, 0, sizeof s->k);
+    for (uint32_t i = 0; i < s->qstart[q]; i++)
+        gm_add(&s->k, s->quads[i], GM_F21(GM_Q) | GM_F21(GM_RUN), GM_F10(GM_Q) | GM_F10(GM_RUN));
+}
+
+/* A final hand of colex index ix and value v, with fq dealer hands below the qualifier, f1 below v
+ * and f2 below v + 1 (f1 = f2 = fq below the qualifier): its best decision, recorded by mode. */
+static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode, const gm_ix *x, uint32_t ix,
+                                                          uint16_t v, int64_t fq, int64_t f1, int64_t f2)
+{
+    gm_unit *u = job->u;
+    const int64_t comp = cs__binom[job->sw.n - 5][4];
+    const int cat = cs__value_cat[v];
+    gm_outcome o;
+    o.nq = (int32_t)fq;
+    o.win = (int32_t)(f1 - fq);
+    o.tie = (int32_t)(f2 - f1);
+    o.lose = (int32_t)(comp - f2);
+    o.cat = (uint8_t)cat;
+    int64_t margin = cs__raise_margin(cs__margin_of(u->nets, cat, (uint64_t)comp), o.nq, o.win, o.tie);
+    o.raise = margin > 0 || (margin == 0 && (u->flags & CS_RAISE_ON_TIE));
+    const int64_t g = comp * u->nets->fold + (o.raise ? margin : 0);
+    if (mode == GM_STAND) {
+        u->sval[ix] = 42 * g;
+        u->sout[ix] = o;
+        u->sind[ix] = (uint8_t)(margin == 0);
+    } else if (mode == GM_PASS1) { /* the sums of the kept sets (its five 4-sets) over their replacements */
+        for (int i = 0; i < 5; i++)
+            job->ksum[x->i4[i]] += g;
+    } else {
+        const uint64_t m = 4 * (uint64_t)(job->km[x->i4[0]] + job->km[x->i4[1]] + job->km[x->i4[2]] +
+                                          job->km[x->i4[3]] + job->km[x->i4[4]]); /* = mult[ix] */
+        cs_totals *t = &job->out[1];
+        if (o.raise) {
+            t->not_qualify[cat] += m * (uint64_t)o.nq;
+            t->win[cat] += m * (uint64_t)o.win;
+            t->tie[cat] += m * (uint64_t)o.tie;
+            t->lose[cat] += m * (uint64_t)o.lose;
+            t->raise_situations += m;
+        } else {
+            t->fold[cat] += m * (uint64_t)comp;
+        }
+        t->total_weight += m * (uint64_t)comp;
+    }
+}
+
+/* Every final hand over the sweep's cards (in pass 2 those of a chosen switch), after gm_quads. */
+static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int mode)
+{
+    gm_sweep *s = &job->sw;
+    const uint32_t n = s->n;
+    const uint16_t q = job->u->q;
+    memset(s->hstart, 0, sizeof s->hstart);
+    /* the colex index of a final hand's cards: term[k][i] for the card at position i, k-th of five */
+    uint32_t term[5][MAXN];
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < 5; k++)
+            term[k][i] = cs__binom[s->unseen[i]][k + 1];
+    uint32_t ix = 0, m = 0;
+    gm_ix x;
+    uint32_t *p = x.p;
+    for (p[4] = 4; p[4] < n; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++) {
+                const uint32_t c234 = term[4][p[4]] + term[3][p[3]] + term[2][p[2]];
+                for (p[1] = 1; p[1] < p[2]; p[1]++) {
+                    const uint32_t c1234 = c234 + term[1][p[1]];
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                        if (mode == GM_PASS2 && !job->mult[ix])
+                            continue;
+                        uint16_t v = cs__value5[c1234 + term[0][p[0]]];
+                        if (v >= q) { /* for the sweep, in colex order */
+                            s->hv[m] = v;
+                            s->pend[m++] = p[0] | p[1] << 6 | p[2] << 12 | p[3] << 18 | p[4] << 24;
+                            s->hstart[v + 1]++;
+                            continue;
+                        }
+                        gm_index(s, &x);
+                        int32_t f[1];
+                        gm_ie(&s->k, &x, 1, f);
+                        int64_t fq = f[0];
+                        for (int i = 0; i < 5; i++)
+                            fq += x.w[i] < q;
+                        gm_emit(job, mode, &x, ix, v, fq, fq, fq);
+                    }
+                }
+            }
+    for (uint32_t t = 0; t < NT; t++)
+        s->hstart[t + 1] += s->hstart[t];
+    memcpy(s->cur, s->hstart, sizeof s->cur);
+    for (uint32_t i = 0; i < m; i++)
+        s->hands[s->cur[s->hv[i]]++] = s->pend[i];
+    /* the sweep: the counts below v (GM_RUN) and of v (GM_AT) */
+    uint32_t qi = s->qstart[q];
+    for (uint32_t v = q; v + 1 < NT; v++) {
+        const uint32_t qe = s->qstart[v + 1];
+        if (s->hstart[v] != s->hstart[v + 1]) {
+            for (uint32_t i = qi; i < qe; i++)
+                gm_add(&s->k, s->quads[i], GM_F21(GM_AT), GM_F10(GM_AT));
+            for (uint32_t k = s->hstart[v]; k < s->hstart[v + 1]; k++) {
+                const uint32_t pk = s->hands[k];
+                for (int i = 0; i < 5; i++)
+                    p[i] = pk >> (6 * i) & 63;
+                gm_index(s, &x);
+                int32_t f[3];
+                gm_ie(&s->k, &x, 3, f);
+                int64_t fq = f[GM_Q], f1 = f[GM_RUN], tie = f[GM_AT];
+                for (int i = 0; i < 5; i++) {
+                    fq += x.w[i] < q;
+                    f1 += x.w[i] < v;
+                    tie += x.w[i] == v;
+                }
+                gm_emit(job, mode, &x, colex_pos5(p), (uint16_t)v, fq, f1, f1 + tie);
+            }
+            for (uint32_t i = qi; i < qe; i++) /* from GM_AT to GM_RUN */
+                gm_add(&s->k, s->quads[i], GM_F21(GM_RUN) - GM_F21(GM_AT), GM_F10(GM_RUN) - GM_F10(GM_AT));
+        } else {
+            for (uint32_t i = qi; i < qe; i++)
+                gm_add(&s->k, s->quads[i], GM_F21(GM_RUN), GM_F10(GM_RUN));
+        }
+        qi = qe;
+    }
+}
+
+static void gm_hands_stand(gm_job *job)
+{
+    gm_hands_body(job, GM_STAND);
+}
+
+static void gm_hands_pass1(gm_job *job)
+{
+    gm_hands_body(job, GM_PASS1);
+}
+
+static void gm_hands_pass2(gm_job *job)
+{
+    gm_hands_body(job, GM_PASS2);
+}
 
 /* The position of card x among the 51 cards other than the up card. */
 static inline uint32_t gm_pos51(uint8_t x, uint8_t up)
@@ -547,20 +831,20 @@ static long gm_probe_find(const gm_unit *u, uint32_t ix)
     return -1;
 }
 
-/* Standing: every hand of top position p4 (work item). */
-static void gm_stand_item(gm_unit *u, uint32_t p4)
+/* Standing: every hand of the 51 cards. */
+static void gm_stand(gm_job *job)
 {
-    uint32_t p[5];
-    p[4] = p4;
-    for (p[3] = 3; p[3] < p4; p[3]++)
-        for (p[2] = 2; p[2] < p[3]; p[2]++)
-            for (p[1] = 1; p[1] < p[2]; p[1]++)
-                for (p[0] = 0; p[0] < p[1]; p[0]++) {
-                    uint32_t ix = colex_pos5(p);
-                    int ind;
-                    u->sval[ix] = 42 * gm_final(&u->stand, p, &u->sout[ix], &ind);
-                    u->sind[ix] = (uint8_t)ind;
-                }
+    gm_unit *u = job->u;
+    gm_sweep *s = &job->sw;
+    s->n = 0;
+    for (uint8_t y = 0; y < 52; y++)
+        if (y != u->up)
+            s->unseen[s->n++] = y;
+    s->w4 = job->w4;
+    s->quads = job->quads;
+    s->qstart = job->qstart;
+    gm_quads(s, u->up, u->q, 1);
+    gm_hands_stand(job);
 }
 
 /* The switched card of class k (0 .. 24) for up rank of u. */
@@ -575,122 +859,96 @@ static uint8_t gm_class_card(const gm_unit *u, uint32_t k)
 static void gm_class(gm_job *job, uint32_t k)
 {
     gm_unit *u = job->u;
-    sw_ctx *c = &job->ctx;
+    gm_sweep *s = &job->sw;
     const uint8_t x = gm_class_card(u, k);
-    c->n = 0;
+    s->n = 0;
     for (uint8_t y = 0; y < 52; y++)
         if (y != u->up && y != x)
-            c->unseen[c->n++] = y;
-    fill(c);
-    /* every final hand */
-    uint32_t p[5];
-    for (p[4] = 4; p[4] < 50; p[4]++)
-        for (p[3] = 3; p[3] < p[4]; p[3]++)
-            for (p[2] = 2; p[2] < p[3]; p[2]++)
-                for (p[1] = 1; p[1] < p[2]; p[1]++)
-                    for (p[0] = 0; p[0] < p[1]; p[0]++) {
-                        uint32_t ix = colex_pos5(p);
-                        gm_outcome o;
-                        int ind;
-                        job->g[ix] = gm_final(c, p, &o, &ind);
-                        if (u->pass == 2)
-                            job->go[ix] = o;
-                    }
+            s->unseen[s->n++] = y;
+    s->w4 = u->cw4 + (size_t)k * GM_KEPT;
+    s->quads = u->cquads + (size_t)k * GM_KEPT;
+    s->qstart = u->cqstart + (size_t)k * (NT + 1);
+    if (u->pass == 1) {
+        memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
+        gm_quads(s, u->up, u->q, 1);
+        gm_hands_pass1(job);
+    }
     const int nperm = (x & 3) == 1 ? 3 : 1;
     const int64_t fee = u->fee;
-    uint32_t kk[4];
+    /* relabelling sg: card at position i of the 50 -> its position among the 51; x -> xq[sg] */
+    uint8_t map[3][50], px[3];
+    uint32_t xq[3];
+    for (int sg = 0; sg < nperm; sg++) {
+        px[sg] = sg == 0 ? x : gm_swap_suit(x, sg + 1);
+        xq[sg] = gm_pos51(px[sg], u->up);
+        for (uint32_t i = 0; i < 50; i++)
+            map[sg][i] = (uint8_t)gm_pos51(sg == 0 ? s->unseen[i] : gm_swap_suit(s->unseen[i], sg + 1), u->up);
+    }
+    uint32_t kk[4], kix = 0, chosen = 0;
     for (kk[3] = 3; kk[3] < 50; kk[3]++)
         for (kk[2] = 2; kk[2] < kk[3]; kk[2]++)
             for (kk[1] = 1; kk[1] < kk[2]; kk[1]++)
-                for (kk[0] = 0; kk[0] < kk[1]; kk[0]++) {
-                    /* base[t]: the colex index of K + r without r's term, r between kk[t - 1] and kk[t] */
-                    uint32_t base[5];
-                    for (int t = 0; t <= 4; t++) {
-                        uint32_t b = 0;
-                        for (int i = 0; i < 4; i++)
-                            b += cs__binom[kk[i]][i < t ? i + 1 : i + 2];
-                        base[t] = b;
-                    }
-                    /* the hands P = sigma(K + x) this sum serves */
+                for (kk[0] = 0; kk[0] < kk[1]; kk[0]++, kix++) {
+                    /* the hands P = sigma(K + x) this sum serves: the colex index of the five
+                     * positions, each at its rank among them */
                     uint32_t pix[3];
-                    uint8_t px[3];
-                    int any = 0;
-                    for (int s = 0; s < nperm; s++) {
-                        uint32_t q[5];
-                        uint8_t xs = s == 0 ? x : gm_swap_suit(x, s + 1);
-                        q[0] = gm_pos51(xs, u->up);
-                        for (int i = 0; i < 4; i++) {
-                            uint8_t card = c->unseen[kk[i]];
-                            q[i + 1] = gm_pos51(s == 0 ? card : gm_swap_suit(card, s + 1), u->up);
+                    int m = 0;
+                    for (int sg = 0; sg < nperm; sg++) {
+                        uint32_t q[5] = {xq[sg], map[sg][kk[0]], map[sg][kk[1]], map[sg][kk[2]], map[sg][kk[3]]};
+                        uint32_t ix = 0;
+                        for (int i = 0; i < 5; i++) {
+                            uint32_t rank = 0;
+                            for (int j = 0; j < 5; j++)
+                                rank += q[j] < q[i];
+                            ix += cs__binom[q[i]][rank + 1];
                         }
-                        for (int i = 1; i < 5; i++)
-                            for (int j = i; j > 0 && q[j] < q[j - 1]; j--) {
-                                uint32_t y = q[j];
-                                q[j] = q[j - 1];
-                                q[j - 1] = y;
-                            }
-                        pix[s] = colex_pos5(q);
-                        px[s] = xs;
-                        if (u->pass == 1 || u->choice[pix[s]] == xs)
-                            any = 1;
+                        pix[sg] = ix;
+                        m += u->pass == 2 && u->choice[ix] == px[sg];
                     }
-                    if (!any)
+                    if (u->pass == 2) {
+                        job->km[kix] = (uint8_t)m;
+                        chosen += (uint32_t)m;
                         continue;
-                    int64_t sum = 0;
-                    uint32_t t = 0;
-                    if (u->pass == 1) {
-                        for (uint32_t r = 0; r < 50; r++) {
-                            if (t < 4 && r == kk[t]) {
-                                t++;
-                                continue;
-                            }
-                            sum += job->g[base[t] + cs__binom[r][t + 1]];
+                    }
+                    const int64_t val = job->ksum[kix] - fee;
+                    for (int sg = 0; sg < nperm; sg++) {
+                        int64_t *bv = &u->bval[job->t][pix[sg]];
+                        uint8_t *bx = &u->bx[job->t][pix[sg]];
+                        if (*bx == GM_NO_SWITCH || val > *bv || (val == *bv && px[sg] < *bx)) {
+                            *bv = val;
+                            *bx = px[sg];
                         }
-                        int64_t val = sum - fee;
-                        for (int s = 0; s < nperm; s++) {
-                            int64_t *bv = &u->bval[job->t][pix[s]];
-                            uint8_t *bx = &u->bx[job->t][pix[s]];
-                            if (*bx == GM_NO_SWITCH || val > *bv || (val == *bv && px[s] < *bx)) {
-                                *bv = val;
-                                *bx = px[s];
-                            }
-                            if (u->n_probes) {
-                                long m = gm_probe_find(u, pix[s]);
-                                for (; m >= 0 && m < (long)u->n_probes && u->probe_ix[m] == pix[s]; m++) {
-                                    const uint8_t *pc = u->probe_cards[u->probe_slot[m]];
-                                    for (int i = 0; i < 5; i++)
-                                        if (pc[i] == px[s])
-                                            u->probe_out[(size_t)u->probe_slot[m] * 6 + 1 + i] = val;
-                                }
-                            }
-                        }
-                    } else {
-                        for (int s = 0; s < nperm; s++) {
-                            if (u->choice[pix[s]] != px[s])
-                                continue;
-                            const int64_t comp = cs__binom[45][4];
-                            cs_totals *o = &job->out[1];
-                            t = 0;
-                            for (uint32_t r = 0; r < 50; r++) {
-                                if (t < 4 && r == kk[t]) {
-                                    t++;
-                                    continue;
-                                }
-                                const gm_outcome *f = &job->go[base[t] + cs__binom[r][t + 1]];
-                                if (f->raise) {
-                                    o->not_qualify[f->cat] += 4 * (uint64_t)f->nq;
-                                    o->win[f->cat] += 4 * (uint64_t)f->win;
-                                    o->tie[f->cat] += 4 * (uint64_t)f->tie;
-                                    o->lose[f->cat] += 4 * (uint64_t)f->lose;
-                                    o->raise_situations += 4;
-                                } else {
-                                    o->fold[f->cat] += 4 * (uint64_t)comp;
-                                }
-                                o->total_weight += 4 * (uint64_t)comp;
+                        if (u->n_probes) {
+                            long mm = gm_probe_find(u, pix[sg]);
+                            for (; mm >= 0 && mm < (long)u->n_probes && u->probe_ix[mm] == pix[sg]; mm++) {
+                                const uint8_t *pc = u->probe_cards[u->probe_slot[mm]];
+                                for (int i = 0; i < 5; i++)
+                                    if (pc[i] == px[sg])
+                                        u->probe_out[(size_t)u->probe_slot[mm] * 6 + 1 + i] = val;
                             }
                         }
                     }
                 }
+    if (u->pass == 1 || chosen == 0)
+        return;
+    /* pass 2: how many chosen switches end in each final hand (the sum over its five 4-sets), and
+     * those hands' counts */
+    uint32_t p[5], ix = 0;
+    for (p[4] = 4; p[4] < 50; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++) {
+                const uint32_t b4 = cs__binom_t[4][p[4]], b3 = cs__binom_t[3][p[3]], b2 = cs__binom_t[2][p[2]];
+                const uint32_t c4 = cs__binom_t[4][p[3]], c3 = cs__binom_t[3][p[2]];
+                for (p[1] = 1; p[1] < p[2]; p[1]++) {
+                    const uint32_t d2 = cs__binom_t[2][p[1]];
+                    const uint8_t top = job->km[p[1] + b2 + b3 + b4];
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++)
+                        job->mult[ix] = (uint8_t)(top + job->km[p[0] + b2 + b3 + b4] + job->km[p[0] + d2 + b3 + b4] +
+                                                  job->km[p[0] + d2 + c3 + b4] + job->km[p[0] + d2 + c3 + c4]);
+                }
+            }
+    gm_quads(s, u->up, u->q, 0);
+    gm_hands_pass2(job);
 }
 
 static void *gm_worker(void *arg)
@@ -699,10 +957,13 @@ static void *gm_worker(void *arg)
     gm_unit *u = job->u;
     for (;;) {
         uint32_t k = atomic_fetch_add(&u->next, 1);
-        if (u->pass == 0) {
-            if (k >= 47)
+        if (u->pass == 1) { /* item 0: standing (the largest first); then the classes */
+            if (k > GM_CLASSES)
                 break;
-            gm_stand_item(u, 50 - k); /* the largest first */
+            if (k == 0)
+                gm_stand(job);
+            else
+                gm_class(job, k - 1);
         } else {
             if (k >= GM_CLASSES)
                 break;
@@ -723,12 +984,6 @@ static int gm_run(gm_unit *u, gm_job *jobs, uint32_t threads, int pass)
 /* One up rank: standing, the best switch of each hand, the choice, the counts. */
 static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices)
 {
-    u->stand.n = 0;
-    for (uint8_t y = 0; y < 52; y++)
-        if (y != u->up)
-            u->stand.unseen[u->stand.n++] = y;
-    fill(&u->stand);
-    gm_run(u, jobs, threads, 0);
     for (uint32_t t = 0; t < threads; t++) {
         memset(u->bx[t], GM_NO_SWITCH, GM_HANDS);
         for (uint32_t i = 0; i < GM_HANDS; i++)
@@ -838,29 +1093,31 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         u->q = qualifier;
         u->flags = flags;
         u->fee = fee * GM_W;
-        u->stand.q = qualifier;
-        u->stand.flags = flags;
-        u->stand.nets = nets;
-        st = tables_alloc(&u->stand, 51, 5);
         u->sval = malloc(GM_HANDS * sizeof *u->sval);
         u->sout = malloc(GM_HANDS * sizeof *u->sout);
         u->sind = malloc(GM_HANDS);
         u->choice = malloc(GM_HANDS);
-        if (!u->sval || !u->sout || !u->sind || !u->choice)
+        u->cw4 = malloc((size_t)GM_CLASSES * GM_KEPT * sizeof *u->cw4);
+        u->cquads = malloc((size_t)GM_CLASSES * GM_KEPT * sizeof *u->cquads);
+        u->cqstart = malloc((size_t)GM_CLASSES * (NT + 1) * sizeof *u->cqstart);
+        if (!u->sval || !u->sout || !u->sind || !u->choice || !u->cw4 || !u->cquads || !u->cqstart)
             st = CS_E_NOMEM;
         for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
             gm_job *j = &jobs[t];
             j->u = u;
             j->t = t;
-            j->ctx.q = qualifier;
-            j->ctx.flags = flags;
-            j->ctx.nets = nets;
-            st = tables_alloc(&j->ctx, 50, 5);
-            j->g = malloc(GM_FINALS * sizeof *j->g);
-            j->go = malloc(GM_FINALS * sizeof *j->go);
+            j->w4 = malloc(GM_QUADS * sizeof *j->w4);
+            j->quads = malloc(GM_QUADS * sizeof *j->quads);
+            j->sw.hands = malloc(GM_HANDS * sizeof *j->sw.hands);
+            j->sw.hv = malloc(GM_HANDS * sizeof *j->sw.hv);
+            j->sw.pend = malloc(GM_HANDS * sizeof *j->sw.pend);
+            j->ksum = malloc(GM_KEPT * sizeof *j->ksum);
+            j->km = malloc(GM_KEPT);
+            j->mult = malloc(GM_FINALS);
             u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
             u->bx[t] = malloc(GM_HANDS);
-            if (!j->g || !j->go || !u->bval[t] || !u->bx[t])
+            if (!j->w4 || !j->quads || !j->sw.hands || !j->sw.hv || !j->sw.pend || !j->ksum || !j->km || !j->mult ||
+                !u->bval[t] || !u->bx[t])
                 st = CS_E_NOMEM;
         }
     }
@@ -868,9 +1125,6 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         if (!(up_ranks >> r & 1))
             continue;
         u->up = (uint8_t)(r * 4);
-        u->stand.up = u->up;
-        for (uint32_t t = 0; t < threads; t++)
-            jobs[t].ctx.up = u->up;
         /* this rank's probes, by hand index */
         u->n_probes = 0;
         u->probe_out = NULL;
@@ -922,15 +1176,22 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             out[1].indifferent_situations += jobs[t].indifferent;
         }
     if (u) {
-        tables_free(&u->stand);
         free(u->sval);
         free(u->sout);
         free(u->sind);
         free(u->choice);
+        free(u->cw4);
+        free(u->cquads);
+        free(u->cqstart);
         for (uint32_t t = 0; t < threads && jobs; t++) {
-            tables_free(&jobs[t].ctx);
-            free(jobs[t].g);
-            free(jobs[t].go);
+            free(jobs[t].w4);
+            free(jobs[t].quads);
+            free(jobs[t].sw.hands);
+            free(jobs[t].sw.hv);
+            free(jobs[t].sw.pend);
+            free(jobs[t].ksum);
+            free(jobs[t].km);
+            free(jobs[t].mult);
             free(u->bval[t]);
             free(u->bx[t]);
         }
