@@ -14,6 +14,10 @@ SLOW_DOCTESTS = {
     "caribbean_exact.strategy.seen_set_chart.seen_set_strategy":
         "tests/strategy/test_seen_set_rules.py (the three-seen-card rules against ev)",
     "caribbean_exact.house.protection.leaks": "tests/house/test_protection.py::test_leaks_list",
+    "caribbean_exact.play.switch_game.solve_one_card_game":
+        "tests/play/test_switch_game_exact.py::test_the_whole_one_card_game",
+    "caribbean_exact.play.switch_game.solve_switch_game":
+        "tests/play/test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
 }
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ..house import bet_cap, paytables, protection, sidebets, volatility
     from ..play import edge_sorting, known_cards, sampling
     from ..play.game import GameReport, solve
-    from ..play.switch_game import solve_switch_game
+    from ..play.switch_game import sample_switch_game, solve_switch_game
     from ..play.switching import switch_ev
     from ..render import documents, figures
     from ..render.house import paytables as render_paytables
@@ -69,6 +69,7 @@ else:
     load_rule_file = lazy_function("caribbean_exact.strategy.rule_file", "load_rule_file")
     compare_strategies = lazy_function("caribbean_exact.strategy.strategies", "compare_strategies")
     solve_switch_game = lazy_function("caribbean_exact.play.switch_game", "solve_switch_game")
+    sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
     switch_ev = lazy_function("caribbean_exact.play.switching", "switch_ev")
     solve = lazy_function("caribbean_exact.play.game", "solve")
     batch = lazy("caribbean_exact.cli.batch")  # ev --batch and score only
@@ -191,7 +192,8 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "(e.g. AK; any of the 13 ranks, none or all: the plain game), so he knows how many are; "
                         "exact; tables counts and chart give the deals and the strategy by that count")
     p.add_argument("--sample", action="store_true",
-                   help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check")
+                   help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check; with "
+                        "--switch-fees: the quick sampled house edge instead of the exact one-card game")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
     p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts"), default=None,
@@ -215,7 +217,8 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
                         "one card switched, exact (minutes of CPU); where more cards may be switched, the gain of "
-                        "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact)")
+                        "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact); "
+                        "with --sample, only a sampled estimate (quick)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -264,9 +267,13 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.flash_rate is not None:
         return _flash_text(args, rules, progress)
     if args.switch_fees is not None:
-        if k or args.sample or args.ignore_up or args.table or args.sorted_ranks is not None:
-            raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up and "
-                             "--table do not apply")
+        if k or args.ignore_up or args.table or args.sorted_ranks is not None:
+            raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --ignore-up and --table "
+                             "do not apply")
+        if args.sample:  # the quick estimate: sampled hands, each one's best option exact
+            s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                                   1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+            return render_switching.switch_sample(s, args.format)
         g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
         return render_switching.switch_game(g, args.format)

@@ -33,6 +33,7 @@ from typing import Literal
 from ..model.rules import Rules
 from . import _ffi
 from .counts import DealTotals
+from .recent import Recent
 
 __all__ = ["LEAK_CHART_CELLS", "LEAK_COLUMNS", "LEAK_NO_VALUE", "LeakTables", "ProbeCounts", "SeenChartWeights",
            "SeenOnePass", "SeenPass", "SuitSplit", "seen_lanes", "seen_one_pass", "seen_pass", "solve_leak",
@@ -122,23 +123,19 @@ def solve_leak(rank_block: Sequence[int] | None, suit_split: SuitSplit, rules: R
         kind, blocks, split = _ffi.LEAK_SEEN_CLASS, list(rank_block), _SPLITS[suit_split]
     key = (kind, tuple(blocks), split, rules, flags)
     if not probes:
-        with _lock:
-            kept = _leaks.get(key)
+        kept = _leaks.get(key)
         if kept is not None and (kept[1] is not None or not chart):
             return kept
     result = _ffi.solve_leak(kind, blocks, split, rules.qualifier.value, rules.nets().scaled(), flags, threads,
                              chart, probes)
     if not probes:
-        with _lock:
-            if len(_leaks) >= _LEAKS_KEPT:
-                del _leaks[next(iter(_leaks))]
-            _leaks[key] = result
+        _leaks.put(key, result)
     return result
 
 
-#: The last leak solves without probes (the result does not depend on the threads): at most _LEAKS_KEPT.
-_LEAKS_KEPT = 8
-_leaks: dict[tuple[int, tuple[int, ...], int, Rules, int], tuple[DealTotals, LeakTables | None, ProbeCounts]] = {}
+#: The last eight leak solves without probes (the result does not depend on the threads).
+_leaks: Recent[tuple[int, tuple[int, ...], int, Rules, int], tuple[DealTotals, LeakTables | None, ProbeCounts]] = \
+    Recent(8)
 
 
 @dataclass(frozen=True, eq=False)

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -53,6 +52,7 @@ import numpy as np
 
 from ..engine import layout
 from ..engine.pricing import solver_for
+from ..engine.recent import Recent
 from ..model.cards import RANKS
 from ..model.checks import check_int, check_progress, check_rules
 from ..model.hands import CATEGORIES, lowest_plain_value_starting, lowest_value_of_category, patterns, value_categories
@@ -654,25 +654,19 @@ def frontier(rules: Rules | None = None, max_lines: int = 8,
     check_int(max_lines, "max_lines", 1, 64)
     check_progress(progress)
     key = (rules, max_lines)
-    with _frontiers_lock:
-        kept = _frontiers.get(key)
+    kept = _frontiers.get(key)
     if kept is not None:
         if game is not None:
             optimal_game(rules, game, progress)  # a game handed down is checked as on the first call
         return kept
     found = _search_frontier(rules, max_lines, progress, game)
-    with _frontiers_lock:
-        if len(_frontiers) >= _FRONTIERS_KEPT:
-            del _frontiers[next(iter(_frontiers))]
-        _frontiers[key] = found
+    _frontiers.put(key, found)
     return found
 
 
-#: The last frontiers found, by (rules, max_lines): a frontier is frozen and does not depend on the
-#: game handed down, and its search takes seconds (a card, a report and the tables ask again).
-_FRONTIERS_KEPT = 4
-_frontiers: dict[tuple[Rules, int], Frontier] = {}
-_frontiers_lock = threading.Lock()
+#: The last four frontiers found, by (rules, max_lines): a frontier is frozen and does not depend on
+#: the game handed down, and its search takes seconds (a card, a report and the tables ask again).
+_frontiers: Recent[tuple[Rules, int], Frontier] = Recent(4)
 
 
 def _search_frontier(rules: Rules, max_lines: int, progress: ProgressFn | None, game: GameReport | None

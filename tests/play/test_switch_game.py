@@ -55,10 +55,11 @@ def test_sampled_switching_follows_the_raise(n):
 
 
 def test_cli_solve_switch_fees(capsys):
-    assert main(["solve", "--switch-fees", "1", "--deals", "5", "--format", "json", "--quiet"]) == 0
+    assert main(["solve", "--switch-fees", "1", "--sample", "--deals", "5", "--format", "json", "--quiet"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["exact"] is False and doc["deals"] == 5 and sum(doc["best_switch_sizes"]) == 5
     assert main(["solve", "--switch-fees", "1", "--known-dealer-cards", "1"]) == 2
+    assert main(["solve", "--switch-fees", "1", "--table", "figures"]) == 2
 
 
 @pytest.mark.slow

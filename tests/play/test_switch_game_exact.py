@@ -1,8 +1,8 @@
 """Card switching, the one-card game exact (``cs_switch_game``): checked against every hand counted
 alone (``cs_switch``), the plain game's solver, a sample of situations, and its own identities.
 
-One up rank is a 13th of the game (seconds of CPU); the whole game takes minutes and is checked in
-tests marked ``slow`` below.
+One up rank is a 13th of the game (a second or two of CPU: the default run); the whole game (about
+20 s of CPU) is checked in the tests marked ``slow``.
 """
 
 import math
@@ -12,10 +12,18 @@ from fractions import Fraction
 import pytest
 
 from caribbean_exact import Rules
+from caribbean_exact.cli import main
 from caribbean_exact.engine import _ffi, pricing
 from caribbean_exact.engine.switch import GAME_WEIGHT, one_card_game_counts, switch_totals
 from caribbean_exact.errors import InvalidRules
-from caribbean_exact.play.switch_game import SITUATIONS, one_card_game_from, solve_one_card_game
+from caribbean_exact.play.game import solve
+from caribbean_exact.play.switch_game import (
+    SITUATIONS,
+    one_card_game_from,
+    sample_switch_game,
+    solve_one_card_game,
+    solve_switch_game,
+)
 
 pytestmark = pytest.mark.csan
 
@@ -45,20 +53,18 @@ def _options(rules: Rules, probe: tuple[int, ...], fee: Fraction) -> list[Fracti
 
 @pytest.fixture(scope="module")
 def queen_slice():
-    """The up card a queen, fee 1, with 40 probes (about 30 s of CPU)."""
+    """The up card a queen, fee 1, with 40 probes (about 2 s of CPU)."""
     rules = Rules()
     probes = _probes(10, 40, 7)
     return rules, probes, one_card_game_counts(rules, Fraction(1), up_ranks=(10,), probes=tuple(probes))
 
 
-@pytest.mark.slow
 def test_every_probe_is_every_hand_counted_alone(queen_slice):
     rules, probes, c = queen_slice
     for p, answer in zip(probes, c.probes, strict=True):
         assert [Fraction(a, GAME_WEIGHT) for a in answer] == _options(rules, p, Fraction(1)), p
 
 
-@pytest.mark.slow
 def test_the_slice_adds_up(queen_slice):
     rules, _, c = queen_slice
     g = one_card_game_from(rules, Fraction(1), c)
@@ -94,7 +100,6 @@ def test_the_slice_is_within_a_sample_of_its_situations(queen_slice):
     assert abs(float(g.return_per_ante) - mean) < 4 * sd / math.sqrt(len(best))
 
 
-@pytest.mark.slow
 def test_a_prohibitive_fee_is_the_plain_game_slice():
     """No switch at 202 antes: the ace-up slice is the plain game's (its solver, optimal decisions
     kept for the ace up cards only, every other situation folded)."""
@@ -125,3 +130,55 @@ def test_the_weights():
     assert GAME_WEIGHT == 46 * math.comb(45, 4) == 42 * math.comb(46, 4)
     assert SITUATIONS == math.comb(52, 5) * 47 == 13 * 4 * HANDS_BESIDE_AN_UP_CARD
     assert _ffi.SWITCH_GAME_CHOICE_CELLS == 10 * 3 + 13
+
+
+@pytest.fixture(scope="module")
+def whole():
+    return solve_one_card_game(1)
+
+
+@pytest.mark.slow
+def test_the_whole_one_card_game(whole):
+    g = whole
+    assert g.situations == SITUATIONS and g.total_weight == SITUATIONS * GAME_WEIGHT
+    assert sum(g.switched_rank) == g.switch_situations
+    assert g.house_edge == -g.return_per_ante and 0 < g.house_edge < solve().house_edge
+    # the probabilities of the return table sum to one, and it prices to the return
+    assert sum(r.probability for _, r in g.return_rows) == 1
+    assert g.expected_wager == 1 + 2 * g.raise_probability + g.switch_probability
+    # a sample of hands, each decided exactly by cs_switch (the plain game as control variate)
+    s = sample_switch_game("1", deals=1000, seed=21)
+    assert abs(float(g.house_edge - s.house_edge)) < 2.1 * s.half_width
+
+
+@pytest.mark.slow
+def test_a_prohibitive_fee_is_the_plain_game():
+    g = solve_one_card_game(202)
+    assert g.switch_situations == 0 and g.house_edge == solve().house_edge == Fraction(142031221, 2718662100)
+
+
+@pytest.mark.slow
+def test_the_fee_orders_the_games(whole):
+    free = solve_one_card_game(0)
+    half = solve_one_card_game(Fraction(1, 2))
+    assert free.house_edge < half.house_edge < whole.house_edge
+    assert free.switch_situations > half.switch_situations > whole.switch_situations
+
+
+@pytest.mark.slow
+def test_solve_switch_fees_from_the_cli(whole, capsys):
+    import json
+
+    assert main(["solve", "--switch-fees", "1", "--format", "json", "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["exact"] is True and doc["house_edge"] == str(whole.house_edge) == doc["house_edge_at_most"]
+    assert doc["one_card_game"]["switch_situations"] == whole.switch_situations
+    assert doc["larger_switches"] is None and doc["deals"] == 0
+    assert main(["solve", "--switch-fees", "1,2,3,2,1", "--deals", "4", "--seed", "5", "--format", "json",
+                 "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    more = doc["larger_switches"]
+    assert doc["exact"] is False and more["deals"] == 4 and doc["house_edge_at_most"] == str(whole.house_edge)
+    assert Fraction(doc["house_edge"]) == whole.house_edge - Fraction(more["mean_gain"]) <= whole.house_edge
+    g = solve_switch_game("1,2,3,2,1", deals=4, seed=5)
+    assert doc["house_edge"] == str(g.house_edge)
