@@ -158,11 +158,13 @@ def test_a_prohibitive_fee_is_the_plain_game():
 
 
 @pytest.mark.slow
-def test_the_fee_orders_the_games(whole):
-    free = solve_one_card_game(0)
-    half = solve_one_card_game(Fraction(1, 2))
-    assert free.house_edge < half.house_edge < whole.house_edge
-    assert free.switch_situations > half.switch_situations > whole.switch_situations
+def test_the_fee_orders_the_games():
+    """On a slice (a five up), fees 0 < 1/2 < 1: the house edge rises, fewer hands switch."""
+    rules = Rules()
+    free, half, one = (one_card_game_from(rules, f, one_card_game_counts(rules, f, up_ranks=(3,)))
+                       for f in (Fraction(0), Fraction(1, 2), Fraction(1)))
+    assert free.house_edge < half.house_edge < one.house_edge
+    assert free.switch_situations > half.switch_situations > one.switch_situations > 0
 
 
 @pytest.mark.slow
