@@ -10,7 +10,11 @@
     on the one-card and two-card sets, extrapolated to all 32).
 (j) ``sample_switch_game`` per sampled hand (CPU), each fee schedule, and the time the exact whole
     game would take at that speed: CPU per hand x 2,598,960 x 47 / 24 (the situations up to suit symmetry).
+(k) the exact one-card game: ``solve_one_card_game(1)`` (the public call, its cache emptied before each
+    run) on 1 and 2 threads, and ``caribbean-exact solve --switch-fees 1`` in a fresh process.
 Timings are printed, never asserted.
+
+    python benchmarks/bench_switch.py --only k     just (k)
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from common import machine, median
 
 import caribbean_exact as ce
 from caribbean_exact.engine import _ffi
-from caribbean_exact.play.switch_game import sample_switch_game
+from caribbean_exact.play import switch_game
+from caribbean_exact.play.switch_game import sample_switch_game, solve_one_card_game
 from caribbean_exact.play.switching import switch_ev
 
 HANDS = [("As Kd 7h 4c 2s", "Qh"), ("As Ks Qs Js 2d", "5h"), ("9h 9d 5c 4s 2h", "Kc")]
@@ -48,8 +53,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--only", choices=("k",), default=None, help="only part (k), the exact one-card game")
     a = ap.parse_args()
     print(machine())
+    if a.only == "k":
+        one_card_game(a.runs)
+        return
     print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
     for hand, up in HANDS:
         for fees in FEES:
@@ -96,6 +105,26 @@ def main() -> None:
         print(f"  fees {fees:9}: {per * 1000:.1f} ms CPU per hand ({time.perf_counter() - w:.1f} s wall); "
               f"house edge {float(s.house_edge):.4%} +/- {s.half_width * 100:.2f} points; the exact game at "
               f"this speed: about {exact / 3600:,.0f} CPU-hours")
+    one_card_game(a.runs)
+
+
+def one_card_game(runs: int) -> None:
+    print("\n(k) the exact one-card game (fee 1): every situation, every one-card switch (median wall / CPU)")
+    for threads in (1, 2):
+        walls, cpus = [], []
+        for _ in range(runs):
+            switch_game._one_card_games.clear()
+            w, c = timed(lambda t=threads: solve_one_card_game(1, threads=t), 1)
+            walls.append(w)
+            cpus.append(c)
+        print(f"  solve_one_card_game(1), {threads} thread(s): {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
+    walls = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "caribbean_exact", "solve", "--switch-fees", "1", "--quiet"], check=True,
+                       capture_output=True)
+        walls.append(time.perf_counter() - t)
+    print(f"  CLI solve --switch-fees 1 (fresh process, 2 threads): {median(walls):.1f} s wall")
 
 
 if __name__ == "__main__":

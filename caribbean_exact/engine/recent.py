@@ -32,6 +32,11 @@ class Recent(Generic[K, V]):
         with self._lock:
             return self._kept.get(key)
 
+    def clear(self) -> None:
+        """Forget every result (a benchmark times the work again)."""
+        with self._lock:
+            self._kept.clear()
+
     def put(self, key: K, value: V) -> None:
         """Keep ``value`` for ``key`` (the oldest entry goes when full)."""
         with self._lock:

@@ -136,9 +136,10 @@ def test_the_pages_have_examples():
 
 #: Examples left out of the default run (CI runs them), by how the command starts: a frontier search,
 #: a chart drawn as a PDF, a report whose bad --contribution is refused only after seconds of work, and
-#: the detection table (two and three hole cards seen solved, and a search for each leak).
+#: the detection table (two and three hole cards seen solved, and a search for each leak), and the exact
+#: one-card Oasis game (about 20 s of CPU).
 SLOW_COMMANDS = ("simplify", "chart --plot", "report --side-bets progressive --contribution 1.5",
-                 "detect --format csv", "solve --known-dealer-cards 3 --table chart")
+                 "detect --format csv", "solve --known-dealer-cards 3 --table chart", "solve --switch-fees 1 --quiet")
 
 
 @pytest.mark.parametrize("example", [pytest.param(e, id=e.id,
