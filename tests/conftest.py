@@ -43,6 +43,37 @@ def standard_card():
     return strategy_card()
 
 
+@pytest.fixture(scope="session")
+def one_card_slice():
+    """The one-card game (standard rules, fee 1) counted over one up rank only (a queen): a real
+    ``OneCardGame`` in about 2 s of CPU, for the default run's tests of what prints the whole game
+    (which costs about 20 s: the tests marked slow)."""
+    from fractions import Fraction
+
+    from caribbean_exact import Rules
+    from caribbean_exact.engine.switch import one_card_game_counts
+    from caribbean_exact.play.switch_game import one_card_game_from
+
+    return one_card_game_from(Rules(), Fraction(1), one_card_game_counts(Rules(), Fraction(1), up_ranks=(10,)))
+
+
+@pytest.fixture(scope="session")
+def sliced_oasis_studies(one_card_slice):
+    """``switch_study`` of the fees 1 (6 hands, seed 3) and 1,2,3,2,1 (2 hands, seed 4), standard
+    rules, with ``one_card_slice`` standing in for the whole one-card game (about 1 s of CPU)."""
+    from caribbean_exact import Rules
+    from caribbean_exact.strategy import switch_rules
+
+    def sliced(fees, rules, *, threads=None, progress=None):  # noqa: ARG001 (solve_one_card_game's arguments)
+        assert fees.fee(1) == 1 and rules == Rules()
+        return one_card_slice
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(switch_rules, "solve_one_card_game", sliced)
+        return {"1": switch_rules.switch_study("1", deals=6, seed=3),
+                "1,2,3,2,1": switch_rules.switch_study("1,2,3,2,1", deals=2, seed=4)}
+
+
 def random_situation(rng: random.Random, n_dead: int = 0, n_dealer: int = 0):
     cards = rng.sample(range(52), 6 + n_dead + n_dealer)
     return cards[:5], cards[5], cards[6:6 + n_dead], cards[6 + n_dead:]

@@ -493,8 +493,9 @@ def setup_card(p: argparse.ArgumentParser) -> None:
                         "of optimal)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards, e.g. 1,2,3,4,5: the card "
-                        "also says what to switch first, with the house edge sampled (--deals hands, default 1,000, "
-                        "each exact)")
+                        "also says what to switch first; the house edge with the optimal switch from the exact "
+                        "one-card game (exact for one card; else at most that, and sampled), the lines' sampled "
+                        "(--deals hands, default 1,000, each exact)")
     add_sampling(p, "with --switch-fees (hands)", optional=True)
 
 
@@ -812,7 +813,8 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                         "per table-hour")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards: adds a section (proven "
-                        "exclusions, sampled house edge, the switching lines and their cost)")
+                        "exclusions, the exact game with at most one card switched, the sampled gain of switching "
+                        "more, the switching lines and their sampled cost)")
     p.add_argument("--switch-deals", type=integer, default=1000,
                    help="hands sampled for the Oasis section (default 1,000; each hand exact)")
     p.add_argument("--switch-seed", type=integer, default=1, help="seed of that sample (default 1)")

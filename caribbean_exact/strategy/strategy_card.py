@@ -95,7 +95,8 @@ class AceKingGrid:
 
 @dataclass(frozen=True)
 class StrategyCard:
-    """Everything a card prints, exact (but an Oasis card's sampled house edge)."""
+    """Everything a card prints, exact (but an Oasis card's sampled figures: the lines' house edge
+    and cost, and the optimal switch's estimate where more than one card may be switched)."""
 
     rules: Rules
     frontier: Frontier
@@ -208,7 +209,9 @@ def strategy_card(rules: Rules | None = None, lines: int | None = None, within: 
     cheapest of those), and the Ace-King grid of that strategy. ``game``: the solved optimal game of
     ``rules``, when the caller has it. ``switch_fees`` (Oasis Poker: the fee in antes of switching
     1, 2, ... cards): the card also says what to switch first (``switch_rules``), with the house
-    edge sampled over ``deals`` hands from ``seed`` (each hand exact; ``threads`` for the core)."""
+    edge of the optimal switch from the exact one-card game (exact for a one-card schedule, else
+    that exact bound and an estimate) and the lines' house edge and cost sampled over ``deals``
+    hands from ``seed`` (``switch_rules.switch_study``; each hand exact; ``threads`` for the core)."""
     rules = check_rules(rules)
     f = frontier(rules, progress=progress, game=game)
     fitting = [p for p in f.points if p.lines <= (MAX_CARD_LINES if lines is None else lines)] or [f.points[0]]

@@ -28,7 +28,7 @@ from ..model.cards import Card, CardsLike
 from ..model.checks import check_rules
 from ..model.rules import Rules
 from ..play.odds import parse_situation
-from ..play.switch_game import SwitchSample, sample_switch_game
+from ..play.switch_game import SwitchGame, SwitchSample, sample_switch_game, solve_one_card_game
 from ..play.switching import SwitchFees, SwitchFeesLike, switch_ev
 from ..progress import ProgressFn
 
@@ -256,16 +256,31 @@ class SwitchStudy:
     """The whole game with card switching for one fee schedule: the switching lines
     (``switch_rules``) and a sample of hands (each hand's options exact) in which the lines are
     paired with the optimal switch: both house edges and the lines' cost, with intervals, and the
-    switch sizes proven never best (``sample.excluded``, ``sample.excluded_by_up``)."""
+    switch sizes proven never best (``sample.excluded``, ``sample.excluded_by_up``). ``game``: the
+    optimal switching's house edge from the exact one-card game (``play.switch_game.SwitchGame``:
+    exact for a one-card schedule, else that exact edge as a bound less the gain of switching more,
+    sampled on the same hands); None when not asked for (``switch_study(..., exact=False)``)."""
 
     rules: SwitchRules
     sample: SwitchSample
+    game: SwitchGame | None = None
 
 
 def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
-                 *, threads: int | None = None, progress: ProgressFn | None = None) -> SwitchStudy:
+                 *, threads: int | None = None, progress: ProgressFn | None = None, exact: bool = True
+                 ) -> SwitchStudy:
     """The switching lines of ``fees`` and the whole game sampled over ``deals`` hands from ``seed``
-    (``play.switch_game.sample_switch_game`` with the lines as its strategy)."""
+    (``play.switch_game.sample_switch_game`` with the lines as its strategy, and paired with the
+    best switch of at most one card). ``exact`` (default True): also the exact one-card game
+    (``play.switch_game.solve_one_card_game``, seconds of CPU, kept in-process), for the optimal
+    switching's house edge: exact for a one-card schedule, else bounded exactly and estimated.
+    ``threads``: the core's threads; ``progress``: called as the work goes."""
     sr = switch_rules(fees)
-    return SwitchStudy(sr, sample_switch_game(sr.fees, rules, deals, seed, threads=threads, progress=progress,
-                                              strategy=sr.mask))
+    rules = check_rules(rules)
+    sample = sample_switch_game(sr.fees, rules, deals, seed, threads=threads, progress=progress, strategy=sr.mask,
+                                baseline=SwitchFees((sr.fees.fee(1),)))
+    game = None
+    if exact:
+        one = solve_one_card_game(sr.fees, rules, threads=threads, progress=progress)
+        game = SwitchGame(sr.fees, one, sample, sample.plain_return)
+    return SwitchStudy(sr, sample, game)

@@ -285,21 +285,25 @@ def test_pdf_page_fits_a4_and_letter(pdf_bytes):
 
 
 @pytest.fixture(scope="module")
-def oasis(report):
+def oasis(report, sliced_oasis_studies):
     import dataclasses
 
-    from caribbean_exact.strategy.switch_rules import switch_study
-
-    return dataclasses.replace(report, switching=switch_study("1", deals=6, seed=3))
+    return dataclasses.replace(report, switching=sliced_oasis_studies["1"])
 
 
-def test_the_oasis_section_in_every_format(oasis, report):
-    s = oasis.switching.sample
+def test_the_oasis_section_in_every_format(oasis, report, one_card_slice):
+    s, g = oasis.switching.sample, oasis.switching.game
     md = render_report.markdown(oasis)
+    flat = " ".join(md.split())  # the tables' cells without their padding
     assert "## Oasis Poker: card switching" in md and "## Oasis" not in render_report.markdown(report)
     assert "1 card 1 ante." in md and "Switching all five" not in md  # a one-card table
     assert "Four in a row, open at both ends" in md and "Anything else: switch nothing." in md
-    assert f"{float(s.house_edge) * 100:.4f}% +/- {s.half_width * 100:.4f} points" in md
+    # the optimal switch's house edge: the one-card game's, exact; the lines' sampled
+    edge = one_card_slice.house_edge
+    assert f"| house edge, optimal switching (exact) | {float(edge) * 100:.4f}% ({edge}) |" in flat
+    assert f"{float(s.strategy_house_edge) * 100:.4f}% +/- {s.strategy_half_width * 100:.4f} points" in md
+    assert "The game with at most one card switched (exact)" in md and "| element of risk |" in flat
+    assert f"| Q | {one_card_slice.switched_rank[10]:,} |" in flat  # the card switched, by rank
     assert "<h2>Oasis Poker: card switching</h2>" in render_report.html_page(oasis, {})
     doc = json.loads(render_report.json_text(oasis))["switching"]
     assert doc["switch_fees"] == ["1"] and doc["deals"] == 6 and doc["exact"] is False
@@ -308,6 +312,31 @@ def test_the_oasis_section_in_every_format(oasis, report):
     assert [x["condition"] for x in doc["switch_rules"]] == [
         "four to a flush", "pair or better", "four to an outside straight", "four to an inside straight"]
     assert sum(doc["switch_rules_sizes"]) == 6 and "switching" not in json.loads(render_report.json_text(report))
+    # the exact one-card game, added
+    assert doc["optimal_exact"] is True and doc["optimal_house_edge"] == str(edge) == doc["house_edge_at_most"]
+    assert doc["optimal_half_width"] == 0 and doc["larger_switches"] is None and g.exact
+    one = doc["one_card_game"]
+    assert one["house_edge"] == str(edge) and one["switch_situations"] == one_card_slice.switch_situations
+    assert Fraction(one["element_of_risk"]) == edge / one_card_slice.expected_wager
+    assert sum(Fraction(x["contribution"]) for x in one["return_table"]) == -edge
+
+
+def test_the_oasis_section_with_larger_switches(report, sliced_oasis_studies, one_card_slice):
+    import dataclasses
+
+    sw = sliced_oasis_studies["1,2,3,2,1"]
+    r = dataclasses.replace(report, switching=sw)
+    s, edge = sw.sample, one_card_slice.house_edge
+    md = " ".join(render_report.markdown(r).split())
+    assert (f"| house edge, optimal switching: at most (exact, switching at most one card) | "
+            f"{float(edge) * 100:.4f}% ({edge}) |") in md
+    assert f"{float(edge - s.mean_difference) * 100:.4f}% +/- {s.difference_half_width * 100:.4f} points" in md
+    doc = json.loads(render_report.json_text(r))["switching"]
+    assert doc["optimal_exact"] is False and doc["house_edge_at_most"] == str(edge)
+    more = doc["larger_switches"]
+    assert more["deals"] == 2 and more["seed"] == 4
+    assert Fraction(doc["optimal_house_edge"]) == edge - Fraction(more["mean_gain"]) <= edge
+    assert doc["one_card_game"]["house_edge"] == str(edge)
 
 
 def test_report_switch_fees_are_checked_before_the_work(capsys):
@@ -324,3 +353,17 @@ def test_report_switch_fees_pdf(tmp_path, capsys):
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout
         assert "Oasis Poker: card switching" in text and "never best" in text
+        assert "The game with at most one card switched (exact)" in text and "1.0372%" in text
+
+
+@pytest.mark.slow
+def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
+    from caribbean_exact.play.switch_game import solve_one_card_game
+
+    code, out, _ = run(capsys, "report", "--switch-fees", "1", "--switch-deals", "3", "--deals", "2000",
+                       "--format", "json", "--quiet")
+    assert code == 0
+    doc = json.loads(out)["switching"]
+    g = solve_one_card_game(1)
+    assert doc["one_card_game"]["house_edge"] == str(g.house_edge) == doc["optimal_house_edge"]
+    assert doc["optimal_house_edge"] == "723583636439/69766306810200" and doc["optimal_exact"] is True

@@ -11,8 +11,9 @@ import pytest
 import caribbean_exact as ce
 from caribbean_exact import InvalidRules, Rules
 from caribbean_exact.cli import main
-from caribbean_exact.play.switch_game import excluded_sizes, sample_switch_game
+from caribbean_exact.play.switch_game import excluded_sizes, sample_switch_game, solve_one_card_game, solve_switch_game
 from caribbean_exact.play.switching import switch_ev
+from caribbean_exact.render.text import pct
 from caribbean_exact.strategy.switch_rules import EXAMPLES, SwitchRule, rule_cost, switch_rules, switch_study
 
 pytestmark = pytest.mark.csan
@@ -160,8 +161,46 @@ def test_one_card_only_is_a_restriction_per_hand(hand, up, full):
 
 
 def test_switch_study_follows_the_raise():
-    st = switch_study("1", Rules(raise_antes=3), deals=3, seed=2)
-    assert st.sample.rules.raise_antes == 3 and st.sample.strategy_cost_sum >= 0
+    st = switch_study("1", Rules(raise_antes=3), deals=3, seed=2, exact=False)
+    assert st.sample.rules.raise_antes == 3 and st.sample.strategy_cost_sum >= 0 and st.game is None
+
+
+def test_the_study_pairs_the_lines_and_the_one_card_game(sliced_oasis_studies, one_card_slice):
+    """The optimal switch's house edge is the one-card game's (exact for one card; else that bound
+    less the paired gain of switching more), and pairing with it leaves the lines' figures as they were."""
+    one, more = sliced_oasis_studies["1"], sliced_oasis_studies["1,2,3,2,1"]
+    assert one.game.exact and one.game.house_edge == one_card_slice.house_edge and one.game.half_width == 0
+    assert one.sample.mean_difference == 0  # the schedule is its own one-card baseline
+    g = more.game
+    assert not g.exact and g.house_edge_bound == one_card_slice.house_edge
+    assert more.sample.mean_difference >= 0 and g.house_edge == one_card_slice.house_edge - more.sample.mean_difference
+    for fees, st in (("1", one), ("1,2,3,2,1", more)):
+        alone = sample_switch_game(fees, deals=st.sample.deals, seed=st.sample.seed, strategy=st.rules.mask)
+        assert (alone.strategy_gain_sum, alone.strategy_cost_sum, alone.best_sum, alone.strategy_sizes) == (
+            st.sample.strategy_gain_sum, st.sample.strategy_cost_sum, st.sample.best_sum, st.sample.strategy_sizes)
+
+
+def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice):
+    from types import SimpleNamespace
+
+    from caribbean_exact.render.strategy.strategy_card import switch_figure_lines
+    from caribbean_exact.render.text import pct
+
+    one, more = (SimpleNamespace(switching=sliced_oasis_studies[k]) for k in ("1", "1,2,3,2,1"))
+    edge = pct(one_card_slice.house_edge)
+    lines = switch_figure_lines(one)
+    assert lines[0] == (f"House edge with the optimal switch (then raising or folding at best): {edge}, exact "
+                        "(every deal counted).")
+    assert lines[1].startswith("House edge switching by these lines: ") and "sampled over 6 hands (seed 3)" in lines[1]
+    assert "(sampled, paired: the same hands)" in lines[2]
+    assert switch_figure_lines(one, short=True)[0].startswith(f"House edge, best switching: {edge} (exact); ")
+    g = more.switching.game
+    lines = switch_figure_lines(more)
+    assert lines[0].startswith(f"House edge with the optimal switch (then raising or folding at best): at most {edge} "
+                               f"(exact, switching at most one card); about {pct(g.house_edge)} +/- ")
+    assert "sampled over 2 hands (seed 4)" in lines[0] and len(lines) == 3
+    short = switch_figure_lines(more, short=True)
+    assert len(short) == 1 and f"at most {edge} (exact, switching at most one card), about" in short[0]
 
 
 @pytest.mark.slow
@@ -180,10 +219,10 @@ def test_rule_actions_on_more_random_hands_all_fee_schedules(capsys):
 
 
 @pytest.fixture(scope="module")
-def oasis_card(standard_card):
+def oasis_card(standard_card, sliced_oasis_studies):
     import dataclasses
 
-    return dataclasses.replace(standard_card, switching=switch_study("1,2,3,2,1", deals=3, seed=4))
+    return dataclasses.replace(standard_card, switching=sliced_oasis_studies["1,2,3,2,1"])
 
 
 @pytest.mark.slow
@@ -195,9 +234,9 @@ def test_the_oasis_card_says_what_to_switch_then_raise(oasis_card):
     assert text.index("1. First, what to switch") < text.index("2. Then, with your new cards, raise")
     assert "1 card 1 ante, 2 cards 2 antes, 3 cards 3 antes, 4 cards 2 antes, 5 cards 1 ante" in text
     assert "No pair against a dealer's 2 or 3: switch all five (then you must raise) (e.g." in text
-    assert "Anything else: switch nothing." in text and "sampled over 3 hands (seed 4)" in text
+    assert "Anything else: switch nothing." in text and "sampled over 2 hands (seed 4)" in text
     assert "| AKQJ" not in text  # no A-K grid: it is the game without switching
-    assert "switching figures sampled" in text
+    assert "switching figures marked sampled are sampled" in text and "(exact, switching at most one card)" in text
     pdf = render_card.draw(oasis_card, "pdf")
     assert pdf.startswith(b"%PDF") and pdf == render_card.draw(oasis_card, "pdf")
     pocket = render_card.draw(oasis_card, "svg", "pocket")  # the compact Oasis pocket card: no pays, no examples
@@ -209,5 +248,13 @@ def test_cli_card_switch_fees(tmp_path, capsys):
     out = tmp_path / "oasis.png"
     assert main(["card", "--switch-fees", "1", "--deals", "3", "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out
-    assert "with switching: House edge switching by these lines" in said and out.read_bytes()[:4] == b"\x89PNG"
+    edge = solve_one_card_game(1).house_edge
+    assert (f"with switching: House edge with the optimal switch (then raising or folding at best): {pct(edge)}, "
+            "exact (every deal counted). House edge switching by these lines: ") in said
+    assert out.read_bytes()[:4] == b"\x89PNG" and pct(edge) == "1.0372%"
+    assert main(["card", "--switch-fees", "1,2,3,2,1", "--deals", "3", "--seed", "4", "--size", "pocket",
+                 "--out", str(out), "--quiet"]) == 0
+    said = capsys.readouterr().out
+    g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)
+    assert f"at most {pct(edge)} (exact, switching at most one card); about {pct(g.house_edge)} +/- " in said
     assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees

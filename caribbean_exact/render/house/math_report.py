@@ -28,7 +28,7 @@ from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
-from ..play.switching import switch_sample_json
+from ..play.switching import ONE_CARD_HEADERS, one_card_game_json, one_card_rows, switch_sample_json
 from ..strategy.chart import cell_mark, chart_json, decider_text
 from ..strategy.strategy_card import fees_text, switch_sentence
 from ..text import (
@@ -494,29 +494,86 @@ def _switch_blocks(r: MathReport) -> list[Block]:
                       + " Then he folds or raises."),
            Block("table", rows=tuple((str(j), str(f.fee(j)), _size_excluded(r, j)) for j in range(1, len(f.fees) + 1)),
                  headers=("cards switched", "fee (antes)", "proven (exact bound on the EV, per ante)"))]
+    g = sw.game
     if s.exact:
         out.append(Block("p", f"Every switch is proven never best at these fees: the game is the plain game, house "
                               f"edge {_p(s.house_edge)} ({frac(s.house_edge)}), exact."))
-    else:
+    elif g is None:
         out.append(Block("p", f"The whole game is sampled: {grouped(s.deals)} hands (seed {s.seed}), each hand's "
                               "options counted exactly (every replacement set and dealer hand); the estimate is the "
                               "plain game's exact return plus the mean gain of switching (a control variate). "
                               "95% intervals."))
+    elif g.exact:
+        out.append(Block("p", "With optimal switching the house edge is exact: the game with at most one card "
+                              f"switched is counted whole (every one of the {grouped(g.one_card.situations)} hands "
+                              "and up cards, every replacement card and dealer hand; below). The switching lines' "
+                              f"figures are sampled: {grouped(s.deals)} hands (seed {s.seed}), each hand's options "
+                              "counted exactly, the lines paired with the optimal switch on the same hands. 95% "
+                              "intervals."))
+    else:
+        out.append(Block("p", "A player may always switch at most one card, so the house edge of that game, counted "
+                              f"whole and exact (every one of the {grouped(g.one_card.situations)} hands and up "
+                              "cards, every replacement card and dealer hand; below), is an exact upper bound. What "
+                              f"switching more cards gains is sampled: {grouped(s.deals)} hands (seed {s.seed}), in "
+                              "each the best option of every size and the best of at most one card, exact; the "
+                              "estimate is the bound less their mean gain. The switching lines are sampled on the "
+                              "same hands, paired with the optimal switch. 95% intervals."))
+    best: tuple[tuple[str, str], ...]
+    if g is None or s.exact:
+        best = (("house edge, optimal switching (sampled)", f"{_p(s.house_edge)} +/- {s.half_width * 100:.4f} points"),)
+    elif g.exact:
+        best = (("house edge, optimal switching (exact)", f"{_p(g.house_edge)} ({frac(g.house_edge)})"),)
+    else:
+        best = (("house edge, optimal switching: at most (exact, switching at most one card)",
+                 f"{_p(g.house_edge_bound)} ({frac(g.house_edge_bound)})"),
+                ("house edge, optimal switching (estimate: that bound less the sampled gain of switching more)",
+                 f"{_p(g.house_edge)} +/- {g.half_width * 100:.4f} points"),
+                ("gain of switching 2 or more cards, per ante (sampled, paired)",
+                 f"{_p(s.mean_difference)} +/- {s.difference_half_width * 100:.4f} points"))
     out.append(Block("table", rows=(
-        ("house edge, optimal switching (sampled)", f"{_p(s.house_edge)} +/- {s.half_width * 100:.4f} points"),
+        *best,
         ("house edge, the switching lines below (sampled)",
          f"{_p(s.strategy_house_edge)} +/- {s.strategy_half_width * 100:.4f} points"),
         ("cost of the lines against optimal switching, per ante (sampled, paired)",
          f"{_p(s.strategy_cost)} +/- {s.strategy_cost_half_width * 100:.4f} points"),
         ("house edge without switching (exact)", f"{_p(-s.plain_return)} ({frac(-s.plain_return)})"),
-        ("hands where the best option switches 0 / 1 / 2 / 3 / 4 / 5 cards", " / ".join(map(grouped, s.best_sizes))),
-        ("hands where the lines switch 0 / 1 / 2 / 3 / 4 / 5 cards", " / ".join(map(grouped, s.strategy_sizes)))),
+        ("sampled hands where the best option switches 0 / 1 / 2 / 3 / 4 / 5 cards",
+         " / ".join(map(grouped, s.best_sizes))),
+        ("sampled hands where the lines switch 0 / 1 / 2 / 3 / 4 / 5 cards",
+         " / ".join(map(grouped, s.strategy_sizes)))),
         headers=("figure", "value")))
     out.append(Block("p", "The switching lines (the first that fits decides; after the switch the cost counts the "
                           "exact best raise or fold for the cards drawn):"))
     lines = [switch_sentence(x) for x in sw.rules.lines] + ["Anything else: switch nothing."]
     out.append(Block("list", rows=tuple((x,) for x in lines)))
+    if g is not None and not s.exact:
+        out += _one_card_blocks(sw)
     return out
+
+
+def _one_card_blocks(sw: SwitchStudy) -> list[Block]:
+    """The game with at most one card switched, exact: its figures, what the player does by hand,
+    the card switched by rank, its return table."""
+    assert sw.game is not None
+    one = sw.game.one_card
+    figures, acts, ranks, ret = one_card_rows(one)
+    h = ONE_CARD_HEADERS
+    fee = f"{frac(one.fee)} ante{'s' if one.fee != 1 else ''}"
+    return [
+        Block("h3", "The game with at most one card switched (exact)"),
+        Block("p", f"Switching one card for {fee}: in each of the {grouped(one.situations)} hands and up cards the "
+                   "player stands or switches the one card whose exact EV, the fee included, is the largest "
+                   "(ties: standing), then raises or folds as the exact counts decide. "
+                   + ("This is the game at these fees." if sw.game.exact else
+                      "At these fees it is the exact bound above: switching more can only gain.")),
+        Block("table", rows=tuple(map(tuple, figures)), headers=h[0]),
+        Block("p", "What the player does, by his five cards (share of the hands and up cards of each category):"),
+        Block("table", rows=tuple(map(tuple, acts)), headers=h[1]),
+        Block("p", "The card switched, by rank (share of the hands that switch):"),
+        Block("table", rows=tuple(map(tuple, ranks)), headers=h[2]),
+        Block("p", "Return table (probabilities over every deal; a switch's nets less the fee):"),
+        Block("table", rows=tuple(map(tuple, ret)), headers=h[3]),
+    ]
 
 
 def title(r: MathReport) -> str:
@@ -861,16 +918,31 @@ def report_doc(r: MathReport) -> dict[str, Any]:
 
 
 def switching_json(sw: SwitchStudy) -> dict[str, Any]:
-    """The Oasis section as JSON (field names are a public interface): the sample's fields, the
-    switching lines and their sampled house edge and cost."""
-    s = sw.sample
+    """The Oasis section as JSON (field names are a public interface): the sample's fields (its
+    ``house_edge``: the sampled estimate), the switching lines and their sampled house edge and cost;
+    with the exact one-card game (``SwitchStudy.game``): ``optimal_house_edge`` (exact when
+    ``optimal_exact``, else the estimate ``house_edge_at_most`` less ``larger_switches.mean_gain``,
+    with ``optimal_half_width``), ``house_edge_at_most`` and ``one_card_game``
+    (``render.play.switching.one_card_game_json``)."""
+    s, g = sw.sample, sw.game
+    exact_game: dict[str, Any] = {}
+    if g is not None:
+        sampled = not g.exact and g.sample is not None
+        exact_game = {
+            "optimal_house_edge": str(g.house_edge), "optimal_exact": g.exact,
+            "optimal_half_width": g.half_width if g.half_width != math.inf else None,
+            "house_edge_at_most": str(g.house_edge_bound),
+            "larger_switches": {"deals": s.deals, "seed": s.seed, "mean_gain": str(s.mean_difference),
+                                "half_width": s.difference_half_width,
+                                "hands_switching_more": sum(s.best_sizes[2:])} if sampled else None,
+            "one_card_game": one_card_game_json(g.one_card)}
     return {**switch_sample_json(s), "exact_plain_game": s.exact,
             "switch_rules": [{"condition": x.condition, "action": x.action, "high": RANKS[x.high],
                               "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}
                              for x in sw.rules.lines],
             "switch_rules_house_edge": str(s.strategy_house_edge), "switch_rules_half_width": s.strategy_half_width,
             "switch_rules_cost": str(s.strategy_cost), "switch_rules_cost_half_width": s.strategy_cost_half_width,
-            "switch_rules_sizes": list(s.strategy_sizes)}
+            "switch_rules_sizes": list(s.strategy_sizes), **exact_game}
 
 
 def json_text(r: MathReport) -> str:

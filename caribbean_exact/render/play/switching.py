@@ -164,32 +164,50 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
     }
 
 
-def one_card_tables(g: OneCardGame, fmt: str) -> list[str]:
-    """The one-card game's figures, what the player does by hand, the card switched, the return table."""
-    figures: list[list[Cell]] = [
+#: The one-card game's tables: their headers, in the order of ``one_card_rows``.
+ONE_CARD_HEADERS: tuple[tuple[str, ...], ...] = (
+    ("figure", "exact", "display"),
+    ("hand", "situations", "stand, fold", "stand, raise", "switch a card"),
+    ("rank", "situations", "share"),
+    ("part", "outcome", "net", "probability", "contribution"),
+)
+
+
+def one_card_rows(g: OneCardGame) -> tuple[list[list[str]], ...]:
+    """The one-card game's four tables as rows of text (headers ``ONE_CARD_HEADERS``): its figures,
+    what the player does by his five cards' category, the card switched by rank (ace first), and
+    the return table (a switch's nets less the fee; rows with no deal left out)."""
+    figures = [
         ["house edge", frac(g.house_edge), pct(g.house_edge)],
         ["element of risk", frac(g.element_of_risk), pct(g.element_of_risk)],
         ["expected wager (antes: ante, raise, fee)", frac(g.expected_wager), dec(g.expected_wager)],
         ["P(switch a card)", frac(g.switch_probability), pct(g.switch_probability)],
         ["P(raise)", frac(g.raise_probability), pct(g.raise_probability)],
     ]
-    acts: list[list[Cell]] = []
+    acts: list[list[str]] = []
     for k, c in enumerate(g.by_category):
         n = sum(c)
         if n:
             acts.append([CATEGORIES[k], grouped(n), pct(Fraction(c[0], n), 2), pct(Fraction(c[1], n), 2),
                          pct(Fraction(c[2], n), 2)])
     sw = g.switch_situations
-    ranks: list[list[Cell]] = [[RANKS[r], grouped(n), pct(Fraction(n, sw), 2) if sw else "-"]
-                               for r, n in reversed(list(enumerate(g.switched_rank))) if n]
-    ret: list[list[Cell]] = [[part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8),
-                              dec(r.contribution, 8)] for part, r in g.return_rows if r.count]
-    return [table(figures, ["figure", "exact", "display"], fmt), "",
+    ranks = [[RANKS[r], grouped(n), pct(Fraction(n, sw), 2) if sw else "-"]
+             for r, n in reversed(list(enumerate(g.switched_rank))) if n]
+    ret = [[part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8), dec(r.contribution, 8)]
+           for part, r in g.return_rows if r.count]
+    return figures, acts, ranks, ret
+
+
+def one_card_tables(g: OneCardGame, fmt: str) -> list[str]:
+    """The one-card game's figures, what the player does by hand, the card switched, the return table."""
+    figures, acts, ranks, ret = one_card_rows(g)
+    h = ONE_CARD_HEADERS
+    return [table(figures, list(h[0]), fmt), "",
             "what the player does, by his five cards (share of the situations of each category):",
-            table(acts, ["hand", "situations", "stand, fold", "stand, raise", "switch a card"], fmt), "",
-            "the card switched, by rank:", table(ranks, ["rank", "situations", "share"], fmt), "",
+            table(acts, list(h[1]), fmt), "",
+            "the card switched, by rank:", table(ranks, list(h[2]), fmt), "",
             "return table (probabilities over every deal; a switch's nets less the fee):",
-            table(ret, ["part", "outcome", "net", "probability", "contribution"], fmt)]
+            table(ret, list(h[3]), fmt)]
 
 
 def switch_game(g: SwitchGame, fmt: str) -> str:

@@ -127,23 +127,43 @@ def switch_rules_line(c: StrategyCard, short: bool = False) -> str:
 
 
 def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
-    """An Oasis card's figures: sampled, with their 95% intervals and the sample (``short``: one
-    line, for the pocket card)."""
+    """An Oasis card's figures (``short``: one line, for the pocket card): the house edge with the
+    optimal switch from the exact one-card game (exact for a one-card schedule; else its exact
+    bound and the sampled estimate), and the lines' house edge and cost, sampled and paired with the
+    optimal switch on the same hands, with their 95% intervals."""
     assert c.switching is not None
-    s = c.switching.sample
-    if short and not s.exact:
-        return [f"House edge (sampled, {grouped(s.deals)} hands, 95%): these lines {pct(s.strategy_house_edge, 2)} "
-                f"+/- {s.strategy_half_width * 100:.2f}, best switching {pct(s.house_edge, 2)} +/- "
-                f"{s.half_width * 100:.2f} points."]
-    how = f"sampled over {grouped(s.deals)} hands (seed {s.seed}), each hand exact; 95% intervals"
+    s, g = c.switching.sample, c.switching.game
     if s.exact:
         return [f"House edge {pct(s.house_edge)} exactly: no switch can pay at these fees (proven), "
                 "so this is the game without switching."]
-    return [f"House edge switching by these lines (then raising or folding at best): {pct(s.strategy_house_edge)} "
-            f"+/- {s.strategy_half_width * 100:.2f} points; with the optimal switch: {pct(s.house_edge)} +/- "
-            f"{s.half_width * 100:.2f} points ({how}).",
-            f"The switch lines cost {pct(s.strategy_cost, 3)} +/- {s.strategy_cost_half_width * 100:.3f} points "
-            "of the ante against the optimal switch (the same hands)."]
+    how = f"sampled over {grouped(s.deals)} hands (seed {s.seed}), each hand exact; 95% intervals"
+    if short:
+        lines = (f"these lines {pct(s.strategy_house_edge, 2)} +/- {s.strategy_half_width * 100:.2f} points "
+                 f"(sampled, {grouped(s.deals)} hands, 95%)")
+        if g is None:
+            return [f"House edge (sampled, {grouped(s.deals)} hands, 95%): these lines "
+                    f"{pct(s.strategy_house_edge, 2)} +/- {s.strategy_half_width * 100:.2f}, best switching "
+                    f"{pct(s.house_edge, 2)} +/- "
+                    f"{s.half_width * 100:.2f} points."]
+        if g.exact:
+            return [f"House edge, best switching: {pct(g.house_edge)} (exact); {lines}."]
+        return [f"House edge, best switching: at most {pct(g.house_edge_bound)} (exact, switching at most one "
+                f"card), about {pct(g.house_edge, 2)} +/- {g.half_width * 100:.2f} points (sampled); {lines}."]
+    cost = (f"The switch lines cost {pct(s.strategy_cost, 3)} +/- {s.strategy_cost_half_width * 100:.3f} points "
+            "of the ante against the optimal switch (sampled, paired: the same hands).")
+    if g is None:
+        return [f"House edge switching by these lines (then raising or folding at best): "
+                f"{pct(s.strategy_house_edge)} +/- {s.strategy_half_width * 100:.2f} points; with the optimal "
+                f"switch: {pct(s.house_edge)} +/- {s.half_width * 100:.2f} points ({how}).", cost]
+    if g.exact:
+        best = (f"House edge with the optimal switch (then raising or folding at best): {pct(g.house_edge)}, exact "
+                "(every deal counted).")
+    else:
+        best = (f"House edge with the optimal switch (then raising or folding at best): at most "
+                f"{pct(g.house_edge_bound)} (exact, switching at most one card); about {pct(g.house_edge)} +/- "
+                f"{g.half_width * 100:.2f} points with larger switches (that bound less their gain, {how}).")
+    return [best, f"House edge switching by these lines: {pct(s.strategy_house_edge)} +/- "
+                  f"{s.strategy_half_width * 100:.2f} points ({how}).", cost]
 
 
 def strategy_lines(c: StrategyCard) -> list[str]:
@@ -278,7 +298,7 @@ def stamp_text(date: str | None = None, sampled: bool = False) -> str:
     Oasis card, whose house edges with switching are sampled."""
     if sampled:
         return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
-            ": switching figures sampled (each hand exact); others exact."
+            ": switching figures marked sampled are sampled (each hand exact); others exact."
     return f"caribbean-exact {__version__}" + (f", {date}" if date else "") + \
         ": every figure exact, from the enumeration of all deals."
 
