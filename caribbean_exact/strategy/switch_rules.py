@@ -265,6 +265,24 @@ class SwitchStudy:
     sample: SwitchSample
     game: SwitchGame | None = None
 
+    @property
+    def lines_house_edge(self) -> Fraction:
+        """The house edge switching by the lines: with the exact game, the optimal switching's house
+        edge (exact, or the bound less the sampled gain) plus the lines' sampled cost on the same
+        hands (whose spread is far smaller than the sample's house edge); else the sample's own
+        estimate (``sample.strategy_house_edge``)."""
+        if self.game is None:
+            return self.sample.strategy_house_edge
+        return self.game.house_edge + self.sample.strategy_cost
+
+    @property
+    def lines_half_width(self) -> float:
+        """Half the 95% interval of ``lines_house_edge`` (with a sampled optimal edge, the two half
+        widths added: both come from the same hands)."""
+        if self.game is None:
+            return self.sample.strategy_half_width
+        return self.game.half_width + self.sample.strategy_cost_half_width
+
 
 def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
                  *, threads: int | None = None, progress: ProgressFn | None = None, exact: bool = True

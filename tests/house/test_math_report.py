@@ -301,14 +301,17 @@ def test_the_oasis_section_in_every_format(oasis, report, one_card_slice):
     # the optimal switch's house edge: the one-card game's, exact; the lines' sampled
     edge = one_card_slice.house_edge
     assert f"| house edge, optimal switching (exact) | {float(edge) * 100:.4f}% ({edge}) |" in flat
-    assert f"{float(s.strategy_house_edge) * 100:.4f}% +/- {s.strategy_half_width * 100:.4f} points" in md
+    # the lines': the exact optimal edge plus their sampled cost (paired), with the cost's interval
+    lines = oasis.switching.lines_house_edge
+    assert lines == edge + s.strategy_cost and oasis.switching.lines_half_width == s.strategy_cost_half_width
+    assert f"{float(lines) * 100:.4f}% +/- {s.strategy_cost_half_width * 100:.4f} points" in md
     assert "The game with at most one card switched (exact)" in md and "| element of risk |" in flat
     assert f"| Q | {one_card_slice.switched_rank[10]:,} |" in flat  # the card switched, by rank
     assert "<h2>Oasis Poker: card switching</h2>" in render_report.html_page(oasis, {})
     doc = json.loads(render_report.json_text(oasis))["switching"]
     assert doc["switch_fees"] == ["1"] and doc["deals"] == 6 and doc["exact"] is False
     assert Fraction(doc["house_edge"]) == s.house_edge and Fraction(doc["switch_rules_cost"]) == s.strategy_cost
-    assert Fraction(doc["switch_rules_house_edge"]) == s.house_edge + s.strategy_cost
+    assert Fraction(doc["switch_rules_house_edge"]) == edge + s.strategy_cost
     assert [x["condition"] for x in doc["switch_rules"]] == [
         "four to a flush", "pair or better", "four to an outside straight", "four to an inside straight"]
     assert sum(doc["switch_rules_sizes"]) == 6 and "switching" not in json.loads(render_report.json_text(report))

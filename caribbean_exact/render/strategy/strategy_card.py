@@ -137,8 +137,9 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
         return [f"House edge {pct(s.house_edge)} exactly: no switch can pay at these fees (proven), "
                 "so this is the game without switching."]
     how = f"sampled over {grouped(s.deals)} hands (seed {s.seed}), each hand exact; 95% intervals"
+    st = c.switching
     if short:
-        lines = (f"these lines {pct(s.strategy_house_edge, 2)} +/- {s.strategy_half_width * 100:.2f} points "
+        lines = (f"these lines {pct(st.lines_house_edge, 2)} +/- {st.lines_half_width * 100:.2f} points "
                  f"(sampled, {grouped(s.deals)} hands, 95%)")
         if g is None:
             return [f"House edge (sampled, {grouped(s.deals)} hands, 95%): these lines "
@@ -162,8 +163,8 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
         best = (f"House edge with the optimal switch (then raising or folding at best): at most "
                 f"{pct(g.house_edge_bound)} (exact, switching at most one card); about {pct(g.house_edge)} +/- "
                 f"{g.half_width * 100:.2f} points with larger switches (that bound less their gain, {how}).")
-    return [best, f"House edge switching by these lines: {pct(s.strategy_house_edge)} +/- "
-                  f"{s.strategy_half_width * 100:.2f} points ({how}).", cost]
+    return [best, f"House edge switching by these lines: {pct(st.lines_house_edge)} +/- "
+                  f"{st.lines_half_width * 100:.2f} points (the optimal switch's plus the lines' cost; {how}).", cost]
 
 
 def strategy_lines(c: StrategyCard) -> list[str]:
