@@ -196,6 +196,21 @@ static inline void cs__subset_sums(int32_t *out, int nd, unsigned n)
             }
 }
 
+/* Totals b added into a (a thread's into the call's), field by field. */
+static inline void cs__totals_add(cs_totals *a, const cs_totals *b)
+{
+    for (int k = 0; k < CS_NUM_CATEGORIES; k++) {
+        a->fold[k] += b->fold[k];
+        a->not_qualify[k] += b->not_qualify[k];
+        a->win[k] += b->win[k];
+        a->tie[k] += b->tie[k];
+        a->lose[k] += b->lose[k];
+    }
+    a->raise_situations += b->raise_situations;
+    a->indifferent_situations += b->indifferent_situations;
+    a->total_weight += b->total_weight;
+}
+
 /* One class of situations decided by its exact raise margin d (> 0 raise; 0 either way: a raise with
  * CS_RAISE_ON_TIE in flags), tallied into t: w times its outcome counts (nq, win, tie, lose) go to
  * the raise's outcomes, or its deals to the fold; situations is what the class counts as raise

@@ -925,17 +925,7 @@ static void index_probes(const uint8_t *probes, size_t n_probes, uint32_t width,
 static void add_job(const seen_job *job, cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total,
                     size_t n_chart)
 {
-    const cs_totals *j = &job->totals;
-    for (int c = 0; c < CS_NUM_CATEGORIES; c++) {
-        out->fold[c] += j->fold[c];
-        out->not_qualify[c] += j->not_qualify[c];
-        out->win[c] += j->win[c];
-        out->tie[c] += j->tie[c];
-        out->lose[c] += j->lose[c];
-    }
-    out->raise_situations += j->raise_situations;
-    out->indifferent_situations += j->indifferent_situations;
-    out->total_weight += j->total_weight;
+    cs__totals_add(out, &job->totals);
     if (chart_raise)
         for (size_t c = 0; c < n_chart; c++) {
             chart_raise[c] += job->chart_raise[c];

@@ -410,20 +410,8 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
     for (uint32_t t = 0; t < threads; t++) {
         if (jobs[t].status != CS_OK)
             st = jobs[t].status;
-        for (int c = 0; c < COUNTS; c++) {
-            const cs_totals *j = &jobs[t].totals[c];
-            cs_totals *o = &out[c];
-            for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
-                o->fold[cat] += j->fold[cat];
-                o->not_qualify[cat] += j->not_qualify[cat];
-                o->win[cat] += j->win[cat];
-                o->tie[cat] += j->tie[cat];
-                o->lose[cat] += j->lose[cat];
-            }
-            o->raise_situations += j->raise_situations;
-            o->indifferent_situations += j->indifferent_situations;
-            o->total_weight += j->total_weight;
-        }
+        for (int c = 0; c < COUNTS; c++)
+            cs__totals_add(&out[c], &jobs[t].totals[c]);
     }
 done:
     free(jobs);

@@ -394,20 +394,8 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
             jobs[t].ctx = c;
         cs__parallel(worker, jobs, sizeof *jobs, threads);
         for (uint32_t t = 0; t < threads; t++)
-            for (uint32_t d = 0; d < 32; d++) {
-                cs_totals *a = &out[d];
-                const cs_totals *b = &jobs[t].out[d];
-                for (int k = 0; k < CS_NUM_CATEGORIES; k++) {
-                    a->fold[k] += b->fold[k];
-                    a->not_qualify[k] += b->not_qualify[k];
-                    a->win[k] += b->win[k];
-                    a->tie[k] += b->tie[k];
-                    a->lose[k] += b->lose[k];
-                }
-                a->raise_situations += b->raise_situations;
-                a->indifferent_situations += b->indifferent_situations;
-                a->total_weight += b->total_weight;
-            }
+            for (uint32_t d = 0; d < 32; d++)
+                cs__totals_add(&out[d], &jobs[t].out[d]);
     }
     tables_free(c);
     free(c);
@@ -1159,20 +1147,8 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
     }
     if (st == CS_OK)
         for (uint32_t t = 0; t < threads; t++) {
-            for (int o = 0; o < 2; o++) {
-                cs_totals *a = &out[o];
-                const cs_totals *b = &jobs[t].out[o];
-                for (int k = 0; k < CS_NUM_CATEGORIES; k++) {
-                    a->fold[k] += b->fold[k];
-                    a->not_qualify[k] += b->not_qualify[k];
-                    a->win[k] += b->win[k];
-                    a->tie[k] += b->tie[k];
-                    a->lose[k] += b->lose[k];
-                }
-                a->raise_situations += b->raise_situations;
-                a->indifferent_situations += b->indifferent_situations;
-                a->total_weight += b->total_weight;
-            }
+            for (int o = 0; o < 2; o++)
+                cs__totals_add(&out[o], &jobs[t].out[o]);
             out[1].indifferent_situations += jobs[t].indifferent;
         }
     if (u) {

@@ -182,6 +182,13 @@ def _seen_label(k: int, info: Information | None = None) -> str:
     return "" if k == 0 else ", seen card" if k == 1 else f", {k} hole cards"
 
 
+def return_row_json(x: ReturnRow) -> dict[str, Any]:
+    """One row of a return table (field names are a public interface): outcome, count, probability,
+    net, contribution."""
+    return {"outcome": outcome_label(x.outcome, x.category), "count": x.count, "probability": str(x.probability),
+            "net": str(x.net), "contribution": str(x.contribution)}
+
+
 def report_json(r: GameReport) -> dict[str, Any]:
     """The JSON object of a whole-game report."""
     return {
@@ -203,11 +210,7 @@ def report_json(r: GameReport) -> dict[str, Any]:
         "information": information_json(r.information),
         "indifferent_situations": r.totals.indifferent_situations,
         "total_weight": r.total_weight,
-        "return_table": [
-            {"outcome": outcome_label(x.outcome, x.category), "count": x.count,
-             "probability": str(x.probability), "net": str(x.net), "contribution": str(x.contribution)}
-            for x in r.return_table()
-        ],
+        "return_table": [return_row_json(x) for x in r.return_table()],
         "dealer_qualifies": str(r.dealer_qualifies),
         "dealer_distribution": dealer_distribution_json(r),
     }

@@ -12,6 +12,7 @@ from ...play.switch_game import OneCardGame, SwitchGame, SwitchSample, excluded_
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
+from .game import return_row_json
 
 
 def _decision_text(o: SwitchOption) -> str:
@@ -127,9 +128,7 @@ def one_card_game_json(g: OneCardGame) -> dict[str, Any]:
         "by_category": [{"category": CATEGORIES[k], "stand_fold": c[0], "stand_raise": c[1], "switch": c[2]}
                         for k, c in enumerate(g.by_category)],
         "switched_rank": {RANKS[r]: n for r, n in enumerate(g.switched_rank)},
-        "return_table": [{"part": part, "outcome": outcome_label(r.outcome, r.category), "count": r.count,
-                          "probability": str(r.probability), "net": str(r.net), "contribution": str(r.contribution)}
-                         for part, r in g.return_rows],
+        "return_table": [{"part": part, **return_row_json(r)} for part, r in g.return_rows],
         "deals": g.total_weight,
     }
 
