@@ -29,6 +29,22 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
+#: The slow tests, examples and doctests that show the standard one-card Oasis game (by their node
+#: id's end): it is counted once a run for all of them (shared_games.seed_one_card_game).
+SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_switch_game",
+                      "test_switch_game_exact.py::test_the_whole_one_card_game",
+                      "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
+                      "test_math_report.py::test_report_switch_fees_json_has_the_exact_one_card_game",
+                      "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("slow") and any(k in item.nodeid for k in SHOW_ONE_CARD_GAME):
+        from shared_games import seed_one_card_game
+
+        seed_one_card_game()
+
+
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261129)

@@ -176,18 +176,3 @@ def test_first_use_of_lazy_tables_is_safe_when_raced(tmp_path):
         assert res == seq, f"thread {i} differs from the sequential answers"
     assert json.loads(seq["raw_init"]) == 0
 
-
-@pytest.mark.slow
-def test_the_one_card_game_on_three_threads_is_the_one_thread_game():
-    """cs_switch_game's threads (standing beside the 25 classes of the switched card, each thread's best
-    switches merged, the chosen switches counted in a second pass) give exactly the one-thread counts
-    and probe answers (under ThreadSanitizer too: .ci/sanitize --thread)."""
-    from fractions import Fraction
-
-    from caribbean_exact.engine.switch import one_card_game_counts
-
-    rng = random.Random(5)
-    probes = tuple((*rng.sample(range(1, 52), 5), 0) for _ in range(20))  # a deuce of suit 0 up
-    one, three = (one_card_game_counts(ce.Rules(), Fraction(1), up_ranks=(0,), threads=t, probes=probes)
-                  for t in (1, 3))
-    assert one == three and one.switch.total_weight > 0

@@ -165,44 +165,6 @@ def test_switch_study_follows_the_raise():
     assert st.sample.rules.raise_antes == 3 and st.sample.strategy_cost_sum >= 0 and st.game is None
 
 
-def test_the_study_pairs_the_lines_and_the_one_card_game(sliced_oasis_studies, one_card_slice):
-    """The optimal switch's house edge is the one-card game's (exact for one card; else that bound
-    less the paired gain of switching more), and pairing with it leaves the lines' figures as they were."""
-    one, more = sliced_oasis_studies["1"], sliced_oasis_studies["1,2,3,2,1"]
-    assert one.game.exact and one.game.house_edge == one_card_slice.house_edge and one.game.half_width == 0
-    assert one.sample.mean_difference == 0  # the schedule is its own one-card baseline
-    g = more.game
-    assert not g.exact and g.house_edge_bound == one_card_slice.house_edge
-    assert more.sample.mean_difference >= 0 and g.house_edge == one_card_slice.house_edge - more.sample.mean_difference
-    for fees, st in (("1", one), ("1,2,3,2,1", more)):
-        alone = sample_switch_game(fees, deals=st.sample.deals, seed=st.sample.seed, strategy=st.rules.mask)
-        assert (alone.strategy_gain_sum, alone.strategy_cost_sum, alone.best_sum, alone.strategy_sizes) == (
-            st.sample.strategy_gain_sum, st.sample.strategy_cost_sum, st.sample.best_sum, st.sample.strategy_sizes)
-
-
-def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice):
-    from types import SimpleNamespace
-
-    from caribbean_exact.render.strategy.strategy_card import switch_figure_lines
-    from caribbean_exact.render.text import pct
-
-    one, more = (SimpleNamespace(switching=sliced_oasis_studies[k]) for k in ("1", "1,2,3,2,1"))
-    edge = pct(one_card_slice.house_edge)
-    lines = switch_figure_lines(one)
-    assert lines[0] == (f"House edge with the optimal switch (then raising or folding at best): {edge}, exact "
-                        "(every deal counted).")
-    assert lines[1].startswith("House edge switching by these lines: ") and "sampled over 6 hands (seed 3)" in lines[1]
-    assert "(sampled, paired: the same hands)" in lines[2]
-    assert switch_figure_lines(one, short=True)[0].startswith(f"House edge, best switching: {edge} (exact); ")
-    g = more.switching.game
-    lines = switch_figure_lines(more)
-    assert lines[0].startswith(f"House edge with the optimal switch (then raising or folding at best): at most {edge} "
-                               f"(exact, switching at most one card); about {pct(g.house_edge)} +/- ")
-    assert "sampled over 2 hands (seed 4)" in lines[0] and len(lines) == 3
-    short = switch_figure_lines(more, short=True)
-    assert len(short) == 1 and f"at most {edge} (exact, switching at most one card), about" in short[0]
-
-
 @pytest.mark.slow
 def test_rule_actions_on_more_random_hands_all_fee_schedules(capsys):
     for fees in ("1", "1,2,3,4,5", "1,2,3,2,1"):
