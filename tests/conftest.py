@@ -35,6 +35,7 @@ SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_swit
                       "test_switch_game_exact.py::test_the_whole_one_card_game",
                       "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
                       "test_math_report.py::test_report_switch_fees_json_has_the_exact_one_card_game",
+                      "test_math_report.py::test_report_switch_fees_pdf",
                       "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
 
 

@@ -216,7 +216,7 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
-                        "one card switched, exact (minutes of CPU); where more cards may be switched, the gain of "
+                        "one card switched, exact (about 23 s of CPU); where more cards may be switched, the gain of "
                         "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact); "
                         "with --sample, only a sampled estimate (quick)")
 

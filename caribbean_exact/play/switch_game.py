@@ -431,8 +431,9 @@ def solve_one_card_game(fee: Number | SwitchFeesLike = 1, rules: Rules | None = 
     one-card fee is taken); ``rules``: the game's rules (default: the standard game);
     ``raise_on_tie``: raise when raising and folding are worth the same (default: fold; the EV is
     the same); ``threads``: the core's threads (default: the machine's cores); ``progress``: called
-    after each of the 13 up ranks. It takes minutes of CPU (every one of the 122,151,120 situations,
-    every replacement). Raises ``InvalidRules`` for a bad fee or rules.
+    after each of the 13 up ranks. It takes about 23 s of CPU, 13 s on two cores (every one of the
+    122,151,120 situations, every replacement); the last four games are kept in the process. Raises
+    ``InvalidRules`` for a bad fee or rules.
 
     >>> g = solve_one_card_game(1)
     >>> g.house_edge, g.switch_situations
