@@ -512,7 +512,6 @@ typedef struct {
     uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
     cs_totals out[2];
     uint64_t indifferent;   /* situations whose best switch equals standing */
-    int status;
 } gm_job;
 
 enum { GM_STAND, GM_PASS1, GM_PASS2 };

@@ -12,6 +12,7 @@ them; pricing them is ``pricing``'s job.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import CoreError
@@ -75,6 +76,16 @@ class DealTotals:
     indifferent_situations: int
     #: Equally likely deals counted.
     total_weight: int
+
+
+def sum_totals(parts: Sequence[DealTotals]) -> DealTotals:
+    """Totals added field by field: the parts of one game (by up rank, by the count of sorted hole
+    cards, ...)."""
+    def by_category(name: str) -> tuple[int, ...]:
+        return tuple(sum(getattr(t, name)[k] for t in parts) for k in range(10))
+    return DealTotals(by_category("fold"), by_category("not_qualify"), by_category("win"), by_category("tie"),
+                      by_category("lose"), sum(t.raise_situations for t in parts),
+                      sum(t.indifferent_situations for t in parts), sum(t.total_weight for t in parts))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from ..model.checks import check_progress, check_threads
 from ..model.rules import Rules, ScaledNets
 from ..progress import ProgressFn, report
 from . import _ffi
-from .counts import DealTotals
+from .counts import DealTotals, sum_totals
 from .pricing import default_threads
 
 __all__ = ["DISCARD_SETS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES", "OneCardCounts",
@@ -66,14 +66,6 @@ class OneCardCounts:
     probes: tuple[tuple[int, ...], ...] = ()
 
 
-def _sum_totals(a: DealTotals, b: DealTotals) -> DealTotals:
-    def add(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(i + j for i, j in zip(x, y, strict=True))
-    return DealTotals(add(a.fold, b.fold), add(a.not_qualify, b.not_qualify), add(a.win, b.win), add(a.tie, b.tie),
-                      add(a.lose, b.lose), a.raise_situations + b.raise_situations,
-                      a.indifferent_situations + b.indifferent_situations, a.total_weight + b.total_weight)
-
-
 def _game_nets(rules: Rules, fee: Fraction) -> tuple[ScaledNets, int]:
     """The nets and the fee over one common denominator, within the core's limit."""
     s = rules.nets().scaled()
@@ -98,20 +90,21 @@ def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ..
     check_progress(progress)
     nets, fee_scaled = _game_nets(rules, fee)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
-    stand = switch = None
+    stands: list[DealTotals] = []
+    switches: list[DealTotals] = []
     choices = [0] * GAME_CHOICES
     answers: list[tuple[int, ...]] = [() for _ in probes]
     ranks = sorted(set(up_ranks))
+    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
+        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
     for i, r in enumerate(ranks):
         mine = [k for k, p in enumerate(probes) if p[5] >> 2 == r]
         st, sw, ch, ans = _ffi.switch_game(rules.qualifier.value, nets, fee_scaled, 1 << r, flags, threads,
                                            [probes[k] for k in mine])
         for k, a in zip(mine, ans, strict=True):
             answers[k] = tuple(a)
-        stand = st if stand is None else _sum_totals(stand, st)
-        switch = sw if switch is None else _sum_totals(switch, sw)
+        stands.append(st)
+        switches.append(sw)
         choices = [a + b for a, b in zip(choices, ch, strict=True)]
         report(progress, "solving the one-card switching game by up card", i + 1, len(ranks))
-    if stand is None or switch is None:
-        raise InvalidRules("up_ranks: expected at least one rank 0 .. 12")
-    return OneCardCounts(stand, switch, tuple(choices), tuple(answers))
+    return OneCardCounts(sum_totals(stands), sum_totals(switches), tuple(choices), tuple(answers))

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.counts import Counts, DealCounts, DealTotals
+from ..engine.counts import Counts, DealCounts, DealTotals, sum_totals
 from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
 from ..engine.sorted import SORTED_COUNTS, chart_cell, solve_sorted
 from ..errors import InvalidCards
@@ -176,14 +176,6 @@ def _thresholds(chart: SortedChart, c: int) -> tuple[SortedThreshold, ...]:
     return tuple(out)
 
 
-def _sum_totals(parts: list[DealTotals]) -> DealTotals:
-    def cat_sum(name: str) -> tuple[int, ...]:
-        return tuple(sum(getattr(t, name)[k] for t in parts) for k in range(10))
-    return DealTotals(cat_sum("fold"), cat_sum("not_qualify"), cat_sum("win"), cat_sum("tie"), cat_sum("lose"),
-                      sum(t.raise_situations for t in parts), sum(t.indifferent_situations for t in parts),
-                      sum(t.total_weight for t in parts))
-
-
 def _mask(ranks: tuple[int, ...]) -> int:
     return sum(1 << r for r in ranks)
 
@@ -238,7 +230,7 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
         counts.append(SortedCount(c, t, Fraction(t.total_weight, DEALS), raised, ret, _thresholds(chart, c)))
     names = "".join(RANKS[r] for r in reversed(sorted_ranks))
     info = Information("sorted-ranks", ranks=sorted_ranks)  # no rank too: the game asked for, which is the plain one
-    game = GameReport(rules, _sum_totals(parts), f"optimal, edge sorting ({names or 'no rank'})", 1, leak=info)
+    game = GameReport(rules, sum_totals(parts), f"optimal, edge sorting ({names or 'no rank'})", 1, leak=info)
     return SortedRanksGame(game, sorted_ranks, tuple(counts), chart)
 
 

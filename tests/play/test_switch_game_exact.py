@@ -125,6 +125,8 @@ def test_a_bad_fee_is_refused_before_any_work():
         solve_one_card_game(Fraction(1, 3) * 2**40)
     with pytest.raises(InvalidRules):
         one_card_game_counts(Rules(), Fraction(1), up_ranks=())
+    with pytest.raises(InvalidRules, match="up_ranks"):
+        one_card_game_counts(Rules(), Fraction(1), up_ranks=(13,))
 
 
 def test_the_weights():
