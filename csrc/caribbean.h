@@ -58,7 +58,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 6                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 7                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -362,6 +362,24 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
 enum { CS_SWITCH_GAME_CHOICES = 3, CS_SWITCH_GAME_CHOICE_CELLS = 43 };
 int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                    uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
+
+/* Card switching, every size proven never better than the best of at most one card where it is:
+ * for each situation of the up ranks asked (a mask as for cs_switch_game) and each discard set of a
+ * size bounded (sizes: bit k for each size k = 1 .. 5 the fee schedule allows; sizes 2 .. 5 are
+ * bounded, a switch of five raises), an upper bound on its EV (fee included) from the exact counts
+ * of standing and of each single card out of play, compared exactly with the best of standing and
+ * (if bit 1) switching one card, exact. fees[k]: the fee of k cards, scaled like the nets (n_fees =
+ * CS_SWITCH_BOUND_SIZES, fees[0] unused), each within 0 .. CS_SWITCH_BOUND_LIMIT, as the nets (else
+ * CS_E_ARG, CS_E_OVERFLOW). undecided[k] (n_counts = CS_SWITCH_BOUND_SIZES): the situations, of
+ * 4 x C(51, 5) an up rank, where some switch of k cards is not excluded (its bound is above that
+ * best); undecided[0]: where any size is not; pairs[k]: the (situation, discard set) pairs not
+ * excluded. list (optional, max_list entries of 8 bytes): the first of those pairs, the five cards
+ * ascending, the up card, the discard set (bit i: the i-th card), its size; *n_list: how many there
+ * were in all. Where undecided[0] = 0, the game with every size allowed is the one-card game. */
+enum { CS_SWITCH_BOUND_SIZES = 6, CS_SWITCH_BOUND_LIMIT = 1048576 };
+int cs_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
+                     uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
+                     size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

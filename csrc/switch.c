@@ -474,6 +474,30 @@ typedef struct {
 
 typedef struct gm_unit gm_unit;
 
+/* cs_switch_bounds: what the bound of the larger switches needs (see that section, below). */
+#define GM_BOUND_SIZES 6   /* sizes 0 .. 5 (2 .. 5 bounded) */
+typedef struct {
+    uint32_t sizes;             /* bit k: switches of k cards bounded (k = 2 .. 5) */
+    int one_allowed;            /* whether a one-card switch is an option (else the best is standing) */
+    int64_t fees[GM_BOUND_SIZES];
+    int64_t *traw;              /* [GM_HANDS] each final hand's raise sum over its C(46, 4) dealer hands */
+    int64_t *best1;             /* [GM_HANDS] the best of standing and one card, over GM_W */
+    int64_t *g[GM_BOUND_SIZES][5]; /* g[k][s]: [C(51, s)][51] G_k(X, c) of each s-set X and card c (s = 5 - k .. 4) */
+    /* results */
+    uint64_t undecided[GM_BOUND_SIZES]; /* [k] situations where some k-card switch is not excluded; [0]: any size */
+    uint64_t pairs[GM_BOUND_SIZES];     /* [k] (situation, discard set) pairs not excluded */
+    uint8_t (*list)[8];         /* the first n_list of them: five cards, up card, discard mask (cards in order), size */
+    size_t max_list;
+    atomic_size_t n_list;
+    /* probes: the best of standing and one card (over GM_W), then the bound of each discard mask */
+    uint32_t n_probes;
+    const uint32_t *probe_ix;
+    const uint32_t *probe_slot;
+    const uint8_t (*probe_cards)[6];
+    int64_t *probe_out;
+    atomic_uint next;
+} gm_bounds;
+
 /* What the threads of one up rank share. */
 struct gm_unit {
     const cs_nets *nets;
@@ -490,7 +514,9 @@ struct gm_unit {
     uint16_t *cw4;          /* [GM_CLASSES][GM_KEPT] each class's dealer hands (gm_sweep w4, quads, qstart) */
     uint32_t *cquads;       /* [GM_CLASSES][GM_KEPT] */
     uint32_t *cqstart;      /* [GM_CLASSES][NT + 1] */
-    int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts */
+    int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts;
+                             * 3: the dead card's effect (cs_switch_bounds) */
+    gm_bounds *bd;          /* cs_switch_bounds only */
     atomic_uint next;
     /* probes of this rank: hand index, and where its answers go */
     uint32_t n_probes;
@@ -512,9 +538,14 @@ typedef struct {
     uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
     cs_totals out[2];
     uint64_t indifferent;   /* situations whose best switch equals standing */
+    /* cs_switch_bounds: one class's G_k(X, x) over its 50 cards (gl[k][s]: [C(50, s)]) */
+    int64_t *gl[GM_BOUND_SIZES][5];
+    uint8_t m51[MAXN];      /* a class's positions among its 50 cards -> among the 51 */
+    uint32_t *ix51;         /* [C(50, 4)] sets of a class relabelled: their index among the 51 */
+    uint64_t undecided[GM_BOUND_SIZES], pairs[GM_BOUND_SIZES];
 } gm_job;
 
-enum { GM_STAND, GM_PASS1, GM_PASS2 };
+enum { GM_STAND, GM_PASS1, GM_PASS2, GM_BOUND };
 
 static inline uint32_t colex_pos5(const uint32_t *p)
 {
@@ -650,6 +681,12 @@ static void gm_quads(gm_sweep *s, uint8_t up, uint16_t q, int build)
         gm_add(&s->k, s->quads[i], GM_F21(GM_Q) | GM_F21(GM_RUN), GM_F10(GM_Q) | GM_F10(GM_RUN));
 }
 
+/* A final hand's raise: its nets summed over its dealer hands. */
+static inline int64_t gm_raise_sum(const cs_nets *n, const gm_outcome *o)
+{
+    return o->nq * n->not_qualify + o->win * n->win[o->cat] + o->tie * n->tie + o->lose * n->lose;
+}
+
 /* A final hand of colex index ix and value v, with fq dealer hands below the qualifier, f1 below v
  * and f2 below v + 1 (f1 = f2 = fq below the qualifier): its best decision, recorded by mode. */
 static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode, const gm_ix *x, uint32_t ix,
@@ -671,6 +708,31 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
         u->sval[ix] = 42 * g;
         u->sout[ix] = o;
         u->sind[ix] = (uint8_t)(margin == 0);
+        if (u->bd)
+            u->bd->traw[ix] = gm_raise_sum(u->nets, &o);
+    } else if (mode == GM_BOUND) { /* g_k(P, x) from e = T_x(P) - T(P), summed by 4-set */
+        const uint32_t *p = x->p;
+        const cs_nets *n = u->nets;
+        const uint32_t ix51 = cs__binom[job->m51[p[0]]][1] + cs__binom[job->m51[p[1]]][2] +
+                              cs__binom[job->m51[p[2]]][3] + cs__binom[job->m51[p[3]]][4] +
+                              cs__binom[job->m51[p[4]]][5];
+        const int64_t t = u->bd->traw[ix51];
+        const int64_t e = gm_raise_sum(n, &o) - t;
+        int64_t mp = n->win[cat];
+        mp = n->not_qualify > mp ? n->not_qualify : mp;
+        mp = n->tie > mp ? n->tie : mp;
+        mp = n->lose > mp ? n->lose : mp;
+        mp = mp > 0 ? mp : 0;
+        for (int k = 2; k <= 5; k++) {
+            if (!(u->bd->sizes >> k & 1))
+                continue;
+            const int64_t y = t + (int64_t)(k * (k - 1) / 2) * 946 * mp + k * e; /* C(44, 2) = 946 */
+            const int64_t fold = n->fold * (int64_t)cs__binom[46 - k][4];
+            const int64_t gk = k == 5 || y > fold ? y : fold;
+            int64_t *g4 = job->gl[k][4];
+            for (int i = 0; i < 5; i++)
+                g4[x->i4[i]] += gk;
+        }
     } else if (mode == GM_PASS1) { /* the sums of the kept sets (its five 4-sets) over their replacements */
         for (int i = 0; i < 5; i++)
             job->ksum[x->i4[i]] += g;
@@ -784,6 +846,11 @@ static void gm_hands_pass2(gm_job *job)
     gm_hands_body(job, GM_PASS2);
 }
 
+static void gm_hands_bound(gm_job *job)
+{
+    gm_hands_body(job, GM_BOUND);
+}
+
 /* The position of card x among the 51 cards other than the up card. */
 static inline uint32_t gm_pos51(uint8_t x, uint8_t up)
 {
@@ -834,6 +901,115 @@ static void gm_stand(gm_job *job)
     gm_hands_stand(job);
 }
 
+/* The sets of s cards among the n positions in colex order, mapped by map (position -> position
+ * among the 51, increasing or not): the colex index among the 51 of each, in out. */
+static void gm_map_sets(uint32_t n, uint32_t s, const uint8_t *map, uint32_t *out)
+{
+    uint32_t c[5] = {0, 1, 2, 3, 4}, ix = 0;
+    if (s == 0) {
+        out[0] = 0;
+        return;
+    }
+    for (;;) {
+        uint32_t q[5];
+        for (uint32_t i = 0; i < s; i++)
+            q[i] = map[c[i]];
+        for (uint32_t i = 1; i < s; i++)
+            for (uint32_t j = i; j > 0 && q[j] < q[j - 1]; j--) {
+                uint32_t y = q[j];
+                q[j] = q[j - 1];
+                q[j - 1] = y;
+            }
+        uint32_t v = 0;
+        for (uint32_t i = 0; i < s; i++)
+            v += cs__binom[q[i]][i + 1];
+        out[ix++] = v;
+        /* the next set in colex order */
+        uint32_t i = 0;
+        while (i + 1 < s && c[i] + 1 == c[i + 1]) {
+            c[i] = i;
+            i++;
+        }
+        if (++c[i] >= n - (s - 1 - i) && i == s - 1)
+            return;
+    }
+}
+
+/* From the sums over the hands holding each (s + 1)-set of n positions to those over the hands (of
+ * five) holding each s-set: each hand holding X holds 5 - s of the (s + 1)-sets above X. */
+static void gm_level_down(uint32_t n, uint32_t s, const int64_t *above, int64_t *below)
+{
+    memset(below, 0, cs__binom[n][s] * sizeof *below);
+    uint32_t c[5] = {0, 1, 2, 3, 4}, ix = 0;
+    const uint32_t t = s + 1;
+    for (;;) {
+        const int64_t v = above[ix++];
+        for (uint32_t drop = 0; drop < t; drop++) {
+            uint32_t b = 0, j = 0;
+            for (uint32_t i = 0; i < t; i++)
+                if (i != drop)
+                    b += cs__binom[c[i]][++j];
+            below[b] += v;
+        }
+        uint32_t i = 0;
+        while (i + 1 < t && c[i] + 1 == c[i + 1]) {
+            c[i] = i;
+            i++;
+        }
+        if (++c[i] >= n && i == t - 1)
+            break;
+    }
+    for (uint32_t b = 0; b < cs__binom[n][s]; b++)
+        below[b] /= (int64_t)(5 - s);
+}
+
+/* Pass 3 of cs_switch_bounds for the dead card x (a class): every final hand P of the 50 cards gets
+ * g_k(P, x) (see below), summed over the hands holding each set of 0 to 4 cards: G_k(X, x), which go,
+ * relabelled by each suit permutation of the class (x -> c), to G_k(X', c). Each card c of the 51 is
+ * one class's relabelling, so the threads write apart. */
+static void gm_bound_class(gm_job *job, uint8_t x)
+{
+    gm_unit *u = job->u;
+    gm_sweep *s = &job->sw;
+    gm_bounds *bd = u->bd;
+    for (uint32_t i = 0; i < 50; i++)
+        job->m51[i] = (uint8_t)gm_pos51(s->unseen[i], u->up);
+    for (int k = 2; k <= 5; k++)
+        if (bd->sizes >> k & 1)
+            memset(job->gl[k][4], 0, cs__binom[50][4] * sizeof *job->gl[k][4]);
+    gm_quads(s, u->up, u->q, 0);
+    gm_hands_bound(job);
+    for (int k = 2; k <= 5; k++)
+        if (bd->sizes >> k & 1)
+            for (int sz = 3; sz >= 5 - k; sz--)
+                gm_level_down(50, (uint32_t)sz, job->gl[k][sz + 1], job->gl[k][sz]);
+    const int nperm = (x & 3) == 1 ? 3 : 1;
+    uint32_t *ix51 = job->ix51;
+    for (int sg = 0; sg < nperm; sg++) {
+        const uint8_t px = sg == 0 ? x : gm_swap_suit(x, sg + 1);
+        const uint32_t c = gm_pos51(px, u->up);
+        uint8_t map[50];
+        for (uint32_t i = 0; i < 50; i++)
+            map[i] = (uint8_t)gm_pos51(sg == 0 ? s->unseen[i] : gm_swap_suit(s->unseen[i], sg + 1), u->up);
+        for (uint32_t sz = 0; sz <= 4; sz++) {
+            int any = 0;
+            for (int k = 2; k <= 5; k++)
+                any |= (bd->sizes >> k & 1) && (int)sz >= 5 - k;
+            if (!any)
+                continue;
+            gm_map_sets(50, sz, map, ix51);
+            for (int k = 2; k <= 5; k++) {
+                if (!(bd->sizes >> k & 1) || (int)sz < 5 - k)
+                    continue;
+                const int64_t *gl = job->gl[k][sz];
+                int64_t *g = bd->g[k][sz];
+                for (uint32_t i = 0; i < cs__binom[50][sz]; i++)
+                    g[(size_t)ix51[i] * MAXN + c] = gl[i];
+            }
+        }
+    }
+}
+
 /* The switched card of class k (0 .. 24) for up rank of u. */
 static uint8_t gm_class_card(const gm_unit *u, uint32_t k)
 {
@@ -855,6 +1031,10 @@ static void gm_class(gm_job *job, uint32_t k)
     s->w4 = u->cw4 + (size_t)k * GM_KEPT;
     s->quads = u->cquads + (size_t)k * GM_KEPT;
     s->qstart = u->cqstart + (size_t)k * (NT + 1);
+    if (u->pass == 3) {
+        gm_bound_class(job, x);
+        return;
+    }
     if (u->pass == 1) {
         memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
         gm_quads(s, u->up, u->q, 1);
@@ -968,6 +1148,149 @@ static int gm_run(gm_unit *u, gm_job *jobs, uint32_t threads, int pass)
     return CS_OK;
 }
 
+/* ---- cs_switch_bounds: larger switches proven never better, situation by situation -------------
+ *
+ * Switching a set D of k cards (kept K, |K| = 5 - k) is worth, over the C(46, k) replacement sets R
+ * (of the 46 cards other than the hand and the up card) and each final hand P = K + R's dealer hands,
+ * those of the 46 - k cards other than P, D and the up card (N_k = C(46 - k, 4) of them):
+ *     V(D) = sum over R of max(fold x N_k, S_D(P)) / (C(46, k) N_k) - fee(k)
+ * with S_D(P) the raise summed over those dealer hands (a switch of five raises: S_D(P) alone).
+ * S_D(P) = T(P) - (the raise over P's dealer hands holding a card of D), T(P) the raise over every
+ * dealer hand of the 46 cards other than P (standing's counts). By Bonferroni, the positive and the
+ * negative nets apart, the raise over the hands holding a card of D is at least the sum over c in D
+ * of the raise over those holding c, T(P) - T_c(P) (T_c: with c out of play, the one-card game's
+ * counts), less the hands holding two cards of D, C(k, 2) C(44, 2) of them, at P's largest positive
+ * net M(P). So with e_c(P) = T_c(P) - T(P) and U(P) = T(P) + C(k, 2) C(44, 2) M(P),
+ *     S_D(P) <= U(P) + sum over c in D of e_c(P) = (1/k) sum over c in D of (U(P) + k e_c(P))
+ * and, the larger of two being convex,
+ *     max(fold x N_k, S_D(P)) <= (1/k) sum over c in D of g_k(P, c),
+ *     g_k(P, c) = max(fold x N_k, U(P) + k e_c(P))  (k = 5: U(P) + 5 e_c(P)).
+ * Summed over the R that miss D, by inclusion-exclusion over the other cards of D,
+ *     k x sum over R of max(...) <= sum over c in D, S in D - c of (-1)^|S| G_k(K + S, c),
+ * G_k(X, c) the sum of g_k(P, c) over the hands P holding X and not c, tabled once a rank for every
+ * set X of 0 to 4 cards (pass 3). Each situation's bound for each discard set is then k 2^(k - 1)
+ * reads, compared exactly (128 bits) with the best of standing and one card, exact from pass 1.
+ * Where the bound is not above it, the switch is never strictly better than the best of at most one
+ * card. */
+
+/* The first probe of hand ix, or -1. */
+static long gm_bound_probe(const gm_bounds *bd, uint32_t ix)
+{
+    long lo = 0, hi = (long)bd->n_probes - 1;
+    while (lo <= hi) {
+        long m = (lo + hi) / 2;
+        if (bd->probe_ix[m] == ix) {
+            while (m > 0 && bd->probe_ix[m - 1] == ix)
+                m--;
+            return m;
+        }
+        if (bd->probe_ix[m] < ix)
+            lo = m + 1;
+        else
+            hi = m - 1;
+    }
+    return -1;
+}
+
+/* A probe's answers: the best of at most one card, and the bound v of discard set d (positions p). */
+static void gm_bound_probe_out(gm_bounds *bd, long m, const uint32_t *p, uint32_t d, int64_t v, int64_t best,
+                               uint8_t up)
+{
+    for (const uint32_t ix = bd->probe_ix[m]; m < (long)bd->n_probes && bd->probe_ix[m] == ix; m++) {
+        const uint8_t *pc = bd->probe_cards[bd->probe_slot[m]];
+        uint32_t given = 0;
+        for (int i = 0; i < 5; i++)
+            if (d >> i & 1) {
+                const uint8_t card = (uint8_t)(p[i] >= up ? p[i] + 1 : p[i]);
+                for (int j = 0; j < 5; j++)
+                    given |= (uint32_t)(pc[j] == card) << j;
+            }
+        int64_t *o = bd->probe_out + (size_t)bd->probe_slot[m] * 33;
+        o[0] = best;
+        o[1 + given] = v;
+    }
+}
+
+/* The bounds of every situation of hands whose highest position is taken from bd->next. */
+static void *gm_bound_worker(void *arg)
+{
+    gm_job *job = arg;
+    gm_unit *u = job->u;
+    gm_bounds *bd = u->bd;
+    for (;;) {
+        const uint32_t top = atomic_fetch_add(&bd->next, 1);
+        if (top >= 47)
+            break;
+        uint32_t p[5];
+        p[4] = 50 - top;
+        uint32_t ix = cs__binom[p[4]][5];
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++)
+                for (p[1] = 1; p[1] < p[2]; p[1]++)
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                        uint32_t sub[32];
+                        for (uint32_t m = 0; m < 32; m++) {
+                            uint32_t v = 0, j = 0;
+                            for (int i = 0; i < 5; i++)
+                                if (m >> i & 1)
+                                    v += cs__binom[p[i]][++j];
+                            sub[m] = v;
+                        }
+                        const int64_t best = bd->best1[ix];
+                        long probe = bd->n_probes ? gm_bound_probe(bd, ix) : -1;
+                        int any = 0;
+                        for (int k = 2; k <= 5; k++) {
+                            if (!(bd->sizes >> k & 1))
+                                continue;
+                            const int64_t z = (int64_t)cs__binom[46][k] * cs__binom[46 - k][4];
+                            const __int128 feez = (__int128)k * bd->fees[k] * z;
+                            int open = 0;
+                            for (uint32_t d = 1; d < 32; d++) {
+                                if (__builtin_popcount(d) != k)
+                                    continue;
+                                const uint32_t kept = 31 & ~d;
+                                __int128 b = 0;
+                                for (int i = 0; i < 5; i++) {
+                                    if (!(d >> i & 1))
+                                        continue;
+                                    const uint32_t rest = d & ~(1u << i);
+                                    for (uint32_t sm = rest;; sm = (sm - 1) & rest) { /* every S in D - c */
+                                        const int sz = 5 - k + __builtin_popcount(sm);
+                                        const int64_t gv = bd->g[k][sz][(size_t)sub[kept | sm] * MAXN + p[i]];
+                                        b += __builtin_popcount(sm) & 1 ? -(__int128)gv : (__int128)gv;
+                                        if (sm == 0)
+                                            break;
+                                    }
+                                }
+                                const __int128 v = b - feez; /* k x the bound, over z */
+                                if (probe >= 0)
+                                    gm_bound_probe_out(bd, probe, p, d, (int64_t)v, best, u->up);
+                                if (v * GM_W > (__int128)best * z * k) {
+                                    open = 1;
+                                    job->pairs[k] += 4;
+                                    size_t at = atomic_fetch_add(&bd->n_list, 1);
+                                    if (at < bd->max_list) {
+                                        uint8_t *e = bd->list[at];
+                                        for (int i = 0; i < 5; i++)
+                                            e[i] = (uint8_t)(p[i] >= u->up ? p[i] + 1 : p[i]);
+                                        e[5] = u->up;
+                                        e[6] = (uint8_t)d;
+                                        e[7] = (uint8_t)k;
+                                    }
+                                }
+                            }
+                            if (open) {
+                                job->undecided[k] += 4;
+                                any = 1;
+                            }
+                        }
+                        if (any)
+                            job->undecided[0] += 4;
+                    }
+    }
+    return NULL;
+}
+
 /* One up rank: standing, the best switch of each hand, the choice, the counts. */
 static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices)
 {
@@ -991,6 +1314,10 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
             }
         const gm_outcome *o = &u->sout[i];
         int sw = bx != GM_NO_SWITCH && bv > u->sval[i];
+        if (u->bd) {
+            u->bd->best1[i] = sw && u->bd->one_allowed ? bv : u->sval[i];
+            continue;
+        }
         if (bx != GM_NO_SWITCH && bv == u->sval[i])
             jobs[0].indifferent += 4;
         u->choice[i] = sw ? bx : GM_NO_SWITCH;
@@ -1019,24 +1346,25 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
     if (u->probe_out)
         for (uint32_t m = 0; m < u->n_probes; m++)
             u->probe_out[(size_t)u->probe_slot[m] * 6] = u->sval[u->probe_ix[m]];
-    gm_run(u, jobs, threads, 2);
+    if (!u->bd) {
+        gm_run(u, jobs, threads, 2);
+        return CS_OK;
+    }
+    /* cs_switch_bounds: the dead card's effect (pass 3), added up in job 0; the tables; the bounds */
+    gm_bounds *bd = u->bd;
+    gm_run(u, jobs, threads, 3);
+    atomic_store(&bd->next, 0);
+    cs__parallel(gm_bound_worker, jobs, sizeof *jobs, threads);
     return CS_OK;
 }
 
-int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
-                        uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
-                        const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+/* cs_test_switch_game, and with bd cs_test_switch_bounds (arguments checked by the callers; probe
+ * answers then go to bd). */
+static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                   uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                   const uint8_t *probes, size_t n_probes, int64_t *probe_out, gm_bounds *bd)
 {
-    if (!nets || !out || (n_probes && (!probes || !probe_out)))
-        return CS_E_NULL;
-    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) || n_probes > 4096)
-        return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
-        up_ranks == 0 || up_ranks >= (1u << 13) || fee < 0 || fee > GM_NET_LIMIT)
-        return CS_E_ARG;
     int st;
-    if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
-        return st;
     uint32_t *pix = NULL, *pslot = NULL;
     uint8_t (*pcards)[6] = NULL;
     if (n_probes) {
@@ -1059,8 +1387,9 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
                 return st != CS_OK ? st : CS_E_ARG; /* a probe's up card is of suit 0 */
             }
             memcpy(pcards[m], pr, 6);
-            for (int i = 0; i < 6; i++)
-                probe_out[m * 6 + (size_t)i] = 0;
+            const size_t per = bd ? 33 : 6;
+            for (size_t i = 0; i < per; i++)
+                probe_out[m * per + i] = 0;
         }
     }
     if ((st = cs__ensure_tables()) != CS_OK) {
@@ -1080,6 +1409,7 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         u->q = qualifier;
         u->flags = flags;
         u->fee = fee * GM_W;
+        u->bd = bd;
         u->sval = malloc(GM_HANDS * sizeof *u->sval);
         u->sout = malloc(GM_HANDS * sizeof *u->sout);
         u->sind = malloc(GM_HANDS);
@@ -1089,6 +1419,16 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
         u->cqstart = malloc((size_t)GM_CLASSES * (NT + 1) * sizeof *u->cqstart);
         if (!u->sval || !u->sout || !u->sind || !u->choice || !u->cw4 || !u->cquads || !u->cqstart)
             st = CS_E_NOMEM;
+        if (bd) {
+            bd->traw = malloc(GM_HANDS * sizeof *bd->traw);
+            bd->best1 = malloc(GM_HANDS * sizeof *bd->best1);
+            st = bd->traw && bd->best1 ? st : CS_E_NOMEM;
+            for (int k = 2; k <= 5; k++)
+                for (int sz = 5 - k; sz <= 4 && (bd->sizes >> k & 1); sz++) {
+                    bd->g[k][sz] = calloc((size_t)cs__binom[51][sz] * MAXN, sizeof *bd->g[k][sz]);
+                    st = bd->g[k][sz] ? st : CS_E_NOMEM;
+                }
+        }
         for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
             gm_job *j = &jobs[t];
             j->u = u;
@@ -1106,6 +1446,15 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             if (!j->w4 || !j->quads || !j->sw.hands || !j->sw.hv || !j->sw.pend || !j->ksum || !j->km || !j->mult ||
                 !u->bval[t] || !u->bx[t])
                 st = CS_E_NOMEM;
+            if (bd) {
+                j->ix51 = malloc(230300 * sizeof *j->ix51); /* C(50, 4) */
+                st = j->ix51 ? st : CS_E_NOMEM;
+                for (int k = 2; k <= 5; k++)
+                    for (int sz = 5 - k; sz <= 4 && (bd->sizes >> k & 1); sz++) {
+                        j->gl[k][sz] = malloc(cs__binom[50][sz] * sizeof *j->gl[k][sz]);
+                        st = j->gl[k][sz] ? st : CS_E_NOMEM;
+                    }
+            }
         }
     }
     for (uint32_t r = 0; r < 13 && st == CS_OK; r++) {
@@ -1141,6 +1490,15 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             u->probe_slot = pslot;
             u->probe_cards = (const uint8_t(*)[6])pcards;
             u->probe_out = u->n_probes ? probe_out : NULL;
+            if (bd) { /* the bounds' probes, not the one-card game's */
+                bd->n_probes = u->n_probes;
+                bd->probe_ix = pix;
+                bd->probe_slot = pslot;
+                bd->probe_cards = (const uint8_t(*)[6])pcards;
+                bd->probe_out = probe_out;
+                u->n_probes = 0;
+                u->probe_out = NULL;
+            }
         }
         st = gm_rank(u, jobs, threads, choices);
     }
@@ -1149,6 +1507,10 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             for (int o = 0; o < 2; o++)
                 cs__totals_add(&out[o], &jobs[t].out[o]);
             out[1].indifferent_situations += jobs[t].indifferent;
+            for (int k = 0; k < GM_BOUND_SIZES && bd; k++) {
+                bd->undecided[k] += jobs[t].undecided[k];
+                bd->pairs[k] += jobs[t].pairs[k];
+            }
         }
     if (u) {
         free(u->sval);
@@ -1169,7 +1531,18 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
             free(jobs[t].mult);
             free(u->bval[t]);
             free(u->bx[t]);
+            free(jobs[t].ix51);
+            for (int k = 0; k < GM_BOUND_SIZES; k++)
+                for (int sz = 0; sz < 5; sz++)
+                    free(jobs[t].gl[k][sz]);
         }
+    }
+    if (bd) {
+        free(bd->traw);
+        free(bd->best1);
+        for (int k = 0; k < GM_BOUND_SIZES; k++)
+            for (int sz = 0; sz < 5; sz++)
+                free(bd->g[k][sz]);
     }
     free(u);
     free(jobs);
@@ -1177,6 +1550,76 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
     free(pslot);
     free(pcards);
     return st;
+}
+
+int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                        uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                        const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+{
+    if (!nets || !out || (n_probes && (!probes || !probe_out)))
+        return CS_E_NULL;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) || n_probes > 4096)
+        return CS_E_SIZE;
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
+        up_ranks == 0 || up_ranks >= (1u << 13) || fee < 0 || fee > GM_NET_LIMIT)
+        return CS_E_ARG;
+    int st;
+    if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
+        return st;
+    return gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, probes, n_probes,
+                   probe_out, NULL);
+}
+
+int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
+                          uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
+                          size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, const uint8_t *probes,
+                          size_t n_probes, int64_t *probe_out)
+{
+    if (!nets || !fees || !undecided || !pairs || !n_list || (max_list && !list) ||
+        (n_probes && (!probes || !probe_out)))
+        return CS_E_NULL;
+    if (n_fees != GM_BOUND_SIZES || n_counts != GM_BOUND_SIZES || n_probes > 4096)
+        return CS_E_SIZE;
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
+        up_ranks == 0 || up_ranks >= (1u << 13) || (sizes & ~(uint32_t)0x3e))
+        return CS_E_ARG;
+    for (int k = 1; k <= 5; k++)
+        if ((sizes >> k & 1) && (fees[k] < 0 || fees[k] > CS_SWITCH_BOUND_LIMIT))
+            return CS_E_ARG;
+    int st;
+    if ((st = cs__check_nets(nets, CS_SWITCH_BOUND_LIMIT)) != CS_OK)
+        return st;
+    memset(undecided, 0, GM_BOUND_SIZES * sizeof *undecided);
+    memset(pairs, 0, GM_BOUND_SIZES * sizeof *pairs);
+    *n_list = 0;
+    gm_bounds *bd = calloc(1, sizeof *bd);
+    if (!bd)
+        return CS_E_NOMEM;
+    bd->sizes = sizes & 0x3c;
+    bd->one_allowed = sizes >> 1 & 1;
+    for (int k = 1; k <= 5; k++)
+        bd->fees[k] = sizes >> k & 1 ? fees[k] : 0;
+    bd->list = (uint8_t(*)[8])list;
+    bd->max_list = max_list;
+    atomic_init(&bd->n_list, 0);
+    cs_totals out[2];
+    st = gm_game(qualifier, nets, bd->fees[1], up_ranks, flags, threads, out, 2, NULL, 0, probes, n_probes,
+                 probe_out, bd);
+    if (st == CS_OK) {
+        memcpy(undecided, bd->undecided, sizeof bd->undecided);
+        memcpy(pairs, bd->pairs, sizeof bd->pairs);
+        *n_list = atomic_load(&bd->n_list);
+    }
+    free(bd);
+    return st;
+}
+
+int cs_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
+                     uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
+                     size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list)
+{
+    return cs_test_switch_bounds(qualifier, nets, fees, n_fees, sizes, up_ranks, flags, threads, undecided, pairs,
+                                 n_counts, list, max_list, n_list, NULL, 0, NULL);
 }
 
 int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,

@@ -5,7 +5,7 @@
  * region too) but not part of it: the public calls carry no test arguments.
  *
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
- * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game).
+ * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game, cs_test_switch_bounds).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -47,6 +47,15 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
 int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                         uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                         const uint8_t *probes, size_t n_probes, int64_t *probe_out);
+
+/* cs_switch_bounds with probes (optional, at most 4096): 6 cards each as for cs_test_switch_game;
+ * probe_out gets 33 numerators per probe: the best of standing and one card over 46 x C(45, 4), then
+ * for each discard mask m (bit i: the probe's i-th card) of a size k bounded, at 1 + m, the bound of
+ * its EV (the fee included) over k x C(46, k) x C(46 - k, 4) (0 elsewhere). */
+int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
+                          uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
+                          size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, const uint8_t *probes,
+                          size_t n_probes, int64_t *probe_out);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

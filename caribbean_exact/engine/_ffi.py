@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 6
+CORE_ABI_VERSION = 7
 
 
 def core_version() -> int | None:
@@ -532,6 +532,36 @@ def switch_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, f
                                   SWITCH_GAME_CHOICE_CELLS, flat, n, answers), "switch game")
     return (_totals(out[0]), _totals(out[1]), list(choices),
             [[answers[6 * i + k] for k in range(6)] for i in range(n)])
+
+
+#: cs_switch_bounds: fees and counts are indexed by the switch's size, 0 .. 5.
+SWITCH_BOUND_SIZES: int = lib.CS_SWITCH_BOUND_SIZES
+#: The most a fee or a net may be, scaled, in cs_switch_bounds.
+SWITCH_BOUND_LIMIT: int = lib.CS_SWITCH_BOUND_LIMIT
+
+
+def switch_bounds(qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int, up_ranks: int,
+                  flags: int = 0, threads: int = 2, max_list: int = 0, probes: Sequence[Sequence[int]] = ()
+                  ) -> tuple[list[int], list[int], list[bytes], int, list[list[int]]]:
+    """Card switching, the larger switches against the best of at most one card (cs_switch_bounds;
+    with probes cs_test_switch_bounds): by size, the situations and the (situation, discard set) pairs
+    not excluded, the first ``max_list`` of those pairs (8 bytes each: five cards, up card, discard
+    mask, size) and how many there were; per probe (five cards and an up card of suit 0) 33
+    numerators: the best of at most one card over 46 x C(45, 4), then each discard mask's bound."""
+    f = ffi.new("int64_t[]", list(fees))
+    undecided = ffi.new("uint64_t[]", SWITCH_BOUND_SIZES)
+    pairs = ffi.new("uint64_t[]", SWITCH_BOUND_SIZES)
+    listing = ffi.new("uint8_t[]", 8 * max_list) if max_list else ffi.NULL
+    n_list = ffi.new("size_t *")
+    n = len(probes)
+    flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
+    answers = ffi.new("int64_t[]", 33 * n) if n else ffi.NULL
+    check(lib.cs_test_switch_bounds(qualifier, _nets_struct(nets), f, len(fees), sizes, up_ranks, flags, threads,
+                                    undecided, pairs, SWITCH_BOUND_SIZES, listing, max_list, n_list, flat, n,
+                                    answers), "switch bounds")
+    kept = min(n_list[0], max_list)
+    return (list(undecided), list(pairs), [bytes(listing[8 * i:8 * i + 8]) for i in range(kept)], n_list[0],
+            [[answers[33 * i + k] for k in range(33)] for i in range(n)])
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:
