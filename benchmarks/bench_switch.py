@@ -12,9 +12,14 @@
     game would take at that speed: CPU per hand x 2,598,960 x 47 / 24 (the situations up to suit symmetry).
 (k) the exact one-card game: ``solve_one_card_game(1)`` (the public call, its cache emptied before each
     run) on 1 and 2 threads, and ``caribbean-exact solve --switch-fees 1`` in a fresh process.
+(l) the proof that excludes the larger switches: ``prove_switch_sizes("linear")`` (the public call,
+    its cache emptied before each run: the one-card counts again, each single card out of play, every
+    situation's bounds) on 2 threads, and ``caribbean-exact solve --switch-fees 1,2,3,4,5`` (the
+    exact game: the one-card game and the proof) in a fresh process.
 Timings are printed, never asserted.
 
     python benchmarks/bench_switch.py --only k     just (k)
+    python benchmarks/bench_switch.py --only l     just (l)
 """
 
 from __future__ import annotations
@@ -53,11 +58,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k",), default=None, help="only part (k), the exact one-card game")
+    ap.add_argument("--only", choices=("k", "l"), default=None,
+                    help="only part (k), the exact one-card game, or (l), the proof of the larger switches")
     a = ap.parse_args()
     print(machine())
     if a.only == "k":
         one_card_game(a.runs)
+        return
+    if a.only == "l":
+        proof(a.runs)
         return
     print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
     for hand, up in HANDS:
@@ -106,6 +115,25 @@ def main() -> None:
               f"house edge {float(s.house_edge):.4%} +/- {s.half_width * 100:.2f} points; the exact game at "
               f"this speed: about {exact / 3600:,.0f} CPU-hours")
     one_card_game(a.runs)
+    proof(a.runs)
+
+
+def proof(runs: int) -> None:
+    print("\n(l) the larger switches bounded in every situation, fees 1,2,3,4,5 (median wall / CPU)")
+    walls, cpus = [], []
+    for _ in range(runs):
+        switch_game._proofs.clear()
+        w, c = timed(lambda: switch_game.prove_switch_sizes("linear", threads=2), 1)
+        walls.append(w)
+        cpus.append(c)
+    print(f"  prove_switch_sizes('linear'), 2 threads: {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
+    walls = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "caribbean_exact", "solve", "--switch-fees", "1,2,3,4,5", "--quiet"],
+                       check=True, capture_output=True)
+        walls.append(time.perf_counter() - t)
+    print(f"  CLI solve --switch-fees 1,2,3,4,5 (fresh process, 2 threads): {median(walls):.1f} s wall")
 
 
 def one_card_game(runs: int) -> None:

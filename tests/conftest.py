@@ -18,6 +18,8 @@ SLOW_DOCTESTS = {
         "tests/play/test_switch_game_exact.py::test_the_whole_one_card_game",
     "caribbean_exact.play.switch_game.solve_switch_game":
         "tests/play/test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
+    "caribbean_exact.play.switch_game.prove_switch_sizes":
+        "tests/play/test_switch_bounds.py::test_linear_fees_whole_game_every_larger_switch_is_excluded",
 }
 
 
@@ -39,11 +41,24 @@ SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_swit
                       "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
 
 
+#: The slow tests, examples and doctests that show a game of fees 1,2,3,4,5 or 1,2,3,2,1, whose larger
+#: switches are bounded by a proof: both proofs are computed once a run for all of them.
+SHOW_PROOFS = ("switch_game.solve_switch_game", "switch_game.prove_switch_sizes",
+               "test_switch_bounds.py::test_linear_fees_whole_game",
+               "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
+               "test_math_report.py::test_report_switch_fees_pdf",
+               "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
+
+
 def pytest_runtest_setup(item):
     if item.get_closest_marker("slow") and any(k in item.nodeid for k in SHOW_ONE_CARD_GAME):
         from shared_games import seed_one_card_game
 
         seed_one_card_game()
+    if item.get_closest_marker("slow") and any(k in item.nodeid for k in SHOW_PROOFS):
+        from shared_games import seed_proofs
+
+        seed_proofs()
 
 
 @pytest.fixture
@@ -85,8 +100,12 @@ def sliced_oasis_studies(one_card_slice):
         assert fees.fee(1) == 1 and rules == Rules()
         return one_card_slice
 
+    def unproven(fees, rules, *, threads=None, progress=None):  # noqa: ARG001 (prove_switch_sizes's arguments)
+        return None  # the proof (a minute of CPU) is the slow tests' (tests/play/test_switch_bounds.py)
+
     with pytest.MonkeyPatch.context() as m:
         m.setattr(switch_rules, "solve_one_card_game", sliced)
+        m.setattr(switch_rules, "prove_switch_sizes", unproven)
         return {"1": switch_rules.switch_study("1", deals=6, seed=3),
                 "1,2,3,2,1": switch_rules.switch_study("1,2,3,2,1", deals=2, seed=4)}
 

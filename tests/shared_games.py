@@ -1,8 +1,9 @@
-"""The standard one-card Oasis game (fee 1, about 20 s of CPU) computed once per test run, shared by
-the pytest-xdist workers through a file, and put in each worker's library cache
-(``play.switch_game``'s recent games), so the slow tests, examples and doctests that show it (solve,
-card, report, the docs) do not each count it again. tests/play/test_switch_game_exact.py checks
-the game itself (and counts the other fees on their own)."""
+"""The standard one-card Oasis game (fee 1, about 20 s of CPU) and the proofs that bound the larger
+switches under the fees 1,2,3,4,5 and 1,2,3,2,1 (about 110 s of CPU each), computed once per test
+run, shared by the pytest-xdist workers through files, and put in each worker's library cache
+(``play.switch_game``'s recent games and proofs), so the slow tests, examples and doctests that show
+them (solve, card, report, the docs) do not each count them again. tests/play/test_switch_game_exact.py
+and test_switch_bounds.py check the game and the proofs themselves."""
 
 from __future__ import annotations
 
@@ -10,33 +11,52 @@ import os
 import pickle
 import tempfile
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 
-def seed_one_card_game() -> None:
-    """Put the standard one-card game in this process's cache: counted by the first worker that asks,
-    read by the others (without xdist the library's cache alone serves the run)."""
-    from caribbean_exact import Rules
-    from caribbean_exact.play import switch_game
-
-    key = (Rules(), Fraction(1), False)
+def _seed(name: str, cache: Any, key: object, compute: Callable[[], object]) -> None:
+    """Put ``compute()`` in ``cache`` under ``key``: counted by the first worker that asks, read by the
+    others (without xdist the library's cache alone serves the run)."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if run is None or switch_game._one_card_games.get(key) is not None:
+    if run is None or cache.get(key) is not None:
         return
     folder = Path(tempfile.gettempdir()) / f"caribbean-exact-tests-{run}"
     folder.mkdir(exist_ok=True)
-    data, lock = folder / "one-card-fee-1.pickle", folder / "one-card-fee-1.lock"
+    data, lock = folder / f"{name}.pickle", folder / f"{name}.lock"
     try:
         os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
     except FileExistsError:  # another worker counts it
         for _ in range(1200):
             if data.exists():
-                switch_game._one_card_games.put(key, pickle.loads(data.read_bytes()))
+                cache.put(key, pickle.loads(data.read_bytes()))
                 return
             time.sleep(0.5)
         return  # not there after 10 minutes: this worker counts it itself when asked
-    game = switch_game.solve_one_card_game(1)
+    value = compute()
     part = data.with_suffix(".part")
-    part.write_bytes(pickle.dumps(game))
+    part.write_bytes(pickle.dumps(value))
     part.replace(data)
+
+
+def seed_one_card_game() -> None:
+    """The standard one-card game (fee 1) in this process's cache."""
+    from caribbean_exact import Rules
+    from caribbean_exact.play import switch_game
+
+    _seed("one-card-fee-1", switch_game._one_card_games, (Rules(), Fraction(1), False),
+          lambda: switch_game.solve_one_card_game(1))
+
+
+def seed_proofs() -> None:
+    """The proofs of the fees 1,2,3,4,5 and 1,2,3,2,1 (standard rules) in this process's cache."""
+    from caribbean_exact import Rules
+    from caribbean_exact.play import switch_game
+    from caribbean_exact.play.switching import SwitchFees
+
+    for name in ("linear", "peaked"):
+        fees = SwitchFees.parse(name)
+        _seed(f"proof-{name}", switch_game._proofs, (Rules(), fees, False),
+              lambda f=fees: switch_game.prove_switch_sizes(f))

@@ -24,8 +24,8 @@ from . import _ffi
 from .counts import DealTotals, sum_totals
 from .pricing import default_threads
 
-__all__ = ["DISCARD_SETS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES", "OneCardCounts",
-           "one_card_game_counts", "switch_totals"]
+__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES", "BoundCounts",
+           "OneCardCounts", "bound_counts", "bound_scale", "one_card_game_counts", "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -108,3 +108,78 @@ def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ..
         choices = [a + b for a, b in zip(choices, ch, strict=True)]
         report(progress, "solving the one-card switching game by up card", i + 1, len(ranks))
     return OneCardCounts(sum_totals(stands), sum_totals(switches), tuple(choices), tuple(answers))
+
+
+#: The most a fee or a net may be, scaled, in the bounds of the larger switches (cs_switch_bounds).
+BOUND_NET_LIMIT: int = _ffi.SWITCH_BOUND_LIMIT
+
+
+def bound_scale(size: int) -> int:
+    """The denominator of a probe's bound of a ``size``-card switch (``BoundCounts.probes``):
+    size x C(46, size) x C(46 - size, 4)."""
+    return size * math.comb(46, size) * math.comb(46 - size, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class BoundCounts:
+    """The larger switches against the best of at most one card, counted by the core
+    (``cs_switch_bounds``), by up rank asked: ``undecided[r][k]`` the situations of up rank ``r``
+    (4 x C(51, 5) a rank) where some switch of k cards (k = 2 .. 5) is not proven never better,
+    ``undecided[r][0]`` where any is not; ``pairs[r][k]`` the (situation, discard set) pairs not
+    excluded; ``listed`` the first of them (five cards, up card, discard mask over the five, size)
+    and ``n_listed`` how many there were; ``probes`` (a test's) 33 numerators each: the best of at
+    most one card over ``GAME_WEIGHT``, then each discard mask's bound over ``bound_scale(size)``."""
+
+    ranks: tuple[int, ...]
+    undecided: tuple[tuple[int, ...], ...]
+    pairs: tuple[tuple[int, ...], ...]
+    listed: tuple[tuple[tuple[int, ...], int, int, int], ...]
+    n_listed: int
+    probes: tuple[tuple[int, ...], ...] = ()
+
+
+def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: tuple[int, ...] = tuple(range(13)),
+                 raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
+                 max_list: int = 20, probes: tuple[tuple[int, ...], ...] = ()) -> BoundCounts:
+    """The core's bounds of every larger switch (``cs_switch_bounds``), one up rank per call (progress
+    after each). ``fees[k - 1]``: the fee of k cards in antes, None where the schedule does not allow
+    k; probes (the player's five cards and an up card of suit 0, a test's) are answered by the call of
+    their rank."""
+    threads = check_threads(threads) or default_threads()
+    check_progress(progress)
+    s = rules.nets().scaled()
+    known = [f for f in fees if f is not None]
+    den = math.lcm(s.denominator, *(f.denominator for f in known))
+    k = den // s.denominator
+    nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
+    scaled = [0] * _ffi.SWITCH_BOUND_SIZES
+    sizes = 0
+    for j, f in enumerate(fees[:5], start=1):
+        if f is not None:
+            scaled[j] = int(f * den)
+            sizes |= 1 << j
+    if max(abs(x) for x in (*nets.as_list(), *scaled)) > BOUND_NET_LIMIT:
+        raise InvalidRules(f"switch fees {shown(tuple(fees))}: the fees and the pays over one denominator are too "
+                           f"large for the bounds of the larger switches (at most 2^20)")
+    ranks = sorted(set(up_ranks))
+    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
+        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    undecided: list[tuple[int, ...]] = []
+    pairs: list[tuple[int, ...]] = []
+    listed: list[tuple[tuple[int, ...], int, int, int]] = []
+    n_listed = 0
+    answers: list[tuple[int, ...]] = [() for _ in probes]
+    for i, r in enumerate(ranks):
+        mine = [j for j, p in enumerate(probes) if p[5] >> 2 == r]
+        und, pr, lst, n, ans = _ffi.switch_bounds(rules.qualifier.value, nets, scaled, sizes, 1 << r, flags,
+                                                  threads, max(0, max_list - len(listed)),
+                                                  [probes[j] for j in mine])
+        for j, a in zip(mine, ans, strict=True):
+            answers[j] = tuple(a)
+        undecided.append(tuple(und))
+        pairs.append(tuple(pr))
+        listed += [(tuple(e[:5]), e[5], e[6], e[7]) for e in lst]
+        n_listed += n
+        report(progress, "bounding the larger switches by up card", i + 1, len(ranks))
+    return BoundCounts(tuple(ranks), tuple(undecided), tuple(pairs), tuple(listed), n_listed, tuple(answers))

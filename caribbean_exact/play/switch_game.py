@@ -32,7 +32,15 @@ from fractions import Fraction
 from ..engine.counts import DealTotals
 from ..engine.pricing import ReturnRow, return_rows
 from ..engine.recent import Recent
-from ..engine.switch import DISCARD_SETS, GAME_WEIGHT, OneCardCounts, one_card_game_counts, switch_totals
+from ..engine.switch import (
+    DISCARD_SETS,
+    GAME_WEIGHT,
+    BoundCounts,
+    OneCardCounts,
+    bound_counts,
+    one_card_game_counts,
+    switch_totals,
+)
 from ..errors import InvalidRules, shown
 from ..model.cards import Card
 from ..model.checks import check_int, check_progress, check_rules, check_threads
@@ -43,8 +51,8 @@ from .game import solve
 from .sampling import Z95
 from .switching import SwitchFees, SwitchFeesLike
 
-__all__ = ["OneCardGame", "SwitchGame", "SwitchSample", "SwitchStrategy", "excluded_sizes", "sample_switch_game",
-           "solve_one_card_game", "solve_switch_game"]
+__all__ = ["OneCardGame", "SwitchGame", "SwitchProof", "SwitchSample", "SwitchStrategy", "excluded_sizes",
+           "prove_switch_sizes", "sample_switch_game", "solve_one_card_game", "solve_switch_game"]
 
 #: A switching strategy as the sampler takes it: (the hand's five cards, the up card) -> the discard
 #: set as a bit mask over the five (bit i: the i-th card), e.g. ``strategy.switch_rules.SwitchRules.mask``.
@@ -232,11 +240,14 @@ class SwitchSample:
         return self.best_sum / self.deals
 
 
-def _usable_sets(f: SwitchFees, rules: Rules) -> list[list[int]]:
-    """By the up card's rank: the discard sets the fees allow and no proof excludes."""
+def _usable_sets(f: SwitchFees, rules: Rules, proof: SwitchProof | None = None) -> list[list[int]]:
+    """By the up card's rank: the discard sets the fees allow and no proof excludes (the global
+    bounds, and ``proof``'s situation by situation bounds when it is for these fees and rules)."""
     out = []
     for r in range(13):
-        ex = excluded_sizes(f, rules, r)
+        ex = set(excluded_sizes(f, rules, r))
+        if proof is not None and proof.fees == f and proof.rules == rules and r in proof.counts.ranks:
+            ex |= set(proof.excluded_by_up(r))
         out.append([d for d in range(DISCARD_SETS) if f.allows(d.bit_count()) and d.bit_count() not in ex])
     return out
 
@@ -271,15 +282,17 @@ def _half_width(total: Fraction, squares: Fraction, n: int) -> float:
 
 def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                        threads: int | None = None, progress: ProgressFn | None = None,
-                       baseline: SwitchFeesLike | None = None, strategy: SwitchStrategy | None = None
-                       ) -> SwitchSample:
+                       baseline: SwitchFeesLike | None = None, strategy: SwitchStrategy | None = None,
+                       proof: SwitchProof | None = None) -> SwitchSample:
     """Sample ``deals`` situations (hand and up card) uniformly; in each, the exact best option
     of every discard set the fees allow, except the sizes ``excluded_sizes`` proves never optimal.
     The same seed gives the same hands, whatever the fees. With ``baseline`` (another fee schedule)
     the best option under it too, on the same hands (the counts do not depend on the fees): the
     paired difference of the two games has a much smaller spread than either. With ``strategy`` (a
     function of the hand and the up card giving the discard set, e.g. ``switch_rules(fees).mask``):
-    its option too, on the same hands: its exact cost against the best, and its own house edge."""
+    its option too, on the same hands: its exact cost against the best, and its own house edge.
+    With ``proof`` (``prove_switch_sizes`` of the same fees and rules) the sizes it excludes against
+    each up rank are not counted either (the sample is the same, and quicker)."""
     rules = check_rules(rules)
     f = SwitchFees.parse(fees)
     base = None if baseline is None else SwitchFees.parse(baseline)
@@ -289,7 +302,7 @@ def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: 
     check_progress(progress)
     excluded = excluded_sizes(f, rules)
     by_up = [excluded_sizes(f, rules, r) for r in range(13)]
-    sets_by_up = _usable_sets(f, rules)
+    sets_by_up = _usable_sets(f, rules, proof)
     base_by_up = _usable_sets(base, rules) if base is not None else []
     plain = solve(rules=rules, threads=threads).return_per_ante
     rng = random.Random(seed)
@@ -463,6 +476,104 @@ def one_card_game_from(rules: Rules, fee: Fraction, c: OneCardCounts) -> OneCard
 
 
 @dataclass(frozen=True)
+class SwitchProof:
+    """Every switch of 2 to 5 cards the fees allow, bounded situation by situation against the
+    exact best of standing and switching one card, over every one of the 122,151,120 situations
+    (``prove_switch_sizes``). A size whose switches are never above that best in any situation is
+    proven never better than switching at most one card; with every size so, the schedule's whole
+    game is the one-card game, exactly.
+
+    The bound (``cs_switch_bounds`` in csrc/switch.c): a switch's value is a sum, over its
+    replacement sets, of each final hand's best decision with the discards out of play. The raise's
+    dealer hands without the discards are bounded from the exact counts of standing and of each
+    single card out of play (the one-card game's), by Bonferroni (less the hands holding two
+    discards, at the hand's largest net); the larger of fold and that bound is at most the mean over
+    the discards of the same with one discard's effect taken k times (convexity); summed over the
+    replacement sets that miss the discards by exact inclusion-exclusion. Every step is an integer;
+    the comparison is exact."""
+
+    fees: SwitchFees
+    rules: Rules
+    counts: BoundCounts
+
+    @property
+    def situations(self) -> int:
+        """The situations bounded: 4 x C(51, 5) = 9,396,240 an up rank."""
+        return 4 * math.comb(51, 5) * len(self.counts.ranks)
+
+    def undecided(self, cards: int) -> int:
+        """The situations where some switch of ``cards`` cards (2 .. 5) is not proven never better
+        (0 for a size the fees do not allow); ``cards`` = 0: where any size is not."""
+        check_int(cards, "cards", 0, 5)
+        return sum(u[cards] for u in self.counts.undecided)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The sizes bounded: those of 2 or more cards the fees allow."""
+        return tuple(range(2, len(self.fees.fees) + 1))
+
+    @property
+    def excluded(self) -> tuple[int, ...]:
+        """The sizes proven never better than switching at most one card, in every situation."""
+        return tuple(j for j in self.sizes if self.undecided(j) == 0)
+
+    @property
+    def open_sizes(self) -> tuple[int, ...]:
+        """The sizes not excluded everywhere."""
+        return tuple(j for j in self.sizes if self.undecided(j))
+
+    def excluded_by_up(self, up_rank: int) -> tuple[int, ...]:
+        """The sizes proven never better against an up card of rank ``up_rank`` (0 = deuce .. 12)."""
+        check_int(up_rank, "up_rank", 0, 12)
+        row = self.counts.undecided[self.counts.ranks.index(up_rank)]
+        return tuple(j for j in self.sizes if row[j] == 0)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the proof covers every size: the schedule's game is then the one-card game."""
+        return len(self.counts.ranks) == 13 and not self.open_sizes
+
+    @property
+    def examples(self) -> tuple[tuple[tuple[Card, ...], Card, tuple[Card, ...]], ...]:
+        """The first situations not decided (the hand, the up card, the discards), at most 20."""
+        return tuple((tuple(Card(c) for c in cards), Card(up),
+                      tuple(Card(c) for i, c in enumerate(cards) if m >> i & 1))
+                     for cards, up, m, _ in self.counts.listed)
+
+
+def prove_switch_sizes(fees: SwitchFeesLike, rules: Rules | None = None, *, raise_on_tie: bool = False,
+                       threads: int | None = None, progress: ProgressFn | None = None) -> SwitchProof:
+    """Bound every switch of 2 to 5 cards the fees allow, in every situation, against the exact best
+    of standing and one card (see ``SwitchProof``). ``fees``: a fee schedule (at least two sizes);
+    ``rules``, ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: after each of
+    the 13 up ranks. It counts the one-card game again and each single card out of play: about 110 s
+    of CPU, 55 s on two cores; the last four proofs are kept in the process. Raises ``InvalidRules``
+    (a one-card schedule has nothing to prove; fees too fine to scale).
+
+    >>> p = prove_switch_sizes("1,2,3,4,5")
+    >>> p.excluded, p.exact
+    ((2, 3, 4, 5), True)
+    """
+    rules = check_rules(rules)
+    f = SwitchFees.parse(fees)
+    if len(f.fees) < 2:
+        raise InvalidRules(f"switch fees {f.short()}: one card only, no larger switch to bound")
+    key = (rules, f, raise_on_tie)
+    kept = _proofs.get(key)
+    if kept is not None:
+        return kept
+    counts = bound_counts(rules, tuple(f.fees) + (None,) * (5 - len(f.fees)), raise_on_tie=raise_on_tie,
+                          threads=threads, progress=progress)
+    proof = SwitchProof(f, rules, counts)
+    _proofs.put(key, proof)
+    return proof
+
+
+#: The last four proofs, by (rules, fees, raise on tie).
+_proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4)
+
+
+@dataclass(frozen=True)
 class SwitchGame:
     """Card switching, the whole game: the exact one-card game, and for a schedule that allows
     more cards, a sample of what switching more than one card adds (each sampled hand's best
@@ -474,10 +585,15 @@ class SwitchGame:
     sample: SwitchSample | None
     #: The plain game's exact optimal return per ante (no switching).
     plain_return: Fraction
+    #: With more than one card allowed: every larger switch bounded in every situation.
+    proof: SwitchProof | None = None
 
     @property
     def exact(self) -> bool:
-        """Whether the house edge is exact: one card only, or every larger size proven never best."""
+        """Whether the house edge is exact: one card only, or every larger size proven never better
+        than at most one card (by the global bounds, or in every situation by ``proof``)."""
+        if self.proof is not None and self.proof.exact:
+            return True
         ex = excluded_sizes(self.fees, self.one_card.rules)
         return all(j in ex for j in range(2, len(self.fees.fees) + 1))
 
@@ -504,15 +620,20 @@ class SwitchGame:
 def solve_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                       threads: int | None = None, progress: ProgressFn | None = None) -> SwitchGame:
     """Card switching under a fee schedule, the whole game: the one-card game exact
-    (``solve_one_card_game`` with the schedule's one-card fee), then, when the schedule allows more
-    than one card and larger switches are not all proven never best, ``deals`` sampled hands
-    (seeded by ``seed``; 0: none) each giving the exact gain of its best option over its best of at
-    most one card; the house edge is the one-card game's exact edge less their mean, with its 95%
-    interval. ``threads``, ``progress``: as ``solve_one_card_game``. Raises ``InvalidRules``.
+    (``solve_one_card_game`` with the schedule's one-card fee); when the schedule allows more than
+    one card, every larger switch bounded in every situation (``prove_switch_sizes``): where every
+    size is proven never better than at most one card, the game is the one-card game, exactly.
+    Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
+    best option (over the sizes not excluded) over its best of at most one card; the house edge is
+    the one-card game's exact edge less their mean, with its 95% interval. ``threads``,
+    ``progress``: as ``solve_one_card_game``. Raises ``InvalidRules``.
 
+    >>> g = solve_switch_game("1,2,3,4,5")
+    >>> g.exact, g.house_edge == solve_one_card_game(1).house_edge, g.proof.excluded
+    (True, True, (2, 3, 4, 5))
     >>> g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)
-    >>> g.exact, g.house_edge_bound == solve_one_card_game(1).house_edge, g.house_edge <= g.house_edge_bound
-    (False, True, True)
+    >>> g.exact, g.proof.excluded, g.house_edge <= g.house_edge_bound
+    (False, (2, 3, 4), True)
     """
     rules = check_rules(rules)
     f = SwitchFees.parse(fees)
@@ -523,8 +644,10 @@ def solve_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: i
     one = solve_one_card_game(f, rules, threads=threads, progress=progress)
     ex = excluded_sizes(f, rules)
     more = any(j not in ex for j in range(2, len(f.fees) + 1))
-    sample = None
-    if more and deals:
+    sample = proof = None
+    if more:
+        proof = prove_switch_sizes(f, rules, threads=threads, progress=progress)
+    if more and deals and proof is not None and not proof.exact:
         sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
-                                    baseline=SwitchFees((f.fee(1),)))
-    return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante)
+                                    baseline=SwitchFees((f.fee(1),)), proof=proof)
+    return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante, proof)

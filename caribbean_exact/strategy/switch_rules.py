@@ -28,7 +28,7 @@ from ..model.cards import Card, CardsLike
 from ..model.checks import check_rules
 from ..model.rules import Rules
 from ..play.odds import parse_situation
-from ..play.switch_game import SwitchGame, SwitchSample, sample_switch_game, solve_one_card_game
+from ..play.switch_game import SwitchGame, SwitchSample, prove_switch_sizes, sample_switch_game, solve_one_card_game
 from ..play.switching import SwitchFees, SwitchFeesLike, switch_ev
 from ..progress import ProgressFn
 
@@ -290,15 +290,20 @@ def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 
     """The switching lines of ``fees`` and the whole game sampled over ``deals`` hands from ``seed``
     (``play.switch_game.sample_switch_game`` with the lines as its strategy, and paired with the
     best switch of at most one card). ``exact`` (default True): also the exact one-card game
-    (``play.switch_game.solve_one_card_game``, seconds of CPU, kept in-process), for the optimal
-    switching's house edge: exact for a one-card schedule, else bounded exactly and estimated.
+    (``play.switch_game.solve_one_card_game``, seconds of CPU, kept in-process) and, where more cards
+    may be switched, every larger switch bounded in every situation (``prove_switch_sizes``, about a
+    minute), for the optimal switching's house edge: exact for a one-card schedule and wherever every
+    larger size is proven never better (1,2,3,4,5), else bounded exactly and estimated.
     ``threads``: the core's threads; ``progress``: called as the work goes."""
     sr = switch_rules(fees)
     rules = check_rules(rules)
+    proof = None
+    if exact and len(sr.fees.fees) > 1:
+        proof = prove_switch_sizes(sr.fees, rules, threads=threads, progress=progress)
     sample = sample_switch_game(sr.fees, rules, deals, seed, threads=threads, progress=progress, strategy=sr.mask,
-                                baseline=SwitchFees((sr.fees.fee(1),)))
+                                baseline=SwitchFees((sr.fees.fee(1),)), proof=proof)
     game = None
     if exact:
         one = solve_one_card_game(sr.fees, rules, threads=threads, progress=progress)
-        game = SwitchGame(sr.fees, one, sample, sample.plain_return)
+        game = SwitchGame(sr.fees, one, sample, sample.plain_return, proof)
     return SwitchStudy(sr, sample, game)

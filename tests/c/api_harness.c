@@ -631,6 +631,58 @@ static void switch_game(void)
     puts("switch game: done");
 }
 
+/* The bounds of the larger switches: every argument checked before any work; one up rank bounded
+ * (a few seconds of CPU, longer under a sanitizer: skipped by the quick variant). */
+static void switch_bounds(void)
+{
+    cs_nets nets = standard_nets();
+    const int64_t fees[CS_SWITCH_BOUND_SIZES] = {0, 1, 2, 3, 4, 5};
+    uint64_t und[CS_SWITCH_BOUND_SIZES], pairs[CS_SWITCH_BOUND_SIZES];
+    uint8_t list[8 * 4];
+    size_t n_list = 0;
+    int64_t answers[33];
+    const uint8_t probe[6] = {51, 45, 22, 9, 3, 40}, odd_up[6] = {51, 45, 22, 9, 3, 41};
+    const size_t k = CS_SWITCH_BOUND_SIZES;
+    STATUS(cs_switch_bounds(1113, NULL, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, NULL, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, NULL, pairs, k, list, 4, &n_list), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, NULL, k, list, 4, &n_list), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, NULL, 4, &n_list), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k - 1, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_SIZE);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k + 1, list, 4, &n_list), CS_E_SIZE);
+    STATUS(cs_switch_bounds(CS_NUM_VALUES + 1, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list),
+           CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x41, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 0, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1u << 13, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 2, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 0, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    const int64_t negative[CS_SWITCH_BOUND_SIZES] = {0, 1, -2, 3, 4, 5};
+    STATUS(cs_switch_bounds(1113, &nets, negative, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    const int64_t big[CS_SWITCH_BOUND_SIZES] = {0, 1, 2, CS_SWITCH_BOUND_LIMIT + 1, 4, 5};
+    STATUS(cs_switch_bounds(1113, &nets, big, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    cs_nets huge = nets;
+    huge.win[9] = CS_SWITCH_BOUND_LIMIT + 1;
+    STATUS(cs_switch_bounds(1113, &huge, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_OVERFLOW);
+    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL, 1,
+                                 answers), CS_E_NULL);
+    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, probe, 4097,
+                                 answers), CS_E_SIZE);
+    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, odd_up, 1,
+                                 answers), CS_E_ARG);
+    if (!getenv("HARNESS_QUICK")) { /* the probe's up card, 40, is a queen (rank 10); 2-card fee 0: open */
+        const int64_t cheap[CS_SWITCH_BOUND_SIZES] = {0, 1, 0, 3, 4, 5};
+        STATUS(cs_test_switch_bounds(1113, &nets, cheap, k, 0x3e, 1u << 10, 0, 2, und, pairs, k, list, 4, &n_list,
+                                     probe, 1, answers), CS_OK);
+        CHECK(und[3] == 0 && und[4] == 0 && und[5] == 0); /* 3 to 5 cards at 3 to 5 antes: excluded */
+        CHECK(und[2] > 0 && und[0] == und[2] && pairs[2] >= und[2] && n_list == pairs[2] / 4);
+        CHECK(list[5] == 40 && list[7] == 2 && __builtin_popcount(list[6]) == 2);
+        CHECK(answers[0] != 0 && answers[1 + 3] != 0 && answers[1 + 7] != 0 && answers[1 + 1] == 0);
+    }
+    puts("switch bounds: done");
+}
+
 int main(void)
 {
     layouts();
@@ -643,6 +695,7 @@ int main(void)
     leaks();
     switching();
     switch_game();
+    switch_bounds();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;
 }

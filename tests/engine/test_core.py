@@ -358,6 +358,48 @@ def test_switch_game_arguments():
     assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, bad, 1, ans) == lib.CS_E_CARD
 
 
+def test_switch_bounds_arguments():
+    """cs_switch_bounds / cs_test_switch_bounds refuse every bad argument before any work (a valid
+    call takes seconds a rank: tests/play/test_switch_bounds.py)."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    k = lib.CS_SWITCH_BOUND_SIZES
+    fees = ffi.new("int64_t[]", [0, 1, 2, 3, 4, 5])
+    und, pairs = ffi.new("uint64_t[]", k), ffi.new("uint64_t[]", k)
+    listing, n_list = ffi.new("uint8_t[]", 32), ffi.new("size_t *")
+    ans = ffi.new("int64_t[]", 33)
+    n = ffi.NULL
+    b = lib.cs_switch_bounds
+    assert b(1113, n, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_NULL
+    assert b(1113, nets, n, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, n, pairs, k, listing, 4, n_list) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, n, k, listing, 4, n_list) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, n, 4, n_list) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k - 1, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_SIZE
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k - 1, listing, 4, n_list) == lib.CS_E_SIZE
+    assert b(7463, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x41, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 0, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1 << 13, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1, 4, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 0, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 65, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    for bad in ([0, 1, -2, 3, 4, 5], [0, 1, 2, 3, lib.CS_SWITCH_BOUND_LIMIT + 1, 5]):
+        assert b(1113, nets, ffi.new("int64_t[]", bad), k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4,
+                 n_list) == lib.CS_E_ARG
+    huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3,
+                                 "win": [lib.CS_SWITCH_BOUND_LIMIT + 1] * 10})
+    assert b(1113, huge, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_OVERFLOW
+    t = lib.cs_test_switch_bounds
+    probe = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 40])
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n, 1, ans) == lib.CS_E_NULL
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, probe, 1, n) == lib.CS_E_NULL
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, probe, 4097,
+             ans) == lib.CS_E_SIZE
+    odd = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 41])
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, odd, 1, ans) == lib.CS_E_ARG
+
+
 def test_sorted_ranks_arguments():
     """cs_solve_sorted / cs_test_solve_sorted: every pointer, size, mask, qualifier, flag, thread count and
     the nets' limit checked; a probe's cards checked."""

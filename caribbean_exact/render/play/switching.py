@@ -8,7 +8,7 @@ from typing import Any
 
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
-from ...play.switch_game import OneCardGame, SwitchGame, SwitchSample, excluded_sizes
+from ...play.switch_game import OneCardGame, SwitchGame, SwitchProof, SwitchSample, excluded_sizes
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
@@ -133,9 +133,37 @@ def one_card_game_json(g: OneCardGame) -> dict[str, Any]:
     }
 
 
+def proof_json(p: SwitchProof) -> dict[str, Any]:
+    """The situation by situation bounds of the larger switches (field names are a public interface)."""
+    return {
+        "sizes": list(p.sizes),
+        "excluded": list(p.excluded),
+        "situations": p.situations,
+        "undecided": {str(j): p.undecided(j) for j in p.sizes},
+        "undecided_any": p.undecided(0),
+        "excluded_by_up_rank": {RANKS[r]: list(p.excluded_by_up(r)) for r in p.counts.ranks},
+        "examples": [{"hand": format_cards(h), "up": str(u), "discard": [str(c) for c in d]}
+                     for h, u, d in p.examples],
+    }
+
+
+def _sizes(js: tuple[int, ...]) -> str:
+    return ", ".join(str(j) for j in js)
+
+
+def proof_text(p: SwitchProof) -> str:
+    """What the bounds proved, in a line."""
+    if p.exact:
+        return f"than at most one card, in all {p.situations:,} situations (exact bounds)"
+    parts = [f"{_sizes(p.excluded)} cards: never better than at most one card"] if p.excluded else []
+    parts += [f"{j} cards: open in {p.undecided(j):,} situations" for j in p.open_sizes]
+    return "; ".join(parts)
+
+
 def switch_game_json(g: SwitchGame) -> dict[str, Any]:
     """The whole game with card switching: every field of the sampled game (``switch_sample_json``),
-    valued for this computation, and ``house_edge_at_most``, ``one_card_game``, ``larger_switches``."""
+    valued for this computation, and ``house_edge_at_most``, ``one_card_game``, ``larger_switches``,
+    ``proof`` (``proof_json``, or null for a one-card table)."""
     one = g.one_card
     s = g.sample
     sampled = s is not None and not g.exact
@@ -159,6 +187,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
             "deals": s.deals, "seed": s.seed, "mean_gain": str(s.mean_difference),
             "half_width": s.difference_half_width, "hands_switching_more": sum(s.best_sizes[2:]),
         } if sampled and s is not None else None,
+        "proof": proof_json(g.proof) if g.proof is not None else None,
         "rules": rules_json(one.rules),
     }
 
@@ -222,6 +251,8 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
     rows: list[list[Cell]] = []
     if g.exact:
         rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
+        if g.proof is not None:
+            rows.append([f"switching {_sizes(g.proof.sizes)} cards", "never better", proof_text(g.proof)])
     else:
         s = g.sample
         rows.append(["house edge, at most (exact)", pct(one.house_edge),
@@ -233,6 +264,8 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
                          f"mean over {counted(s.deals, 'sampled hand')}; best in {sum(s.best_sizes[2:]):,} of them"])
         else:
             rows.append(["gain of switching 2 or more cards", "not sampled", "--deals N to sample it"])
+        if g.proof is not None:
+            rows.append(["larger switches, bounded", "exact bounds", proof_text(g.proof)])
     rows.append(["plain game (no switching), exact", pct(-g.plain_return), frac(-g.plain_return)])
     lines = [*head, table(rows, ["figure", "value", "detail"], fmt), "",
              f"The game with at most one card switched, exact (fee {frac(one.fee)} ante"
