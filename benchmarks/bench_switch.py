@@ -127,13 +127,18 @@ def proof(runs: int) -> None:
         walls.append(w)
         cpus.append(c)
     print(f"  prove_switch_sizes('linear'), 2 threads: {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
+    cli_solve("1,2,3,4,5", runs)
+
+
+def cli_solve(fees: str, runs: int) -> None:
+    """``caribbean-exact solve --switch-fees FEES`` in a fresh process: the median wall time."""
     walls = []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "caribbean_exact", "solve", "--switch-fees", "1,2,3,4,5", "--quiet"],
-                       check=True, capture_output=True)
+        subprocess.run([sys.executable, "-m", "caribbean_exact", "solve", "--switch-fees", fees, "--quiet"], check=True,
+                       capture_output=True)
         walls.append(time.perf_counter() - t)
-    print(f"  CLI solve --switch-fees 1,2,3,4,5 (fresh process, 2 threads): {median(walls):.1f} s wall")
+    print(f"  CLI solve --switch-fees {fees} (fresh process, 2 threads): {median(walls):.1f} s wall")
 
 
 def one_card_game(runs: int) -> None:
@@ -146,13 +151,7 @@ def one_card_game(runs: int) -> None:
             walls.append(w)
             cpus.append(c)
         print(f"  solve_one_card_game(1), {threads} thread(s): {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
-    walls = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "caribbean_exact", "solve", "--switch-fees", "1", "--quiet"], check=True,
-                       capture_output=True)
-        walls.append(time.perf_counter() - t)
-    print(f"  CLI solve --switch-fees 1 (fresh process, 2 threads): {median(walls):.1f} s wall")
+    cli_solve("1", runs)
 
 
 if __name__ == "__main__":

@@ -867,17 +867,18 @@ static inline uint8_t gm_swap_suit(uint8_t card, int s) /* suits 1 and s swapped
     return (uint8_t)((card & ~3) | suit);
 }
 
-static long gm_probe_find(const gm_unit *u, uint32_t ix)
+/* The first of the n probes (their hand indices sorted) of hand ix, or -1. */
+static long gm_probe_first(const uint32_t *sorted, uint32_t n, uint32_t ix)
 {
-    long lo = 0, hi = (long)u->n_probes - 1;
+    long lo = 0, hi = (long)n - 1;
     while (lo <= hi) {
         long m = (lo + hi) / 2;
-        if (u->probe_ix[m] == ix) {
-            while (m > 0 && u->probe_ix[m - 1] == ix)
+        if (sorted[m] == ix) {
+            while (m > 0 && sorted[m - 1] == ix)
                 m--;
             return m;
         }
-        if (u->probe_ix[m] < ix)
+        if (sorted[m] < ix)
             lo = m + 1;
         else
             hi = m - 1;
@@ -1086,7 +1087,7 @@ static void gm_class(gm_job *job, uint32_t k)
                             *bx = px[sg];
                         }
                         if (u->n_probes) {
-                            long mm = gm_probe_find(u, pix[sg]);
+                            long mm = gm_probe_first(u->probe_ix, u->n_probes, pix[sg]);
                             for (; mm >= 0 && mm < (long)u->n_probes && u->probe_ix[mm] == pix[sg]; mm++) {
                                 const uint8_t *pc = u->probe_cards[u->probe_slot[mm]];
                                 for (int i = 0; i < 5; i++)
@@ -1173,25 +1174,6 @@ static int gm_run(gm_unit *u, gm_job *jobs, uint32_t threads, int pass)
  * Where the bound is not above it, the switch is never strictly better than the best of at most one
  * card. */
 
-/* The first probe of hand ix, or -1. */
-static long gm_bound_probe(const gm_bounds *bd, uint32_t ix)
-{
-    long lo = 0, hi = (long)bd->n_probes - 1;
-    while (lo <= hi) {
-        long m = (lo + hi) / 2;
-        if (bd->probe_ix[m] == ix) {
-            while (m > 0 && bd->probe_ix[m - 1] == ix)
-                m--;
-            return m;
-        }
-        if (bd->probe_ix[m] < ix)
-            lo = m + 1;
-        else
-            hi = m - 1;
-    }
-    return -1;
-}
-
 /* A probe's answers: the best of at most one card, and the bound v of discard set d (positions p). */
 static void gm_bound_probe_out(gm_bounds *bd, long m, const uint32_t *p, uint32_t d, int64_t v, int64_t best,
                                uint8_t up)
@@ -1237,7 +1219,7 @@ static void *gm_bound_worker(void *arg)
                             sub[m] = v;
                         }
                         const int64_t best = bd->best1[ix];
-                        long probe = bd->n_probes ? gm_bound_probe(bd, ix) : -1;
+                        long probe = bd->n_probes ? gm_probe_first(bd->probe_ix, bd->n_probes, ix) : -1;
                         int any = 0;
                         for (int k = 2; k <= 5; k++) {
                             if (!(bd->sizes >> k & 1))

@@ -122,3 +122,13 @@ def scaled_nets(ints):
 
     fold, nq, tie, lose, *win = ints
     return ScaledNets(fold, nq, tie, lose, tuple(win), 1)
+
+
+def priced_totals(rules, t):
+    """A cs_totals's EV per ante (fold, not qualify, tie, lose, wins priced by the rules' nets), exact."""
+    from fractions import Fraction
+
+    s = rules.nets().scaled()
+    x = (sum(t.fold) * s.fold + sum(t.not_qualify) * s.not_qualify + sum(t.tie) * s.tie + sum(t.lose) * s.lose
+         + sum(w * s.win[c] for c, w in enumerate(t.win)))
+    return Fraction(x, t.total_weight * s.denominator)

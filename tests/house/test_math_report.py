@@ -355,7 +355,8 @@ def test_report_switch_fees_pdf(tmp_path, capsys):
     assert code == 0
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout
-        assert "Oasis Poker: card switching" in text and "never best" in text
+        assert "Oasis Poker: card switching" in text and "never better than at most one card" in text
+        assert "every larger switch is proven never better" in text
         assert "The game with at most one card switched (exact)" in text and "1.0372%" in text
 
 

@@ -12,6 +12,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conftest import priced_totals
 
 from caribbean_exact import Rules
 from caribbean_exact.engine.switch import GAME_WEIGHT, bound_counts, bound_scale, switch_totals
@@ -20,13 +21,6 @@ from caribbean_exact.play.switch_game import prove_switch_sizes, solve_one_card_
 
 LINEAR = tuple(Fraction(x) for x in (1, 2, 3, 4, 5))
 PEAKED = tuple(Fraction(x) for x in (1, 2, 3, 2, 1))
-
-
-def _priced(rules: Rules, t) -> Fraction:
-    s = rules.nets().scaled()
-    x = (sum(t.fold) * s.fold + sum(t.not_qualify) * s.not_qualify + sum(t.tie) * s.tie + sum(t.lose) * s.lose
-         + sum(w * s.win[c] for c, w in enumerate(t.win)))
-    return Fraction(x, t.total_weight * s.denominator)
 
 
 def _probes(rank: int, n: int, seed: int) -> list[tuple[int, ...]]:
@@ -44,7 +38,7 @@ def _exact(rules: Rules, probe: tuple[int, ...], fees: tuple[Fraction, ...]) -> 
     """Every discard set's exact EV (the fee taken off), each counted alone by cs_switch."""
     sets = [d for d in range(32) if d.bit_count() <= len(fees)]
     t = switch_totals(list(probe[:5]), probe[5], sum(1 << d for d in sets), rules)
-    return [_priced(rules, t[d]) - (fees[d.bit_count() - 1] if d else 0) if d in sets else Fraction(0)
+    return [priced_totals(rules, t[d]) - (fees[d.bit_count() - 1] if d else 0) if d in sets else Fraction(0)
             for d in range(32)]
 
 

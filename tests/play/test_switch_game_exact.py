@@ -10,6 +10,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conftest import priced_totals
 
 from caribbean_exact import Rules
 from caribbean_exact.cli import main
@@ -32,14 +33,6 @@ HANDS_BESIDE_AN_UP_CARD = math.comb(51, 5)
 ONE_CARD_SETS = (0, 1, 2, 4, 8, 16)
 
 
-def _priced(rules: Rules, t) -> Fraction:
-    """A cs_totals's EV per ante (fold, not qualify, tie, lose, wins), exact."""
-    s = rules.nets().scaled()
-    x = (sum(t.fold) * s.fold + sum(t.not_qualify) * s.not_qualify + sum(t.tie) * s.tie + sum(t.lose) * s.lose
-         + sum(w * s.win[c] for c, w in enumerate(t.win)))
-    return Fraction(x, t.total_weight * s.denominator)
-
-
 def _probes(rank: int, n: int, seed: int) -> list[tuple[int, ...]]:
     rng = random.Random(seed)
     up = rank * 4  # the core's probes have an up card of suit 0 (the game is counted that way)
@@ -49,7 +42,7 @@ def _probes(rank: int, n: int, seed: int) -> list[tuple[int, ...]]:
 def _options(rules: Rules, probe: tuple[int, ...], fee: Fraction) -> list[Fraction]:
     """Standing and switching each card, each counted alone by cs_switch, the fee taken off."""
     t = switch_totals(list(probe[:5]), probe[5], sum(1 << d for d in ONE_CARD_SETS), rules, five_raises=False)
-    return [_priced(rules, t[0])] + [_priced(rules, t[1 << i]) - fee for i in range(5)]
+    return [priced_totals(rules, t[0])] + [priced_totals(rules, t[1 << i]) - fee for i in range(5)]
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +71,7 @@ def test_the_slice_adds_up(queen_slice):
     stand_raise = sum(x[1] for x in g.by_category)
     assert g.stand.raise_situations == stand_raise
     # the return table's contributions are the totals priced, the fee taken off each switch
-    ev = (_priced(rules, g.stand) * g.stand.total_weight + _priced(rules, g.switch) * g.switch.total_weight
+    ev = (priced_totals(rules, g.stand) * g.stand.total_weight + priced_totals(rules, g.switch) * g.switch.total_weight
           - g.switch.total_weight) / g.total_weight
     assert g.return_per_ante == ev
     assert sum(r.probability for _, r in g.return_rows) == 1
@@ -114,7 +107,7 @@ def test_a_prohibitive_fee_is_the_plain_game_slice():
     flags = bytes(d if i % 52 >> 2 == 12 else 0 for i, d in enumerate(dec))
     t = solver.apply(flags)
     others = t.total_weight * 12 // 13  # every up rank has the same deals; folding nets -1
-    plain = (_priced(rules, t) * t.total_weight + others) / (t.total_weight - others)
+    plain = (priced_totals(rules, t) * t.total_weight + others) / (t.total_weight - others)
     assert g.return_per_ante == plain
 
 
@@ -187,6 +180,11 @@ def test_solve_switch_fees_from_the_cli(whole, capsys):
     assert Fraction(doc["house_edge"]) == whole.house_edge - Fraction(more["mean_gain"]) <= whole.house_edge
     g = solve_switch_game("1,2,3,2,1", deals=4, seed=5)
     assert doc["house_edge"] == str(g.house_edge)
+    proof = doc["proof"]  # 2 to 4 cards proven never better; the five-card switch stays open
+    assert proof["excluded"] == [2, 3, 4] and proof["sizes"] == [2, 3, 4, 5] and proof["situations"] == SITUATIONS
+    assert proof["undecided"]["5"] == proof["undecided_any"] == g.proof.undecided(5) > 0
+    assert proof["undecided"]["2"] == 0 and len(proof["examples"]) == 20
+    assert all(len(e["discard"]) == 5 for e in proof["examples"])
 
 
 @pytest.mark.slow

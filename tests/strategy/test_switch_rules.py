@@ -219,4 +219,8 @@ def test_cli_card_switch_fees(tmp_path, capsys):
     said = capsys.readouterr().out
     g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)
     assert f"at most {pct(edge)} (exact, switching at most one card); about {pct(g.house_edge)} +/- " in said
+    assert main(["card", "--switch-fees", "1,2,3,4,5", "--deals", "3", "--out", str(out), "--quiet"]) == 0
+    said = capsys.readouterr().out  # every larger switch proven never better: the game is the one-card game
+    assert (f"at best): {pct(edge)}, exact (every deal counted); switching two or more cards is never better than "
+            "the best of one card, in any hand (proven). House edge switching by these lines: ") in said
     assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees

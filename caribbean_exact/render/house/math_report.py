@@ -28,7 +28,7 @@ from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
-from ..play.switching import ONE_CARD_HEADERS, one_card_game_json, one_card_rows, switch_sample_json
+from ..play.switching import ONE_CARD_HEADERS, one_card_game_json, one_card_rows, proof_json, switch_sample_json
 from ..strategy.chart import cell_mark, chart_json, decider_text
 from ..strategy.strategy_card import fees_text, switch_sentence
 from ..text import (
@@ -473,6 +473,12 @@ def _size_excluded(r: MathReport, j: int) -> str:
     """Where a switch of ``j`` cards is proven never best: every up card, some ranks, or none."""
     assert r.switching is not None
     s = r.switching.sample
+    proof = r.switching.game.proof if r.switching.game is not None else None
+    if proof is not None and j in proof.excluded:
+        return "never better than at most one card (exact bound, in every situation)"
+    if proof is not None and j in proof.open_sizes:
+        return (f"not excluded: its exact bound is above the best of at most one card in "
+                f"{grouped(proof.undecided(j))} of the {grouped(proof.situations)} situations")
     if j in s.excluded:
         return f"never best (bound {float(s.excluded[j]):.4f} < -1, every up card)"
     ranks = [RANKS[k] for k, ex in enumerate(s.excluded_by_up) if j in ex]
@@ -506,7 +512,10 @@ def _switch_blocks(r: MathReport) -> list[Block]:
     elif g.exact:
         out.append(Block("p", "With optimal switching the house edge is exact: the game with at most one card "
                               f"switched is counted whole (every one of the {grouped(g.one_card.situations)} hands "
-                              "and up cards, every replacement card and dealer hand; below). The switching lines' "
+                              "and up cards, every replacement card and dealer hand; below)"
+                              + (", and every larger switch is proven never better than it in every one of them "
+                                 "(an exact bound of each switch's EV against the exact best of at most one card)"
+                                 if g.proof is not None else "") + ". The switching lines' "
                               f"figures are sampled: {grouped(s.deals)} hands (seed {s.seed}), each hand's options "
                               "counted exactly, the lines paired with the optimal switch on the same hands. 95% "
                               "intervals."))
@@ -922,8 +931,9 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
     ``house_edge``: the sampled estimate), the switching lines and their sampled house edge and cost;
     with the exact one-card game (``SwitchStudy.game``): ``optimal_house_edge`` (exact when
     ``optimal_exact``, else the estimate ``house_edge_at_most`` less ``larger_switches.mean_gain``,
-    with ``optimal_half_width``), ``house_edge_at_most`` and ``one_card_game``
-    (``render.play.switching.one_card_game_json``)."""
+    with ``optimal_half_width``), ``house_edge_at_most``, ``one_card_game``
+    (``render.play.switching.one_card_game_json``) and ``proof`` (``render.play.switching.proof_json``:
+    the larger switches bounded in every situation; null for a one-card schedule)."""
     s, g = sw.sample, sw.game
     exact_game: dict[str, Any] = {}
     if g is not None:
@@ -935,7 +945,8 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
             "larger_switches": {"deals": s.deals, "seed": s.seed, "mean_gain": str(s.mean_difference),
                                 "half_width": s.difference_half_width,
                                 "hands_switching_more": sum(s.best_sizes[2:])} if sampled else None,
-            "one_card_game": one_card_game_json(g.one_card)}
+            "one_card_game": one_card_game_json(g.one_card),
+            "proof": proof_json(g.proof) if g.proof is not None else None}
     return {**switch_sample_json(s), "exact_plain_game": s.exact,
             "switch_rules": [{"condition": x.condition, "action": x.action, "high": RANKS[x.high],
                               "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}

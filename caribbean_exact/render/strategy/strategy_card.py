@@ -158,7 +158,8 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
                 f"switch: {pct(s.house_edge)} +/- {s.half_width * 100:.2f} points ({how}).", cost]
     if g.exact:
         best = (f"House edge with the optimal switch (then raising or folding at best): {pct(g.house_edge)}, exact "
-                "(every deal counted).")
+                "(every deal counted)" + ("; switching two or more cards is never better than the best of one card, "
+                                          "in any hand (proven)." if g.proof is not None else "."))
     else:
         best = (f"House edge with the optimal switch (then raising or folding at best): at most "
                 f"{pct(g.house_edge_bound)} (exact, switching at most one card); about {pct(g.house_edge)} +/- "
