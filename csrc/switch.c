@@ -1619,8 +1619,7 @@ static const uint32_t fv_size[6] = {1, 51, 1275, 20825, 249900, 2349060}; /* C(5
 typedef struct {
     uint8_t k;      /* |B| */
     uint8_t b[3];   /* positions among the 51, ascending */
-    uint8_t n_img;  /* distinct images of B under the suit permutations */
-    uint8_t sig[6]; /* a permutation for each */
+    uint8_t n_img;  /* distinct images of B under the suit permutations (its orbit) */
 } fv_class;
 
 typedef struct {
@@ -1678,11 +1677,11 @@ static inline uint8_t fv_card(uint32_t pos, uint8_t up)
     return (uint8_t)(pos < up ? pos : pos + 1);
 }
 
-/* Every sz-set A of the n positions missing skip, in colex order (val[i * stride] its value, i its index
- * among all sz-sets): dst[X] += val for X = map(A) + extra (ne cards, mapped already), and dst_alone[map(A)]
- * += val when given. */
+/* Every sz-set A of the n positions missing skip, in colex order (val[i * stride] its value, i its index among
+ * all sz-sets), with map increasing (positions among the 51): dst[map(A) + extra] += wt x val (extra: ne
+ * positions ascending, none in map(A)), and dst_alone[map(A)] += wt x val when given. */
 static void fv_scatter(uint32_t n, uint32_t sz, const uint8_t *map, const uint32_t *extra, int ne, uint64_t skip,
-                       const int64_t *val, size_t stride, int64_t *dst, int64_t *dst_alone)
+                       const int64_t *val, size_t stride, int64_t wt, int64_t *dst, int64_t *dst_alone)
 {
     uint32_t c[5] = {0, 1, 2, 3, 4}, ix = 0;
     for (;;) {
@@ -1691,17 +1690,18 @@ static void fv_scatter(uint32_t n, uint32_t sz, const uint8_t *map, const uint32
             m |= (uint64_t)1 << c[i];
         const int64_t v = val[(size_t)ix * stride];
         if (!(m & skip) && v != 0) {
-            uint32_t p[5];
-            for (uint32_t i = 0; i < sz; i++)
-                p[i] = map[c[i]];
-            if (dst_alone) {
-                fv_sort(p, (int)sz);
-                dst_alone[fv_colex(p, (int)sz)] += v;
+            uint32_t a[4], x = 0, at = 0;
+            uint32_t i = 0;
+            int e = 0;
+            for (uint32_t y = 0; y < sz; y++)
+                a[y] = map[c[y]];
+            if (dst_alone)
+                dst_alone[fv_colex(a, (int)sz)] += wt * v;
+            while (i < sz || e < ne) { /* merge: the colex index of map(A) + extra */
+                const uint32_t y = (e >= ne || (i < sz && a[i] < extra[e])) ? a[i++] : extra[e++];
+                x += cs__binom[y][++at];
             }
-            for (int i = 0; i < ne; i++)
-                p[sz + (uint32_t)i] = extra[i];
-            fv_sort(p, (int)sz + ne);
-            dst[fv_colex(p, (int)sz + ne)] += v;
+            dst[x] += wt * v;
         }
         ix++;
         if (sz == 0)
@@ -1770,16 +1770,10 @@ static void fv_dead(fv_job *fj, uint32_t k)
         gm_level_down(50, (uint32_t)sz, lv[sz + 1], fj->lv[sz]);
         lv[sz] = fj->lv[sz];
     }
-    const int nperm = (x & 3) == 1 ? 3 : 1;
-    for (int sg = 0; sg < nperm; sg++) {
-        const uint8_t px = sg == 0 ? x : gm_swap_suit(x, sg + 1);
-        const uint32_t c = gm_pos51(px, f->up);
-        uint8_t map[50];
-        for (uint32_t i = 0; i < 50; i++)
-            map[i] = (uint8_t)gm_pos51(sg == 0 ? s->unseen[i] : gm_swap_suit(s->unseen[i], sg + 1), f->up);
-        for (uint32_t sz = 0; sz <= 4; sz++)
-            fv_scatter(50, sz, map, &c, 1, 0, lv[sz], 1, fj->n[sz + 1], NULL);
-    }
+    const int64_t orbit = (x & 3) == 1 ? 3 : 1; /* c of suit 1 stands for suits 1, 2, 3 */
+    const uint32_t c = gm_pos51(x, f->up);
+    for (uint32_t sz = 0; sz <= 4; sz++)
+        fv_scatter(50, sz, job->m51, &c, 1, 0, lv[sz], 1, orbit, fj->n[sz + 1], NULL);
 }
 
 /* Adds d to lane l's running sums of the subsets of R - B (m cards packed in pk). */
@@ -2013,16 +2007,17 @@ static void fv_batch(fv_job *fj, const fv_class *cls, int nl)
             ptr[l] = end[l];
         }
     }
-    for (int l = 0; l < nl; l++)
-        for (int j = 0; j < cls[l].n_img; j++) {
-            const uint8_t *map = f->map[cls[l].sig[j]];
-            uint32_t extra[3];
-            for (int i = 0; i < k; i++)
-                extra[i] = map[cls[l].b[i]];
-            for (int a = 2; a <= m; a++)
-                fv_scatter(MAXN, (uint32_t)a, map, extra, k, (uint64_t)bm[l], fj->acc[a] + l, FV_L, fj->n[k + a],
-                           k == 1 ? fj->y[a] : NULL);
-        }
+    static const uint8_t ident[MAXN] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                                        17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,
+                                        34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50};
+    for (int l = 0; l < nl; l++) {
+        uint32_t extra[3];
+        for (int i = 0; i < k; i++)
+            extra[i] = cls[l].b[i];
+        for (int a = 2; a <= m; a++)
+            fv_scatter(MAXN, (uint32_t)a, ident, extra, k, (uint64_t)bm[l], fj->acc[a] + l, FV_L, cls[l].n_img,
+                       fj->n[k + a], k == 1 ? fj->y[a] : NULL);
+    }
 }
 
 static void *fv_worker(void *arg)
@@ -2082,8 +2077,7 @@ static void fv_classes(fv_unit *f, int k)
                 int seen = 0;
                 for (int t = 0; t < s && !seen; t++)
                     seen = memcmp(img[t], img[s], (size_t)k * sizeof img[s][0]) == 0;
-                if (!seen)
-                    e->sig[e->n_img++] = (uint8_t)s;
+                e->n_img = (uint8_t)(e->n_img + !seen);
             }
         }
         int i = 0;
@@ -2216,9 +2210,30 @@ static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uin
                 for (uint32_t i = 0; i < fv_size[a]; i++)
                     j0->y[a][i] += jobs[t].y[a][i];
         }
-        for (int a = 2; a <= 4; a++)
-            for (uint32_t i = 0; i < fv_size[a]; i++)
-                j0->n[a][i] += j0->y[a][i] / 5;
+        /* M(X): N(X) = (1/6) x the sum over the suit permutations s of M(s(X)) (each class's sums were
+         * added for its representative only, times its orbit); B empty: the sum over b of Psi({b}, A),
+         * symmetrized, is 5 Psi({}, A) */
+        for (int a = 2; a <= 4; a++) {
+            uint32_t c[4] = {0, 1, 2, 3}, ix = 0;
+            for (;;) {
+                int64_t sum = 0;
+                for (int sg = 0; sg < 6; sg++) {
+                    uint32_t q[4];
+                    for (int i = 0; i < a; i++)
+                        q[i] = f->map[sg][c[i]];
+                    fv_sort(q, a);
+                    sum += j0->y[a][fv_colex(q, a)];
+                }
+                j0->n[a][ix++] += sum / 30;
+                int i = 0;
+                while (i + 1 < a && c[i] + 1 == c[i + 1]) {
+                    c[i] = (uint32_t)i;
+                    i++;
+                }
+                if (++c[i] >= MAXN && i == a - 1)
+                    break;
+            }
+        }
         const int64_t nqc = nets->not_qualify * (int64_t)cs__binom[42][5];
         for (uint32_t i = 0; i < ds->qstart[qualifier]; i++) {
             const uint32_t pk = ds->quads[i];
@@ -2232,15 +2247,17 @@ static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uin
                 j0->n[j][ix] += nqc;
             }
         }
-        /* W(P) = sum over X in P of (-1)^|X| N(X) */
+        /* V(P) = sum over X in P of (-1)^|X| M(X) (in place of M(P)), then W(P) = (1/6) x the sum of V over
+         * P's images (each V below 2^62: the 128-bit sum is exact) */
+        int64_t *v5 = j0->n[5];
         uint32_t p[5], ix = 0;
         for (p[4] = 4; p[4] < MAXN; p[4]++)
             for (p[3] = 3; p[3] < p[4]; p[3]++)
                 for (p[2] = 2; p[2] < p[3]; p[2]++)
                     for (p[1] = 1; p[1] < p[2]; p[1]++)
                         for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
-                            int64_t v = 0;
-                            for (uint32_t sm = 0; sm < 32; sm++) {
+                            int64_t v = -v5[ix];
+                            for (uint32_t sm = 0; sm < 31; sm++) {
                                 uint32_t x = 0;
                                 int j = 0;
                                 for (int i = 0; i < 5; i++)
@@ -2248,7 +2265,23 @@ static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uin
                                         x += cs__binom[p[i]][++j];
                                 v += j & 1 ? -j0->n[j][x] : j0->n[j][x];
                             }
-                            w[ix] = v;
+                            v5[ix] = v;
+                        }
+        ix = 0;
+        for (p[4] = 4; p[4] < MAXN; p[4]++)
+            for (p[3] = 3; p[3] < p[4]; p[3]++)
+                for (p[2] = 2; p[2] < p[3]; p[2]++)
+                    for (p[1] = 1; p[1] < p[2]; p[1]++)
+                        for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                            __int128 sum = 0;
+                            for (int sg = 0; sg < 6; sg++) {
+                                uint32_t q[5];
+                                for (int i = 0; i < 5; i++)
+                                    q[i] = f->map[sg][p[i]];
+                                fv_sort(q, 5);
+                                sum += v5[colex_pos5(q)];
+                            }
+                            w[ix] = (int64_t)(sum / 6);
                         }
     }
     for (uint32_t t = 0; t < threads && jobs; t++)
@@ -2276,6 +2309,7 @@ int cs__switch_five_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *net
     return fv_rank(up_rank, qualifier, nets, threads, w);
 }
 
+/* The arguments checked (probes' cards too) before any work. */
 int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads,
                         const uint8_t *probes, size_t n_probes, int64_t *out)
 {
@@ -2294,6 +2328,8 @@ int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets
         if ((st = cs__check_situation(probes + 5 * m, up, &mask)) != CS_OK)
             return st;
     }
+    if (n_probes == 0) /* nothing asked: nothing counted */
+        return CS_OK;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     int64_t *w = malloc(GM_HANDS * sizeof *w);

@@ -63,7 +63,8 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
  * unseen cards and every dealer hand of four of the 41 left: not_qualify x (dealer hands below the
  * qualifier) + win[category of R] x wins + tie x ties + lose x losses, into out (one int64 per probe; over
  * C(46, 5) x C(41, 4) it is the switch's EV before its fee). Counts every hand of the rank (seconds of CPU).
- * Nets within +-2^20 (else CS_E_OVERFLOW: the sums stay below 2^60); at most 4096 probes. */
+ * Nets within +-2^20 (else CS_E_OVERFLOW: the sums stay below 2^60); at most 4096 probes; none: CS_OK, nothing
+ * counted. */
 int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads,
                         const uint8_t *probes, size_t n_probes, int64_t *out);
 
