@@ -12,9 +12,12 @@
     game would take at that speed: CPU per hand x 2,598,960 x 47 / 24 (the situations up to suit symmetry).
 (k) the exact one-card game: ``solve_one_card_game(1)`` (the public call, its cache emptied before each
     run) on 1 and 2 threads, and ``caribbean-exact solve --switch-fees 1`` in a fresh process.
+(l) the five-card switch counted exactly for every hand of one up rank (``_ffi.switch_five``, the queen,
+    one probe) on 1 and 2 threads, median of ``--runs``, and the whole game extrapolated (13 ranks).
 Timings are printed, never asserted.
 
     python benchmarks/bench_switch.py --only k     just (k)
+    python benchmarks/bench_switch.py --only l     just (l)
 """
 
 from __future__ import annotations
@@ -53,11 +56,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k",), default=None, help="only part (k), the exact one-card game")
+    ap.add_argument("--only", choices=("k", "l"), default=None,
+                    help="only part (k), the exact one-card game, or (l), the exact five-card switch")
     a = ap.parse_args()
     print(machine())
     if a.only == "k":
         one_card_game(a.runs)
+        return
+    if a.only == "l":
+        five_card_switch(a.runs)
         return
     print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
     for hand, up in HANDS:
@@ -106,6 +113,19 @@ def main() -> None:
               f"house edge {float(s.house_edge):.4%} +/- {s.half_width * 100:.2f} points; the exact game at "
               f"this speed: about {exact / 3600:,.0f} CPU-hours")
     one_card_game(a.runs)
+    five_card_switch(a.runs)
+
+
+def five_card_switch(runs: int) -> None:
+    print("\n(l) the five-card switch, exact, every hand of one up rank (the queen; median wall / CPU)")
+    nets = ce.Rules().nets().scaled()
+    for threads in (1, 2):
+        w, c = timed(lambda t=threads: _ffi.switch_five(10, 1113, nets, [[51, 45, 22, 9, 3]], threads=t), runs)
+        print(f"  switch_five, one rank, {threads} thread(s): {w:.2f} s wall, {c:.2f} s CPU; the whole game "
+              f"(13 ranks): about {13 * w:.0f} s wall, {13 * c:.0f} s CPU")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory of this process (ru_maxrss): {peak:.0f} MiB")
+    print(f"  {machine()}")
 
 
 def one_card_game(runs: int) -> None:
