@@ -1636,6 +1636,8 @@ typedef struct {
     uint32_t n_items;
     int phase;
     atomic_uint next;
+    int64_t *const *m;      /* the final phases: M(X) by |X| (job 0's) */
+    int64_t *w;
 } fv_unit;
 
 typedef struct {
@@ -1684,22 +1686,30 @@ static void fv_scatter(uint32_t n, uint32_t sz, const uint8_t *map, const uint32
                        const int64_t *val, size_t stride, int64_t wt, int64_t *dst, int64_t *dst_alone)
 {
     uint32_t c[5] = {0, 1, 2, 3, 4}, ix = 0;
+    uint8_t below[MAXN]; /* how many extra cards are below each position */
+    for (uint32_t y = 0; y < MAXN; y++) {
+        below[y] = 0;
+        for (int e = 0; e < ne; e++)
+            below[y] = (uint8_t)(below[y] + (extra[e] < y));
+    }
     for (;;) {
         uint64_t m = 0;
         for (uint32_t i = 0; i < sz; i++)
             m |= (uint64_t)1 << c[i];
         const int64_t v = val[(size_t)ix * stride];
         if (!(m & skip) && v != 0) {
-            uint32_t a[4], x = 0, at = 0;
-            uint32_t i = 0;
-            int e = 0;
-            for (uint32_t y = 0; y < sz; y++)
+            uint32_t a[4], x = 0; /* the colex index of map(A) + extra: each card at its rank in the union */
+            for (uint32_t y = 0; y < sz; y++) {
                 a[y] = map[c[y]];
+                x += cs__binom[a[y]][y + 1 + below[a[y]]];
+            }
             if (dst_alone)
                 dst_alone[fv_colex(a, (int)sz)] += wt * v;
-            while (i < sz || e < ne) { /* merge: the colex index of map(A) + extra */
-                const uint32_t y = (e >= ne || (i < sz && a[i] < extra[e])) ? a[i++] : extra[e++];
-                x += cs__binom[y][++at];
+            for (int e = 0; e < ne; e++) {
+                uint32_t r = (uint32_t)e + 1;
+                for (uint32_t y = 0; y < sz; y++)
+                    r += a[y] < extra[e];
+                x += cs__binom[extra[e]][r];
             }
             dst[x] += wt * v;
         }
@@ -1776,20 +1786,34 @@ static void fv_dead(fv_job *fj, uint32_t k)
         fv_scatter(50, sz, job->m51, &c, 1, 0, lv[sz], 1, orbit, fj->n[sz + 1], NULL);
 }
 
-/* Adds d to lane l's running sums of the subsets of R - B (m cards packed in pk). */
-static inline void fv_apply(fv_job *fj, int l, int m, uint32_t pk, int64_t d)
+/* Adds d to lane l's running sums of the subsets of R - B (m = 2, 3 or 4 cards packed in pk, ascending). */
+static inline __attribute__((always_inline)) void fv_apply(fv_job *fj, int l, int m, uint32_t pk, int64_t d)
 {
-    uint32_t y[4];
-    for (int i = 0; i < m; i++)
-        y[i] = pk >> (6 * i) & 63;
-    for (uint32_t sm = 0; sm < (1u << m); sm++) {
-        uint32_t ix = 0;
-        int j = 0;
-        for (int i = 0; i < m; i++)
-            if (sm >> i & 1)
-                ix += cs__binom[y[i]][++j];
-        fj->t[j][(size_t)ix * FV_L + (size_t)l] += d;
-    }
+    int64_t *const t1 = fj->t[1] + l, *const t2 = fj->t[2] + l, *const t3 = fj->t[3] + l, *const t4 = fj->t[4] + l;
+    const uint32_t y0 = pk & 63, y1 = pk >> 6 & 63, y2 = pk >> 12 & 63, y3 = pk >> 18 & 63;
+    fj->t[0][l] += d;
+    t1[(size_t)y0 * FV_L] += d;
+    t1[(size_t)y1 * FV_L] += d;
+    const uint32_t p01 = y0 + cs__binom_t[2][y1];
+    t2[(size_t)p01 * FV_L] += d;
+    if (m == 2)
+        return;
+    const uint32_t c2 = cs__binom_t[2][y2], p02 = y0 + c2, p12 = y1 + c2, p012 = p01 + cs__binom_t[3][y2];
+    t1[(size_t)y2 * FV_L] += d;
+    t2[(size_t)p02 * FV_L] += d;
+    t2[(size_t)p12 * FV_L] += d;
+    t3[(size_t)p012 * FV_L] += d;
+    if (m == 3)
+        return;
+    const uint32_t c3 = cs__binom_t[2][y3], d3 = cs__binom_t[3][y3];
+    t1[(size_t)y3 * FV_L] += d;
+    t2[(size_t)(y0 + c3) * FV_L] += d;
+    t2[(size_t)(y1 + c3) * FV_L] += d;
+    t2[(size_t)(y2 + c3) * FV_L] += d;
+    t3[(size_t)(p01 + d3) * FV_L] += d;
+    t3[(size_t)(p02 + d3) * FV_L] += d;
+    t3[(size_t)(p12 + d3) * FV_L] += d;
+    t4[(size_t)(p012 + cs__binom_t[4][y3]) * FV_L] += d;
 }
 
 /* Vectors by pointer (no vector passed by value: the ABI differs with and without AVX). */
@@ -2020,12 +2044,56 @@ static void fv_batch(fv_job *fj, const fv_class *cls, int nl)
     }
 }
 
+/* The final phases for the hands of highest position top: 3, V(P) = sum over X in P of (-1)^|X| M(X), in
+ * place of M(P); 4, W(P) = (1/6) x the sum of V over P's images under the suit permutations (each V
+ * below 2^62 (see above): the 128-bit sum is exact). */
+static void fv_final(const fv_unit *f, uint32_t top)
+{
+    int64_t *const *mm = f->m;
+    int64_t *v5 = mm[5];
+    uint32_t p[5], ix = cs__binom[top][5];
+    p[4] = top;
+    for (p[3] = 3; p[3] < p[4]; p[3]++)
+        for (p[2] = 2; p[2] < p[3]; p[2]++)
+            for (p[1] = 1; p[1] < p[2]; p[1]++)
+                for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                    if (f->phase == 3) {
+                        int64_t v = -v5[ix];
+                        for (uint32_t sm = 0; sm < 31; sm++) {
+                            uint32_t x = 0;
+                            int j = 0;
+                            for (int i = 0; i < 5; i++)
+                                if (sm >> i & 1)
+                                    x += cs__binom[p[i]][++j];
+                            v += j & 1 ? -mm[j][x] : mm[j][x];
+                        }
+                        v5[ix] = v;
+                        continue;
+                    }
+                    __int128 sum = 0;
+                    for (int sg = 0; sg < 6; sg++) {
+                        uint32_t q[5];
+                        for (int i = 0; i < 5; i++)
+                            q[i] = f->map[sg][p[i]];
+                        fv_sort(q, 5);
+                        sum += v5[colex_pos5(q)];
+                    }
+                    f->w[ix] = (int64_t)(sum / 6);
+                }
+}
+
 static void *fv_worker(void *arg)
 {
     fv_job *fj = arg;
     fv_unit *f = fj->f;
     for (;;) {
         const uint32_t i = atomic_fetch_add(&f->next, 1);
+        if (f->phase >= 3) {
+            if (i >= 47)
+                break;
+            fv_final(f, MAXN - 1 - i); /* the largest first */
+            continue;
+        }
         if (f->phase == 2) {
             if (i >= GM_CLASSES)
                 break;
@@ -2248,41 +2316,14 @@ static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uin
             }
         }
         /* V(P) = sum over X in P of (-1)^|X| M(X) (in place of M(P)), then W(P) = (1/6) x the sum of V over
-         * P's images (each V below 2^62: the 128-bit sum is exact) */
-        int64_t *v5 = j0->n[5];
-        uint32_t p[5], ix = 0;
-        for (p[4] = 4; p[4] < MAXN; p[4]++)
-            for (p[3] = 3; p[3] < p[4]; p[3]++)
-                for (p[2] = 2; p[2] < p[3]; p[2]++)
-                    for (p[1] = 1; p[1] < p[2]; p[1]++)
-                        for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
-                            int64_t v = -v5[ix];
-                            for (uint32_t sm = 0; sm < 31; sm++) {
-                                uint32_t x = 0;
-                                int j = 0;
-                                for (int i = 0; i < 5; i++)
-                                    if (sm >> i & 1)
-                                        x += cs__binom[p[i]][++j];
-                                v += j & 1 ? -j0->n[j][x] : j0->n[j][x];
-                            }
-                            v5[ix] = v;
-                        }
-        ix = 0;
-        for (p[4] = 4; p[4] < MAXN; p[4]++)
-            for (p[3] = 3; p[3] < p[4]; p[3]++)
-                for (p[2] = 2; p[2] < p[3]; p[2]++)
-                    for (p[1] = 1; p[1] < p[2]; p[1]++)
-                        for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
-                            __int128 sum = 0;
-                            for (int sg = 0; sg < 6; sg++) {
-                                uint32_t q[5];
-                                for (int i = 0; i < 5; i++)
-                                    q[i] = f->map[sg][p[i]];
-                                fv_sort(q, 5);
-                                sum += v5[colex_pos5(q)];
-                            }
-                            w[ix] = (int64_t)(sum / 6);
-                        }
+         * P's images: by the highest position of P, on the threads */
+        f->m = j0->n;
+        f->w = w;
+        for (int ph = 3; ph <= 4; ph++) {
+            f->phase = ph;
+            atomic_store(&f->next, 0);
+            cs__parallel(fv_worker, jobs, sizeof *jobs, threads);
+        }
     }
     for (uint32_t t = 0; t < threads && jobs; t++)
         fv_job_free(&jobs[t]);
