@@ -17,6 +17,7 @@ import pytest
 
 from caribbean_exact import Rules
 from caribbean_exact.engine import _ffi
+from caribbean_exact.model.rules import ScaledNets
 
 pytestmark = pytest.mark.csan
 
@@ -24,10 +25,10 @@ pytestmark = pytest.mark.csan
 DEALS = math.comb(46, 5) * math.comb(41, 4)
 
 
-def _alone(rules: Rules, hand: list[int], up: int) -> int:
+def _alone(rules: Rules | tuple[int, ScaledNets], hand: list[int], up: int) -> int:
     """cs_switch's five-card switch of one hand, the raise forced, summed with the nets."""
-    s = rules.nets().scaled()
-    t = _ffi.switch(hand, up, 1 << 31, rules.qualifier.value, s, _ffi.SWITCH_FIVE_RAISES, 2)[31]
+    q, s = (rules.qualifier.value, rules.nets().scaled()) if isinstance(rules, Rules) else rules
+    t = _ffi.switch(hand, up, 1 << 31, q, s, _ffi.SWITCH_FIVE_RAISES, 2)[31]
     assert t.total_weight == DEALS and t.raise_situations == math.comb(46, 5) and not any(t.fold)
     return (sum(t.not_qualify) * s.not_qualify + sum(w * s.win[c] for c, w in enumerate(t.win))
             + sum(t.tie) * s.tie + sum(t.lose) * s.lose)
@@ -51,10 +52,11 @@ def _probes(rank: int, n: int, seed: int) -> list[list[int]]:
     return hands
 
 
-def _check(rules: Rules, rank: int, hands: list[list[int]]) -> list[int]:
+def _check(rules: Rules | tuple[int, ScaledNets], rank: int, hands: list[list[int]]) -> list[int]:
     up = 4 * rank
+    q, s = (rules.qualifier.value, rules.nets().scaled()) if isinstance(rules, Rules) else rules
     relabelled = [[_swap(c, 1, 2) for c in h] for h in hands[:3]] + [[_swap(c, 1, 3) for c in h] for h in hands[:3]]
-    got = _ffi.switch_five(rank, rules.qualifier.value, rules.nets().scaled(), hands + relabelled)
+    got = _ffi.switch_five(rank, q, s, hands + relabelled)
     assert got[len(hands):] == got[:3] + got[:3]  # the other suits are interchangeable
     want = [_alone(rules, h, up) for h in hands]
     assert got[:len(hands)] == want
@@ -85,6 +87,19 @@ def test_other_paytable_and_qualifier():
     qualifier (every dealer hand qualifies)."""
     _check(Rules.make(paytable="royal-250", qualifier="pair"), 7, _probes(7, 8, 31))
     _check(Rules.make(paytable="live-dealer", qualifier="none"), 2, _probes(2, 6, 32))
+
+
+#: Nets no pay table has: a tie that is not 0 (the pay tables' ties all are), a negative win, the largest
+#: net the call allows, a fold that pays.
+ODD_NETS = ScaledNets(fold=2, not_qualify=-5, tie=7, lose=-11, win=(13, -17, 19, 23, 29, 31, 37, 41, 43, 1 << 20),
+                      denominator=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rank", "qualifier"), [(12, 1113), (4, 0), (1, 3000)])
+def test_odd_nets_against_cs_switch(rank, qualifier):
+    """Ties, a negative win and a win of 2^20 priced; qualifiers A-K, none (0) and a pair (3000)."""
+    _check((qualifier, ODD_NETS), rank, _probes(rank, 3, 200 + rank))
 
 
 def test_arguments():
