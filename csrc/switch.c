@@ -2213,7 +2213,8 @@ static int fv_job_alloc(fv_job *fj)
 /* W(P) (see above) for every hand P of up rank up_rank (the up card of suit 0), by P's colex index over its
  * positions among the 51 cards (gm_pos51), into w[C(51, 5)]. Arguments checked by the caller (nets within
  * +-FV_NET_LIMIT, qualifier, threads 1 .. 64); the tables built. */
-static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads, int64_t *w)
+static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads, int64_t *w,
+                   __int128 *sums)
 {
     static const uint8_t perms[6][3] = {{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {2, 3, 1}, {3, 1, 2}, {3, 2, 1}};
     fv_unit *f = calloc(1, sizeof *f);
@@ -2329,6 +2330,17 @@ static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uin
             atomic_store(&f->next, 0);
             cs__parallel(fv_worker, jobs, sizeof *jobs, threads);
         }
+        if (sums) { /* the sum over every hand, and what it must be: C(42, 5) x the sum of f over every pair
+                     * (R, H) of the 51 cards, standing's raise sums and the dealer hands below the qualifier */
+            __int128 sw = 0, st = 0;
+            for (uint32_t i = 0; i < GM_HANDS; i++) {
+                sw += w[i];
+                st += gu->five_tq[i];
+            }
+            st += (__int128)nets->not_qualify * cs__binom[47][5] * ds->qstart[qualifier];
+            sums[0] = sw;
+            sums[1] = st * cs__binom[42][5];
+        }
     }
     for (uint32_t t = 0; t < threads && jobs; t++)
         fv_job_free(&jobs[t]);
@@ -2352,16 +2364,16 @@ static int fv_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uin
 
 int cs__switch_five_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads, int64_t *w)
 {
-    return fv_rank(up_rank, qualifier, nets, threads, w);
+    return fv_rank(up_rank, qualifier, nets, threads, w, NULL);
 }
 
 /* The arguments checked (probes' cards too) before any work. */
 int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads,
-                        const uint8_t *probes, size_t n_probes, int64_t *out)
+                        const uint8_t *probes, size_t n_probes, int64_t *out, int64_t *sums, size_t n_sums)
 {
     if (!nets || (n_probes && (!probes || !out)))
         return CS_E_NULL;
-    if (n_probes > 4096)
+    if (n_probes > 4096 || (sums && n_sums != 4))
         return CS_E_SIZE;
     if (up_rank >= 13 || qualifier > CS_NUM_VALUES || threads < 1 || threads > 64)
         return CS_E_ARG;
@@ -2374,14 +2386,19 @@ int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets
         if ((st = cs__check_situation(probes + 5 * m, up, &mask)) != CS_OK)
             return st;
     }
-    if (n_probes == 0) /* nothing asked: nothing counted */
+    if (n_probes == 0 && !sums) /* nothing asked: nothing counted */
         return CS_OK;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     int64_t *w = malloc(GM_HANDS * sizeof *w);
     if (!w)
         return CS_E_NOMEM;
-    st = fv_rank(up_rank, qualifier, nets, threads, w);
+    __int128 total[2];
+    st = fv_rank(up_rank, qualifier, nets, threads, w, sums ? total : NULL);
+    for (int i = 0; i < 2 && sums && st == CS_OK; i++) { /* high and low 64 bits */
+        sums[2 * i] = (int64_t)(total[i] >> 64);
+        sums[2 * i + 1] = (int64_t)(uint64_t)total[i];
+    }
     for (size_t m = 0; m < n_probes && st == CS_OK; m++) {
         uint32_t q[5];
         for (int i = 0; i < 5; i++)

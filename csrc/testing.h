@@ -63,10 +63,12 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
  * unseen cards and every dealer hand of four of the 41 left: not_qualify x (dealer hands below the
  * qualifier) + win[category of R] x wins + tie x ties + lose x losses, into out (one int64 per probe; over
  * C(46, 5) x C(41, 4) it is the switch's EV before its fee). Counts every hand of the rank (seconds of CPU).
- * Nets within +-2^20 (else CS_E_OVERFLOW: the sums stay below 2^60); at most 4096 probes; none: CS_OK, nothing
- * counted. */
+ * sums (optional, n_sums = 4): the sum of the rank's 2,349,060 values, and what it must be, C(42, 5) x the nets
+ * summed over every (replacement, dealer hand) pair of the 51 cards (from standing's counts), each as 128
+ * bits: high 64 (signed), low 64. Nets within +-2^20 (else CS_E_OVERFLOW: the sums stay below 2^61); at most
+ * 4096 probes; no probes and no sums: CS_OK, nothing counted. */
 int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads,
-                        const uint8_t *probes, size_t n_probes, int64_t *out);
+                        const uint8_t *probes, size_t n_probes, int64_t *out, int64_t *sums, size_t n_sums);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

@@ -161,7 +161,7 @@ def test_seen_decided_arguments():
                                                        "suited": s, "n_suited": ns})
 
     f = lib.cs_solve_seen_decided
-    assert f(2, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
+    assert f(2, 1113, nets, 0, 1, totals, n, n, 0) == lib.CS_E_NULL
     assert f(2, 1113, nets, 0, 1, totals, out(decisions=n)) == lib.CS_E_NULL
     assert f(2, 1113, nets, 0, 1, totals, out(s=n)) == lib.CS_E_NULL
     assert f(2, 1113, ffi.NULL, 0, 1, totals, out()) == lib.CS_E_NULL
@@ -366,25 +366,27 @@ def test_switch_five_arguments():
     out = ffi.new("int64_t[]", 1)
     n = ffi.NULL
     f = lib.cs_test_switch_five
-    assert f(10, 1113, nets, 1, n, 0, n) == lib.CS_OK
-    assert f(10, 1113, n, 1, probe, 1, out) == lib.CS_E_NULL
-    assert f(10, 1113, nets, 1, n, 1, out) == lib.CS_E_NULL
-    assert f(10, 1113, nets, 1, probe, 1, n) == lib.CS_E_NULL
-    assert f(10, 1113, nets, 1, probe, 4097, out) == lib.CS_E_SIZE
-    assert f(13, 1113, nets, 1, probe, 1, out) == lib.CS_E_ARG
-    assert f(10, 7463, nets, 1, probe, 1, out) == lib.CS_E_ARG
-    assert f(10, 1113, nets, 0, probe, 1, out) == lib.CS_E_ARG
-    assert f(10, 1113, nets, 65, probe, 1, out) == lib.CS_E_ARG
+    assert f(10, 1113, nets, 1, n, 0, n, n, 0) == lib.CS_OK
+    assert f(10, 1113, n, 1, probe, 1, out, n, 0) == lib.CS_E_NULL
+    assert f(10, 1113, nets, 1, n, 1, out, n, 0) == lib.CS_E_NULL
+    assert f(10, 1113, nets, 1, probe, 1, n, n, 0) == lib.CS_E_NULL
+    assert f(10, 1113, nets, 1, probe, 4097, out, n, 0) == lib.CS_E_SIZE
+    sums = ffi.new("int64_t[]", 4)
+    assert f(10, 1113, nets, 1, probe, 1, out, sums, 3) == lib.CS_E_SIZE
+    assert f(13, 1113, nets, 1, probe, 1, out, n, 0) == lib.CS_E_ARG
+    assert f(10, 7463, nets, 1, probe, 1, out, n, 0) == lib.CS_E_ARG
+    assert f(10, 1113, nets, 0, probe, 1, out, n, 0) == lib.CS_E_ARG
+    assert f(10, 1113, nets, 65, probe, 1, out, n, 0) == lib.CS_E_ARG
     huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 20) + 1] * 10})
-    assert f(10, 1113, huge, 1, probe, 1, out) == lib.CS_E_OVERFLOW
+    assert f(10, 1113, huge, 1, probe, 1, out, n, 0) == lib.CS_E_OVERFLOW
     low = ffi.new("cs_nets *", {"fold": -(1 << 20) - 1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
-    assert f(10, 1113, low, 1, probe, 1, out) == lib.CS_E_OVERFLOW
+    assert f(10, 1113, low, 1, probe, 1, out, n, 0) == lib.CS_E_OVERFLOW
     two = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 1, 2, 4, 5, 40])  # the second probe holds the up card
-    assert f(10, 1113, nets, 1, two, 2, out) == lib.CS_E_DUPLICATE
+    assert f(10, 1113, nets, 1, two, 2, out, n, 0) == lib.CS_E_DUPLICATE
     dup = ffi.new("uint8_t[]", [51, 45, 22, 9, 51])
-    assert f(10, 1113, nets, 1, dup, 1, out) == lib.CS_E_DUPLICATE
+    assert f(10, 1113, nets, 1, dup, 1, out, n, 0) == lib.CS_E_DUPLICATE
     bad = ffi.new("uint8_t[]", [51, 45, 22, 9, 52])
-    assert f(10, 1113, nets, 1, bad, 1, out) == lib.CS_E_CARD
+    assert f(10, 1113, nets, 1, bad, 1, out, n, 0) == lib.CS_E_CARD
 
 
 def test_sorted_ranks_arguments():

@@ -3,7 +3,9 @@
 Each probe's sum (the raise of switching all five, over every replacement set and dealer hand) is
 checked against the same hand counted alone by ``cs_switch`` (an independent count: one situation,
 its dealer hands tabled, inclusion-exclusion over the replacement set), discard set 31 with the raise
-forced, priced exactly; and against suit relabelling (suits other than the up card's swapped).
+forced, priced exactly; against suit relabelling (suits other than the up card's swapped); and, all
+2,349,060 hands of the rank at once, their sum against C(42, 5) x the nets summed over every
+(replacement, dealer hand) pair, which standing's counts give (the one-card game's trusted sweep).
 
 One up rank counts every one of its 2,349,060 hands (about 3.6 s of CPU, more than the default run's
 budget): every count is marked ``slow`` (CI runs them; the C harness also counts one rank and checks a
@@ -56,7 +58,8 @@ def _check(rules: Rules | tuple[int, ScaledNets], rank: int, hands: list[list[in
     up = 4 * rank
     q, s = (rules.qualifier.value, rules.nets().scaled()) if isinstance(rules, Rules) else rules
     relabelled = [[_swap(c, 1, 2) for c in h] for h in hands[:3]] + [[_swap(c, 1, 3) for c in h] for h in hands[:3]]
-    got = _ffi.switch_five(rank, q, s, hands + relabelled)
+    got, totals = _ffi.switch_five(rank, q, s, hands + relabelled, totals=True)
+    assert totals is not None and totals[0] == totals[1] != 0  # all 2,349,060 hands' sum, as it must be
     assert got[len(hands):] == got[:3] + got[:3]  # the other suits are interchangeable
     want = [_alone(rules, h, up) for h in hands]
     assert got[:len(hands)] == want
@@ -105,6 +108,6 @@ def test_odd_nets_against_cs_switch(rank, qualifier):
 def test_arguments():
     """Bad input is refused before any work; no probes, nothing counted."""
     s = Rules().nets().scaled()
-    assert _ffi.switch_five(10, 1113, s, []) == []
+    assert _ffi.switch_five(10, 1113, s, []) == ([], None)
     with pytest.raises(Exception, match="five"):
         _ffi.switch_five(10, 1113, s, [[1, 2, 3, 4]])
