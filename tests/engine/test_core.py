@@ -161,7 +161,7 @@ def test_seen_decided_arguments():
                                                        "suited": s, "n_suited": ns})
 
     f = lib.cs_solve_seen_decided
-    assert f(2, 1113, nets, 0, 1, totals, n, n, 0) == lib.CS_E_NULL
+    assert f(2, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
     assert f(2, 1113, nets, 0, 1, totals, out(decisions=n)) == lib.CS_E_NULL
     assert f(2, 1113, nets, 0, 1, totals, out(s=n)) == lib.CS_E_NULL
     assert f(2, 1113, ffi.NULL, 0, 1, totals, out()) == lib.CS_E_NULL
