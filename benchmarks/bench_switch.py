@@ -16,10 +16,13 @@
     its cache emptied before each run: the one-card counts again, each single card out of play, every
     situation's bounds) on 2 threads, and ``caribbean-exact solve --switch-fees 1,2,3,4,5`` (the
     exact game: the one-card game and the proof) in a fresh process.
+(m) the five-card switch counted exactly for every hand of one up rank (``_ffi.switch_five``, the queen,
+    one probe) on 1 and 2 threads, median of ``--runs``, and the whole game extrapolated (13 ranks).
 Timings are printed, never asserted.
 
     python benchmarks/bench_switch.py --only k     just (k)
     python benchmarks/bench_switch.py --only l     just (l)
+    python benchmarks/bench_switch.py --only m     just (m)
 """
 
 from __future__ import annotations
@@ -58,8 +61,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k", "l"), default=None,
-                    help="only part (k), the exact one-card game, or (l), the proof of the larger switches")
+    ap.add_argument("--only", choices=("k", "l", "m"), default=None,
+                    help="only part (k), the exact one-card game, (l), the proof of the larger switches, or (m), "
+                         "the exact five-card switch")
     a = ap.parse_args()
     print(machine())
     if a.only == "k":
@@ -67,6 +71,9 @@ def main() -> None:
         return
     if a.only == "l":
         proof(a.runs)
+        return
+    if a.only == "m":
+        five_card_switch(a.runs)
         return
     print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
     for hand, up in HANDS:
@@ -116,6 +123,7 @@ def main() -> None:
               f"this speed: about {exact / 3600:,.0f} CPU-hours")
     one_card_game(a.runs)
     proof(a.runs)
+    five_card_switch(a.runs)
 
 
 def proof(runs: int) -> None:
@@ -139,6 +147,18 @@ def cli_solve(fees: str, runs: int) -> None:
                        capture_output=True)
         walls.append(time.perf_counter() - t)
     print(f"  CLI solve --switch-fees {fees} (fresh process, 2 threads): {median(walls):.1f} s wall")
+
+
+def five_card_switch(runs: int) -> None:
+    print("\n(m) the five-card switch, exact, every hand of one up rank (the queen; median wall / CPU)")
+    nets = ce.Rules().nets().scaled()
+    for threads in (1, 2):
+        w, c = timed(lambda t=threads: _ffi.switch_five(10, 1113, nets, [[51, 45, 22, 9, 3]], threads=t), runs)
+        print(f"  switch_five, one rank, {threads} thread(s): {w:.2f} s wall, {c:.2f} s CPU; the whole game "
+              f"(13 ranks): about {13 * w:.0f} s wall, {13 * c:.0f} s CPU")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory of this process (ru_maxrss): {peak:.0f} MiB")
+    print(f"  {machine()}")
 
 
 def one_card_game(runs: int) -> None:

@@ -364,6 +364,14 @@ extern uint16_t cs__plain16[CS__MSETS4 * 16];
 extern uint16_t cs__flush16[CS__MSETS4 * 16];
 int cs__ensure_deal_tables(void);
 
+/* ---- switch.c: the five-card switch ---------------------------------------------------------- */
+
+/* For every hand P of up rank up_rank (up card 4 x up_rank), by the colex index of its positions among the
+ * 51 other cards (card y -> y below the up card, y - 1 above), w[C(51, 5)] gets the raise of switching all
+ * five summed over every replacement set and dealer hand (see cs_test_switch_five). Arguments unchecked:
+ * nets within +-2^20, qualifier <= CS_NUM_VALUES, threads 1 .. 64, cs__ensure_tables done. */
+int cs__switch_five_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads, int64_t *w);
+
 /* ---- game.c: the whole-game solver ---------------------------------------------------- */
 
 uint16_t cs__solver_qualifier(const cs_solver *solver);

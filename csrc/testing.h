@@ -5,7 +5,8 @@
  * region too) but not part of it: the public calls carry no test arguments.
  *
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
- * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game, cs_test_switch_bounds).
+ * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game, cs_test_switch_bounds,
+ * cs_test_switch_five).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -56,6 +57,18 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
                           uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
                           size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, const uint8_t *probes,
                           size_t n_probes, int64_t *probe_out);
+
+/* The five-card switch (Oasis Poker), exact, for one up rank (the up card 4 x up_rank, of suit 0): for each
+ * probe (5 player cards, none the up card) the raise summed over every replacement set R of five of the 46
+ * unseen cards and every dealer hand of four of the 41 left: not_qualify x (dealer hands below the
+ * qualifier) + win[category of R] x wins + tie x ties + lose x losses, into out (one int64 per probe; over
+ * C(46, 5) x C(41, 4) it is the switch's EV before its fee). Counts every hand of the rank (seconds of CPU).
+ * sums (optional, n_sums = 4): the sum of the rank's 2,349,060 values, and what it must be, C(42, 5) x the nets
+ * summed over every (replacement, dealer hand) pair of the 51 cards (from standing's counts), each as 128
+ * bits: high 64 (signed), low 64. Nets within +-2^20 (else CS_E_OVERFLOW: the sums stay below 2^61); at most
+ * 4096 probes; no probes and no sums: CS_OK, nothing counted. */
+int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads,
+                        const uint8_t *probes, size_t n_probes, int64_t *out, int64_t *sums, size_t n_sums);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

@@ -400,6 +400,37 @@ def test_switch_bounds_arguments():
     assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, odd, 1, ans) == lib.CS_E_ARG
 
 
+def test_switch_five_arguments():
+    """cs_test_switch_five refuses every bad argument before any work (a valid call counts a whole up
+    rank, seconds: tests/engine/test_switch_five.py); no probes, nothing counted."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    probe = ffi.new("uint8_t[]", [51, 45, 22, 9, 3])
+    out = ffi.new("int64_t[]", 1)
+    n = ffi.NULL
+    f = lib.cs_test_switch_five
+    assert f(10, 1113, nets, 1, n, 0, n, n, 0) == lib.CS_OK
+    assert f(10, 1113, n, 1, probe, 1, out, n, 0) == lib.CS_E_NULL
+    assert f(10, 1113, nets, 1, n, 1, out, n, 0) == lib.CS_E_NULL
+    assert f(10, 1113, nets, 1, probe, 1, n, n, 0) == lib.CS_E_NULL
+    assert f(10, 1113, nets, 1, probe, 4097, out, n, 0) == lib.CS_E_SIZE
+    sums = ffi.new("int64_t[]", 4)
+    assert f(10, 1113, nets, 1, probe, 1, out, sums, 3) == lib.CS_E_SIZE
+    assert f(13, 1113, nets, 1, probe, 1, out, n, 0) == lib.CS_E_ARG
+    assert f(10, 7463, nets, 1, probe, 1, out, n, 0) == lib.CS_E_ARG
+    assert f(10, 1113, nets, 0, probe, 1, out, n, 0) == lib.CS_E_ARG
+    assert f(10, 1113, nets, 65, probe, 1, out, n, 0) == lib.CS_E_ARG
+    huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 20) + 1] * 10})
+    assert f(10, 1113, huge, 1, probe, 1, out, n, 0) == lib.CS_E_OVERFLOW
+    low = ffi.new("cs_nets *", {"fold": -(1 << 20) - 1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    assert f(10, 1113, low, 1, probe, 1, out, n, 0) == lib.CS_E_OVERFLOW
+    two = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 1, 2, 4, 5, 40])  # the second probe holds the up card
+    assert f(10, 1113, nets, 1, two, 2, out, n, 0) == lib.CS_E_DUPLICATE
+    dup = ffi.new("uint8_t[]", [51, 45, 22, 9, 51])
+    assert f(10, 1113, nets, 1, dup, 1, out, n, 0) == lib.CS_E_DUPLICATE
+    bad = ffi.new("uint8_t[]", [51, 45, 22, 9, 52])
+    assert f(10, 1113, nets, 1, bad, 1, out, n, 0) == lib.CS_E_CARD
+
+
 def test_sorted_ranks_arguments():
     """cs_solve_sorted / cs_test_solve_sorted: every pointer, size, mask, qualifier, flag, thread count and
     the nets' limit checked; a probe's cards checked."""
