@@ -58,7 +58,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 8                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 9                /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -377,9 +377,26 @@ int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
  * ascending, the up card, the discard set (bit i: the i-th card), its size; *n_list: how many there
  * were in all. Where undecided[0] = 0, the game with every size allowed is the one-card game. */
 enum { CS_SWITCH_BOUND_SIZES = 6, CS_SWITCH_BOUND_LIMIT = 1048576 };
+/* five (optional; the fees must allow five cards, else CS_E_ARG): the five-card switch (a raise
+ * forced) counted exactly instead of bounded, in every situation, and the game counted with it: each
+ * situation stands, switches one card or switches all five, whichever is worth the most (ties: fewer
+ * cards), the sizes 2 to 4 bounded against that best. stand, one, choices: as cs_switch_game's out[0],
+ * out[1] and choices, over the situations that do not switch five; five_situations and
+ * five_by_category (the hand's category) those that do, weighted 4 a hand (the up card's suits);
+ * five_sum_hi, five_sum_lo: the high and low 64 bits of the sum over them of the switch's value, the fee
+ * included, over C(46, 5) x C(41, 4) deals, scaled like the nets (a 128-bit integer). */
+typedef struct {
+    cs_totals stand;
+    cs_totals one;
+    uint64_t choices[43];
+    uint64_t five_situations;
+    uint64_t five_by_category[10];
+    int64_t five_sum_hi;
+    uint64_t five_sum_lo;
+} cs_switch_five_game;
 int cs_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
                      uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
-                     size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list);
+                     size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, cs_switch_five_game *five);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

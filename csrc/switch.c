@@ -432,6 +432,7 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
 #define GM_QUADS 249900u   /* C(51, 4): the most dealer hands */
 #define GM_W 6853770       /* 46 x C(45, 4) */
 #define GM_NO_SWITCH 255
+#define GM_FIVE 254        /* cs_switch_bounds with five: the hand switches all five (no card's class counts it) */
 #define GM_NET_LIMIT ((int64_t)1 << 36) /* 46 x C(45, 4) x |net| and the fee's term fit 63 bits */
 #define GM_CLASSES 25      /* the switched card: 12 of the up card's suit, 13 of another */
 
@@ -479,6 +480,12 @@ typedef struct gm_unit gm_unit;
 typedef struct {
     uint32_t sizes;             /* bit k: switches of k cards bounded (k = 2 .. 5) */
     int one_allowed;            /* whether a one-card switch is an option (else the best is standing) */
+    /* with the five-card switch counted exactly (cs_switch_bounds with five): its value, whether it is
+     * each hand's best, the game's counts */
+    cs_switch_five_game *five;
+    int64_t *w5;                /* [GM_HANDS] its raise summed over C(46, 5) x C(41, 4) deals */
+    uint8_t *pick5;             /* [GM_HANDS] 1 where switching five beats the best of at most one card */
+    __int128 five_sum;          /* over the ranks: the sum of W - fee x C(46, 5) C(41, 4), x 4 suits */
     int64_t fees[GM_BOUND_SIZES];
     int64_t *traw;              /* [GM_HANDS] each final hand's raise sum over its C(46, 4) dealer hands */
     int64_t *best1;             /* [GM_HANDS] the best of standing and one card, over GM_W */
@@ -1276,7 +1283,11 @@ static void *gm_bound_worker(void *arg)
                                 const __int128 v = b - feez; /* k x the bound, over z */
                                 if (probe >= 0)
                                     gm_bound_probe_out(bd, probe, p, d, (int64_t)v, best, u->up);
-                                if (v * GM_W > (__int128)best * z * k) {
+                                const __int128 z5 = (__int128)cs__binom[46][5] * cs__binom[41][4];
+                                const int over = bd->five && bd->pick5[ix]
+                                                     ? v * z5 > ((__int128)bd->w5[ix] - bd->fees[5] * z5) * z * k
+                                                     : v * GM_W > (__int128)best * z * k;
+                                if (over) {
                                     open = 1;
                                     job->pairs[k] += 4;
                                     size_t at = atomic_fetch_add(&bd->n_list, 1);
@@ -1297,6 +1308,10 @@ static void *gm_bound_worker(void *arg)
                         }
                         if (any)
                             job->undecided[0] += 4;
+                        if (probe >= 0 && bd->five) /* the five-card switch's exact value, over C(46, 5) C(41, 4) */
+                            for (long m = probe; m < (long)bd->n_probes && bd->probe_ix[m] == ix; m++)
+                                bd->probe_out[(size_t)bd->probe_slot[m] * 33 + 32] =
+                                    bd->w5[ix] - bd->fees[5] * (int64_t)cs__binom[46][5] * cs__binom[41][4];
                     }
     }
     return NULL;
@@ -1326,8 +1341,23 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
         const gm_outcome *o = &u->sout[i];
         int sw = bx != GM_NO_SWITCH && bv > u->sval[i];
         if (u->bd) {
-            u->bd->best1[i] = sw && u->bd->one_allowed ? bv : u->sval[i];
-            continue;
+            gm_bounds *bd = u->bd;
+            const int64_t best1 = sw && bd->one_allowed ? bv : u->sval[i];
+            bd->best1[i] = best1;
+            if (!bd->five)
+                continue;
+            /* the five-card switch, exact, against the best of at most one card (ties: fewer cards) */
+            const int64_t z5 = (int64_t)cs__binom[46][5] * cs__binom[41][4];
+            const __int128 v5 = (__int128)bd->w5[i] - (__int128)bd->fees[5] * z5;
+            bd->pick5[i] = (uint8_t)(v5 * GM_W > (__int128)best1 * z5);
+            if (bd->pick5[i]) {
+                bd->five->five_situations += 4;
+                bd->five->five_by_category[o->cat] += 4;
+                bd->five_sum += 4 * v5;
+                u->choice[i] = GM_FIVE;
+                continue;
+            }
+            sw = sw && bd->one_allowed;
         }
         if (bx != GM_NO_SWITCH && bv == u->sval[i])
             jobs[0].indifferent += 4;
@@ -1357,10 +1387,10 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
     if (u->probe_out)
         for (uint32_t m = 0; m < u->n_probes; m++)
             u->probe_out[(size_t)u->probe_slot[m] * 6] = u->sval[u->probe_ix[m]];
-    if (!u->bd) {
+    if (!u->bd || u->bd->five)
         gm_run(u, jobs, threads, 2);
+    if (!u->bd)
         return CS_OK;
-    }
     /* cs_switch_bounds: the dead card's effect (pass 3), added up in job 0; the tables; the bounds */
     gm_bounds *bd = u->bd;
     gm_run(u, jobs, threads, 3);
@@ -1434,6 +1464,11 @@ static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
             bd->traw = malloc(GM_HANDS * sizeof *bd->traw);
             bd->best1 = malloc(GM_HANDS * sizeof *bd->best1);
             st = bd->traw && bd->best1 ? st : CS_E_NOMEM;
+            if (bd->five) {
+                bd->w5 = malloc(GM_HANDS * sizeof *bd->w5);
+                bd->pick5 = malloc(GM_HANDS);
+                st = bd->w5 && bd->pick5 ? st : CS_E_NOMEM;
+            }
             for (int k = 2; k <= 5; k++)
                 for (int sz = 5 - k; sz <= 4 && (bd->sizes >> k & 1); sz++) {
                     bd->g[k][sz] = calloc((size_t)cs__binom[51][sz] * MAXN, sizeof *bd->g[k][sz]);
@@ -1511,7 +1546,10 @@ static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
                 u->probe_out = NULL;
             }
         }
-        st = gm_rank(u, jobs, threads, choices);
+        if (bd && bd->five)
+            st = cs__switch_five_rank((uint8_t)r, qualifier, nets, threads, bd->w5);
+        if (st == CS_OK)
+            st = gm_rank(u, jobs, threads, choices);
     }
     if (st == CS_OK)
         for (uint32_t t = 0; t < threads; t++) {
@@ -1551,6 +1589,8 @@ static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
     if (bd) {
         free(bd->traw);
         free(bd->best1);
+        free(bd->w5);
+        free(bd->pick5);
         for (int k = 0; k < GM_BOUND_SIZES; k++)
             for (int sz = 0; sz < 5; sz++)
                 free(bd->g[k][sz]);
@@ -2412,8 +2452,8 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
 
 int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
                           uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
-                          size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, const uint8_t *probes,
-                          size_t n_probes, int64_t *probe_out)
+                          size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, cs_switch_five_game *five,
+                          const uint8_t *probes, size_t n_probes, int64_t *probe_out)
 {
     if (!nets || !fees || !undecided || !pairs || !n_list || (max_list && !list) ||
         (n_probes && (!probes || !probe_out)))
@@ -2421,7 +2461,7 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
     if (n_fees != GM_BOUND_SIZES || n_counts != GM_BOUND_SIZES || n_probes > 4096)
         return CS_E_SIZE;
     if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
-        up_ranks == 0 || up_ranks >= (1u << 13) || (sizes & ~(uint32_t)0x3e))
+        up_ranks == 0 || up_ranks >= (1u << 13) || (sizes & ~(uint32_t)0x3e) || (five && !(sizes >> 5 & 1)))
         return CS_E_ARG;
     for (int k = 1; k <= 5; k++)
         if ((sizes >> k & 1) && (fees[k] < 0 || fees[k] > CS_SWITCH_BOUND_LIMIT))
@@ -2435,20 +2475,29 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
     gm_bounds *bd = calloc(1, sizeof *bd);
     if (!bd)
         return CS_E_NOMEM;
-    bd->sizes = sizes & 0x3c;
+    bd->sizes = sizes & (five ? 0x1c : 0x3c); /* with five: that size counted exactly, not bounded */
     bd->one_allowed = sizes >> 1 & 1;
+    bd->five = five;
+    if (five)
+        memset(five, 0, sizeof *five);
     for (int k = 1; k <= 5; k++)
         bd->fees[k] = sizes >> k & 1 ? fees[k] : 0;
     bd->list = (uint8_t(*)[8])list;
     bd->max_list = max_list;
     atomic_init(&bd->n_list, 0);
     cs_totals out[2];
-    st = gm_game(qualifier, nets, bd->fees[1], up_ranks, flags, threads, out, 2, NULL, 0, probes, n_probes,
-                 probe_out, bd);
+    st = gm_game(qualifier, nets, bd->fees[1], up_ranks, flags, threads, out, 2, five ? five->choices : NULL,
+                 five ? CS_SWITCH_GAME_CHOICE_CELLS : 0, probes, n_probes, probe_out, bd);
     if (st == CS_OK) {
         memcpy(undecided, bd->undecided, sizeof bd->undecided);
         memcpy(pairs, bd->pairs, sizeof bd->pairs);
         *n_list = atomic_load(&bd->n_list);
+        if (five) {
+            five->stand = out[0];
+            five->one = out[1];
+            five->five_sum_hi = (int64_t)(bd->five_sum >> 64);
+            five->five_sum_lo = (uint64_t)bd->five_sum;
+        }
     }
     free(bd);
     return st;
@@ -2456,10 +2505,10 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
 
 int cs_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
                      uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
-                     size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list)
+                     size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, cs_switch_five_game *five)
 {
     return cs_test_switch_bounds(qualifier, nets, fees, n_fees, sizes, up_ranks, flags, threads, undecided, pairs,
-                                 n_counts, list, max_list, n_list, NULL, 0, NULL);
+                                 n_counts, list, max_list, n_list, five, NULL, 0, NULL);
 }
 
 int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,

@@ -52,11 +52,12 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
 /* cs_switch_bounds with probes (optional, at most 4096): 6 cards each as for cs_test_switch_game;
  * probe_out gets 33 numerators per probe: the best of standing and one card over 46 x C(45, 4), then
  * for each discard mask m (bit i: the probe's i-th card) of a size k bounded, at 1 + m, the bound of
- * its EV (the fee included) over k x C(46, k) x C(46 - k, 4) (0 elsewhere). */
+ * its EV (the fee included) over k x C(46, k) x C(46 - k, 4) (0 elsewhere); with five, at 32 (mask 31) the
+ * five-card switch's exact value, the fee included, over C(46, 5) x C(41, 4). */
 int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
                           uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
-                          size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, const uint8_t *probes,
-                          size_t n_probes, int64_t *probe_out);
+                          size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, cs_switch_five_game *five,
+                          const uint8_t *probes, size_t n_probes, int64_t *probe_out);
 
 /* The five-card switch (Oasis Poker), exact, for one up rank (the up card 4 x up_rank, of suit 0): for each
  * probe (5 player cards, none the up card) the raise summed over every replacement set R of five of the 46

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 8
+CORE_ABI_VERSION = 9
 
 
 def core_version() -> int | None:
@@ -541,53 +541,37 @@ SWITCH_BOUND_LIMIT: int = lib.CS_SWITCH_BOUND_LIMIT
 
 
 def switch_bounds(qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int, up_ranks: int,
-                  flags: int = 0, threads: int = 2, max_list: int = 0, probes: Sequence[Sequence[int]] = ()
-                  ) -> tuple[list[int], list[int], list[bytes], int, list[list[int]]]:
+                  flags: int = 0, threads: int = 2, max_list: int = 0, probes: Sequence[Sequence[int]] = (),
+                  five: bool = False) -> tuple[list[int], list[int], list[bytes], int, list[list[int]],
+                                               tuple[DealTotals, DealTotals, list[int], int, list[int], int] | None]:
     """Card switching, the larger switches against the best of at most one card (cs_switch_bounds;
     with probes cs_test_switch_bounds): by size, the situations and the (situation, discard set) pairs
     not excluded, the first ``max_list`` of those pairs (8 bytes each: five cards, up card, discard
     mask, size) and how many there were; per probe (five cards and an up card of suit 0) 33
-    numerators: the best of at most one card over 46 x C(45, 4), then each discard mask's bound."""
+    numerators: the best of at most one card over 46 x C(45, 4), then each discard mask's bound (with
+    ``five``: at 32 the five-card switch's exact value). With ``five``: the five-card switch counted
+    exactly and the game with it (cs_switch_five_game): the totals of the situations that stand and
+    that switch one card, the choices, the situations that switch five, by category, and the sum of
+    their values (fee included) over C(46, 5) x C(41, 4) deals, scaled like the nets."""
     f = ffi.new("int64_t[]", list(fees))
     undecided = ffi.new("uint64_t[]", SWITCH_BOUND_SIZES)
     pairs = ffi.new("uint64_t[]", SWITCH_BOUND_SIZES)
     listing = ffi.new("uint8_t[]", 8 * max_list) if max_list else ffi.NULL
     n_list = ffi.new("size_t *")
+    game = ffi.new("cs_switch_five_game *") if five else ffi.NULL
     n = len(probes)
     flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
     answers = ffi.new("int64_t[]", 33 * n) if n else ffi.NULL
     check(lib.cs_test_switch_bounds(qualifier, _nets_struct(nets), f, len(fees), sizes, up_ranks, flags, threads,
-                                    undecided, pairs, SWITCH_BOUND_SIZES, listing, max_list, n_list, flat, n,
+                                    undecided, pairs, SWITCH_BOUND_SIZES, listing, max_list, n_list, game, flat, n,
                                     answers), "switch bounds")
     kept = min(n_list[0], max_list)
+    counts = None
+    if five:
+        counts = (_totals(game.stand), _totals(game.one), list(game.choices), game.five_situations,
+                  list(game.five_by_category), _int128(game.five_sum_hi & 0xFFFFFFFFFFFFFFFF, game.five_sum_lo, True))
     return (list(undecided), list(pairs), [bytes(listing[8 * i:8 * i + 8]) for i in range(kept)], n_list[0],
-            [[answers[33 * i + k] for k in range(33)] for i in range(n)])
-
-
-#: The most a net may be, scaled, in cs_test_switch_five (its sums then stay below 2^60).
-SWITCH_FIVE_NET_LIMIT: int = 1 << 20
-
-
-def switch_five(up_rank: int, qualifier: int, nets: ScaledNetsLike, probes: Sequence[Sequence[int]],
-                threads: int = 2, totals: bool = False) -> tuple[list[int], tuple[int, int] | None]:
-    """Card switching, the five-card switch counted exactly for every hand of one up rank
-    (cs_test_switch_five; seconds of CPU): per probe (the player's five cards beside the up card
-    4 x up_rank) the raise summed over every replacement set and dealer hand, not qualify x its count
-    + wins x win[category] + ties x tie + losses x lose; over C(46, 5) x C(41, 4) it is the switch's EV
-    before its fee. With ``totals``, also the sum of the rank's 2,349,060 values and what it must be
-    (C(42, 5) x the nets over every replacement and dealer hand pair, from standing's counts). No
-    probes and no totals: nothing counted."""
-    n = len(probes)
-    if any(len(p) != 5 for p in probes):
-        raise InvalidCards("a probe is the player's five cards")
-    flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
-    out = ffi.new("int64_t[]", n) if n else ffi.NULL
-    sums = ffi.new("int64_t[]", 4) if totals else ffi.NULL
-    check(lib.cs_test_switch_five(up_rank, qualifier, _nets_struct(nets), threads, flat, n, out, sums,
-                                  4 if totals else 0), "switch five")
-    pair = (_int128(sums[0] & 0xFFFFFFFFFFFFFFFF, sums[1] & 0xFFFFFFFFFFFFFFFF, True),
-            _int128(sums[2] & 0xFFFFFFFFFFFFFFFF, sums[3] & 0xFFFFFFFFFFFFFFFF, True)) if totals else None
-    return [int(out[i]) for i in range(n)], pair
+            [[answers[33 * i + k] for k in range(33)] for i in range(n)], counts)
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

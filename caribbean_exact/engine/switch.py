@@ -24,8 +24,9 @@ from . import _ffi
 from .counts import DealTotals, sum_totals
 from .pricing import default_threads
 
-__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES", "BoundCounts",
-           "OneCardCounts", "bound_counts", "bound_scale", "one_card_game_counts", "switch_totals"]
+__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "FIVE_DEALS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES",
+           "BoundCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale", "one_card_game_counts",
+           "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -120,6 +121,26 @@ def bound_scale(size: int) -> int:
     return size * math.comb(46, size) * math.comb(46 - size, 4)
 
 
+#: The deals of a five-card switch: C(46, 5) replacement sets x C(41, 4) dealer hands.
+FIVE_DEALS: int = math.comb(46, 5) * math.comb(41, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class FiveGameCounts:
+    """The game with the five-card switch counted exactly (``cs_switch_bounds`` with five): ``stand``
+    and ``one`` the deals of the situations that stand and that switch one card (as ``OneCardCounts``:
+    every situation weighs ``GAME_WEIGHT``), ``choices`` as ``GAME_CHOICES`` over the situations that
+    do not switch five; ``five_situations`` those that switch all five, ``five_by_category`` by the
+    hand's category; ``five_value`` the sum of their EVs per ante, the fee included, exact."""
+
+    stand: DealTotals
+    one: DealTotals
+    choices: tuple[int, ...]
+    five_situations: int
+    five_by_category: tuple[int, ...]
+    five_value: Fraction
+
+
 @dataclass(frozen=True, slots=True)
 class BoundCounts:
     """The larger switches against the best of at most one card, counted by the core
@@ -128,7 +149,10 @@ class BoundCounts:
     ``undecided[r][0]`` where any is not; ``pairs[r][k]`` the (situation, discard set) pairs not
     excluded; ``listed`` the first of them (five cards, up card, discard mask over the five, size)
     and ``n_listed`` how many there were; ``probes`` (a test's) 33 numerators each: the best of at
-    most one card over ``GAME_WEIGHT``, then each discard mask's bound over ``bound_scale(size)``."""
+    most one card over ``GAME_WEIGHT``, then each discard mask's bound over ``bound_scale(size)``
+    (with ``five``: at 32 the five-card switch's exact value, fee included, over ``FIVE_DEALS``, the
+    nets' scale ``scale`` times); ``five``: the game with the five-card switch counted exactly, when
+    asked."""
 
     ranks: tuple[int, ...]
     undecided: tuple[tuple[int, ...], ...]
@@ -136,15 +160,18 @@ class BoundCounts:
     listed: tuple[tuple[tuple[int, ...], int, int, int], ...]
     n_listed: int
     probes: tuple[tuple[int, ...], ...] = ()
+    five: FiveGameCounts | None = None
+    scale: int = 1
 
 
 def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: tuple[int, ...] = tuple(range(13)),
                  raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
-                 max_list: int = 20, probes: tuple[tuple[int, ...], ...] = ()) -> BoundCounts:
+                 max_list: int = 20, probes: tuple[tuple[int, ...], ...] = (), five: bool = False) -> BoundCounts:
     """The core's bounds of every larger switch (``cs_switch_bounds``), one up rank per call (progress
     after each). ``fees[k - 1]``: the fee of k cards in antes, None where the schedule does not allow
     k; probes (the player's five cards and an up card of suit 0, a test's) are answered by the call of
-    their rank."""
+    their rank. ``five`` (the fees must allow five cards): the five-card switch counted exactly, not
+    bounded, and the game with it."""
     threads = check_threads(threads) or default_threads()
     check_progress(progress)
     s = rules.nets().scaled()
@@ -169,17 +196,29 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
     pairs: list[tuple[int, ...]] = []
     listed: list[tuple[tuple[int, ...], int, int, int]] = []
     n_listed = 0
+    if five and not sizes >> 5 & 1:
+        raise InvalidRules(f"switch fees {shown(tuple(fees))}: five cards are not allowed, nothing to count")
     answers: list[tuple[int, ...]] = [() for _ in probes]
+    parts: list[tuple[DealTotals, DealTotals, list[int], int, list[int], int]] = []
     for i, r in enumerate(ranks):
         mine = [j for j, p in enumerate(probes) if p[5] >> 2 == r]
-        und, pr, lst, n, ans = _ffi.switch_bounds(rules.qualifier.value, nets, scaled, sizes, 1 << r, flags,
-                                                  threads, max(0, max_list - len(listed)),
-                                                  [probes[j] for j in mine])
+        und, pr, lst, n, ans, game = _ffi.switch_bounds(rules.qualifier.value, nets, scaled, sizes, 1 << r, flags,
+                                                        threads, max(0, max_list - len(listed)),
+                                                        [probes[j] for j in mine], five)
         for j, a in zip(mine, ans, strict=True):
             answers[j] = tuple(a)
+        if game is not None:
+            parts.append(game)
         undecided.append(tuple(und))
         pairs.append(tuple(pr))
         listed += [(tuple(e[:5]), e[5], e[6], e[7]) for e in lst]
         n_listed += n
         report(progress, "bounding the larger switches by up card", i + 1, len(ranks))
-    return BoundCounts(tuple(ranks), tuple(undecided), tuple(pairs), tuple(listed), n_listed, tuple(answers))
+    counts = None
+    if parts:
+        counts = FiveGameCounts(sum_totals([p[0] for p in parts]), sum_totals([p[1] for p in parts]),
+                                tuple(map(sum, zip(*(p[2] for p in parts), strict=True))),
+                                sum(p[3] for p in parts), tuple(map(sum, zip(*(p[4] for p in parts), strict=True))),
+                                Fraction(sum(p[5] for p in parts), FIVE_DEALS * den))
+    return BoundCounts(tuple(ranks), tuple(undecided), tuple(pairs), tuple(listed), n_listed, tuple(answers), counts,
+                       den)

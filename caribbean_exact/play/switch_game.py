@@ -36,6 +36,7 @@ from ..engine.switch import (
     DISCARD_SETS,
     GAME_WEIGHT,
     BoundCounts,
+    FiveGameCounts,
     OneCardCounts,
     bound_counts,
     one_card_game_counts,
@@ -51,8 +52,8 @@ from .game import solve
 from .sampling import Z95
 from .switching import SwitchFees, SwitchFeesLike
 
-__all__ = ["OneCardGame", "SwitchGame", "SwitchProof", "SwitchSample", "SwitchStrategy", "excluded_sizes",
-           "prove_switch_sizes", "sample_switch_game", "solve_one_card_game", "solve_switch_game"]
+__all__ = ["OneCardGame", "OneOrFiveGame", "SwitchGame", "SwitchProof", "SwitchSample", "SwitchStrategy",
+           "excluded_sizes", "prove_switch_sizes", "sample_switch_game", "solve_one_card_game", "solve_switch_game"]
 
 #: A switching strategy as the sampler takes it: (the hand's five cards, the up card) -> the discard
 #: set as a bit mask over the five (bit i: the i-th card), e.g. ``strategy.switch_rules.SwitchRules.mask``.
@@ -476,6 +477,92 @@ def one_card_game_from(rules: Rules, fee: Fraction, c: OneCardCounts) -> OneCard
 
 
 @dataclass(frozen=True)
+class OneOrFiveGame:
+    """Card switching where each situation stands, switches one card or switches all five (then
+    raises), whichever is worth the most, exact in every situation (ties: fewer cards): the whole game
+    of a schedule whose 2- to 4-card switches are proven never better (``prove_switch_sizes``, e.g.
+    1,2,3,2,1). ``part`` is the one-card game over the situations that do not switch five; the
+    five-card switches are counted by their value (the core sums each one's raise over every
+    replacement set and dealer hand), not by outcome."""
+
+    rules: Rules
+    fees: SwitchFees
+    #: The situations that stand or switch one card, as a ``OneCardGame`` of their own.
+    part: OneCardGame
+    #: The situations that switch all five, in all and by the hand's category (high card first).
+    five_situations: int
+    five_by_category: tuple[int, ...]
+    #: The sum of their EVs per ante, the fee included, exact.
+    five_value: Fraction
+
+    @property
+    def situations(self) -> int:
+        """The (hand, up card) situations counted: 122,151,120 (fewer in a test's slice of up ranks)."""
+        return self.part.situations + self.five_situations
+
+    @property
+    def return_per_ante(self) -> Fraction:
+        """The player's exact return per ante, the fees included (negative: the house's edge)."""
+        return (self.part.return_per_ante * self.part.situations + self.five_value) / self.situations
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The house edge per ante (negative: a player advantage)."""
+        return -self.return_per_ante
+
+    @property
+    def one_probability(self) -> Fraction:
+        """The chance that the player switches one card."""
+        return Fraction(self.part.switch_situations, self.situations)
+
+    @property
+    def five_probability(self) -> Fraction:
+        """The chance that the player switches all five cards."""
+        return Fraction(self.five_situations, self.situations)
+
+    @property
+    def raise_probability(self) -> Fraction:
+        """The chance that the player raises (a switch of five always does), over every deal."""
+        return (self.part.raise_probability * self.part.situations + self.five_situations) / self.situations
+
+    @property
+    def expected_wager(self) -> Fraction:
+        """The expected money put at risk per ante: the ante, the raise when raised, the fees."""
+        return (1 + self.rules.raise_antes * self.raise_probability + self.fees.fee(1) * self.one_probability
+                + self.fees.fee(5) * self.five_probability)
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge over the expected wager."""
+        return self.house_edge / self.expected_wager
+
+    @property
+    def by_category(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Situations by the hand's category: (stand and fold, stand and raise, switch one, switch five)."""
+        return tuple((*c, f) for c, f in zip(self.part.by_category, self.five_by_category, strict=True))
+
+    @property
+    def return_rows(self) -> list[tuple[str, ReturnRow]]:
+        """The return table: the one-card part's rows (``OneCardGame.return_rows``) as shares of the
+        whole game, then ("switch five", row) with the five-card switches' share and mean net, the
+        fee taken off (outcome "any": every outcome of a forced raise together)."""
+        share = Fraction(self.part.situations, self.situations)
+        out = [(part, ReturnRow(r.outcome, r.category, r.count, r.probability * share, r.net,
+                                r.contribution * share)) for part, r in self.part.return_rows]
+        if self.five_situations:
+            p = self.five_probability
+            net = self.five_value / self.five_situations
+            out.append(("switch five", ReturnRow("any", None, self.five_situations * GAME_WEIGHT, p, net, p * net)))
+        return out
+
+
+def one_or_five_game(rules: Rules, fees: SwitchFees, c: FiveGameCounts) -> OneOrFiveGame:
+    """The game from the core's counts (``bound_counts(..., five=True)``)."""
+    part = one_card_game_from(rules, fees.fee(1), OneCardCounts(c.stand, c.one, c.choices))
+    return OneOrFiveGame(rules, fees, part, c.five_situations, c.five_by_category, c.five_value)
+
+
+@dataclass(frozen=True)
 class SwitchProof:
     """Every switch of 2 to 5 cards the fees allow, bounded situation by situation against the
     exact best of standing and switching one card, over every one of the 122,151,120 situations
@@ -497,6 +584,19 @@ class SwitchProof:
     counts: BoundCounts
 
     @property
+    def five_counted(self) -> bool:
+        """Whether the five-card switch was counted exactly in every situation (not bounded): then
+        ``game`` is the whole game, with it, and the sizes bounded are 2 to 4."""
+        return self.counts.five is not None
+
+    @property
+    def game(self) -> OneOrFiveGame | None:
+        """With the five-card switch counted: the game where each situation stands, switches one card
+        or switches all five, whichever is worth the most; the schedule's whole game when ``exact``."""
+        c = self.counts.five
+        return None if c is None else one_or_five_game(self.rules, self.fees, c)
+
+    @property
     def situations(self) -> int:
         """The situations bounded: 4 x C(51, 5) = 9,396,240 an up rank."""
         return 4 * math.comb(51, 5) * len(self.counts.ranks)
@@ -509,8 +609,8 @@ class SwitchProof:
 
     @property
     def sizes(self) -> tuple[int, ...]:
-        """The sizes bounded: those of 2 or more cards the fees allow."""
-        return tuple(range(2, len(self.fees.fees) + 1))
+        """The sizes bounded: those of 2 or more cards the fees allow (not 5 when it is counted)."""
+        return tuple(j for j in range(2, len(self.fees.fees) + 1) if not (j == 5 and self.five_counted))
 
     @property
     def excluded(self) -> tuple[int, ...]:
@@ -530,7 +630,8 @@ class SwitchProof:
 
     @property
     def exact(self) -> bool:
-        """Whether the proof covers every size: the schedule's game is then the one-card game."""
+        """Whether the proof covers every size: the schedule's game is then the one-card game (or,
+        with the five-card switch counted, ``game``)."""
         return len(self.counts.ranks) == 13 and not self.open_sizes
 
     @property
@@ -544,15 +645,22 @@ class SwitchProof:
 def prove_switch_sizes(fees: SwitchFeesLike, rules: Rules | None = None, *, raise_on_tie: bool = False,
                        threads: int | None = None, progress: ProgressFn | None = None) -> SwitchProof:
     """Bound every switch of 2 to 5 cards the fees allow, in every situation, against the exact best
-    of standing and one card (see ``SwitchProof``). ``fees``: a fee schedule (at least two sizes);
-    ``rules``, ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: after each of
-    the 13 up ranks. It counts the one-card game again and each single card out of play: about 110 s
-    of CPU, 55 s on two cores; the last four proofs are kept in the process. Raises ``InvalidRules``
-    (a one-card schedule has nothing to prove; fees too fine to scale).
+    of standing and one card (see ``SwitchProof``); where the fees allow five cards and the global
+    bound (``excluded_sizes``) does not exclude them, the five-card switch is counted exactly in
+    every situation instead, and the smaller sizes are bounded against the best of standing, one
+    card and five (``SwitchProof.game``). ``fees``: a fee schedule (at least two sizes); ``rules``,
+    ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: after each of the 13 up
+    ranks. It counts the one-card game again and each single card out of play: about 110 s of CPU,
+    55 s on two cores, and with the five-card switch about 50 s of CPU more; the last four proofs are
+    kept in the process. Raises ``InvalidRules`` (a one-card schedule has nothing to prove; fees too
+    fine to scale).
 
     >>> p = prove_switch_sizes("1,2,3,4,5")
-    >>> p.excluded, p.exact
-    ((2, 3, 4, 5), True)
+    >>> p.excluded, p.exact, p.five_counted
+    ((2, 3, 4, 5), True, False)
+    >>> p = prove_switch_sizes("1,2,3,2,1")
+    >>> p.excluded, p.exact, p.five_counted, p.game.five_situations
+    ((2, 3, 4), True, True, 8188332)
     """
     rules = check_rules(rules)
     f = SwitchFees.parse(fees)
@@ -562,8 +670,9 @@ def prove_switch_sizes(fees: SwitchFeesLike, rules: Rules | None = None, *, rais
     kept = _proofs.get(key)
     if kept is not None:
         return kept
+    five = f.allows(5) and 5 not in excluded_sizes(f, rules)
     counts = bound_counts(rules, tuple(f.fees) + (None,) * (5 - len(f.fees)), raise_on_tie=raise_on_tie,
-                          threads=threads, progress=progress)
+                          threads=threads, progress=progress, five=five)
     proof = SwitchProof(f, rules, counts)
     _proofs.put(key, proof)
     return proof
@@ -598,8 +707,19 @@ class SwitchGame:
         return all(j in ex for j in range(2, len(self.fees.fees) + 1))
 
     @property
+    def exact_game(self) -> OneOrFiveGame | None:
+        """Where the proof counted the five-card switch and excluded every other larger size: the
+        schedule's whole game (stand, one card or five), exact."""
+        if self.proof is not None and self.proof.exact:
+            return self.proof.game
+        return None
+
+    @property
     def house_edge(self) -> Fraction:
         """Exact, or the one-card game's exact edge less the sampled mean gain of switching more."""
+        g = self.exact_game
+        if g is not None:
+            return g.house_edge
         if self.exact or self.sample is None:
             return self.one_card.house_edge
         return self.one_card.house_edge - self.sample.mean_difference

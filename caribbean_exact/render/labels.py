@@ -24,6 +24,7 @@ _OUTCOMES = {
     "lose": "dealer wins",
     "tie": "push",
     "not_qualify": "dealer does not qualify",
+    "any": "every outcome (a raise forced; mean net)",
 }
 
 #: The player classes of the one-seen-card chart (known_cards.SeenChart), by class index.

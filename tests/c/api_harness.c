@@ -643,41 +643,51 @@ static void switch_bounds(void)
     int64_t answers[33];
     const uint8_t probe[6] = {51, 45, 22, 9, 3, 40}, odd_up[6] = {51, 45, 22, 9, 3, 41};
     const size_t k = CS_SWITCH_BOUND_SIZES;
-    STATUS(cs_switch_bounds(1113, NULL, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_NULL);
-    STATUS(cs_switch_bounds(1113, &nets, NULL, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_NULL);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, NULL, pairs, k, list, 4, &n_list), CS_E_NULL);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, NULL, k, list, 4, &n_list), CS_E_NULL);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, NULL, 4, &n_list), CS_E_NULL);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, NULL), CS_E_NULL);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k - 1, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_SIZE);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k + 1, list, 4, &n_list), CS_E_SIZE);
-    STATUS(cs_switch_bounds(CS_NUM_VALUES + 1, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list),
+    STATUS(cs_switch_bounds(1113, NULL, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, NULL, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, NULL, pairs, k, list, 4, &n_list, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, NULL, k, list, 4, &n_list, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, NULL, 4, &n_list, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, NULL, NULL), CS_E_NULL);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k - 1, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_SIZE);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k + 1, list, 4, &n_list, NULL), CS_E_SIZE);
+    STATUS(cs_switch_bounds(CS_NUM_VALUES + 1, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL),
            CS_E_ARG);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x41, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 0, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1u << 13, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 2, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
-    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 0, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    cs_switch_five_game five;
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x1e, 1, 0, 1, und, pairs, k, list, 4, &n_list, &five), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x41, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 0, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1u << 13, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 2, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 0, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
     const int64_t negative[CS_SWITCH_BOUND_SIZES] = {0, 1, -2, 3, 4, 5};
-    STATUS(cs_switch_bounds(1113, &nets, negative, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, negative, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
     const int64_t big[CS_SWITCH_BOUND_SIZES] = {0, 1, 2, CS_SWITCH_BOUND_LIMIT + 1, 4, 5};
-    STATUS(cs_switch_bounds(1113, &nets, big, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_ARG);
+    STATUS(cs_switch_bounds(1113, &nets, big, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_ARG);
     cs_nets huge = nets;
     huge.win[9] = CS_SWITCH_BOUND_LIMIT + 1;
-    STATUS(cs_switch_bounds(1113, &huge, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list), CS_E_OVERFLOW);
-    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL, 1,
+    STATUS(cs_switch_bounds(1113, &huge, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL), CS_E_OVERFLOW);
+    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL, NULL, 1,
                                  answers), CS_E_NULL);
-    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, probe, 4097,
+    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL, probe, 4097,
                                  answers), CS_E_SIZE);
-    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, odd_up, 1,
+    STATUS(cs_test_switch_bounds(1113, &nets, fees, k, 0x3e, 1, 0, 1, und, pairs, k, list, 4, &n_list, NULL, odd_up, 1,
                                  answers), CS_E_ARG);
-    if (!getenv("HARNESS_QUICK")) { /* the probe's up card, 40, is a queen (rank 10); 2-card fee 0: open */
-        const int64_t cheap[CS_SWITCH_BOUND_SIZES] = {0, 1, 0, 3, 4, 5};
-        STATUS(cs_test_switch_bounds(1113, &nets, cheap, k, 0x3e, 1u << 10, 0, 2, und, pairs, k, list, 4, &n_list,
-                                     probe, 1, answers), CS_OK);
-        CHECK(und[3] == 0 && und[4] == 0 && und[5] == 0); /* 3 to 5 cards at 3 to 5 antes: excluded */
+    if (!getenv("HARNESS_QUICK")) { /* the up card a 3 (4, rank 1); 2-card fee 0: open; five counted (1 ante) */
+        const int64_t cheap[CS_SWITCH_BOUND_SIZES] = {0, 1, 0, 3, 4, 1};
+        const uint8_t probe3[6] = {51, 45, 22, 9, 3, 4};
+        STATUS(cs_test_switch_bounds(1113, &nets, cheap, k, 0x3e, 1u << 1, 0, 2, und, pairs, k, list, 4, &n_list,
+                                     &five, probe3, 1, answers), CS_OK);
+        CHECK(und[3] == 0 && und[4] == 0 && und[5] == 0); /* 3, 4 cards at 3, 4 antes: excluded; 5 counted */
+        CHECK(five.five_situations * 6853770ull + five.stand.total_weight + five.one.total_weight ==
+              4ull * 2349060 * 6853770);
+        uint64_t by_cat = 0;
+        for (int c = 0; c < CS_NUM_CATEGORIES; c++)
+            by_cat += five.five_by_category[c];
+        CHECK(by_cat == five.five_situations && five.five_situations > 0 && five.five_sum_hi < 0);
+        CHECK(answers[32] != 0); /* the probe's five-card switch, exact */
         CHECK(und[2] > 0 && und[0] == und[2] && pairs[2] >= und[2] && n_list == pairs[2] / 4);
-        CHECK(list[5] == 40 && list[7] == 2 && __builtin_popcount(list[6]) == 2);
+        CHECK(list[5] == 4 && list[7] == 2 && __builtin_popcount(list[6]) == 2);
         CHECK(answers[0] != 0 && answers[1 + 3] != 0 && answers[1 + 7] != 0 && answers[1 + 1] == 0);
     }
     puts("switch bounds: done");

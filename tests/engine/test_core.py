@@ -369,35 +369,37 @@ def test_switch_bounds_arguments():
     ans = ffi.new("int64_t[]", 33)
     n = ffi.NULL
     b = lib.cs_switch_bounds
-    assert b(1113, n, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_NULL
-    assert b(1113, nets, n, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_NULL
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, n, pairs, k, listing, 4, n_list) == lib.CS_E_NULL
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, n, k, listing, 4, n_list) == lib.CS_E_NULL
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, n, 4, n_list) == lib.CS_E_NULL
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n) == lib.CS_E_NULL
-    assert b(1113, nets, fees, k - 1, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_SIZE
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k - 1, listing, 4, n_list) == lib.CS_E_SIZE
-    assert b(7463, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
-    assert b(1113, nets, fees, k, 0x41, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
-    assert b(1113, nets, fees, k, 0x3E, 0, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
-    assert b(1113, nets, fees, k, 0x3E, 1 << 13, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
-    assert b(1113, nets, fees, k, 0x3E, 1, 4, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 0, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
-    assert b(1113, nets, fees, k, 0x3E, 1, 0, 65, und, pairs, k, listing, 4, n_list) == lib.CS_E_ARG
+    assert b(1113, n, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_NULL
+    assert b(1113, nets, n, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, n, pairs, k, listing, 4, n_list, n) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, n, k, listing, 4, n_list, n) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, n, 4, n_list, n) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n, n) == lib.CS_E_NULL
+    assert b(1113, nets, fees, k - 1, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_SIZE
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k - 1, listing, 4, n_list, n) == lib.CS_E_SIZE
+    assert b(7463, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x41, 1, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 0, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1 << 13, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1, 4, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 0, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
+    assert b(1113, nets, fees, k, 0x3E, 1, 0, 65, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_ARG
     for bad in ([0, 1, -2, 3, 4, 5], [0, 1, 2, 3, lib.CS_SWITCH_BOUND_LIMIT + 1, 5]):
-        assert b(1113, nets, ffi.new("int64_t[]", bad), k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4,
-                 n_list) == lib.CS_E_ARG
+        assert b(1113, nets, ffi.new("int64_t[]", bad), k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list,
+                 n) == lib.CS_E_ARG
     huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3,
                                  "win": [lib.CS_SWITCH_BOUND_LIMIT + 1] * 10})
-    assert b(1113, huge, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list) == lib.CS_E_OVERFLOW
+    assert b(1113, huge, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n) == lib.CS_E_OVERFLOW
+    five = ffi.new("cs_switch_five_game *")  # the five-card switch counted: the fees must allow five cards
+    assert b(1113, nets, fees, k, 0x1E, 1, 0, 1, und, pairs, k, listing, 4, n_list, five) == lib.CS_E_ARG
     t = lib.cs_test_switch_bounds
     probe = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 40])
-    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n, 1, ans) == lib.CS_E_NULL
-    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, probe, 1, n) == lib.CS_E_NULL
-    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, probe, 4097,
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n, n, 1, ans) == lib.CS_E_NULL
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n, probe, 1, n) == lib.CS_E_NULL
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n, probe, 4097,
              ans) == lib.CS_E_SIZE
     odd = ffi.new("uint8_t[]", [51, 45, 22, 9, 3, 41])
-    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, odd, 1, ans) == lib.CS_E_ARG
+    assert t(1113, nets, fees, k, 0x3E, 1, 0, 1, und, pairs, k, listing, 4, n_list, n, odd, 1, ans) == lib.CS_E_ARG
 
 
 def test_switch_five_arguments():

@@ -15,9 +15,24 @@ import pytest
 from conftest import priced_totals
 
 from caribbean_exact import Rules
-from caribbean_exact.engine.switch import GAME_WEIGHT, bound_counts, bound_scale, switch_totals
+from caribbean_exact.engine.switch import (
+    FIVE_DEALS,
+    GAME_WEIGHT,
+    bound_counts,
+    bound_scale,
+    one_card_game_counts,
+    switch_totals,
+)
 from caribbean_exact.errors import InvalidRules
-from caribbean_exact.play.switch_game import prove_switch_sizes, solve_one_card_game, solve_switch_game
+from caribbean_exact.play.switch_game import (
+    one_card_game_from,
+    one_or_five_game,
+    prove_switch_sizes,
+    sample_switch_game,
+    solve_one_card_game,
+    solve_switch_game,
+)
+from caribbean_exact.play.switching import SwitchFees
 
 LINEAR = tuple(Fraction(x) for x in (1, 2, 3, 4, 5))
 PEAKED = tuple(Fraction(x) for x in (1, 2, 3, 2, 1))
@@ -71,6 +86,8 @@ def test_fees_too_fine_to_scale_are_refused_before_counting():
         bound_counts(Rules(), (Fraction(1), Fraction(1, 1048573), None, None, None))
     with pytest.raises(InvalidRules, match="up_ranks"):
         bound_counts(Rules(), LINEAR, up_ranks=(13,))
+    with pytest.raises(InvalidRules, match="five cards are not allowed"):
+        bound_counts(Rules(), (Fraction(1), Fraction(2), None, None, None), five=True)
 
 
 @pytest.mark.slow
@@ -127,3 +144,60 @@ def test_linear_fees_whole_game_every_larger_switch_is_excluded():
     g = solve_switch_game("linear")
     assert g.exact and g.sample is None and g.proof is p
     assert g.house_edge == solve_one_card_game(1).house_edge == Fraction(723583636439, 69766306810200)
+
+
+# ---------------------------------------------------------------- the five-card switch counted exactly
+
+
+@pytest.mark.slow
+def test_the_five_card_switch_counted_on_a_slice_is_each_hand_counted_alone():
+    """Against a 3 under 1,2,3,2,1: each probe's five-card switch (a raise forced) equals cs_switch's
+    count of it alone, the smaller switches are all excluded against the best of standing, one card
+    and five, and the situations add up."""
+    rules = Rules()
+    probes = _probes(1, 8, 9)
+    c = bound_counts(rules, PEAKED, up_ranks=(1,), probes=tuple(probes), five=True)
+    for p, answer in zip(probes, c.probes, strict=True):
+        ev = _exact(rules, p, PEAKED)
+        assert Fraction(answer[32], FIVE_DEALS) == ev[31], p
+        assert Fraction(answer[0], GAME_WEIGHT) == max(ev[d] for d in (0, 1, 2, 4, 8, 16)), p
+    assert c.undecided == ((0, 0, 0, 0, 0, 0),)
+    f = c.five
+    assert f is not None and 0 < f.five_situations == sum(f.five_by_category)
+    assert f.five_situations + (f.stand.total_weight + f.one.total_weight) // GAME_WEIGHT == 4 * math.comb(51, 5)
+    game = one_or_five_game(rules, SwitchFees.parse(PEAKED), f)
+    assert game.situations == 4 * math.comb(51, 5) and game.five_probability > 0
+    # a five-card switch is chosen only over a worse best of at most one card: the game beats the one-card game
+    one = one_card_game_from(rules, Fraction(1), one_card_game_counts(rules, Fraction(1), up_ranks=(1,)))
+    assert game.return_per_ante > one.return_per_ante
+    assert sum(r.probability for _, r in game.return_rows) == 1
+    assert sum(r.contribution for _, r in game.return_rows) == game.return_per_ante
+
+
+@pytest.mark.slow
+def test_a_prohibitive_five_card_fee_gives_the_one_card_game():
+    """With the five-card switch at 203 antes it is never chosen: the counts are the one-card game's,
+    exactly (against an ace)."""
+    rules = Rules()
+    c = bound_counts(rules, (Fraction(1), Fraction(2), Fraction(3), Fraction(2), Fraction(203)), up_ranks=(12,),
+                     five=True)
+    one = one_card_game_counts(rules, Fraction(1), up_ranks=(12,))
+    assert c.five is not None and c.five.five_situations == 0 and c.five.five_value == 0
+    assert c.five.stand == one.stand and c.five.one == one.switch and c.five.choices == one.choices
+
+
+@pytest.mark.slow
+def test_peaked_fees_whole_game_exact():
+    """The figures docs/variants.md quotes for 1,2,3,2,1: every 2- to 4-card switch proven never better
+    than the best of standing, one card and five, the five-card switch counted in every situation; the
+    house edge exact, inside a 200-hand sample's interval (each hand's best option by cs_switch)."""
+    p = prove_switch_sizes("peaked")
+    assert p.exact and p.five_counted and p.excluded == (2, 3, 4) and p.sizes == (2, 3, 4)
+    g = p.game
+    assert g is not None and g.situations == 122151120 and g.five_situations == 8188332
+    assert g.house_edge == Fraction(3243255198184843, 471015592711263600)
+    assert g.five_probability == Fraction(682361, 10179260) and g.one_probability == Fraction(849267, 10179260)
+    assert solve_switch_game("peaked").house_edge == g.house_edge < solve_one_card_game(1).house_edge
+    s = sample_switch_game("peaked", deals=200, seed=32, baseline="1", proof=p)
+    estimate = solve_one_card_game(1).house_edge - s.mean_difference
+    assert abs(float(estimate - g.house_edge)) <= s.difference_half_width

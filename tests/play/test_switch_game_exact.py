@@ -175,16 +175,19 @@ def test_solve_switch_fees_from_the_cli(whole, capsys):
     assert main(["solve", "--switch-fees", "1,2,3,2,1", "--deals", "4", "--seed", "5", "--format", "json",
                  "--quiet"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    more = doc["larger_switches"]
-    assert doc["exact"] is False and more["deals"] == 4 and doc["house_edge_at_most"] == str(whole.house_edge)
-    assert Fraction(doc["house_edge"]) == whole.house_edge - Fraction(more["mean_gain"]) <= whole.house_edge
+    # 2 to 4 cards proven never better, the five-card switch counted: exact, nothing sampled
+    assert doc["exact"] is True and doc["larger_switches"] is None and doc["deals"] == 0
+    assert doc["house_edge_at_most"] == str(whole.house_edge)
     g = solve_switch_game("1,2,3,2,1", deals=4, seed=5)
-    assert doc["house_edge"] == str(g.house_edge)
-    proof = doc["proof"]  # 2 to 4 cards proven never better; the five-card switch stays open
-    assert proof["excluded"] == [2, 3, 4] and proof["sizes"] == [2, 3, 4, 5] and proof["situations"] == SITUATIONS
-    assert proof["undecided"]["5"] == proof["undecided_any"] == g.proof.undecided(5) > 0
-    assert proof["undecided"]["2"] == 0 and len(proof["examples"]) == 20
-    assert all(len(e["discard"]) == 5 for e in proof["examples"])
+    assert doc["house_edge"] == str(g.house_edge) == doc["game"]["house_edge"] and g.house_edge < whole.house_edge
+    proof = doc["proof"]
+    assert proof["excluded"] == [2, 3, 4] and proof["sizes"] == [2, 3, 4] and proof["situations"] == SITUATIONS
+    assert proof["undecided_any"] == 0 and proof["examples"] == []
+    game = doc["game"]
+    assert game["situations"] == SITUATIONS and game["five_card_situations"] == g.exact_game.five_situations > 0
+    assert Fraction(game["five_card_probability"]) == g.exact_game.five_probability
+    assert sum(Fraction(r["contribution"]) for r in game["return_table"]) == -Fraction(doc["house_edge"])
+    assert game["return_table"][-1]["outcome"].startswith("every outcome")
 
 
 @pytest.mark.slow

@@ -217,8 +217,9 @@ def test_cli_card_switch_fees(tmp_path, capsys):
     assert main(["card", "--switch-fees", "1,2,3,2,1", "--deals", "3", "--seed", "4", "--size", "pocket",
                  "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out
-    g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)
-    assert f"at most {pct(edge)} (exact, switching at most one card); about {pct(g.house_edge)} +/- " in said
+    g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)  # exact: the five-card switch counted, the rest proven
+    assert g.exact and (f"at best): {pct(g.house_edge)}, exact (every deal counted); switching two to four cards is "
+                        "never better than standing, one card or all five, in any hand (proven).") in said
     assert main(["card", "--switch-fees", "1,2,3,4,5", "--deals", "3", "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out  # every larger switch proven never better: the game is the one-card game
     assert (f"at best): {pct(edge)}, exact (every deal counted); switching two or more cards is never better than "

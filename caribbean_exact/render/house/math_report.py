@@ -23,12 +23,22 @@ from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, 
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
+from ...play.switch_game import OneOrFiveGame
 from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
-from ..play.switching import ONE_CARD_HEADERS, one_card_game_json, one_card_rows, proof_json, switch_sample_json
+from ..play.switching import (
+    ONE_CARD_HEADERS,
+    ONE_OR_FIVE_HEADERS,
+    one_card_game_json,
+    one_card_rows,
+    one_or_five_json,
+    one_or_five_rows,
+    proof_json,
+    switch_sample_json,
+)
 from ..strategy.chart import cell_mark, chart_json, decider_text
 from ..strategy.strategy_card import fees_text, switch_sentence
 from ..text import (
@@ -474,6 +484,9 @@ def _size_excluded(r: MathReport, j: int) -> str:
     assert r.switching is not None
     s = r.switching.sample
     proof = r.switching.game.proof if r.switching.game is not None else None
+    if proof is not None and j == 5 and proof.five_counted and proof.game is not None:
+        return (f"counted exactly in every situation: best in {grouped(proof.game.five_situations)} of the "
+                f"{grouped(proof.game.situations)} ({_p(proof.game.five_probability)})")
     if proof is not None and j in proof.excluded:
         return "never better than at most one card (exact bound, in every situation)"
     if proof is not None and j in proof.open_sizes:
@@ -515,7 +528,11 @@ def _switch_blocks(r: MathReport) -> list[Block]:
                               "and up cards, every replacement card and dealer hand; below)"
                               + (", and every larger switch is proven never better than it in every one of them "
                                  "(an exact bound of each switch's EV against the exact best of at most one card)"
-                                 if g.proof is not None else "") + ". The switching lines' "
+                                 if g.proof is not None and not g.proof.five_counted else "")
+                              + ("; the switch of all five cards is counted exactly in every one of them too, and "
+                                 "the switches of two to four cards are proven never better than the best of "
+                                 "standing, one card and five (exact bounds)"
+                                 if g.proof is not None and g.proof.five_counted else "") + ". The switching lines' "
                               f"figures are sampled: {grouped(s.deals)} hands (seed {s.seed}), each hand's options "
                               "counted exactly, the lines paired with the optimal switch on the same hands. 95% "
                               "intervals."))
@@ -555,9 +572,33 @@ def _switch_blocks(r: MathReport) -> list[Block]:
                           "exact best raise or fold for the cards drawn):"))
     lines = [switch_sentence(x) for x in sw.rules.lines] + ["Anything else: switch nothing."]
     out.append(Block("list", rows=tuple((x,) for x in lines)))
-    if g is not None and not s.exact:
+    if g is not None and g.exact_game is not None:
+        out += _one_or_five_blocks(g.exact_game)
+    elif g is not None and not s.exact:
         out += _one_card_blocks(sw)
     return out
+
+
+def _one_or_five_blocks(g: OneOrFiveGame) -> list[Block]:
+    """The whole game with the five-card switch counted, exact: its figures, what the player does by
+    hand, the card switched by rank, its return table."""
+    figures, acts, ranks, ret = one_or_five_rows(g)
+    h = ONE_OR_FIVE_HEADERS
+    return [
+        Block("h3", "The whole game with optimal switching (exact)"),
+        Block("p", f"In each of the {grouped(g.situations)} hands and up cards the player stands, switches the one "
+                   "card or switches all five, whichever is worth the most by its exact EV, the fee included "
+                   "(ties: fewer cards), then raises or folds as the exact counts decide (after switching five he "
+                   "must raise). Switching two to four cards is proven never better (above)."),
+        Block("table", rows=tuple(map(tuple, figures)), headers=h[0]),
+        Block("p", "What the player does, by his five cards (share of the hands and up cards of each category):"),
+        Block("table", rows=tuple(map(tuple, acts)), headers=h[1]),
+        Block("p", "The card switched when one is, by rank (share of the hands that switch one):"),
+        Block("table", rows=tuple(map(tuple, ranks)), headers=h[2]),
+        Block("p", "Return table (probabilities over every deal; a switch's nets less the fee; the switches of all "
+                   "five in one row, their mean net):"),
+        Block("table", rows=tuple(map(tuple, ret)), headers=h[3]),
+    ]
 
 
 def _one_card_blocks(sw: SwitchStudy) -> list[Block]:
@@ -946,7 +987,8 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
                                 "half_width": s.difference_half_width,
                                 "hands_switching_more": sum(s.best_sizes[2:])} if sampled else None,
             "one_card_game": one_card_game_json(g.one_card),
-            "proof": proof_json(g.proof) if g.proof is not None else None}
+            "proof": proof_json(g.proof) if g.proof is not None else None,
+            "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None}
     return {**switch_sample_json(s), "exact_plain_game": s.exact,
             "switch_rules": [{"condition": x.condition, "action": x.action, "high": RANKS[x.high],
                               "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}

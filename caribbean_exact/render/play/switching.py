@@ -8,7 +8,7 @@ from typing import Any
 
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
-from ...play.switch_game import OneCardGame, SwitchGame, SwitchProof, SwitchSample, excluded_sizes
+from ...play.switch_game import OneCardGame, OneOrFiveGame, SwitchGame, SwitchProof, SwitchSample, excluded_sizes
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
@@ -147,12 +147,71 @@ def proof_json(p: SwitchProof) -> dict[str, Any]:
     }
 
 
+#: The tables of the game with the five-card switch: their headers, in the order of ``one_or_five_rows``.
+ONE_OR_FIVE_HEADERS: tuple[tuple[str, ...], ...] = (
+    ("figure", "exact", "display"),
+    ("hand", "situations", "stand, fold", "stand, raise", "switch one card", "switch all five"),
+    ("rank", "situations", "share"),
+    ("part", "outcome", "net", "probability", "contribution"),
+)
+
+
+def one_or_five_rows(g: OneOrFiveGame) -> tuple[list[list[str]], ...]:
+    """The game with the five-card switch's four tables as rows of text (``ONE_OR_FIVE_HEADERS``):
+    its figures, what the player does by his five cards' category, the card switched (one card) by
+    rank, and the return table (the five-card switches in one row: their share and mean net)."""
+    figures = [
+        ["house edge", frac(g.house_edge), pct(g.house_edge)],
+        ["element of risk", frac(g.element_of_risk), pct(g.element_of_risk)],
+        ["expected wager (antes: ante, raise, fee)", frac(g.expected_wager), dec(g.expected_wager)],
+        ["P(switch one card)", frac(g.one_probability), pct(g.one_probability)],
+        ["P(switch all five)", frac(g.five_probability), pct(g.five_probability)],
+        ["P(raise)", frac(g.raise_probability), pct(g.raise_probability)],
+    ]
+    acts: list[list[str]] = []
+    for k, c in enumerate(g.by_category):
+        n = sum(c)
+        if n:
+            acts.append([CATEGORIES[k], grouped(n), *(pct(Fraction(x, n), 2) for x in c)])
+    one = g.part.switch_situations
+    ranks = [[RANKS[r], grouped(n), pct(Fraction(n, one), 2) if one else "-"]
+             for r, n in reversed(list(enumerate(g.part.switched_rank))) if n]
+    ret = [[part, outcome_label(r.outcome, r.category), frac(r.net) if r.outcome != "any" else dec(r.net, 6),
+            dec(r.probability, 8), dec(r.contribution, 8)] for part, r in g.return_rows if r.count]
+    return figures, acts, ranks, ret
+
+
+def one_or_five_json(g: OneOrFiveGame) -> dict[str, Any]:
+    """The game with the five-card switch as JSON (field names are a public interface)."""
+    return {
+        "fees": [str(f) for f in g.fees.fees],
+        "house_edge": str(g.house_edge),
+        "return": str(g.return_per_ante),
+        "element_of_risk": str(g.element_of_risk),
+        "expected_wager": str(g.expected_wager),
+        "one_card_probability": str(g.one_probability),
+        "five_card_probability": str(g.five_probability),
+        "raise_probability": str(g.raise_probability),
+        "situations": g.situations,
+        "one_card_situations": g.part.switch_situations,
+        "five_card_situations": g.five_situations,
+        "five_card_value": str(g.five_value),
+        "by_category": {CATEGORIES[k]: dict(zip(("stand_fold", "stand_raise", "switch_one", "switch_five"), c,
+                                                strict=True)) for k, c in enumerate(g.by_category)},
+        "switched_rank": {RANKS[r]: n for r, n in enumerate(g.part.switched_rank)},
+        "return_table": [{"part": part, **return_row_json(r)} for part, r in g.return_rows],
+    }
+
+
 def _sizes(js: tuple[int, ...]) -> str:
     return ", ".join(str(j) for j in js)
 
 
 def proof_text(p: SwitchProof) -> str:
     """What the bounds proved, in a line."""
+    if p.exact and p.five_counted:
+        return (f"than the best of standing, one card and all five (counted exactly), in all {p.situations:,} "
+                "situations (exact bounds)")
     if p.exact:
         return f"than at most one card, in all {p.situations:,} situations (exact bounds)"
     parts = [f"{_sizes(p.excluded)} cards: never better than at most one card"] if p.excluded else []
@@ -163,7 +222,8 @@ def proof_text(p: SwitchProof) -> str:
 def switch_game_json(g: SwitchGame) -> dict[str, Any]:
     """The whole game with card switching: every field of the sampled game (``switch_sample_json``),
     valued for this computation, and ``house_edge_at_most``, ``one_card_game``, ``larger_switches``,
-    ``proof`` (``proof_json``, or null for a one-card table)."""
+    ``proof`` (``proof_json``, or null for a one-card table), ``game`` (``one_or_five_json``: the whole
+    game with the five-card switch counted, where it is exact; else null)."""
     one = g.one_card
     s = g.sample
     sampled = s is not None and not g.exact
@@ -188,6 +248,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
             "half_width": s.difference_half_width, "hands_switching_more": sum(s.best_sizes[2:]),
         } if sampled and s is not None else None,
         "proof": proof_json(g.proof) if g.proof is not None else None,
+        "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None,
         "rules": rules_json(one.rules),
     }
 
@@ -267,8 +328,21 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
         if g.proof is not None:
             rows.append(["larger switches, bounded", "exact bounds", proof_text(g.proof)])
     rows.append(["plain game (no switching), exact", pct(-g.plain_return), frac(-g.plain_return)])
-    lines = [*head, table(rows, ["figure", "value", "detail"], fmt), "",
-             f"The game with at most one card switched, exact (fee {frac(one.fee)} ante"
+    lines = [*head, table(rows, ["figure", "value", "detail"], fmt), ""]
+    five = g.exact_game
+    if five is not None:
+        figures, acts, ranks, ret = one_or_five_rows(five)
+        h = ONE_OR_FIVE_HEADERS
+        lines += [f"The whole game, exact (each of the {five.situations:,} situations stands, switches one card or "
+                  "switches all five, whichever is worth the most; every replacement, every dealer hand):",
+                  table(figures, list(h[0]), fmt), "",
+                  "what the player does, by his five cards (share of the situations of each category):",
+                  table(acts, list(h[1]), fmt), "",
+                  "the card switched (one card), by rank:", table(ranks, list(h[2]), fmt), "",
+                  "return table (probabilities over every deal; a switch's nets less the fee; the five-card "
+                  "switches in one row, their mean net):", table(ret, list(h[3]), fmt)]
+        return "\n".join(lines)
+    lines += [f"The game with at most one card switched, exact (fee {frac(one.fee)} ante"
              f"{'s' if one.fee != 1 else ''}; every one of the {one.situations:,} situations, every replacement):",
              *one_card_tables(one, fmt)]
     return "\n".join(lines)

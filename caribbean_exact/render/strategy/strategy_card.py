@@ -19,6 +19,7 @@ from ...errors import InvalidRules
 from ...house.sidebets import BonusReport, ProgressiveReport
 from ...model.hands import CATEGORIES
 from ...model.rules import Qualifier
+from ...play.switch_game import SwitchGame
 from ...play.switching import SwitchFees
 from ...strategy.strategy_card import GridException, StrategyCard
 from ...strategy.switch_rules import SwitchRule
@@ -126,6 +127,16 @@ def switch_rules_line(c: StrategyCard, short: bool = False) -> str:
             + (" Switching all five forces a raise." if c.switching.rules.fees.allows(5) else ""))
 
 
+def _proof_clause(g: SwitchGame) -> str:
+    """What the proof of the larger switches says, as the end of the card's house-edge sentence."""
+    if g.proof is None:
+        return "."
+    if g.proof.five_counted:
+        return ("; switching two to four cards is never better than standing, one card or all five, in any hand "
+                "(proven).")
+    return "; switching two or more cards is never better than the best of one card, in any hand (proven)."
+
+
 def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
     """An Oasis card's figures (``short``: one line, for the pocket card): the house edge with the
     optimal switch from the exact one-card game (exact for a one-card schedule; else its exact
@@ -158,8 +169,7 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
                 f"switch: {pct(s.house_edge)} +/- {s.half_width * 100:.2f} points ({how}).", cost]
     if g.exact:
         best = (f"House edge with the optimal switch (then raising or folding at best): {pct(g.house_edge)}, exact "
-                "(every deal counted)" + ("; switching two or more cards is never better than the best of one card, "
-                                          "in any hand (proven)." if g.proof is not None else "."))
+                "(every deal counted)" + _proof_clause(g))
     else:
         best = (f"House edge with the optimal switch (then raising or folding at best): at most "
                 f"{pct(g.house_edge_bound)} (exact, switching at most one card); about {pct(g.house_edge)} +/- "
