@@ -18,6 +18,8 @@ SLOW_DOCTESTS = {
         "tests/play/test_switch_game_exact.py::test_the_whole_one_card_game",
     "caribbean_exact.play.switch_game.solve_switch_game":
         "tests/play/test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
+    "caribbean_exact.strategy.switch_rules.solve_switch_lines":
+        "tests/strategy/test_switch_lines_game.py::test_the_lines_whole_game",
     "caribbean_exact.play.switch_game.prove_switch_sizes":
         "tests/play/test_switch_bounds.py::test_linear_fees_whole_game_every_larger_switch_is_excluded",
 }
@@ -38,7 +40,8 @@ SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_swit
                       "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
                       "test_math_report.py::test_report_switch_fees_json_has_the_exact_one_card_game",
                       "test_math_report.py::test_report_switch_fees_pdf",
-                      "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
+                      "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
+                      "switch_rules.solve_switch_lines", "test_switch_lines_game.py::test_the_lines_whole_game")
 
 
 #: The slow tests, examples and doctests that show a game of fees 1,2,3,4,5 or 1,2,3,2,1, whose larger

@@ -397,8 +397,8 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
     ``InvalidRules`` when a line switches more than one card (1,2,3,2,1's all five), or bad rules.
 
     >>> g = solve_switch_lines("1")
-    >>> g.house_edge, g.switch_probability
-    (Fraction(15398040011159, 1395326136204000), Fraction(2212485, 20358520))
+    >>> g.house_edge, g.switch_probability, g.cost(solve_one_card_game(1))
+    (Fraction(12790475911, 1073327797080), Fraction(12443, 156604), Fraction(641650582, 415275635775))
     """
     sr = fees if isinstance(fees, SwitchRules) else switch_rules(fees)
     rules = check_rules(rules)
