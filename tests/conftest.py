@@ -41,7 +41,8 @@ SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_swit
                       "test_math_report.py::test_report_switch_fees_json_has_the_exact_one_card_game",
                       "test_math_report.py::test_report_switch_fees_pdf",
                       "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
-                      "switch_rules.solve_switch_lines", "test_switch_lines_game.py::test_the_lines_whole_game")
+                      "switch_rules.solve_switch_lines", "test_switch_lines_game.py::test_the_lines_whole_game",
+                      "test_switch_lines_game.py::test_the_study_")
 
 
 #: The slow tests, examples and doctests that show a game of fees 1,2,3,4,5 or 1,2,3,2,1, whose larger
@@ -50,7 +51,8 @@ SHOW_PROOFS = ("switch_game.solve_switch_game", "switch_game.prove_switch_sizes"
                "test_switch_bounds.py::test_linear_fees_whole_game",
                "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
                "test_math_report.py::test_report_switch_fees_pdf",
-               "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
+               "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
+               "test_switch_lines_game.py::test_the_study_")
 
 
 def pytest_runtest_setup(item):
