@@ -424,7 +424,9 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
  * Pass 1 (standing and the 25 classes, shared by the threads): each final hand's best value is added
  * to the sums of its five 4-sets as kept sets, and each kept set's sum gives the hands it serves
  * their best switch so far. After the merge (the choice of each hand), pass 2 counts again, class by
- * class, only the final hands of chosen switches, each as many times as chosen switches end in it. */
+ * class, only the final hands of chosen switches, each as many times as chosen switches end in it.
+ * With the choices given (cs_switch_game_given), pass 1 only stands and builds each class's dealer
+ * hands, the merge takes the given choice of each hand, and pass 2 counts them as it counts the best. */
 
 #define GM_HANDS 2349060u  /* C(51, 5): the player's hands beside one up card */
 #define GM_FINALS 2118760u /* C(50, 5): the final hands when one card is out of play */
@@ -1279,7 +1281,7 @@ static void *gm_bound_worker(void *arg)
     return NULL;
 }
 
-/* One up rank: standing, the best switch of each hand, the choice, the counts. */
+/* One up rank: standing, the best switch of each hand (or the given one), the choice, the counts. */
 static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices)
 {
     for (uint32_t t = 0; t < threads && !u->given; t++) {

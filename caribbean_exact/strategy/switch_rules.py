@@ -221,6 +221,10 @@ class SwitchRules:
         count it)."""
         import numpy as np  # loaded by the commands that need it, not at start-up
 
+        if any(x.action == "all five" and (not x.up_ranks or up_rank in x.up_ranks) for x in self.lines) or not (
+                isinstance(up_rank, int) and 0 <= up_rank <= 12):
+            raise InvalidRules(f"switch rules {self.fees.short()}: a line switches more than one card against up rank "
+                               f"{shown(up_rank)}, beyond the one-card game's exact counting (or no such rank)")
         hands = game_hands(up_rank)
         m = self.masks(hands, 4 * up_rank)
         if np.any(m & (m - 1)):
