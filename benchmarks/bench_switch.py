@@ -18,11 +18,15 @@
     exact game: the one-card game and the proof) in a fresh process.
 (m) the five-card switch counted exactly for every hand of one up rank (``_ffi.switch_five``, the queen,
     one probe) on 1 and 2 threads, median of ``--runs``, and the whole game extrapolated (13 ranks).
+(n) the switching lines' whole game, exact: ``solve_switch_lines("1")`` (the public call, its cache
+    emptied before each run: each hand's choice by the lines with numpy, then the one-card game under
+    those choices) on 1 and 2 threads, and the lines' choices alone (``SwitchRules.choices``, 13 ranks).
 Timings are printed, never asserted.
 
     python benchmarks/bench_switch.py --only k     just (k)
     python benchmarks/bench_switch.py --only l     just (l)
     python benchmarks/bench_switch.py --only m     just (m)
+    python benchmarks/bench_switch.py --only n     just (n)
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from caribbean_exact.engine import _ffi
 from caribbean_exact.play import switch_game
 from caribbean_exact.play.switch_game import sample_switch_game, solve_one_card_game
 from caribbean_exact.play.switching import switch_ev
+from caribbean_exact.strategy import switch_rules
 
 HANDS = [("As Kd 7h 4c 2s", "Qh"), ("As Ks Qs Js 2d", "5h"), ("9h 9d 5c 4s 2h", "Kc")]
 FEES = ["1,2,3,4,5", "1,2,3,2,1", "1"]
@@ -61,9 +66,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k", "l", "m"), default=None,
-                    help="only part (k), the exact one-card game, (l), the proof of the larger switches, or (m), "
-                         "the exact five-card switch")
+    ap.add_argument("--only", choices=("k", "l", "m", "n"), default=None,
+                    help="only part (k), the exact one-card game, (l), the proof of the larger switches, (m), "
+                         "the exact five-card switch, or (n), the switching lines' exact game")
     a = ap.parse_args()
     print(machine())
     if a.only == "k":
@@ -74,6 +79,9 @@ def main() -> None:
         return
     if a.only == "m":
         five_card_switch(a.runs)
+        return
+    if a.only == "n":
+        lines_game(a.runs)
         return
     print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
     for hand, up in HANDS:
@@ -124,6 +132,22 @@ def main() -> None:
     one_card_game(a.runs)
     proof(a.runs)
     five_card_switch(a.runs)
+    lines_game(a.runs)
+
+
+def lines_game(runs: int) -> None:
+    print("\n(n) the switching lines' whole game, exact, fee 1 (median wall / CPU)")
+    sr = switch_rules.switch_rules("1")
+    w, c = timed(lambda: [sr.choices(r) for r in range(13)], runs)
+    print(f"  the lines' choices of every hand (SwitchRules.choices, 13 up ranks): {w:.1f} s wall, {c:.1f} s CPU")
+    for threads in (1, 2):
+        walls, cpus = [], []
+        for _ in range(runs):
+            switch_rules._lines_games.clear()
+            w, c = timed(lambda t=threads: switch_rules.solve_switch_lines("1", threads=t), 1)
+            walls.append(w)
+            cpus.append(c)
+        print(f"  solve_switch_lines('1'), {threads} thread(s): {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
 
 
 def proof(runs: int) -> None:

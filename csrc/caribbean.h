@@ -19,7 +19,8 @@
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
  * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_seen_decided, cs_solve_leak), sorted.c (cs_solve_sorted),
  * sample.c (cs_sample_deals, cs_sample_table),
- * layout.c (the layout index functions), switch.c (cs_switch, cs_switch_game); internal.h holds what they share.
+ * layout.c (the layout index functions), switch.c (cs_switch, cs_switch_game, cs_switch_game_given,
+ * cs_switch_bounds); internal.h holds what they share.
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H
@@ -58,7 +59,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 9                /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 10               /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -362,6 +363,23 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
 enum { CS_SWITCH_GAME_CHOICES = 3, CS_SWITCH_GAME_CHOICE_CELLS = 43 };
 int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                    uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
+
+/* Card switching, the one-card game under GIVEN choices (a switching strategy, e.g. a short rule
+ * card's) instead of the best ones: the same counts as cs_switch_game, with each situation's switch
+ * read from given. For each up rank asked (up_ranks as for cs_switch_game, in increasing rank order),
+ * CS_SWITCH_GAME_HANDS bytes: the choice of every hand of five of the 51 cards other than the up card
+ * of that rank and suit 0 (clubs), at the colex index of the hand's positions among those 51 (position
+ * p: card p below the up card, p + 1 above it; index sum of C(p_i, i + 1), p_0 < .. < p_4):
+ * CS_SWITCH_NO_SWITCH to stand, else the card switched, which must be one of the hand's five
+ * (CS_E_ARG otherwise, checked before any work). n_given = CS_SWITCH_GAME_HANDS x the ranks asked.
+ * Each hand counts for the four up suits (the choices of a strategy that treats the suits alike).
+ * After the choice the player raises or folds as the nets decide (flags: CS_RAISE_ON_TIE). out[0],
+ * out[1] and choices as cs_switch_game's (no fee: the counts do not depend on it), except that
+ * out[1].indifferent_situations is 0 (no best switch is computed). */
+enum { CS_SWITCH_GAME_HANDS = 2349060, CS_SWITCH_NO_SWITCH = 255 };
+int cs_switch_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ranks, uint32_t flags,
+                         uint32_t threads, const uint8_t *given, size_t n_given, cs_totals *out, size_t n_out,
+                         uint64_t *choices, size_t n_choices);
 
 /* Card switching, every size proven never better than the best of at most one card where it is:
  * for each situation of the up ranks asked (a mask as for cs_switch_game) and each discard set of a

@@ -424,7 +424,9 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
  * Pass 1 (standing and the 25 classes, shared by the threads): each final hand's best value is added
  * to the sums of its five 4-sets as kept sets, and each kept set's sum gives the hands it serves
  * their best switch so far. After the merge (the choice of each hand), pass 2 counts again, class by
- * class, only the final hands of chosen switches, each as many times as chosen switches end in it. */
+ * class, only the final hands of chosen switches, each as many times as chosen switches end in it.
+ * With the choices given (cs_switch_game_given), pass 1 only stands and builds each class's dealer
+ * hands, the merge takes the given choice of each hand, and pass 2 counts them as it counts the best. */
 
 #define GM_HANDS 2349060u  /* C(51, 5): the player's hands beside one up card */
 #define GM_FINALS 2118760u /* C(50, 5): the final hands when one card is out of play */
@@ -518,6 +520,8 @@ struct gm_unit {
     int64_t *bval[64];      /* per thread: the best switch so far, x W */
     uint8_t *bx[64];        /*   and its card (GM_NO_SWITCH: none) */
     uint8_t *choice;        /* [GM_HANDS] after the merge: the switched card, or GM_NO_SWITCH */
+    const uint8_t *given;   /* cs_switch_game_given: this rank's choices (pass 1 then only stands
+                             * and builds the classes' dealer hands; the merge takes them) */
     uint16_t *cw4;          /* [GM_CLASSES][GM_KEPT] each class's dealer hands (gm_sweep w4, quads, qstart) */
     uint32_t *cquads;       /* [GM_CLASSES][GM_KEPT] */
     uint32_t *cqstart;      /* [GM_CLASSES][NT + 1] */
@@ -1072,6 +1076,10 @@ static void gm_class(gm_job *job, uint32_t k)
         gm_bound_class(job, x);
         return;
     }
+    if (u->pass == 1 && u->given) { /* the choices are given: only this class's dealer hands, for pass 2 */
+        gm_quads(s, u->up, u->q, 1);
+        return;
+    }
     if (u->pass == 1) {
         memset(job->ksum, 0, GM_KEPT * sizeof *job->ksum);
         gm_quads(s, u->up, u->q, 1);
@@ -1317,51 +1325,59 @@ static void *gm_bound_worker(void *arg)
     return NULL;
 }
 
-/* One up rank: standing, the best switch of each hand, the choice, the counts. */
+/* One up rank: standing, the best switch of each hand (or the given one), the choice, the counts. */
 static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices)
 {
-    for (uint32_t t = 0; t < threads; t++) {
+    for (uint32_t t = 0; t < threads && !u->given; t++) {
         memset(u->bx[t], GM_NO_SWITCH, GM_HANDS);
         for (uint32_t i = 0; i < GM_HANDS; i++)
             u->bval[t][i] = INT64_MIN;
     }
     gm_run(u, jobs, threads, 1);
     /* the merge: the best switch over the threads (ties: the lowest card), then against standing
-     * (ties: standing) */
+     * (ties: standing); or the given choice */
     cs_totals *st = &jobs[0].out[0];
     for (uint32_t i = 0; i < GM_HANDS; i++) {
-        int64_t bv = u->bval[0][i];
-        uint8_t bx = u->bx[0][i];
-        for (uint32_t t = 1; t < threads; t++)
-            if (u->bx[t][i] != GM_NO_SWITCH &&
-                (bx == GM_NO_SWITCH || u->bval[t][i] > bv || (u->bval[t][i] == bv && u->bx[t][i] < bx))) {
-                bv = u->bval[t][i];
-                bx = u->bx[t][i];
-            }
         const gm_outcome *o = &u->sout[i];
-        int sw = bx != GM_NO_SWITCH && bv > u->sval[i];
-        if (u->bd) {
-            gm_bounds *bd = u->bd;
-            const int64_t best1 = sw && bd->one_allowed ? bv : u->sval[i];
-            bd->best1[i] = best1;
-            if (!bd->five)
-                continue;
-            /* the five-card switch, exact, against the best of at most one card (ties: fewer cards) */
-            const int64_t z5 = (int64_t)cs__binom[46][5] * cs__binom[41][4];
-            const __int128 v5 = (__int128)bd->w5[i] - (__int128)bd->fees[5] * z5;
-            bd->pick5[i] = (uint8_t)(v5 * GM_W > (__int128)best1 * z5);
-            if (bd->pick5[i]) {
-                bd->five->five_situations += 4;
-                bd->five->five_by_category[o->cat] += 4;
-                bd->five_sum += 4 * v5;
-                u->choice[i] = GM_FIVE;
-                continue;
+        uint8_t bx;
+        int sw;
+        if (u->given) {
+            bx = u->given[i];
+            sw = bx != GM_NO_SWITCH;
+            u->choice[i] = bx;
+        } else {
+            int64_t bv = u->bval[0][i];
+            bx = u->bx[0][i];
+            for (uint32_t t = 1; t < threads; t++)
+                if (u->bx[t][i] != GM_NO_SWITCH &&
+                    (bx == GM_NO_SWITCH || u->bval[t][i] > bv || (u->bval[t][i] == bv && u->bx[t][i] < bx))) {
+                    bv = u->bval[t][i];
+                    bx = u->bx[t][i];
+                }
+            sw = bx != GM_NO_SWITCH && bv > u->sval[i];
+            if (u->bd) {
+                gm_bounds *bd = u->bd;
+                const int64_t best1 = sw && bd->one_allowed ? bv : u->sval[i];
+                bd->best1[i] = best1;
+                if (!bd->five)
+                    continue;
+                /* the five-card switch, exact, against the best of at most one card (ties: fewer cards) */
+                const int64_t z5 = (int64_t)cs__binom[46][5] * cs__binom[41][4];
+                const __int128 v5 = (__int128)bd->w5[i] - (__int128)bd->fees[5] * z5;
+                bd->pick5[i] = (uint8_t)(v5 * GM_W > (__int128)best1 * z5);
+                if (bd->pick5[i]) {
+                    bd->five->five_situations += 4;
+                    bd->five->five_by_category[o->cat] += 4;
+                    bd->five_sum += 4 * v5;
+                    u->choice[i] = GM_FIVE;
+                    continue;
+                }
+                sw = sw && bd->one_allowed;
             }
-            sw = sw && bd->one_allowed;
+            if (bx != GM_NO_SWITCH && bv == u->sval[i])
+                jobs[0].indifferent += 4;
+            u->choice[i] = sw ? bx : GM_NO_SWITCH;
         }
-        if (bx != GM_NO_SWITCH && bv == u->sval[i])
-            jobs[0].indifferent += 4;
-        u->choice[i] = sw ? bx : GM_NO_SWITCH;
         if (choices)
             choices[o->cat * CS_SWITCH_GAME_CHOICES + (sw ? 2 : o->raise)] += 4;
         if (sw) {
@@ -1399,11 +1415,13 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
     return CS_OK;
 }
 
-/* cs_test_switch_game, and with bd cs_test_switch_bounds (arguments checked by the callers; probe
- * answers then go to bd). */
+/* cs_test_switch_game, with bd cs_test_switch_bounds (arguments checked by the callers; probe
+ * answers then go to bd), with given cs_switch_game_given (GM_HANDS choices a rank asked, in order);
+ * chosen (optional): each rank's choices after the merge, GM_HANDS a rank asked, in order. */
 static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                    uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
-                   const uint8_t *probes, size_t n_probes, int64_t *probe_out, gm_bounds *bd)
+                   const uint8_t *probes, size_t n_probes, int64_t *probe_out, gm_bounds *bd, const uint8_t *given,
+                   uint8_t *chosen)
 {
     int st;
     uint32_t *pix = NULL, *pslot = NULL;
@@ -1487,10 +1505,12 @@ static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
             j->ksum = malloc(GM_KEPT * sizeof *j->ksum);
             j->km = malloc(GM_KEPT);
             j->mult = malloc(GM_FINALS);
-            u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
-            u->bx[t] = malloc(GM_HANDS);
+            if (!given) { /* pass 1's own: the best switch so far */
+                u->bval[t] = malloc(GM_HANDS * sizeof *u->bval[t]);
+                u->bx[t] = malloc(GM_HANDS);
+            }
             if (!j->w4 || !j->quads || !j->sw.hands || !j->sw.hv || !j->sw.pend || !j->ksum || !j->km || !j->mult ||
-                !u->bval[t] || !u->bx[t])
+                (!given && (!u->bval[t] || !u->bx[t])))
                 st = CS_E_NOMEM;
             if (bd) {
                 j->ix51 = malloc(230300 * sizeof *j->ix51); /* C(50, 4) */
@@ -1503,10 +1523,12 @@ static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
             }
         }
     }
-    for (uint32_t r = 0; r < 13 && st == CS_OK; r++) {
+    for (uint32_t r = 0, asked = 0; r < 13 && st == CS_OK; r++) {
         if (!(up_ranks >> r & 1))
             continue;
         u->up = (uint8_t)(r * 4);
+        u->given = given ? given + (size_t)asked * GM_HANDS : NULL;
+        asked++;
         /* this rank's probes, by hand index */
         u->n_probes = 0;
         u->probe_out = NULL;
@@ -1550,6 +1572,8 @@ static int gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
             st = cs__switch_five_rank((uint8_t)r, qualifier, nets, threads, bd->w5);
         if (st == CS_OK)
             st = gm_rank(u, jobs, threads, choices);
+        if (st == CS_OK && chosen)
+            memcpy(chosen + (size_t)(asked - 1) * GM_HANDS, u->choice, GM_HANDS);
     }
     if (st == CS_OK)
         for (uint32_t t = 0; t < threads; t++) {
@@ -2447,7 +2471,7 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
     if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
         return st;
     return gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, probes, n_probes,
-                   probe_out, NULL);
+                   probe_out, NULL, NULL, NULL);
 }
 
 int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
@@ -2487,7 +2511,7 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
     atomic_init(&bd->n_list, 0);
     cs_totals out[2];
     st = gm_game(qualifier, nets, bd->fees[1], up_ranks, flags, threads, out, 2, five ? five->choices : NULL,
-                 five ? CS_SWITCH_GAME_CHOICE_CELLS : 0, probes, n_probes, probe_out, bd);
+                 five ? CS_SWITCH_GAME_CHOICE_CELLS : 0, probes, n_probes, probe_out, bd, NULL, NULL);
     if (st == CS_OK) {
         memcpy(undecided, bd->undecided, sizeof bd->undecided);
         memcpy(pairs, bd->pairs, sizeof bd->pairs);
@@ -2516,4 +2540,68 @@ int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_
 {
     return cs_test_switch_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL,
                                0, NULL);
+}
+
+/* Whether every hand's given choice (GM_HANDS of them, beside the up card up) stands or switches one of
+ * its own cards. */
+static int gm_check_given(const uint8_t *g, uint8_t up)
+{
+    uint32_t p[5], ix = 0;
+    for (p[4] = 4; p[4] < MAXN; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+            for (p[2] = 2; p[2] < p[3]; p[2]++)
+                for (p[1] = 1; p[1] < p[2]; p[1]++)
+                    for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
+                        const uint8_t c = g[ix];
+                        if (c == GM_NO_SWITCH)
+                            continue;
+                        int mine = 0;
+                        for (int i = 0; i < 5; i++)
+                            mine |= c == (p[i] < up ? p[i] : p[i] + 1);
+                        if (!mine)
+                            return CS_E_ARG;
+                    }
+    return CS_OK;
+}
+
+int cs_switch_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ranks, uint32_t flags,
+                         uint32_t threads, const uint8_t *given, size_t n_given, cs_totals *out, size_t n_out,
+                         uint64_t *choices, size_t n_choices)
+{
+    if (!nets || !given || !out)
+        return CS_E_NULL;
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
+        up_ranks == 0 || up_ranks >= (1u << 13))
+        return CS_E_ARG;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) ||
+        n_given != (size_t)__builtin_popcount(up_ranks) * GM_HANDS)
+        return CS_E_SIZE;
+    int st;
+    if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
+        return st;
+    for (uint32_t r = 0, asked = 0; r < 13; r++)
+        if (up_ranks >> r & 1)
+            if ((st = gm_check_given(given + (size_t)asked++ * GM_HANDS, (uint8_t)(r * 4))) != CS_OK)
+                return st;
+    return gm_game(qualifier, nets, 0, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL, NULL,
+                   given, NULL);
+}
+
+int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                               uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                               uint8_t *chosen, size_t n_chosen)
+{
+    if (!nets || !out || !chosen)
+        return CS_E_NULL;
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
+        up_ranks == 0 || up_ranks >= (1u << 13) || fee < 0 || fee > GM_NET_LIMIT)
+        return CS_E_ARG;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) ||
+        n_chosen != (size_t)__builtin_popcount(up_ranks) * GM_HANDS)
+        return CS_E_SIZE;
+    int st;
+    if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
+        return st;
+    return gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL, NULL,
+                   NULL, chosen);
 }

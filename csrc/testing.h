@@ -5,8 +5,8 @@
  * region too) but not part of it: the public calls carry no test arguments.
  *
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
- * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game, cs_test_switch_bounds,
- * cs_test_switch_five).
+ * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game, cs_test_switch_game_chosen,
+ * cs_test_switch_bounds, cs_test_switch_five).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -48,6 +48,14 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
 int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                         uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                         const uint8_t *probes, size_t n_probes, int64_t *probe_out);
+
+/* cs_switch_game with each hand's choice after the merge: chosen (n_chosen = CS_SWITCH_GAME_HANDS x
+ * the up ranks asked) gets, for each up rank asked in increasing order, CS_SWITCH_GAME_HANDS bytes
+ * laid out as cs_switch_game_given's (the card switched, or CS_SWITCH_NO_SWITCH): the optimal
+ * choices, to hand back to it. */
+int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                               uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                               uint8_t *chosen, size_t n_chosen);
 
 /* cs_switch_bounds with probes (optional, at most 4096): 6 cards each as for cs_test_switch_game;
  * probe_out gets 33 numerators per probe: the best of standing and one card over 46 x C(45, 4), then

@@ -18,6 +18,8 @@ SLOW_DOCTESTS = {
         "tests/play/test_switch_game_exact.py::test_the_whole_one_card_game",
     "caribbean_exact.play.switch_game.solve_switch_game":
         "tests/play/test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
+    "caribbean_exact.strategy.switch_rules.solve_switch_lines":
+        "tests/strategy/test_switch_lines_game.py::test_the_lines_whole_game",
     "caribbean_exact.play.switch_game.prove_switch_sizes":
         "tests/play/test_switch_bounds.py::test_linear_fees_whole_game_every_larger_switch_is_excluded",
 }
@@ -38,7 +40,9 @@ SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_swit
                       "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
                       "test_math_report.py::test_report_switch_fees_json_has_the_exact_one_card_game",
                       "test_math_report.py::test_report_switch_fees_pdf",
-                      "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
+                      "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
+                      "switch_rules.solve_switch_lines", "test_switch_lines_game.py::test_the_lines_whole_game",
+                      "test_switch_lines_game.py::test_the_study_")
 
 
 #: The slow tests, examples and doctests that show a game of fees 1,2,3,4,5 or 1,2,3,2,1, whose larger
@@ -47,7 +51,8 @@ SHOW_PROOFS = ("switch_game.solve_switch_game", "switch_game.prove_switch_sizes"
                "test_switch_bounds.py::test_linear_fees_whole_game",
                "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
                "test_math_report.py::test_report_switch_fees_pdf",
-               "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md")
+               "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
+               "test_switch_lines_game.py::test_the_study_")
 
 
 def pytest_runtest_setup(item):
@@ -90,9 +95,27 @@ def one_card_slice():
 
 
 @pytest.fixture(scope="session")
-def sliced_oasis_studies(one_card_slice):
+def lines_slice():
+    """The switching lines' game of the fee 1 (standard rules) counted over one up rank only (a
+    queen): a real ``SwitchLinesGame`` in about a second of CPU, for the default run's tests of what
+    prints it (the whole game, about 10 s of CPU: tests/strategy/test_switch_lines_game.py, slow)."""
+    from fractions import Fraction
+
+    from caribbean_exact import Rules
+    from caribbean_exact.engine.switch import given_game_counts
+    from caribbean_exact.play.switch_game import one_card_game_from
+    from caribbean_exact.strategy.switch_rules import SwitchLinesGame, switch_rules
+
+    sr = switch_rules("1")
+    return SwitchLinesGame(sr, one_card_game_from(Rules(), Fraction(1),
+                                                  given_game_counts(Rules(), sr.choices, up_ranks=(10,))))
+
+
+@pytest.fixture(scope="session")
+def sliced_oasis_studies(one_card_slice, lines_slice):
     """``switch_study`` of the fees 1 (6 hands, seed 3) and 1,2,3,2,1 (2 hands, seed 4), standard
-    rules, with ``one_card_slice`` standing in for the whole one-card game (about 1 s of CPU)."""
+    rules, with ``one_card_slice`` standing in for the whole one-card game and ``lines_slice`` for the
+    lines' game (about 1 s of CPU)."""
     from caribbean_exact import Rules
     from caribbean_exact.strategy import switch_rules
 
@@ -103,9 +126,14 @@ def sliced_oasis_studies(one_card_slice):
     def unproven(fees, rules, *, threads=None, progress=None):  # noqa: ARG001 (prove_switch_sizes's arguments)
         return None  # the proof (a minute of CPU) is the slow tests' (tests/play/test_switch_bounds.py)
 
+    def lines(sr, rules, *, threads=None, progress=None):  # noqa: ARG001 (solve_switch_lines's arguments)
+        assert sr.lines == lines_slice.lines.lines and rules == Rules()
+        return lines_slice
+
     with pytest.MonkeyPatch.context() as m:
         m.setattr(switch_rules, "solve_one_card_game", sliced)
         m.setattr(switch_rules, "prove_switch_sizes", unproven)
+        m.setattr(switch_rules, "solve_switch_lines", lines)
         return {"1": switch_rules.switch_study("1", deals=6, seed=3),
                 "1,2,3,2,1": switch_rules.switch_study("1,2,3,2,1", deals=2, seed=4)}
 

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 9
+CORE_ABI_VERSION = 10
 
 
 def core_version() -> int | None:
@@ -532,6 +532,44 @@ def switch_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, f
                                   SWITCH_GAME_CHOICE_CELLS, flat, n, answers), "switch game")
     return (_totals(out[0]), _totals(out[1]), list(choices),
             [[answers[6 * i + k] for k in range(6)] for i in range(n)])
+
+
+#: cs_switch_game_given: the hands beside one up card (C(51, 5)), and the choice that stands.
+SWITCH_GAME_HANDS: int = lib.CS_SWITCH_GAME_HANDS
+SWITCH_NO_SWITCH: int = lib.CS_SWITCH_NO_SWITCH
+
+
+def switch_game_given(qualifier: int, nets: ScaledNetsLike, up_ranks: int, given: bytes | bytearray | memoryview,
+                      flags: int = 0, threads: int = 2) -> tuple[DealTotals, DealTotals, list[int]]:
+    """Card switching, the one-card game under given choices (cs_switch_game_given): ``given`` holds
+    SWITCH_GAME_HANDS bytes per up rank asked (in increasing rank order), each hand's card switched or
+    SWITCH_NO_SWITCH; the totals of the situations that stand and of those that switch, and the
+    choices (SWITCH_GAME_CHOICE_CELLS) as switch_game's. InvalidCards when a choice is not one of its
+    hand's cards (the core's CS_E_ARG: the other arguments are the caller's to check)."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    buf = ffi.from_buffer("uint8_t[]", given)
+    st = lib.cs_switch_game_given(qualifier, _nets_struct(nets), up_ranks, flags, threads, buf, len(buf), out, 2,
+                                  choices, SWITCH_GAME_CHOICE_CELLS)
+    if st == lib.CS_E_ARG:  # the callers check the other arguments: a choice is not one of its hand's cards
+        raise InvalidCards("switch game with given choices: a hand's choice is not one of its cards (nor a stand)")
+    check(st, "switch game with given choices")
+    return _totals(out[0]), _totals(out[1]), list(choices)
+
+
+def switch_game_chosen(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, flags: int = 0,
+                       threads: int = 2) -> tuple[DealTotals, DealTotals, list[int], bytes]:
+    """cs_switch_game with each hand's optimal choice (the test-only cs_test_switch_game_chosen): the
+    totals of the situations that stand and of those that switch, the choices
+    (SWITCH_GAME_CHOICE_CELLS), and SWITCH_GAME_HANDS choices per up rank asked laid out as
+    switch_game_given takes them."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    n = SWITCH_GAME_HANDS * up_ranks.bit_count()
+    chosen = ffi.new("uint8_t[]", n)
+    check(lib.cs_test_switch_game_chosen(qualifier, _nets_struct(nets), fee, up_ranks, flags, threads, out, 2, choices,
+                                         SWITCH_GAME_CHOICE_CELLS, chosen, n), "switch game")
+    return _totals(out[0]), _totals(out[1]), list(choices), bytes(ffi.buffer(chosen, n))
 
 
 #: cs_switch_bounds: fees and counts are indexed by the switch's size, 0 .. 5.

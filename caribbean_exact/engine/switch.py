@@ -12,9 +12,12 @@ counts by the final hand's category, as a whole game's totals: ``pricing.return_
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidRules, shown
 from ..model.checks import check_progress, check_threads
@@ -24,9 +27,13 @@ from . import _ffi
 from .counts import DealTotals, sum_totals
 from .pricing import default_threads
 
-__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "FIVE_DEALS", "GAME_CHOICES", "GAME_WEIGHT", "SWITCH_FIVE_RAISES",
-           "BoundCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale", "one_card_game_counts",
-           "switch_totals"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH",
+           "SWITCH_FIVE_RAISES", "BoundCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale",
+           "game_hands", "given_game_counts", "one_card_game_counts", "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -109,6 +116,76 @@ def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ..
         choices = [a + b for a, b in zip(choices, ch, strict=True)]
         report(progress, "solving the one-card switching game by up card", i + 1, len(ranks))
     return OneCardCounts(sum_totals(stands), sum_totals(switches), tuple(choices), tuple(answers))
+
+
+#: The hands beside one up card in the one-card game's layout: C(51, 5).
+GAME_HANDS: int = _ffi.SWITCH_GAME_HANDS
+#: A given choice that stands (``given_game_counts``).
+NO_SWITCH: int = _ffi.SWITCH_NO_SWITCH
+
+
+def game_hands(up_rank: int) -> npt.NDArray[np.uint8]:
+    """The ``GAME_HANDS`` hands of the one-card game's layout beside the up card of rank ``up_rank``
+    and suit 0 (clubs), as a (GAME_HANDS, 5) array of cards (ascending in each row), row i the hand
+    of colex index i: its positions p among the 51 other cards (card p below the up card, p + 1
+    above), index sum of C(p_j, j + 1). ``given_game_counts`` reads a choice per row.
+
+    >>> h = game_hands(12)
+    >>> h.shape, h[0].tolist(), h[1].tolist(), h[-1].tolist()
+    ((2349060, 5), [0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [46, 47, 49, 50, 51])
+    """
+    if not (isinstance(up_rank, int) and 0 <= up_rank <= 12):
+        raise InvalidRules(f"up_rank {shown(up_rank)}: expected a rank 0 .. 12")
+    level = _positions()
+    return level + (level >= 4 * up_rank).view(level.dtype)
+
+
+@functools.cache
+def _positions() -> npt.NDArray[np.uint8]:
+    """The 5-sets of the positions 0 .. 50 in colex order (read only)."""
+    import numpy as np  # loaded by the commands that need it, not at start-up
+
+    # the k-sets of 0 .. 50 in colex order: those of 0 .. t - 1 first, so each level is the level
+    # below's first C(t, k - 1) rows with t added, for t = k - 1 .. 50
+    level = np.arange(51, dtype=np.uint8)[:, None]
+    for k in range(2, 6):
+        level = np.concatenate([np.hstack([level[:math.comb(t, k - 1)],
+                                           np.full((math.comb(t, k - 1), 1), t, dtype=np.uint8)])
+                                for t in range(k - 1, 51)])
+    level.flags.writeable = False
+    return level
+
+
+def given_game_counts(rules: Rules, choose: Callable[[int], npt.NDArray[np.uint8] | bytes], *,
+                      up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
+                      threads: int | None = None, progress: ProgressFn | None = None) -> OneCardCounts:
+    """The counts of the one-card game under given choices (``cs_switch_game_given``), one up rank
+    per call (progress after each): ``choose(r)`` gives the ``GAME_HANDS`` choices beside the up card
+    of rank r (as ``game_hands(r)``'s rows: the card switched, or ``NO_SWITCH``), each one of its
+    hand's cards (else ``InvalidCards``; a wrong length: ``InvalidRules``). The counts are
+    ``one_card_game_counts``'s, with ``switch.indifferent_situations`` 0 and no probes."""
+    threads = check_threads(threads) or default_threads()
+    check_progress(progress)
+    nets, _ = _game_nets(rules, Fraction(0))
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    ranks = sorted(set(up_ranks))
+    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
+        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
+    if not callable(choose):
+        raise InvalidRules(f"choose {shown(choose)}: expected a function of the up rank")
+    stands: list[DealTotals] = []
+    switches: list[DealTotals] = []
+    choices = [0] * GAME_CHOICES
+    for i, r in enumerate(ranks):
+        given = memoryview(choose(r)).cast("B")  # type: ignore[arg-type]
+        if given.nbytes != GAME_HANDS:
+            raise InvalidRules(f"choices of up rank {r}: {given.nbytes} bytes, expected {GAME_HANDS:,}")
+        st, sw, ch = _ffi.switch_game_given(rules.qualifier.value, nets, 1 << r, given, flags, threads)
+        stands.append(st)
+        switches.append(sw)
+        choices = [a + b for a, b in zip(choices, ch, strict=True)]
+        report(progress, "counting the switching game under given choices by up card", i + 1, len(ranks))
+    return OneCardCounts(sum_totals(stands), sum_totals(switches), tuple(choices))
 
 
 #: The most a fee or a net may be, scaled, in the bounds of the larger switches (cs_switch_bounds).

@@ -20,20 +20,37 @@ drawn (as ``switch_ev`` does); a player applies the raise lines of the plain str
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING
 
+from ..engine.recent import Recent
+from ..engine.switch import NO_SWITCH, game_hands, given_game_counts
 from ..errors import InvalidRules, shown
 from ..model.cards import Card, CardsLike
-from ..model.checks import check_rules
+from ..model.checks import check_progress, check_rules, check_threads
 from ..model.rules import Rules
 from ..play.odds import parse_situation
-from ..play.switch_game import SwitchGame, SwitchSample, prove_switch_sizes, sample_switch_game, solve_one_card_game
+from ..play.switch_game import (
+    OneCardGame,
+    SwitchGame,
+    SwitchSample,
+    one_card_game_from,
+    prove_switch_sizes,
+    sample_switch_game,
+    solve_one_card_game,
+)
 from ..play.switching import SwitchFees, SwitchFeesLike, switch_ev
 from ..progress import ProgressFn
 
-__all__ = ["CONDITIONS", "DEFAULT_SWITCH_DEALS", "RuleCost", "SwitchRule", "SwitchRules", "SwitchStudy", "rule_cost",
-           "switch_rules", "switch_study"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["CONDITIONS", "DEFAULT_SWITCH_DEALS", "RuleCost", "SwitchLinesGame", "SwitchRule", "SwitchRules",
+           "SwitchStudy", "rule_cost", "solve_switch_lines", "switch_rules", "switch_study"]
 
 #: Hands sampled for the whole game with switching unless told (each hand's options exact).
 DEFAULT_SWITCH_DEALS = 1000
@@ -186,6 +203,128 @@ class SwitchRules:
         gone = set(self.discard(hand, up))
         return sum(1 << i for i, c in enumerate(h) if c in gone)
 
+    def masks(self, hands: npt.NDArray[np.uint8], up: int) -> npt.NDArray[np.uint8]:
+        """``mask`` of many hands at once (numpy over the hands): ``hands`` a (N, 5) array of cards
+        (0 .. 51, rank * 4 + suit, five distinct in each row), ``up`` the up card (not in any row);
+        the discard masks over each row's order, as ``mask`` gives them one at a time."""
+        import numpy as np  # loaded by the commands that need it, not at start-up
+
+        h = np.asarray(hands, dtype=np.int16)
+        if h.ndim != 2 or h.shape[1] != 5:
+            raise InvalidRules(f"hands of shape {shown(h.shape)}: expected (N, 5)")
+        return _line_masks(self.lines, h >> 2, h & 3, up >> 2)
+
+    def choices(self, up_rank: int) -> npt.NDArray[np.uint8]:
+        """Every hand's choice beside the up card of rank ``up_rank`` and suit 0 in the one-card game's
+        layout (``engine.switch.game_hands``): the card the lines switch, or ``NO_SWITCH`` (stand).
+        Raises ``InvalidRules`` when a line switches more than one card (the one-card game cannot
+        count it)."""
+        import numpy as np  # loaded by the commands that need it, not at start-up
+
+        if any(x.action == "all five" and (not x.up_ranks or up_rank in x.up_ranks) for x in self.lines) or not (
+                isinstance(up_rank, int) and 0 <= up_rank <= 12):
+            raise InvalidRules(f"switch rules {self.fees.short()}: a line switches more than one card against up rank "
+                               f"{shown(up_rank)}, beyond the one-card game's exact counting (or no such rank)")
+        hands = game_hands(up_rank)
+        m = self.masks(hands, 4 * up_rank)
+        if np.any(m & (m - 1)):
+            raise InvalidRules(f"switch rules {self.fees.short()}: a line switches more than one card, beyond the "
+                               f"one-card game's exact counting")
+        odd = np.argmax(m[:, None] >> np.arange(5, dtype=np.uint8) & 1, axis=1)
+        card = hands[np.arange(len(hands)), odd]
+        return np.where(m == 0, np.uint8(NO_SWITCH), card).astype(np.uint8)
+
+
+def _line_masks(lines: tuple[SwitchRule, ...], ranks: npt.NDArray[np.int16], suits: npt.NDArray[np.int16],
+                up_rank: int) -> npt.NDArray[np.uint8]:
+    """The discard masks of the lines (``SwitchRules.decide``) for hands given by their ranks and suits
+    ((N, 5) arrays), against an up card of rank ``up_rank``, over every hand at once; the first line
+    that holds decides. What a hand's suits say (a flush, four to a flush and its odd suit) is looked
+    up by the counts of each suit; a straight line depends only on the hand's set of ranks (five
+    distinct, no flush): it is decided once for each of the 1,287 sets by ``SwitchRule.odd_card``
+    itself on a hand of those ranks, and looked up."""
+    import numpy as np
+
+    n = len(ranks)
+    rk = [np.ascontiguousarray(ranks[:, i], dtype=np.int16) for i in range(5)]
+    su = [np.ascontiguousarray(suits[:, i], dtype=np.int16) for i in range(5)]
+    bits = np.zeros(n, dtype=np.int16)  # the set of ranks
+    packed = np.zeros(n, dtype=np.int16)  # the count of each suit, 3 bits each
+    for i in range(5):
+        bits |= np.left_shift(1, rk[i], dtype=np.int16)
+        packed += np.left_shift(1, 3 * su[i], dtype=np.int16)
+    straight, distinct, flush_tab, odd_suit_tab = _hand_tables()
+    paired = ~distinct[bits]
+    flush = flush_tab[packed]
+    made = flush | straight[bits]
+    odd_suit = odd_suit_tab[packed]
+    flush_odd = np.zeros(n, dtype=np.int64)
+    flush_odd_rank = np.zeros(n, dtype=np.int16)
+    for i in range(5):
+        at = su[i] == odd_suit
+        flush_odd[at] = i
+        flush_odd_rank[at] = rk[i][at]
+    four_flush = (odd_suit >= 0) & ~made
+    decided = np.zeros(n, dtype=bool)
+    out = np.zeros(n, dtype=np.uint8)
+    for line in lines:
+        if line.up_ranks and up_rank not in line.up_ranks:
+            continue
+        odd = np.zeros(n, dtype=np.int64)
+        if line.condition == "anything":
+            holds = np.ones(n, dtype=bool)
+        elif line.condition == "pair or better":
+            holds = paired | made
+        elif line.condition == "no pair":
+            holds = ~(paired | made)
+        elif line.condition == "four to a flush":  # a pair holds the odd card: it is the pair's rank
+            odd = flush_odd
+            holds = four_flush & (~paired | (flush_odd_rank <= line.pair_up_to))
+        else:
+            want = _straight_table(line, up_rank)[bits]
+            holds = (want >= 0) & ~flush
+            for i in range(5):
+                odd[rk[i] == want] = i
+        now = holds & ~decided
+        if line.action == "odd card":
+            out[now] = np.left_shift(1, odd[now]).astype(np.uint8)
+        elif line.action == "all five":
+            out[now] = 31
+        decided |= holds
+    return out
+
+
+@functools.cache
+def _hand_tables() -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+                            npt.NDArray[np.int16]]:
+    """By a hand's set of ranks (13 bits): a straight, five distinct ranks; by its count of each suit
+    (3 bits a suit): a flush, the odd suit of four to a flush (-1: none)."""
+    import numpy as np
+
+    straight = np.zeros(1 << 13, dtype=bool)
+    straight[[0b1000000001111] + [0b11111 << k for k in range(9)]] = True
+    distinct = np.zeros(1 << 13, dtype=bool)
+    distinct[[sum(1 << r for r in c) for c in combinations(range(13), 5)]] = True
+    by_suits = [[p >> 3 * x & 7 for x in range(4)] for p in range(1 << 12)]
+    flush = np.array([5 in c for c in by_suits])
+    odd_suit = np.array([c.index(1) if 4 in c and 1 in c else -1 for c in by_suits], dtype=np.int16)
+    return straight, distinct, flush, odd_suit
+
+
+@functools.cache
+def _straight_table(line: SwitchRule, up_rank: int) -> npt.NDArray[np.int16]:
+    """A straight line by the hand's set of ranks (13 bits): the rank of the card it switches (-1:
+    the line does not hold), decided by ``line.odd_card`` on a hand of those ranks of three suits
+    (no flush, never the up card's suit) against the up card of ``up_rank``."""
+    import numpy as np
+
+    up = Card(4 * up_rank)
+    table = np.full(1 << 13, -1, dtype=np.int16)
+    for c in combinations(range(13), 5):
+        odd = line.odd_card(tuple(Card(r * 4 + 1 + k % 3) for k, r in enumerate(c)), up)
+        table[sum(1 << r for r in c)] = -1 if odd is None else odd.rank
+    return table
+
 
 def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
     """The built-in switching strategy for ``fees``: the draws' odd card when one card costs at most
@@ -214,6 +353,77 @@ def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
     if len(lines) == 1:
         lines = []
     return SwitchRules(f, tuple(lines))
+
+
+@dataclass(frozen=True)
+class SwitchLinesGame:
+    """The whole game switching by the lines (``SwitchRules``) where they switch at most one card,
+    exact: every one of the 122,151,120 (hand, up card) situations switches the card the lines say
+    (or stands), then raises or folds at best for the final hand, every replacement card and dealer
+    hand counted (``solve_switch_lines``)."""
+
+    #: The lines played.
+    lines: SwitchRules
+    #: The game's counts and figures, laid out as the optimal one-card game's (``OneCardGame``: the
+    #: fee is the schedule's one-card fee; ``switch.indifferent_situations`` is 0, no best is sought).
+    game: OneCardGame
+
+    @property
+    def return_per_ante(self) -> Fraction:
+        """The player's exact return per ante, the fees included."""
+        return self.game.return_per_ante
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The exact house edge per ante switching by the lines."""
+        return self.game.house_edge
+
+    @property
+    def switch_probability(self) -> Fraction:
+        """The chance that the lines switch a card."""
+        return self.game.switch_probability
+
+    def cost(self, optimal: OneCardGame) -> Fraction:
+        """What the lines give up per ante against ``optimal`` (the optimal one-card game of the same
+        rules and fee): the difference of the two exact house edges, 0 or more."""
+        return self.house_edge - optimal.house_edge
+
+
+def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None = None, *, raise_on_tie: bool = False,
+                       threads: int | None = None, progress: ProgressFn | None = None) -> SwitchLinesGame:
+    """The whole game switching by the lines, exact (see ``SwitchLinesGame``): each hand's choice
+    from the lines (``SwitchRules.choices``, numpy over the hands), counted by the core under those
+    choices (``engine.switch.given_game_counts``). ``fees``: a fee schedule (its lines,
+    ``switch_rules(fees)``) or the lines themselves; ``rules``: the game's rules (default: the
+    standard game); ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: after
+    each of the 13 up ranks. About as much work as the optimal one-card game (less: pass 1 only
+    stands), 10 s or so on two cores; the last four games are kept in the process. Raises
+    ``InvalidRules`` when a line switches more than one card (1,2,3,2,1's all five), or bad rules.
+
+    >>> g = solve_switch_lines("1")
+    >>> g.house_edge, g.switch_probability, g.cost(solve_one_card_game(1))
+    (Fraction(12790475911, 1073327797080), Fraction(12443, 156604), Fraction(641650582, 415275635775))
+    """
+    sr = fees if isinstance(fees, SwitchRules) else switch_rules(fees)
+    rules = check_rules(rules)
+    threads = check_threads(threads)
+    check_progress(progress)
+    if any(x.action == "all five" for x in sr.lines):
+        raise InvalidRules(f"switch rules {sr.fees.short()}: a line switches all five cards, beyond the one-card "
+                           f"game's exact counting")
+    key = (sr, rules, raise_on_tie)
+    kept = _lines_games.get(key)
+    if kept is not None:
+        return kept
+    fee = sr.fees.fee(1) if sr.fees.allows(1) else Fraction(0)
+    c = given_game_counts(rules, sr.choices, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
+    game = SwitchLinesGame(sr, one_card_game_from(rules, fee, c))
+    _lines_games.put(key, game)
+    return game
+
+
+#: The last four lines' games, by (lines, rules, raise on tie).
+_lines_games: Recent[tuple[SwitchRules, Rules, bool], SwitchLinesGame] = Recent(4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,24 +474,49 @@ class SwitchStudy:
     rules: SwitchRules
     sample: SwitchSample
     game: SwitchGame | None = None
+    #: The whole game switching by the lines, exact (``solve_switch_lines``), where the schedule's
+    #: game is the one-card game (``game.exact``) and the lines switch at most one card; else None.
+    lines_game: SwitchLinesGame | None = None
+
+    @property
+    def lines_exact(self) -> bool:
+        """Whether the lines' house edge and cost are exact (``lines_game``)."""
+        return self.lines_game is not None
 
     @property
     def lines_house_edge(self) -> Fraction:
-        """The house edge switching by the lines: with the exact game, the optimal switching's house
-        edge (exact, or the bound less the sampled gain) plus the lines' sampled cost on the same
-        hands (whose spread is far smaller than the sample's house edge); else the sample's own
-        estimate (``sample.strategy_house_edge``)."""
+        """The house edge switching by the lines: exact with ``lines_game``; else, with the exact
+        game, the optimal switching's house edge (exact, or the bound less the sampled gain) plus the
+        lines' sampled cost on the same hands (whose spread is far smaller than the sample's house
+        edge); else the sample's own estimate (``sample.strategy_house_edge``)."""
+        if self.lines_game is not None:
+            return self.lines_game.house_edge
         if self.game is None:
             return self.sample.strategy_house_edge
         return self.game.house_edge + self.sample.strategy_cost
 
     @property
     def lines_half_width(self) -> float:
-        """Half the 95% interval of ``lines_house_edge`` (with a sampled optimal edge, the two half
-        widths added: both come from the same hands)."""
+        """Half the 95% interval of ``lines_house_edge`` (0 when exact; with a sampled optimal edge,
+        the two half widths added: both come from the same hands)."""
+        if self.lines_game is not None:
+            return 0.0
         if self.game is None:
             return self.sample.strategy_half_width
         return self.game.half_width + self.sample.strategy_cost_half_width
+
+    @property
+    def lines_cost(self) -> Fraction:
+        """What the lines give up per ante against the optimal switching: exact with ``lines_game``
+        (the difference of the two exact house edges), else sampled (``sample.strategy_cost``)."""
+        if self.lines_game is not None and self.game is not None:
+            return self.lines_game.house_edge - self.game.house_edge
+        return self.sample.strategy_cost
+
+    @property
+    def lines_cost_half_width(self) -> float:
+        """Half the 95% interval of ``lines_cost`` (0 when exact)."""
+        return 0.0 if self.lines_exact else self.sample.strategy_cost_half_width
 
 
 def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
@@ -293,7 +528,9 @@ def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 
     (``play.switch_game.solve_one_card_game``, seconds of CPU, kept in-process) and, where more cards
     may be switched, every larger switch bounded in every situation (``prove_switch_sizes``, about a
     minute), for the optimal switching's house edge: exact for a one-card schedule and wherever every
-    larger size is proven never better (1,2,3,4,5), else bounded exactly and estimated.
+    larger size is proven never better (1,2,3,4,5), else bounded exactly and estimated; where it is
+    exact and the lines switch at most one card, the lines' whole game too (``solve_switch_lines``,
+    seconds), so their house edge and cost are exact.
     ``threads``: the core's threads; ``progress``: called as the work goes."""
     sr = switch_rules(fees)
     rules = check_rules(rules)
@@ -302,8 +539,10 @@ def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 
         proof = prove_switch_sizes(sr.fees, rules, threads=threads, progress=progress)
     sample = sample_switch_game(sr.fees, rules, deals, seed, threads=threads, progress=progress, strategy=sr.mask,
                                 baseline=SwitchFees((sr.fees.fee(1),)), proof=proof)
-    game = None
+    game = lines = None
     if exact:
         one = solve_one_card_game(sr.fees, rules, threads=threads, progress=progress)
         game = SwitchGame(sr.fees, one, sample, sample.plain_return, proof)
-    return SwitchStudy(sr, sample, game)
+        if game.exact and all(x.action != "all five" for x in sr.lines):
+            lines = solve_switch_lines(sr, rules, threads=threads, progress=progress)
+    return SwitchStudy(sr, sample, game, lines)

@@ -631,6 +631,39 @@ static void switch_game(void)
     puts("switch game: done");
 }
 
+/* The one-card game under given choices: every argument checked before any work; one up rank counted
+ * with every hand standing but one (skipped by the quick variant). */
+static void switch_game_given(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals out[2];
+    uint64_t ch[CS_SWITCH_GAME_CHOICE_CELLS];
+    const size_t cells = CS_SWITCH_GAME_CHOICE_CELLS, hands = CS_SWITCH_GAME_HANDS;
+    uint8_t *given = malloc(hands);
+    CHECK(given != NULL);
+    memset(given, CS_SWITCH_NO_SWITCH, hands);
+    STATUS(cs_switch_game_given(1113, NULL, 1, 0, 1, given, hands, out, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_switch_game_given(1113, &nets, 1, 0, 1, NULL, hands, out, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_switch_game_given(1113, &nets, 1, 0, 1, given, hands, NULL, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_switch_game_given(CS_NUM_VALUES + 1, &nets, 1, 0, 1, given, hands, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game_given(1113, &nets, 0, 0, 1, given, hands, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game_given(1113, &nets, 1, 2, 1, given, hands, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game_given(1113, &nets, 1, 0, 0, given, hands, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_switch_game_given(1113, &nets, 1, 0, 1, given, hands - 1, out, 2, ch, cells), CS_E_SIZE);
+    STATUS(cs_switch_game_given(1113, &nets, 3, 0, 1, given, hands, out, 2, ch, cells), CS_E_SIZE);
+    STATUS(cs_switch_game_given(1113, &nets, 1, 0, 1, given, hands, out, 1, ch, cells), CS_E_SIZE);
+    given[0] = 6; /* hand 0 beside the deuce of clubs is the cards 1 .. 5 */
+    STATUS(cs_switch_game_given(1113, &nets, 1, 0, 1, given, hands, out, 2, ch, cells), CS_E_ARG);
+    given[0] = 5;
+    if (!getenv("HARNESS_QUICK")) {
+        STATUS(cs_switch_game_given(1113, &nets, 1, 0, 2, given, hands, out, 2, ch, cells), CS_OK);
+        CHECK(out[0].total_weight + out[1].total_weight == 4ull * 2349060 * 6853770);
+        CHECK(out[1].total_weight == 4ull * 6853770 && ch[30 + 1] == 4); /* the 3 of diamonds (card 5) */
+    }
+    free(given);
+    puts("switch game given: done");
+}
+
 /* The bounds of the larger switches: every argument checked before any work; one up rank bounded
  * (a few seconds of CPU, longer under a sanitizer: skipped by the quick variant). */
 static void switch_bounds(void)
@@ -745,6 +778,7 @@ int main(void)
     leaks();
     switching();
     switch_game();
+    switch_game_given();
     switch_bounds();
     switch_five();
     printf("api harness: %d checks, %d failed\n", checks, failed);

@@ -358,6 +358,53 @@ def test_switch_game_arguments():
     assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, bad, 1, ans) == lib.CS_E_CARD
 
 
+def test_switch_game_given_arguments():
+    """cs_switch_game_given / cs_test_switch_game_chosen refuse every bad argument before any work
+    (a valid call takes a second a rank: tests/strategy/test_switch_lines_game.py); a choice that is
+    not one of its hand's cards (nor a stand) is CS_E_ARG."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    out = ffi.new("cs_totals[]", 2)
+    cells = lib.CS_SWITCH_GAME_CHOICE_CELLS
+    ch = ffi.new("uint64_t[]", cells)
+    hands = lib.CS_SWITCH_GAME_HANDS
+    assert hands == 2349060 and lib.CS_SWITCH_NO_SWITCH == 255
+    given = ffi.new("uint8_t[]", [255] * (2 * hands))
+    n = ffi.NULL
+    g = lib.cs_switch_game_given
+    assert g(1113, n, 1, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_NULL
+    assert g(1113, nets, 1, 0, 1, n, hands, out, 2, ch, cells) == lib.CS_E_NULL
+    assert g(1113, nets, 1, 0, 1, given, hands, n, 2, ch, cells) == lib.CS_E_NULL
+    assert g(7463, nets, 1, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 0, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1 << 13, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 4, 1, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 0, 0, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 0, 65, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    assert g(1113, nets, 1, 0, 1, given, hands - 1, out, 2, ch, cells) == lib.CS_E_SIZE
+    assert g(1113, nets, 3, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_SIZE  # two ranks: 2 x hands
+    assert g(1113, nets, 1, 0, 1, given, hands, out, 3, ch, cells) == lib.CS_E_SIZE
+    assert g(1113, nets, 1, 0, 1, given, hands, out, 2, ch, cells - 1) == lib.CS_E_SIZE
+    huge = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [(1 << 36) + 1] * 10})
+    assert g(1113, huge, 1, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_OVERFLOW
+    given[0] = 6  # hand 0 beside the deuce of clubs (card 0) is the cards 1 .. 5
+    assert g(1113, nets, 1, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    given[0] = 0  # the up card
+    assert g(1113, nets, 1, 0, 1, given, hands, out, 2, ch, cells) == lib.CS_E_ARG
+    given[0] = 255
+    given[2 * hands - 1] = 0  # the last hand beside the 3 of clubs (card 4) is 47 .. 51: the second rank's
+    assert g(1113, nets, 3, 0, 1, given, 2 * hands, out, 2, ch, cells) == lib.CS_E_ARG
+    t = lib.cs_test_switch_game_chosen
+    chosen = ffi.new("uint8_t[]", hands)
+    assert t(1113, n, 1, 1, 0, 1, out, 2, ch, cells, chosen, hands) == lib.CS_E_NULL
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, n, hands) == lib.CS_E_NULL
+    assert t(1113, nets, 1, 1, 0, 1, n, 2, ch, cells, chosen, hands) == lib.CS_E_NULL
+    assert t(1113, nets, -1, 1, 0, 1, out, 2, ch, cells, chosen, hands) == lib.CS_E_ARG
+    assert t(1113, nets, 1, 0, 0, 1, out, 2, ch, cells, chosen, hands) == lib.CS_E_ARG
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells, chosen, hands + 1) == lib.CS_E_SIZE
+    assert t(1113, nets, 1, 1, 0, 1, out, 2, ch, cells - 1, chosen, hands) == lib.CS_E_SIZE
+    assert t(1113, huge, 1, 1, 0, 1, out, 2, ch, cells, chosen, hands) == lib.CS_E_OVERFLOW
+
+
 def test_switch_bounds_arguments():
     """cs_switch_bounds / cs_test_switch_bounds refuse every bad argument before any work (a valid
     call takes seconds a rank: tests/play/test_switch_bounds.py)."""

@@ -291,7 +291,7 @@ def oasis(report, sliced_oasis_studies):
     return dataclasses.replace(report, switching=sliced_oasis_studies["1"])
 
 
-def test_the_oasis_section_in_every_format(oasis, report, one_card_slice):
+def test_the_oasis_section_in_every_format(oasis, report, one_card_slice, lines_slice):
     s, g = oasis.switching.sample, oasis.switching.game
     md = render_report.markdown(oasis)
     flat = " ".join(md.split())  # the tables' cells without their padding
@@ -301,17 +301,26 @@ def test_the_oasis_section_in_every_format(oasis, report, one_card_slice):
     # the optimal switch's house edge: the one-card game's, exact; the lines' sampled
     edge = one_card_slice.house_edge
     assert f"| house edge, optimal switching (exact) | {float(edge) * 100:.4f}% ({edge}) |" in flat
-    # the lines': the exact optimal edge plus their sampled cost (paired), with the cost's interval
-    lines = oasis.switching.lines_house_edge
-    assert lines == edge + s.strategy_cost and oasis.switching.lines_half_width == s.strategy_cost_half_width
-    assert f"{float(lines) * 100:.4f}% +/- {s.strategy_cost_half_width * 100:.4f} points" in md
+    # the lines': exact too, their game counted whole (here its slice), their cost the difference
+    lines, cost = lines_slice.house_edge, lines_slice.house_edge - edge
+    assert oasis.switching.lines_house_edge == lines and oasis.switching.lines_half_width == 0
+    assert (f"| house edge, the switching lines below (exact: every deal counted) | {float(lines) * 100:.4f}% "
+            f"({lines}) |") in flat
+    assert f"| cost of the lines against optimal switching, per ante (exact) | {float(cost) * 100:.4f}% ({cost}) |" \
+        in flat
+    assert "The game switching by the lines (exact)" in md and "+/-" not in md.split("## Oasis")[1]
     assert "The game with at most one card switched (exact)" in md and "| element of risk |" in flat
     assert f"| Q | {one_card_slice.switched_rank[10]:,} |" in flat  # the card switched, by rank
     assert "<h2>Oasis Poker: card switching</h2>" in render_report.html_page(oasis, {})
     doc = json.loads(render_report.json_text(oasis))["switching"]
     assert doc["switch_fees"] == ["1"] and doc["deals"] == 6 and doc["exact"] is False
-    assert Fraction(doc["house_edge"]) == s.house_edge and Fraction(doc["switch_rules_cost"]) == s.strategy_cost
-    assert Fraction(doc["switch_rules_house_edge"]) == edge + s.strategy_cost
+    assert Fraction(doc["house_edge"]) == s.house_edge and Fraction(doc["switch_rules_cost"]) == cost
+    assert Fraction(doc["switch_rules_house_edge"]) == lines and doc["switch_rules_exact"] is True
+    assert doc["switch_rules_half_width"] == 0 == doc["switch_rules_cost_half_width"]
+    assert Fraction(doc["switch_rules_sampled_cost"]) == s.strategy_cost
+    assert doc["switch_rules_sampled_cost_half_width"] == s.strategy_cost_half_width
+    assert doc["switch_rules_game"]["house_edge"] == str(lines)
+    assert doc["switch_rules_game"]["switch_situations"] == lines_slice.game.switch_situations
     assert [x["condition"] for x in doc["switch_rules"]] == [
         "four to a flush", "pair or better", "four to an outside straight", "four to an inside straight"]
     assert sum(doc["switch_rules_sizes"]) == 6 and "switching" not in json.loads(render_report.json_text(report))

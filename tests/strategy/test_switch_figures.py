@@ -5,22 +5,25 @@ standing in for the whole game): the study's pairing and the card's figure lines
 from caribbean_exact.play.switch_game import sample_switch_game
 
 
-def test_the_study_pairs_the_lines_and_the_one_card_game(sliced_oasis_studies, one_card_slice):
+def test_the_study_pairs_the_lines_and_the_one_card_game(sliced_oasis_studies, one_card_slice, lines_slice):
     """The optimal switch's house edge is the one-card game's (exact for one card; else that bound
-    less the paired gain of switching more), and pairing with it leaves the lines' figures as they were."""
+    less the paired gain of switching more), and pairing with it leaves the lines' figures as they were;
+    where the game is exact the lines' is counted too."""
     one, more = sliced_oasis_studies["1"], sliced_oasis_studies["1,2,3,2,1"]
     assert one.game.exact and one.game.house_edge == one_card_slice.house_edge and one.game.half_width == 0
     assert one.sample.mean_difference == 0  # the schedule is its own one-card baseline
     g = more.game
     assert not g.exact and g.house_edge_bound == one_card_slice.house_edge
     assert more.sample.mean_difference >= 0 and g.house_edge == one_card_slice.house_edge - more.sample.mean_difference
+    assert one.lines_game is lines_slice and one.lines_exact and more.lines_game is None
+    assert one.lines_cost == lines_slice.house_edge - one_card_slice.house_edge > 0 and one.lines_cost_half_width == 0
     for fees, st in (("1", one), ("1,2,3,2,1", more)):
         alone = sample_switch_game(fees, deals=st.sample.deals, seed=st.sample.seed, strategy=st.rules.mask)
         assert (alone.strategy_gain_sum, alone.strategy_cost_sum, alone.best_sum, alone.strategy_sizes) == (
             st.sample.strategy_gain_sum, st.sample.strategy_cost_sum, st.sample.best_sum, st.sample.strategy_sizes)
 
 
-def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice):
+def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice, lines_slice):
     from types import SimpleNamespace
 
     from caribbean_exact.render.strategy.strategy_card import switch_figure_lines
@@ -31,13 +34,18 @@ def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice):
     lines = switch_figure_lines(one)
     assert lines[0] == (f"House edge with the optimal switch (then raising or folding at best): {edge}, exact "
                         "(every deal counted).")
-    assert lines[1].startswith("House edge switching by these lines: ") and "sampled over 6 hands (seed 3)" in lines[1]
-    assert "(sampled, paired: the same hands)" in lines[2]
-    assert switch_figure_lines(one, short=True)[0].startswith(f"House edge, best switching: {edge} (exact); ")
+    cost = pct(lines_slice.house_edge - one_card_slice.house_edge, 3)
+    assert lines[1:] == [f"House edge switching by these lines (then raising or folding at best): "
+                         f"{pct(lines_slice.house_edge)}, exact (every deal counted). They cost {cost} of the ante "
+                         "against the optimal switch, exactly."]
+    assert switch_figure_lines(one, short=True) == [
+        f"House edge, best switching: {edge} (exact); these lines {pct(lines_slice.house_edge)} (exact)."]
     g = more.switching.game
     lines = switch_figure_lines(more)
     assert lines[0].startswith(f"House edge with the optimal switch (then raising or folding at best): at most {edge} "
                                f"(exact, switching at most one card); about {pct(g.house_edge)} +/- ")
     assert "sampled over 2 hands (seed 4)" in lines[0] and len(lines) == 3
+    assert lines[1].startswith("House edge switching by these lines: ") and "+/- " in lines[1]
+    assert "(sampled, paired: the same hands)" in lines[2] and not more.switching.lines_exact
     short = switch_figure_lines(more, short=True)
     assert len(short) == 1 and f"at most {edge} (exact, switching at most one card), about" in short[0]

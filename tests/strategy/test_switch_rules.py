@@ -212,7 +212,8 @@ def test_cli_card_switch_fees(tmp_path, capsys):
     said = capsys.readouterr().out
     edge = solve_one_card_game(1).house_edge
     assert (f"with switching: House edge with the optimal switch (then raising or folding at best): {pct(edge)}, "
-            "exact (every deal counted). House edge switching by these lines: ") in said
+            "exact (every deal counted). House edge switching by these lines (then raising or folding at best): "
+            ) in said
     assert out.read_bytes()[:4] == b"\x89PNG" and pct(edge) == "1.0372%"
     assert main(["card", "--switch-fees", "1,2,3,2,1", "--deals", "3", "--seed", "4", "--size", "pocket",
                  "--out", str(out), "--quiet"]) == 0
@@ -223,5 +224,6 @@ def test_cli_card_switch_fees(tmp_path, capsys):
     assert main(["card", "--switch-fees", "1,2,3,4,5", "--deals", "3", "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out  # every larger switch proven never better: the game is the one-card game
     assert (f"at best): {pct(edge)}, exact (every deal counted); switching two or more cards is never better than "
-            "the best of one card, in any hand (proven). House edge switching by these lines: ") in said
+            "the best of one card, in any hand (proven). House edge switching by these lines (then raising or folding "
+            "at best): ") in said
     assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees

@@ -532,10 +532,15 @@ def _switch_blocks(r: MathReport) -> list[Block]:
                               + ("; the switch of all five cards is counted exactly in every one of them too, and "
                                  "the switches of two to four cards are proven never better than the best of "
                                  "standing, one card and five (exact bounds)"
-                                 if g.proof is not None and g.proof.five_counted else "") + ". The switching lines' "
-                              f"figures are sampled: {grouped(s.deals)} hands (seed {s.seed}), each hand's options "
-                              "counted exactly, the lines paired with the optimal switch on the same hands. 95% "
-                              "intervals."))
+                                 if g.proof is not None and g.proof.five_counted else "") + "."
+                              + (" The switching lines' house edge is exact as well: the same game counted whole "
+                                 "with each hand's switch the lines' (below), their cost the difference of the two "
+                                 f"exact house edges. A sample of {grouped(s.deals)} hands (seed {s.seed}), each "
+                                 "hand's options counted exactly, shows how often each size is switched."
+                                 if sw.lines_exact else
+                                 f" The switching lines' figures are sampled: {grouped(s.deals)} hands (seed "
+                                 f"{s.seed}), each hand's options counted exactly, the lines paired with the optimal "
+                                 "switch on the same hands. 95% intervals.")))
     else:
         out.append(Block("p", "A player may always switch at most one card, so the house edge of that game, counted "
                               f"whole and exact (every one of the {grouped(g.one_card.situations)} hands and up "
@@ -556,12 +561,20 @@ def _switch_blocks(r: MathReport) -> list[Block]:
                  f"{_p(g.house_edge)} +/- {g.half_width * 100:.4f} points"),
                 ("gain of switching 2 or more cards, per ante (sampled, paired)",
                  f"{_p(s.mean_difference)} +/- {s.difference_half_width * 100:.4f} points"))
+    lines_rows: tuple[tuple[str, str], ...]
+    if sw.lines_exact:
+        lines_rows = (("house edge, the switching lines below (exact: every deal counted)",
+                       f"{_p(sw.lines_house_edge)} ({frac(sw.lines_house_edge)})"),
+                      ("cost of the lines against optimal switching, per ante (exact)",
+                       f"{_p(sw.lines_cost)} ({frac(sw.lines_cost)})"))
+    else:
+        lines_rows = (("house edge, the switching lines below (the optimal switching's plus their sampled cost)",
+                       f"{_p(sw.lines_house_edge)} +/- {sw.lines_half_width * 100:.4f} points"),
+                      ("cost of the lines against optimal switching, per ante (sampled, paired)",
+                       f"{_p(s.strategy_cost)} +/- {s.strategy_cost_half_width * 100:.4f} points"))
     out.append(Block("table", rows=(
         *best,
-        ("house edge, the switching lines below (the optimal switching's plus their sampled cost)",
-         f"{_p(sw.lines_house_edge)} +/- {sw.lines_half_width * 100:.4f} points"),
-        ("cost of the lines against optimal switching, per ante (sampled, paired)",
-         f"{_p(s.strategy_cost)} +/- {s.strategy_cost_half_width * 100:.4f} points"),
+        *lines_rows,
         ("house edge without switching (exact)", f"{_p(-s.plain_return)} ({frac(-s.plain_return)})"),
         ("sampled hands where the best option switches 0 / 1 / 2 / 3 / 4 / 5 cards",
          " / ".join(map(grouped, s.best_sizes))),
@@ -576,6 +589,13 @@ def _switch_blocks(r: MathReport) -> list[Block]:
         out += _one_or_five_blocks(g.exact_game)
     elif g is not None and not s.exact:
         out += _one_card_blocks(sw)
+    if sw.lines_game is not None:
+        figures = one_card_rows(sw.lines_game.game)[0]
+        out += [Block("h3", "The game switching by the lines (exact)"),
+                Block("p", f"In each of the {grouped(sw.lines_game.game.situations)} hands and up cards the player "
+                           "switches the card the lines above say (or stands), then raises or folds as the exact "
+                           "counts decide; every replacement card and dealer hand counted."),
+                Block("table", rows=tuple(map(tuple, figures)), headers=ONE_CARD_HEADERS[0])]
     return out
 
 
@@ -994,7 +1014,11 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
                               "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}
                              for x in sw.rules.lines],
             "switch_rules_house_edge": str(sw.lines_house_edge), "switch_rules_half_width": sw.lines_half_width,
-            "switch_rules_cost": str(s.strategy_cost), "switch_rules_cost_half_width": s.strategy_cost_half_width,
+            "switch_rules_cost": str(sw.lines_cost), "switch_rules_cost_half_width": sw.lines_cost_half_width,
+            "switch_rules_exact": sw.lines_exact,
+            "switch_rules_sampled_cost": str(s.strategy_cost),
+            "switch_rules_sampled_cost_half_width": s.strategy_cost_half_width,
+            "switch_rules_game": one_card_game_json(sw.lines_game.game) if sw.lines_game is not None else None,
             "switch_rules_sizes": list(s.strategy_sizes), **exact_game}
 
 

@@ -140,8 +140,9 @@ def _proof_clause(g: SwitchGame) -> str:
 def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
     """An Oasis card's figures (``short``: one line, for the pocket card): the house edge with the
     optimal switch from the exact one-card game (exact for a one-card schedule; else its exact
-    bound and the sampled estimate), and the lines' house edge and cost, sampled and paired with the
-    optimal switch on the same hands, with their 95% intervals."""
+    bound and the sampled estimate), and the lines' house edge and cost: exact where the game is the
+    one-card game (the lines' game counted whole), else sampled and paired with the optimal switch
+    on the same hands, with their 95% intervals."""
     assert c.switching is not None
     s, g = c.switching.sample, c.switching.game
     if s.exact:
@@ -150,7 +151,8 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
     how = f"sampled over {grouped(s.deals)} hands (seed {s.seed}), each hand exact; 95% intervals"
     st = c.switching
     if short:
-        lines = (f"these lines {pct(st.lines_house_edge, 2)} +/- {st.lines_half_width * 100:.2f} points "
+        lines = (f"these lines {pct(st.lines_house_edge)} (exact)" if st.lines_exact else
+                 f"these lines {pct(st.lines_house_edge, 2)} +/- {st.lines_half_width * 100:.2f} points "
                  f"(sampled, {grouped(s.deals)} hands, 95%)")
         if g is None:
             return [f"House edge (sampled, {grouped(s.deals)} hands, 95%): these lines "
@@ -174,6 +176,10 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
         best = (f"House edge with the optimal switch (then raising or folding at best): at most "
                 f"{pct(g.house_edge_bound)} (exact, switching at most one card); about {pct(g.house_edge)} +/- "
                 f"{g.half_width * 100:.2f} points with larger switches (that bound less their gain, {how}).")
+    if st.lines_exact:
+        return [best, f"House edge switching by these lines (then raising or folding at best): "
+                      f"{pct(st.lines_house_edge)}, exact (every deal counted). They cost {pct(st.lines_cost, 3)} of "
+                      "the ante against the optimal switch, exactly."]
     return [best, f"House edge switching by these lines: {pct(st.lines_house_edge)} +/- "
                   f"{st.lines_half_width * 100:.2f} points (the optimal switch's plus the lines' cost; {how}).", cost]
 
@@ -316,7 +322,9 @@ def stamp_text(date: str | None = None, sampled: bool = False) -> str:
 
 
 def _sampled(c: StrategyCard) -> bool:
-    return c.switching is not None and not c.switching.sample.exact
+    """Whether the card prints a sampled figure: an Oasis card whose lines' figures are not exact (the
+    optimal switch's are exact wherever the lines' are)."""
+    return c.switching is not None and not c.switching.sample.exact and not c.switching.lines_exact
 
 
 def card_text(c: StrategyCard, side_bets: SideBets | None = None) -> str:

@@ -1,0 +1,256 @@
+"""The switching lines' whole game, exact (``solve_switch_lines``): the core's one-card game under
+given choices (``cs_switch_game_given``) checked against the optimal game's own choices given back,
+against hands changed one by one and counted alone (``cs_switch``), against the plain game when every
+hand stands; the lines' choices (numpy over the hands) against ``SwitchRules.mask`` one hand at a time.
+
+One up rank is a 13th of the game (a second or two of CPU: the default run); the whole game (about
+10 s of CPU) and every hand of one up rank against ``mask`` (about a minute) are marked ``slow``.
+"""
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from conftest import priced_totals
+
+from caribbean_exact import InvalidCards, InvalidRules, Rules
+from caribbean_exact.engine import _ffi, pricing
+from caribbean_exact.engine.switch import (
+    GAME_HANDS,
+    GAME_WEIGHT,
+    NO_SWITCH,
+    _game_nets,
+    game_hands,
+    given_game_counts,
+)
+from caribbean_exact.model.cards import Card
+from caribbean_exact.play.switch_game import (
+    SITUATIONS,
+    one_card_game_from,
+    sample_switch_game,
+    solve_one_card_game,
+    solve_switch_game,
+)
+from caribbean_exact.play.switching import switch_ev
+from caribbean_exact.strategy.switch_rules import (
+    SwitchRule,
+    SwitchRules,
+    solve_switch_lines,
+    switch_rules,
+    switch_study,
+)
+
+#: The optimal one-card game at fee 1 and the plain game (tests/play/test_switch_game_exact.py).
+OPTIMAL_FEE_1 = Fraction(723583636439, 69766306810200)
+PLAIN = Fraction(142031221, 2718662100)
+#: The lines' whole game at fee 1, exact (this module's slow test; docs/variants.md).
+LINES_FEE_1 = Fraction(12790475911, 1073327797080)
+
+
+def _value(rules, *totals):
+    """The sum of the totals' nets, in antes (not divided by the deals)."""
+    return sum(priced_totals(rules, t) * t.total_weight for t in totals if t.total_weight)
+
+
+@pytest.fixture(scope="module")
+def queen_optimal():
+    """The up card a queen, fee 1: the optimal game's counts and each hand's choice (about 2 s of CPU)."""
+    rules = Rules()
+    nets, fee = _game_nets(rules, Fraction(1))
+    st, sw, ch, chosen = _ffi.switch_game_chosen(rules.qualifier.value, nets, fee, 1 << 10, 0, 2)
+    return rules, st, sw, ch, np.frombuffer(chosen, dtype=np.uint8).copy()
+
+
+@pytest.mark.csan
+def test_the_optimal_choices_given_back_are_the_optimal_game(queen_optimal):
+    rules, st, sw, ch, chosen = queen_optimal
+    c = given_game_counts(rules, lambda _: chosen, up_ranks=(10,))
+    assert c.stand == st
+    assert c.switch == sw  # its indifferent situations: 0 here as well (none at fee 1 with a queen up)
+    assert c.switch.total_weight == 4 * int(np.count_nonzero(chosen != NO_SWITCH)) * GAME_WEIGHT > 0
+    assert list(c.choices) == ch
+
+
+@pytest.mark.csan
+def test_hands_changed_one_by_one_are_each_counted_alone(queen_optimal):
+    """25 hands' choices changed at random (to standing or another card): the game changes by the sum
+    of their exact differences, each hand counted alone by cs_switch, times its four up suits."""
+    rules, st, sw, _, chosen = queen_optimal
+    hands = game_hands(10)
+    rng = random.Random(3)
+    given = chosen.copy()
+    expect = Fraction(0)
+    for i in rng.sample(range(GAME_HANDS), 25):
+        h = [int(x) for x in hands[i]]
+        old, new = int(chosen[i]), rng.choice([NO_SWITCH, *h])
+        given[i] = new
+        ev = switch_ev([Card(x) for x in h], Card(40), "1", rules=rules)
+
+        def worth(card, ev=ev):
+            return next(o.ev for o in ev.options if o.discard == (() if card == NO_SWITCH else (Card(card),)))
+
+        expect += 4 * (worth(new) - worth(old))
+    c = given_game_counts(rules, lambda _: given, up_ranks=(10,))
+    g = one_card_game_from(rules, Fraction(1), c)
+    fee = c.switch.total_weight - sw.total_weight  # the switches' fees, in deals
+    assert (_value(rules, c.stand, c.switch) - _value(rules, st, sw) - fee) / GAME_WEIGHT == expect
+    assert g.switch_situations == 4 * int(np.count_nonzero(given != NO_SWITCH))
+
+
+@pytest.mark.csan
+def test_every_hand_standing_is_the_plain_game_slice():
+    """Every hand stands against an ace: the plain game's solver, its optimal decisions kept for the
+    ace up cards only."""
+    rules = Rules()
+    c = given_game_counts(rules, lambda _: bytes([NO_SWITCH]) * GAME_HANDS, up_ranks=(12,))
+    g = one_card_game_from(rules, Fraction(1), c)
+    assert g.switch_situations == 0 and c.switch.total_weight == 0
+    solver = pricing.solver_for(rules.qualifier.value)
+    _, dec = solver.price(rules.nets().scaled(), 0, decisions=True)
+    assert dec is not None
+    t = solver.apply(bytes(d if i % 52 >> 2 == 12 else 0 for i, d in enumerate(dec)))
+    others = t.total_weight * 12 // 13  # every up rank has the same deals; folding nets -1
+    assert g.return_per_ante == (priced_totals(rules, t) * t.total_weight + others) / (t.total_weight - others)
+
+
+@pytest.mark.csan
+def test_bad_choices_are_refused():
+    rules = Rules()
+    stand = np.full(GAME_HANDS, NO_SWITCH, dtype=np.uint8)
+    bad = stand.copy()
+    bad[0] = 6  # hand 0 beside the deuce of clubs is 1, 2, 3, 4, 5 (cards): 6 is not in it
+    assert game_hands(0)[0].tolist() == [1, 2, 3, 4, 5]
+    with pytest.raises(InvalidCards, match="not one of its cards"):
+        given_game_counts(rules, lambda _: bad, up_ranks=(0,))
+    bad[0] = 0  # the up card
+    with pytest.raises(InvalidCards, match="not one of its cards"):
+        given_game_counts(rules, lambda _: bad, up_ranks=(0,))
+    with pytest.raises(InvalidRules, match="bytes"):
+        given_game_counts(rules, lambda _: stand[:-1], up_ranks=(0,))
+    with pytest.raises(InvalidRules, match="up_ranks"):
+        given_game_counts(rules, lambda _: stand, up_ranks=(13,))
+    with pytest.raises(InvalidRules, match="all five"):
+        solve_switch_lines("1,2,3,2,1")
+    with pytest.raises(InvalidRules, match="more than one card"):
+        switch_rules("1,2,3,2,1").choices(0)
+
+
+def test_the_layout_of_the_hands():
+    """Row i of game_hands is the hand whose positions among the 51 cards have colex index i."""
+    for rank in (0, 7, 12):
+        h = game_hands(rank)
+        up = 4 * rank
+        assert h.shape == (math.comb(51, 5), 5) and not np.any(h == up)
+        for i in random.Random(rank).sample(range(GAME_HANDS), 200):
+            pos = [c - (c > up) for c in h[i].tolist()]
+            assert pos == sorted(pos) and sum(math.comb(p, k + 1) for k, p in enumerate(pos)) == i
+
+
+#: The hands of tests/strategy/test_switch_rules.py's lines, and a few more at the edges.
+EDGE_HANDS = [
+    ("As 9s 6s 3s Kd", "7c"), ("9h 9s 6s 3s Ks", "7c"), ("3h 3s 6s 9s Ks", "7c"), ("4h 4s 6s 9s Ks", "7c"),
+    ("5h 5s 6s 9s Ks", "7c"), ("8s 9s 7c 5s 6s", "Qd"), ("9h 8c 7d 6s 2c", "Kd"), ("2h 3c 4d 5s Tc", "Kd"),
+    ("Ah Kc Qd Js 4c", "8d"), ("Ks Qd Jc 9h 3s", "5d"), ("Ks Qd Jc 9h 3s", "Td"), ("Jc Td 9h 7s 2c", "5d"),
+    ("Ah 2c 3d 5s 9c", "Kd"), ("5h 6c 7d 8s 9c", "Kd"), ("Kh 9c 7d 4s 2h", "2c"), ("Ah 2c 3d 4s 9c", "Kd"),
+    ("Ah Kh Qh Jh 2c", "3d"), ("2c 3d 4h 5s 7c", "6d"), ("2c 3d 4h 5s 7c", "Kd"), ("Qc Jd Th 8s 3c", "9d"),
+    ("Qc Jd Th 8s 3c", "Ad"), ("Qh Jh Th 8h 8c", "2d"), ("Ac Ad Kh Qs Jc", "2d"), ("Kc Qd Jh Ts 8c", "9d"),
+]
+
+
+@pytest.mark.parametrize("fees", ["1", "1,2,3,2,1"])  # 1,2,3,4,5 has the lines of 1 (test_the_lines_whole_game)
+def test_the_lines_masks_are_their_masks_one_at_a_time(fees):
+    """The lines over many hands at once (numpy) are ``SwitchRules.mask`` one hand at a time: the
+    edge hands and 500 random hands (every hand of two up ranks: the slow test below)."""
+    sr = switch_rules(fees)
+    rng = random.Random(fees)
+    pairs = [([Card(x) for x in h.split()], Card(u)) for h, u in EDGE_HANDS]
+    for _ in range(500):
+        c = rng.sample(range(52), 6)
+        pairs.append(([Card(x) for x in c[:5]], Card(c[5])))
+    for hand, up in pairs:
+        row = np.array([[c.index for c in hand]], dtype=np.uint8)
+        assert sr.masks(row, up.index)[0] == sr.mask(hand, up), (hand, up)
+
+
+def test_the_lines_choices_are_their_discards():
+    """``choices`` of an up rank (the one-card layout) against ``discard`` on every 2,999th hand."""
+    sr = switch_rules("1")
+    hands = game_hands(3)
+    choices = sr.choices(3)
+    assert np.count_nonzero(choices != NO_SWITCH) == 194295  # of 2,349,060 (the slow test checks each)
+    for i in range(0, GAME_HANDS, 2999):
+        d = sr.discard([Card(x) for x in hands[i].tolist()], Card(12))
+        assert choices[i] == (NO_SWITCH if not d else d[0].index)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rank", [3, 10])
+def test_every_hand_of_an_up_rank_is_its_mask(rank):
+    """Every one of the 2,349,060 hands beside one up card: ``choices`` is ``decide`` (about a minute)."""
+    sr = switch_rules("1")
+    hands = game_hands(rank).tolist()
+    choices = sr.choices(rank).tolist()
+    cards = [Card(i) for i in range(52)]
+    up = cards[4 * rank]
+    for h, got in zip(hands, choices, strict=True):
+        d = sr.decide(tuple(cards[x] for x in h), up)[1]
+        assert got == (NO_SWITCH if not d else d[0].index), h
+
+
+@pytest.fixture(scope="module")
+def lines_game():
+    return solve_switch_lines("1")
+
+
+@pytest.mark.slow
+def test_the_lines_whole_game(lines_game):
+    """The exact figures, and the order of the games: the optimal one-card game is at least as good
+    as the lines, the lines better than the plain game; every situation counted once."""
+    g = lines_game
+    assert g.house_edge == LINES_FEE_1
+    assert OPTIMAL_FEE_1 == solve_one_card_game(1).house_edge < g.house_edge < PLAIN
+    assert g.cost(solve_one_card_game(1)) == LINES_FEE_1 - OPTIMAL_FEE_1
+    assert g.game.situations == SITUATIONS and g.game.total_weight == SITUATIONS * GAME_WEIGHT
+    assert g.game.switch_situations == 9705540 and g.switch_probability == Fraction(9705540, SITUATIONS)
+    assert g.game.by_category[9][2] == 0 and g.game.switch.indifferent_situations == 0
+    assert sum(r.probability for _, r in g.game.return_rows) == 1
+    # the lines play the same under 1,2,3,4,5 (a one-card fee of 1, larger switches too dear): one game
+    assert switch_rules("1,2,3,4,5").lines == g.lines.lines
+    assert solve_switch_lines(SwitchRules(switch_rules("1,2,3,4,5").fees, g.lines.lines)).house_edge == g.house_edge
+
+
+@pytest.mark.slow
+def test_no_line_is_the_plain_game():
+    """Lines that never switch: the whole plain game, exact."""
+    sr = SwitchRules(switch_rules("1").fees, (SwitchRule("anything", "stand"),))
+    assert solve_switch_lines(sr).house_edge == PLAIN
+
+
+@pytest.mark.slow
+def test_the_lines_game_lies_within_a_sample_of_hands(lines_game):
+    """4,000 hands (seed 7), each the lines' option counted alone: the exact edge and cost lie
+    within their 95% intervals. (The card's 1,000 hands of seed 1 put the cost at 0.067% +/- 0.063:
+    the exact 0.155% is outside; the cost's distribution is heavy-tailed, few hands cost much.)"""
+    sr = lines_game.lines
+    s = sample_switch_game("1", deals=4000, seed=7, strategy=sr.mask)
+    cost = lines_game.house_edge - OPTIMAL_FEE_1
+    assert abs(float(cost - s.strategy_cost)) < s.strategy_cost_half_width
+    assert abs(float(lines_game.house_edge - s.strategy_house_edge)) < s.strategy_half_width
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fees", ["1", "1,2,3,4,5"])
+def test_the_study_is_exact_where_the_game_is(fees):
+    st = switch_study(fees, deals=20)
+    assert st.lines_exact and st.lines_half_width == 0 and st.lines_cost_half_width == 0
+    assert st.lines_house_edge == LINES_FEE_1 and st.lines_cost == LINES_FEE_1 - OPTIMAL_FEE_1
+    assert st.game is not None and st.game.exact and solve_switch_game(fees).exact
+
+
+@pytest.mark.slow
+def test_the_study_stays_sampled_under_1_2_3_2_1():
+    st = switch_study("1,2,3,2,1", deals=20)
+    assert not st.lines_exact and st.lines_game is None and st.lines_half_width > 0
+    assert st.lines_cost == st.sample.strategy_cost
