@@ -612,6 +612,32 @@ def switch_bounds(qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], siz
             [[answers[33 * i + k] for k in range(33)] for i in range(n)], counts)
 
 
+#: The most a net may be, scaled, in cs_test_switch_five (its sums then stay below 2^60).
+SWITCH_FIVE_NET_LIMIT: int = 1 << 20
+
+
+def switch_five(up_rank: int, qualifier: int, nets: ScaledNetsLike, probes: Sequence[Sequence[int]],
+                threads: int = 2, totals: bool = False) -> tuple[list[int], tuple[int, int] | None]:
+    """Card switching, the five-card switch counted exactly for every hand of one up rank
+    (cs_test_switch_five; seconds of CPU): per probe (the player's five cards beside the up card
+    4 x up_rank) the raise summed over every replacement set and dealer hand, not qualify x its count
+    + wins x win[category] + ties x tie + losses x lose; over C(46, 5) x C(41, 4) it is the switch's EV
+    before its fee. With ``totals``, also the sum of the rank's 2,349,060 values and what it must be
+    (C(42, 5) x the nets over every replacement and dealer hand pair, from standing's counts). No
+    probes and no totals: nothing counted."""
+    n = len(probes)
+    if any(len(p) != 5 for p in probes):
+        raise InvalidCards("a probe is the player's five cards")
+    flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
+    out = ffi.new("int64_t[]", n) if n else ffi.NULL
+    sums = ffi.new("int64_t[]", 4) if totals else ffi.NULL
+    check(lib.cs_test_switch_five(up_rank, qualifier, _nets_struct(nets), threads, flat, n, out, sums,
+                                  4 if totals else 0), "switch five")
+    pair = (_int128(sums[0] & 0xFFFFFFFFFFFFFFFF, sums[1] & 0xFFFFFFFFFFFFFFFF, True),
+            _int128(sums[2] & 0xFFFFFFFFFFFFFFFF, sums[3] & 0xFFFFFFFFFFFFFFFF, True)) if totals else None
+    return [int(out[i]) for i in range(n)], pair
+
+
 def _int128(hi: int, lo: int, signed: bool) -> int:
     v = (hi << 64) | lo
     if signed and v >= 1 << 127:
