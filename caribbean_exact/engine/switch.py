@@ -208,7 +208,8 @@ class FiveGameCounts:
     and ``one`` the deals of the situations that stand and that switch one card (as ``OneCardCounts``:
     every situation weighs ``GAME_WEIGHT``), ``choices`` as ``GAME_CHOICES`` over the situations that
     do not switch five; ``five_situations`` those that switch all five, ``five_by_category`` by the
-    hand's category; ``five_value`` the sum of their EVs per ante, the fee included, exact."""
+    hand's category, ``five_by_up_rank`` by the up card's rank (deuce first; 0 for a rank not
+    counted); ``five_value`` the sum of their EVs per ante, the fee included, exact."""
 
     stand: DealTotals
     one: DealTotals
@@ -216,6 +217,7 @@ class FiveGameCounts:
     five_situations: int
     five_by_category: tuple[int, ...]
     five_value: Fraction
+    five_by_up_rank: tuple[int, ...] = (0,) * 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +279,7 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
         raise InvalidRules(f"switch fees {shown(tuple(fees))}: five cards are not allowed, nothing to count")
     answers: list[tuple[int, ...]] = [() for _ in probes]
     parts: list[tuple[DealTotals, DealTotals, list[int], int, list[int], int]] = []
+    by_up = [0] * 13
     for i, r in enumerate(ranks):
         mine = [j for j, p in enumerate(probes) if p[5] >> 2 == r]
         und, pr, lst, n, ans, game = _ffi.switch_bounds(rules.qualifier.value, nets, scaled, sizes, 1 << r, flags,
@@ -286,6 +289,7 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
             answers[j] = tuple(a)
         if game is not None:
             parts.append(game)
+            by_up[r] = game[3]
         undecided.append(tuple(und))
         pairs.append(tuple(pr))
         listed += [(tuple(e[:5]), e[5], e[6], e[7]) for e in lst]
@@ -296,6 +300,6 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
         counts = FiveGameCounts(sum_totals([p[0] for p in parts]), sum_totals([p[1] for p in parts]),
                                 tuple(map(sum, zip(*(p[2] for p in parts), strict=True))),
                                 sum(p[3] for p in parts), tuple(map(sum, zip(*(p[4] for p in parts), strict=True))),
-                                Fraction(sum(p[5] for p in parts), FIVE_DEALS * den))
+                                Fraction(sum(p[5] for p in parts), FIVE_DEALS * den), tuple(by_up))
     return BoundCounts(tuple(ranks), tuple(undecided), tuple(pairs), tuple(listed), n_listed, tuple(answers), counts,
                        den)

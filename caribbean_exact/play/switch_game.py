@@ -494,6 +494,8 @@ class OneOrFiveGame:
     five_by_category: tuple[int, ...]
     #: The sum of their EVs per ante, the fee included, exact.
     five_value: Fraction
+    #: The situations that switch all five, by the up card's rank (deuce first).
+    five_by_up_rank: tuple[int, ...] = (0,) * 13
 
     @property
     def situations(self) -> int:
@@ -559,7 +561,7 @@ class OneOrFiveGame:
 def one_or_five_game(rules: Rules, fees: SwitchFees, c: FiveGameCounts) -> OneOrFiveGame:
     """The game from the core's counts (``bound_counts(..., five=True)``)."""
     part = one_card_game_from(rules, fees.fee(1), OneCardCounts(c.stand, c.one, c.choices))
-    return OneOrFiveGame(rules, fees, part, c.five_situations, c.five_by_category, c.five_value)
+    return OneOrFiveGame(rules, fees, part, c.five_situations, c.five_by_category, c.five_value, c.five_by_up_rank)
 
 
 @dataclass(frozen=True)

@@ -147,6 +147,9 @@ def proof_json(p: SwitchProof) -> dict[str, Any]:
     }
 
 
+#: The situations beside an up card of one rank: 4 suits x C(51, 5) hands.
+RANK_SITUATIONS = 4 * math.comb(51, 5)
+
 #: The tables of the game with the five-card switch: their headers, in the order of ``one_or_five_rows``.
 ONE_OR_FIVE_HEADERS: tuple[tuple[str, ...], ...] = (
     ("figure", "exact", "display"),
@@ -166,6 +169,8 @@ def one_or_five_rows(g: OneOrFiveGame) -> tuple[list[list[str]], ...]:
         ["expected wager (antes: ante, raise, fee)", frac(g.expected_wager), dec(g.expected_wager)],
         ["P(switch one card)", frac(g.one_probability), pct(g.one_probability)],
         ["P(switch all five)", frac(g.five_probability), pct(g.five_probability)],
+        *([f"  against a {RANKS[r]} up", frac(Fraction(n, RANK_SITUATIONS)), pct(Fraction(n, RANK_SITUATIONS))]
+          for r, n in enumerate(g.five_by_up_rank) if n),
         ["P(raise)", frac(g.raise_probability), pct(g.raise_probability)],
     ]
     acts: list[list[str]] = []
@@ -196,6 +201,7 @@ def one_or_five_json(g: OneOrFiveGame) -> dict[str, Any]:
         "one_card_situations": g.part.switch_situations,
         "five_card_situations": g.five_situations,
         "five_card_value": str(g.five_value),
+        "five_card_situations_by_up_rank": {RANKS[r]: n for r, n in enumerate(g.five_by_up_rank)},
         "by_category": {CATEGORIES[k]: dict(zip(("stand_fold", "stand_raise", "switch_one", "switch_five"), c,
                                                 strict=True)) for k, c in enumerate(g.by_category)},
         "switched_rank": {RANKS[r]: n for r, n in enumerate(g.part.switched_rank)},
