@@ -484,6 +484,8 @@ def _size_excluded(r: MathReport, j: int) -> str:
     assert r.switching is not None
     s = r.switching.sample
     proof = r.switching.game.proof if r.switching.game is not None else None
+    if r.switching.game is not None and j == 1:
+        return "counted exactly in every situation (the one-card game)"
     if proof is not None and j == 5 and proof.five_counted and proof.game is not None:
         return (f"counted exactly in every situation: best in {grouped(proof.game.five_situations)} of the "
                 f"{grouped(proof.game.situations)} ({_p(proof.game.five_probability)})")
