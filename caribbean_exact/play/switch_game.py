@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from ..engine.counts import DealTotals
 from ..engine.pricing import ReturnRow, return_rows
@@ -591,7 +592,7 @@ class SwitchProof:
         ``game`` is the whole game, with it, and the sizes bounded are 2 to 4."""
         return self.counts.five is not None
 
-    @property
+    @cached_property
     def game(self) -> OneOrFiveGame | None:
         """With the five-card switch counted: the game where each situation stands, switches one card
         or switches all five, whichever is worth the most; the schedule's whole game when ``exact``."""
