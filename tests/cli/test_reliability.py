@@ -261,7 +261,7 @@ def test_an_interrupt_says_one_message_everywhere(capsys, monkeypatch):
     import importlib
 
     import _caribbean_exact_entry as entry
-    from caribbean_exact.cli import commands
+    from caribbean_exact.cli.commands import play as commands
     cli_main = importlib.import_module("caribbean_exact.cli.main")
 
     def interrupted(*_args, **_kwargs):
@@ -513,7 +513,7 @@ def test_a_malformed_source_date_epoch_is_refused_before_the_work(capsys, monkey
 
 
 def test_a_good_source_date_epoch_is_the_date():
-    from caribbean_exact.cli.commands import card_date
+    from caribbean_exact.cli.commands.strategy import card_date
     old = os.environ.get("SOURCE_DATE_EPOCH")
     try:
         os.environ["SOURCE_DATE_EPOCH"] = "253402300799"
@@ -670,7 +670,7 @@ def test_batch_answers_the_good_lines_and_reports_each_bad_one(tmp_path, capsys,
 
 
 def test_out_of_memory_is_one_line(capsys, monkeypatch):
-    from caribbean_exact.cli import commands
+    from caribbean_exact.cli.commands import play as commands
 
     def exhausted(*_args, **_kwargs):
         raise MemoryError

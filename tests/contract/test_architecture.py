@@ -218,7 +218,7 @@ def test_the_command_line_starts_without_numpy_or_matplotlib():
 
 
 def test_card_sizes_agree():
-    from caribbean_exact.cli.commands import CARD_SIZES
+    from caribbean_exact.cli.commands.strategy import CARD_SIZES
     from caribbean_exact.render.strategy.strategy_card import SIZES
 
     assert tuple(SIZES) == CARD_SIZES

@@ -1,0 +1,345 @@
+"""The commands of one hand and the whole game: ``ev`` and ``solve`` (with every mode of ``solve``:
+the leaks, edge sorting, a flash rate, card switching, sampling)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from ...errors import InvalidCards, UsageError
+from ...model.cards import Card, parse_cards, rank_index
+from ...model.rules import Rules
+from ...play.odds import ev, ev_ranks
+from ...progress import ProgressFn
+from ...render.play import game as render_game
+from ...render.text import to_json
+from ..files import check_file
+from ..options import add_rules, add_sampling, add_threads, integer, rules_from
+from .common import note, write_plot
+
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
+if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from typing import Any
+
+    from ...house import protection
+    from ...play import edge_sorting, known_cards, sampling
+    from ...play.game import GameReport, solve
+    from ...play.switch_game import sample_switch_game, solve_switch_game
+    from ...play.switching import switch_ev
+    from ...render import figures
+    from ...render.house import protection as render_protection
+    from ...render.play import edge_sorting as render_sorting
+    from ...render.play import known_cards as render_known
+    from ...render.play import seen_plot
+    from ...render.play import switching as render_switching
+    from ...render.strategy import chart as render_strategy
+    from .. import batch
+else:
+    from ..lazy import lazy, lazy_function
+    protection = lazy("caribbean_exact.house.protection")
+    render_protection = lazy("caribbean_exact.render.house.protection")
+    known_cards, sampling = lazy("caribbean_exact.play.known_cards"), lazy("caribbean_exact.play.sampling")
+    edge_sorting = lazy("caribbean_exact.play.edge_sorting")
+    render_sorting = lazy("caribbean_exact.render.play.edge_sorting")
+    figures = lazy("caribbean_exact.render.figures")
+    render_known = lazy("caribbean_exact.render.play.known_cards")
+    seen_plot = lazy("caribbean_exact.render.play.seen_plot")
+    render_switching = lazy("caribbean_exact.render.play.switching")
+    render_strategy = lazy("caribbean_exact.render.strategy.chart")
+    solve_switch_game = lazy_function("caribbean_exact.play.switch_game", "solve_switch_game")
+    sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
+    switch_ev = lazy_function("caribbean_exact.play.switching", "switch_ev")
+    solve = lazy_function("caribbean_exact.play.game", "solve")
+    batch = lazy("caribbean_exact.cli.batch")  # ev --batch only
+
+
+# ---------------------------------------------------------------- one hand, the whole game
+
+
+def setup_ev(p: argparse.ArgumentParser) -> None:
+    p.add_argument("hand", nargs="*", metavar="CARDS",
+                   help='the player\'s five cards, quoted or not ("As Kd 7h 4c 2s" or As Kd 7h 4c 2s), then '
+                        "the up card if --up is not given; ranks alone (AKJ83 --up K) answer for every suit")
+    p.add_argument("--up", default=None, help="the dealer's up card, e.g. Qh (or its rank alone)")
+    p.add_argument("--dead", default=None, help="cards known to be out of play")
+    p.add_argument("--dealer", default=None, help="known dealer hole cards (0 to 4)")
+    p.add_argument("--verbose", action="store_true", help="also the outcomes of raising, with their counts")
+    p.add_argument("--batch", metavar="FILE", default=None,
+                   help="one situation per line ('-': standard input), e.g. 'As Kd 7h 4c 2s Qh dead Ac': "
+                        "one JSON object per line with --format json, one CSV table with --format csv")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="with --batch: leave out the lines that are not understood (each is still said on stderr) "
+                        "and exit 0; without it they are said and the exit code is 2")
+    p.add_argument("--table", choices=("summary", "outcomes"), default=None,
+                   help="only this table (CSV: summary by default)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
+                        "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
+    add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
+
+
+_RANKS_ONLY = re.compile(r"(?:10|[2-9TJQKA])(?:[\s,]*(?:10|[2-9TJQKA]))*", re.IGNORECASE)
+
+
+def _up_rank(text: str) -> int:
+    """The rank of --up for a rank-only query: "K", "10", or a card such as "Kh"."""
+    try:
+        return rank_index(text)
+    except InvalidCards:
+        return Card.parse(text).rank
+
+
+def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
+    rules = rules_from(args, ante_alone=True)
+    if args.batch is not None:
+        if args.hand or args.up or args.dead or args.dealer or args.verbose or args.table:
+            raise UsageError("ev --batch: the situations come from the file; give no cards, --up, --dead, "
+                             "--dealer, --verbose or --table")
+        done = batch.run(args.batch, rules, args.format, sys.stdout, note, args.skip_bad)
+        if done.refused and not args.skip_bad:
+            raise UsageError(f"ev --batch: {done.refused:,} of {done.refused + done.answered:,} lines not answered "
+                             "(each is said above); --skip-bad leaves them out with exit 0")
+        return ""
+    if args.skip_bad:
+        raise UsageError("ev: --skip-bad applies to --batch")
+    if not args.hand:
+        raise UsageError("ev: give the player's five cards (or --batch FILE)")
+    text = " ".join(args.hand)
+    up = args.up
+    if args.switch_fees is not None:
+        return _run_switch(args, text, up, rules)
+    if _RANKS_ONLY.fullmatch(text.strip()):
+        compact = text.replace(" ", "").replace(",", "").upper().replace("10", "T")
+        if up is None and len(compact) == 6:
+            compact, up = compact[:5], compact[5]
+        if up is None:
+            raise UsageError("ev with ranks alone: give the up card's rank too (ev AKJ83 --up K)")
+        if args.dead or args.dealer or args.verbose or args.table:
+            raise UsageError("ev with ranks alone: --dead, --dealer, --verbose and --table need cards with suits")
+        return render_game.rank_query(ev_ranks(compact, _up_rank(up), rules=rules), args.format)
+    if up is None:
+        cards = parse_cards(text)
+        if len(cards) != 6:
+            raise UsageError(f"ev: give five cards and the up card (or --up), got {len(cards)} cards")
+        hand, up_cards = cards[:5], cards[5:]
+        d = ev(hand, up_cards, dead=args.dead, dealer=args.dealer, rules=rules)
+    else:
+        d = ev(text, up, dead=args.dead, dealer=args.dealer, rules=rules)
+    return render_game.decision(d, args.format, args.verbose, args.table)
+
+
+def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
+    """ev --switch-fees: every discard set of one hand (cards with suits; no dead or dealer cards)."""
+    if args.dead or args.dealer or args.verbose or args.table or rules.ante is not None:
+        raise UsageError("ev --switch-fees: --dead, --dealer, --verbose, --table and --ante do not apply "
+                         "(every option is per ante)")
+    if _RANKS_ONLY.fullmatch(text.strip()):
+        raise UsageError("ev --switch-fees: give the cards with their suits (the replacements depend on them)")
+    cards = parse_cards(text if up is None else text + " " + up)
+    if len(cards) != 6:
+        raise UsageError(f"ev --switch-fees: give five cards and the up card (or --up), got {len(cards)} cards")
+    return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules),
+                                           args.format)
+
+
+def setup_solve(p: argparse.ArgumentParser) -> None:
+    add_rules(p)
+    p.add_argument("--ignore-up", action="store_true", help="best strategy that ignores the up card")
+    p.add_argument("--known-dealer-cards", type=integer, default=0, metavar="K",
+                   help="the player also sees K (0 to 4) dealer hole cards; exact for every K")
+    p.add_argument("--sorted-ranks", default=None, metavar="RANKS",
+                   help="edge sorting: the player tells, on each dealer hole card, whether its rank is among RANKS "
+                        "(e.g. AK; any of the 13 ranks, none or all: the plain game), so he knows how many are; "
+                        "exact; tables counts and chart give the deals and the strategy by that count")
+    p.add_argument("--sample", action="store_true",
+                   help="with K of 1 to 3: sample deals instead (each decided exactly), for a cross-check; with "
+                        "--switch-fees: the quick sampled house edge instead of the exact one-card game")
+    add_sampling(p, "with --sample", optional=True)
+    add_threads(p)
+    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts"), default=None,
+                   help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
+                        "chart: with --known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card; "
+                        "counts: with --sorted-ranks)")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="with --known-dealer-cards 1 to 3: also draw the chart and its rules for printing, on "
+                        "pages that fit Letter and A4: FILE.pdf (all pages), .png or .svg (a file a page, FILE-1.png "
+                        "..., when there are several); says on stderr what it wrote; needs [plot]")
+    p.add_argument("--seen-class", default=None, metavar="SPEC",
+                   help="the player also sees the class of one dealer hole card, exact: rank blocks (JQK, "
+                        "picture, 2-7, A, 2-7,8-T,J-A: the ranks not named are one more block), colour or suit, "
+                        "or both (picture,colour)")
+    p.add_argument("--burn-card", action="store_true",
+                   help="the player also sees the burn card (one dead card not in the dealer's hand), exact; "
+                        "with --known-dealer-cards 1, one dealer hole card as well")
+    p.add_argument("--flash-rate", default=None, metavar="X",
+                   help="a dealer who exposes a hole card in X of hands (5%% or 0.05): the house's exact cost per "
+                        "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
+    p.add_argument("--switch-fees", default=None, metavar="FEES",
+                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
+                        "one card switched, exact (about 23 s of CPU); where more cards may be switched, the gain of "
+                        "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact); "
+                        "with --sample, only a sampled estimate (quick)")
+
+
+def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    text = _solve_text(args, progress)
+    if args.format in ("json", "csv") or args.table or args.sample or args.flash_rate is not None:
+        return text
+    # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
+    return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
+
+
+def _sorted_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --sorted-ranks: edge sorting, the whole game exact."""
+    if args.known_dealer_cards or args.sample or args.ignore_up:
+        raise UsageError("solve --sorted-ranks: --known-dealer-cards, --sample and --ignore-up do not apply")
+    if args.deals is not None or args.seed is not None:
+        raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
+    ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
+    game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)
+    return render_sorting.sorted_game(game, args.format, args.table)
+
+
+def _flash_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --flash-rate X: the exact cost of a dealer who exposes a hole card in X of hands."""
+    if args.known_dealer_cards or args.sample or args.ignore_up or args.table or args.switch_fees is not None \
+            or args.sorted_ranks is not None:
+        raise UsageError("solve --flash-rate: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up, "
+                         "--table and --switch-fees do not apply")
+    return render_protection.flash(protection.flash_cost(args.flash_rate, rules, threads=args.threads,
+                                                         progress=progress), args.format)
+
+
+def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
+    k = args.known_dealer_cards
+    if not 0 <= k <= 4:
+        raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
+    rules = rules_from(args)
+    if args.plot:  # checked before the work
+        if not 1 <= k <= 3 or args.sample or args.switch_fees is not None or args.sorted_ranks is not None \
+                or args.seen_class is not None or args.burn_card or args.flash_rate is not None:
+            raise UsageError("solve --plot: draws the chart of --known-dealer-cards 1 to 3 (not sampled)")
+        render_strategy.plot_format(args.plot)
+        check_file("--plot", args.plot)
+        figures.pyplot("--plot")
+    if args.seen_class is not None or args.burn_card:
+        return _leak_text(args, rules, progress)
+    if args.flash_rate is not None:
+        return _flash_text(args, rules, progress)
+    if args.switch_fees is not None:
+        if k or args.ignore_up or args.table or args.sorted_ranks is not None:
+            raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --ignore-up and --table "
+                             "do not apply")
+        if args.sample:  # the quick estimate: sampled hands, each one's best option exact
+            s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                                   1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+            return render_switching.switch_sample(s, args.format)
+        g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                              1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+        return render_switching.switch_game(g, args.format)
+    if args.sorted_ranks is not None:
+        return _sorted_text(args, rules, progress)
+    if args.table == "counts":
+        raise UsageError("solve: --table counts needs --sorted-ranks")
+    if args.sample and not 1 <= k <= 3:
+        raise UsageError("solve: --sample applies to --known-dealer-cards 1 to 3")
+    if not args.sample and (args.deals is not None or args.seed is not None):
+        raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
+    if args.table == "chart" and not 1 <= k <= 3:
+        raise UsageError("solve: --table chart needs --known-dealer-cards 1 to 3 or --sorted-ranks")
+    if args.sample and args.table:
+        raise UsageError("solve: a sampled game has one table (no --table)")
+    if k == 0:
+        report = solve(rules=rules, ignore_up=args.ignore_up, threads=args.threads, progress=progress)
+        return render_game.report(report, args.format, args.table)
+    if args.ignore_up:
+        raise UsageError("solve: --ignore-up does not combine with --known-dealer-cards")
+    if args.sample:
+        deals = sampling.DEFAULT_DEALS if args.deals is None else args.deals
+        seed = sampling.DEFAULT_SEED if args.seed is None else args.seed
+        r = sampling.sample(rules, k, 1, deals, seed, threads=args.threads, progress=progress)
+        return render_known.sampled(r, args.format, f"{k} dealer hole card{'s' if k > 1 else ''} seen "
+                                                    "(sampled, each deal exact)")
+    if k == 4:
+        return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
+    out = _seen_text(args, rules, k, progress)
+    if isinstance(out, str):
+        return out
+    report, chart, heading = out
+    if args.table == "chart":
+        return chart
+    text = render_game.report(report, args.format, args.table)
+    if args.format in ("json", "csv") or args.table:
+        return text
+    return text + "\n\n" + heading + "\n" + chart
+
+
+def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
+    """solve --seen-class SPEC / --burn-card: the exact game with the leak, its figures and chart."""
+    from ...render.play import leaks as render_leaks
+
+    if args.seen_class is not None and args.burn_card:
+        raise UsageError("solve: --seen-class and --burn-card are two games: give one")
+    k = args.known_dealer_cards
+    if k and (args.seen_class is not None or k != 1):
+        raise UsageError("solve: --known-dealer-cards combines only as 1 with --burn-card (one hole card and the "
+                         "burn card seen)" if args.burn_card else
+                         "solve --seen-class: --known-dealer-cards does not apply")
+    if (args.sample or args.ignore_up or args.switch_fees is not None
+            or args.sorted_ranks is not None or args.deals is not None or args.seed is not None):
+        raise UsageError("solve --seen-class/--burn-card: --sorted-ranks, --sample, --deals, "
+                         "--seed, --ignore-up and --switch-fees do not apply (the game is exact)")
+    if args.seen_class is not None:
+        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
+    else:
+        game = known_cards.solve_burn_card(rules, args.threads, progress=progress, seen_cards=k)
+    if args.format == "json" and args.table in (None, "chart"):
+        return render_leaks.leak_game_json(game) if args.table is None else \
+            to_json(render_leaks.leak_chart_json(game.chart))
+    chart = render_leaks.leak_chart(game.chart, args.format)
+    if args.table == "chart":
+        return chart
+    text = render_game.report(game.report, args.format, args.table)
+    if args.format in ("json", "csv") or args.table:
+        return text
+    what = render_game.information_words(game.report.information)
+    return f"{what}\n{text}\n\n{render_leaks.HEADING}\n{chart}"
+
+
+def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: ProgressFn
+               ) -> str | tuple[GameReport, str, str]:
+    """solve --known-dealer-cards 1..3: the JSON report (with its chart and cell rules) or chart, or the report,
+    the chart resolved into rules and its heading; --plot draws the chart for printing."""
+    why: Any = None  # SeenCardStrategy (k = 1) or SeenSetStrategy
+    if args.table in (None, "chart") or args.plot:  # what decides the chart's mixed cells
+        if k == 1:
+            from ...strategy.seen_chart import seen_card_strategy  # numpy: loaded by the commands that need it
+
+            why = seen_card_strategy(rules, threads=args.threads, progress=progress)
+        else:
+            from ...strategy.seen_set_chart import seen_set_strategy
+
+            why = seen_set_strategy(k, rules, threads=args.threads, progress=progress)
+    # after the rules: the figures and chart come from the pass that counted their decisions
+    ch: Any  # SeenChart (k = 1) or SeenSetChart
+    if k == 1:
+        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
+        report, ch = seen.report, seen.chart
+    else:
+        game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
+        report, ch = game.report, game.chart
+    if args.plot:
+        view = render_known.seen_print(ch, why) if k == 1 else render_known.seen_set_print(ch, why)
+        lay = seen_plot.seen_plot_layout(view, rules)
+        write_plot(args, len(lay.pages), lambda fmt: seen_plot.draw_seen_chart(view, rules, fmt, lay))
+    if args.format == "json" and args.table in (None, "chart"):
+        # "rules" is the game's rules, as in every JSON output; the cells' rules are "cell_rules"
+        # (before, k = 1 put them under "rules"); the report's JSON carries the chart's fields too
+        doc = render_known.seen_chart_doc(ch, why, rules) if k == 1 else \
+            render_known.seen_set_chart_doc(ch, why, rules)
+        return to_json(doc if args.table else {**render_game.report_json(report), **doc})
+    if k == 1:
+        return report, render_known.seen_chart(ch, args.format, why), render_known.SEEN_CHART_HEADING
+    heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"
+    return report, render_known.seen_set_chart(ch, args.format, why), heading

@@ -1,0 +1,87 @@
+"""The commands of practice: ``train``, ``score`` and ``serve``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ...errors import InvalidRules, UsageError, shown
+from ...progress import ProgressFn
+from ..options import add_rules, add_threads, rules_from
+
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
+if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from .. import batch
+else:
+    from ..lazy import lazy
+    batch = lazy("caribbean_exact.cli.batch")  # score only
+
+
+# ---------------------------------------------------------------- practice: train, score, serve
+
+
+def setup_train(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the shuffle: the same seed deals the same hands (default: a new one, printed)")
+    p.add_argument("--hands", type=int, default=None, help="stop after N hands (default: q or the end of the input)")
+    p.add_argument("--focus", default=None,
+                   help="lean the deals towards: close (close decisions, small |margin|), ak (A-K high hands), "
+                        "up=RANK (one up-card rank, e.g. up=K)")
+    p.add_argument("--strategy", default=None, metavar="NAME|FILE",
+                   help="the strategy to learn: optimal (default), a built-in name ('pair or better', "
+                        "'rules of thumb', ...), card (the strategy card's) or a rule file")
+    p.add_argument("--hands-per-hour", default="50", help="hands dealt per hour, for the EV lost per hour (default 50)")
+    p.add_argument("--history", metavar="FILE", default=None,
+                   help="append the session to this JSON-lines file (one line a hand)")
+    p.add_argument("--summary", metavar="FILE", default=None,
+                   help="summarise a history file over its sessions (and deal nothing)")
+    add_rules(p, ante_default="10", ante_help="the ante in money: costs are also shown in money")
+
+
+def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ...play.trainer import parse_focus
+    from ...strategy.trainee import trainee
+    from .. import train
+
+    if args.summary is not None:
+        if args.history is not None or args.seed is not None or args.hands is not None:
+            raise UsageError("train --summary: give no --history, --seed or --hands (it deals nothing)")
+        return train.summary_of(args.summary, args.format)
+    rules = rules_from(args, ante_alone=True)
+    focus = parse_focus(args.focus)
+    return train.run(args, rules, trainee(args.strategy, rules, progress), focus, train.standard_input(),
+                     sys.stdout)
+
+
+def setup_score(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE",
+                   help="a hand history: CSV with the header hand,up,action (optional columns ante, dealer, dead), "
+                        "one line a hand played; '-' reads standard input")
+    add_rules(p, ante_help="the ante in money, for lines without an ante column: costs also in money")
+    add_threads(p)
+
+
+def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from ...play.scoring import score
+    from ...render.play import scoring as render_scoring
+
+    rules = rules_from(args, ante_alone=True)
+    stream = batch.open_text(args.file, "score")
+    try:
+        report = score(stream, rules, threads=args.threads)
+    except UnicodeDecodeError:
+        raise InvalidRules(f"score {shown(args.file)}: not UTF-8 text") from None
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return render_scoring.score(report, args.format)
+
+
+def setup_serve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
+
+
+def run_serve(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from .. import serve
+
+    return serve.serve(args.port, sys.stdout)
