@@ -400,14 +400,14 @@ class _Search:
             found: list[_Cand] = [
                 (float(g.sum()), (), np.ones(len(band.pos), dtype=bool))]
             singles = mat @ g
-            found += [(float(singles[j]), (j,), conds[j][1]) for j in np.argsort(-singles)[:beam]]
+            found += [(float(singles[j]), (j,), conds[j][1]) for j in np.argsort(-singles, kind="stable")[:beam]]
             # every pair of conditions, exhaustively ((M * g) @ M.T), except those that cannot beat the
             # best single one: a pair gains at most the positive margin either condition covers
             bound = max(x[0] for x in found)
             keep = np.flatnonzero(mat @ np.maximum(g, 0.0) > bound)
             sub = mat[keep]
             pairs = np.triu((sub * g) @ sub.T, 1)
-            top = np.argsort(-pairs, axis=None)[:beam]
+            top = np.argsort(-pairs, axis=None, kind="stable")[:beam]
             cand: list[_Cand] = []
             for t in top:
                 a, b = divmod(int(t), len(keep))
@@ -422,7 +422,7 @@ class _Search:
                 nxt: list[_Cand] = []
                 for k, (gain, used, mask) in enumerate(cand):
                     col = gains[:, k]
-                    for jj in np.argsort(-col)[:beam]:
+                    for jj in np.argsort(-col, kind="stable")[:beam]:
                         j = int(jj)
                         if j in used:
                             continue

@@ -47,7 +47,7 @@ def test_text_holds_rules_and_exact_figures(standard):
     assert render_card.strategy_lines(standard) == [
         "Raise A-K-Q-J or better.",
         "Raise A-K when the dealer's card matches one of yours and you hold a queen or a jack.",
-        "Raise A-K when the dealer's card matches one of yours and is below your king."]
+        "Raise A-K when the dealer's card is 2 to 10 and matches one of yours."]
     for symbol in (">=", "<", "up matches", "card 2", "see caribbean-exact", "by suit"):
         assert symbol not in text
     assert "Dealer does not qualify: the ante pays 1 to 1, the raise is returned." in text
