@@ -15,6 +15,7 @@ from ...progress import ProgressFn
 from ...render.play import game as render_game
 from ...render.text import to_json
 from ..files import check_file
+from ..modes import Mode, Option, check
 from ..options import add_rules, add_sampling, add_threads, integer, rules_from
 from .common import note, write_plot
 
@@ -90,33 +91,63 @@ def _up_rank(text: str) -> int:
         return Card.parse(text).rank
 
 
-def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
-    rules = rules_from(args, ante_alone=True)
+#: The options of ``ev`` that only some of its modes take, in the order its errors name them.
+EV_OPTIONS = (
+    Option("hand", "CARDS", []),
+    Option("up", "--up"),
+    Option("dead", "--dead"),
+    Option("dealer", "--dealer"),
+    Option("verbose", "--verbose", False),
+    Option("table", "--table"),
+    Option("ante", "--ante"),
+    Option("switch_fees", "--switch-fees"),
+    Option("skip_bad", "--skip-bad", False, "--skip-bad applies to --batch"),
+)
+_EV_TABLES = ("summary", "outcomes")
+#: The modes of ``ev``: one hand, ranks alone (every suit combination), switching, a batch file.
+EV_MODES = {
+    "hand": Mode("ev", frozenset({"hand", "up", "dead", "dealer", "verbose", "table", "ante"}), _EV_TABLES),
+    "ranks": Mode("ev with ranks alone", frozenset({"hand", "up", "ante"}), why="they need cards with suits"),
+    "switching": Mode("ev --switch-fees", frozenset({"hand", "up", "switch_fees"}), why="every option is per ante"),
+    "batch": Mode("ev --batch", frozenset({"skip_bad", "ante"}), why="the situations come from the file"),
+}
+
+
+def ev_mode(args: argparse.Namespace) -> str:
+    """The mode of ``ev`` its arguments choose (a key of ``EV_MODES``), checked before any work."""
     if args.batch is not None:
-        if args.hand or args.up or args.dead or args.dealer or args.verbose or args.table:
-            raise UsageError("ev --batch: the situations come from the file; give no cards, --up, --dead, "
-                             "--dealer, --verbose or --table")
+        mode = "batch"
+    elif args.switch_fees is not None:
+        mode = "switching"
+    elif args.hand and _RANKS_ONLY.fullmatch(" ".join(args.hand).strip()):
+        mode = "ranks"
+    else:
+        mode = "hand"
+    check(EV_MODES[mode], args, EV_OPTIONS)
+    return mode
+
+
+def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
+    mode = ev_mode(args)
+    rules = rules_from(args, ante_alone=True)
+    if mode == "batch":
         done = batch.run(args.batch, rules, args.format, sys.stdout, note, args.skip_bad)
         if done.refused and not args.skip_bad:
             raise UsageError(f"ev --batch: {done.refused:,} of {done.refused + done.answered:,} lines not answered "
                              "(each is said above); --skip-bad leaves them out with exit 0")
         return ""
-    if args.skip_bad:
-        raise UsageError("ev: --skip-bad applies to --batch")
     if not args.hand:
         raise UsageError("ev: give the player's five cards (or --batch FILE)")
     text = " ".join(args.hand)
     up = args.up
-    if args.switch_fees is not None:
+    if mode == "switching":
         return _run_switch(args, text, up, rules)
-    if _RANKS_ONLY.fullmatch(text.strip()):
+    if mode == "ranks":
         compact = text.replace(" ", "").replace(",", "").upper().replace("10", "T")
         if up is None and len(compact) == 6:
             compact, up = compact[:5], compact[5]
         if up is None:
             raise UsageError("ev with ranks alone: give the up card's rank too (ev AKJ83 --up K)")
-        if args.dead or args.dealer or args.verbose or args.table:
-            raise UsageError("ev with ranks alone: --dead, --dealer, --verbose and --table need cards with suits")
         return render_game.rank_query(ev_ranks(compact, _up_rank(up), rules=rules), args.format)
     if up is None:
         cards = parse_cards(text)
@@ -131,9 +162,6 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
     """ev --switch-fees: every discard set of one hand (cards with suits; no dead or dealer cards)."""
-    if args.dead or args.dealer or args.verbose or args.table or rules.ante is not None:
-        raise UsageError("ev --switch-fees: --dead, --dealer, --verbose, --table and --ante do not apply "
-                         "(every option is per ante)")
     if _RANKS_ONLY.fullmatch(text.strip()):
         raise UsageError("ev --switch-fees: give the cards with their suits (the replacements depend on them)")
     cards = parse_cards(text if up is None else text + " " + up)
@@ -190,47 +218,86 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
 
 
-def _sorted_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
-    """solve --sorted-ranks: edge sorting, the whole game exact."""
-    if args.known_dealer_cards or args.sample or args.ignore_up:
-        raise UsageError("solve --sorted-ranks: --known-dealer-cards, --sample and --ignore-up do not apply")
-    if args.deals is not None or args.seed is not None:
-        raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
-    ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
-    game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)
-    return render_sorting.sorted_game(game, args.format, args.table)
+#: The options of ``solve`` that only some of its modes take, in the order its errors name them.
+SOLVE_OPTIONS = (
+    Option("known_dealer_cards", "--known-dealer-cards", 0),
+    Option("sorted_ranks", "--sorted-ranks"),
+    Option("seen_class", "--seen-class"),
+    Option("burn_card", "--burn-card", False),
+    Option("flash_rate", "--flash-rate"),
+    Option("switch_fees", "--switch-fees"),
+    Option("sample", "--sample", False, "--sample applies to --known-dealer-cards 1 to 3 and to --switch-fees"),
+    Option("deals", "--deals", None, "--deals and --seed apply only to --sample (sampling --known-dealer-cards "
+                                     "1 to 3) and to --switch-fees"),
+    Option("seed", "--seed", None, "--deals and --seed apply only to --sample (sampling --known-dealer-cards "
+                                   "1 to 3) and to --switch-fees"),
+    Option("ignore_up", "--ignore-up", False),
+    Option("table", "--table"),
+    Option("plot", "--plot", None, "--plot draws the chart of --known-dealer-cards 1 to 3 (not sampled)"),
+)
+#: Where each --table value of ``solve`` applies (said when a mode has not that table).
+SOLVE_TABLES = {"chart": "--known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card",
+                "counts": "--sorted-ranks"}
+_FIGURES = ("figures", "outcomes", "dealer")
+#: The modes of ``solve``: each takes its own options (beside the rules, --threads and --format).
+SOLVE_MODES = {
+    "plain": Mode("solve", frozenset({"ignore_up", "table"}), _FIGURES),
+    "seen": Mode("solve --known-dealer-cards", frozenset({"known_dealer_cards", "table", "plot"}),
+                 (*_FIGURES, "chart")),
+    "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table"}), _FIGURES),
+    "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
+    "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table"}), (*_FIGURES, "chart", "counts")),
+    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "table"}), (*_FIGURES, "chart")),
+    "burn card": Mode("solve --burn-card", frozenset({"burn_card", "known_dealer_cards", "table"}),
+                      (*_FIGURES, "chart")),
+    "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"})),
+    "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed"})),
+}
 
 
-def _flash_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
-    """solve --flash-rate X: the exact cost of a dealer who exposes a hole card in X of hands."""
-    if args.known_dealer_cards or args.sample or args.ignore_up or args.table or args.switch_fees is not None \
-            or args.sorted_ranks is not None:
-        raise UsageError("solve --flash-rate: --known-dealer-cards, --sorted-ranks, --sample, --ignore-up, "
-                         "--table and --switch-fees do not apply")
-    return render_protection.flash(protection.flash_cost(args.flash_rate, rules, threads=args.threads,
-                                                         progress=progress), args.format)
-
-
-def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
+def solve_mode(args: argparse.Namespace) -> str:
+    """The mode of ``solve`` its arguments choose (a key of ``SOLVE_MODES``), checked: a mode-specific
+    option the mode does not take is refused in one line, before any work."""
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
+    if args.seen_class is not None:
+        mode = "seen class"
+    elif args.burn_card:
+        mode = "burn card"
+        if k not in (0, 1):
+            raise UsageError("solve --burn-card: --known-dealer-cards combines only as 1 (one hole card and the "
+                             "burn card seen)")
+    elif args.flash_rate is not None:
+        mode = "flash rate"
+    elif args.switch_fees is not None:
+        mode = "switching"
+    elif args.sorted_ranks is not None:
+        mode = "sorted"
+    elif k and args.sample and k < 4:
+        mode = "sampled"
+    elif k == 4:
+        mode = "all seen"
+    else:
+        mode = "seen" if k else "plain"
+    check(SOLVE_MODES[mode], args, SOLVE_OPTIONS, SOLVE_TABLES)
+    return mode
+
+
+def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
+    mode = solve_mode(args)
+    k = args.known_dealer_cards
     rules = rules_from(args)
     if args.plot:  # checked before the work
-        if not 1 <= k <= 3 or args.sample or args.switch_fees is not None or args.sorted_ranks is not None \
-                or args.seen_class is not None or args.burn_card or args.flash_rate is not None:
-            raise UsageError("solve --plot: draws the chart of --known-dealer-cards 1 to 3 (not sampled)")
         render_strategy.plot_format(args.plot)
         check_file("--plot", args.plot)
         figures.pyplot("--plot")
-    if args.seen_class is not None or args.burn_card:
+    if mode in ("seen class", "burn card"):
         return _leak_text(args, rules, progress)
-    if args.flash_rate is not None:
-        return _flash_text(args, rules, progress)
-    if args.switch_fees is not None:
-        if k or args.ignore_up or args.table or args.sorted_ranks is not None:
-            raise UsageError("solve --switch-fees: --known-dealer-cards, --sorted-ranks, --ignore-up and --table "
-                             "do not apply")
+    if mode == "flash rate":  # the exact cost of a dealer who exposes a hole card in X of hands
+        return render_protection.flash(protection.flash_cost(args.flash_rate, rules, threads=args.threads,
+                                                             progress=progress), args.format)
+    if mode == "switching":
         if args.sample:  # the quick estimate: sampled hands, each one's best option exact
             s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                                    1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
@@ -238,30 +305,20 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
         return render_switching.switch_game(g, args.format)
-    if args.sorted_ranks is not None:
-        return _sorted_text(args, rules, progress)
-    if args.table == "counts":
-        raise UsageError("solve: --table counts needs --sorted-ranks")
-    if args.sample and not 1 <= k <= 3:
-        raise UsageError("solve: --sample applies to --known-dealer-cards 1 to 3")
-    if not args.sample and (args.deals is not None or args.seed is not None):
-        raise UsageError("solve: --deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3)")
-    if args.table == "chart" and not 1 <= k <= 3:
-        raise UsageError("solve: --table chart needs --known-dealer-cards 1 to 3 or --sorted-ranks")
-    if args.sample and args.table:
-        raise UsageError("solve: a sampled game has one table (no --table)")
-    if k == 0:
+    if mode == "sorted":  # edge sorting, the whole game exact
+        ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
+        game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)
+        return render_sorting.sorted_game(game, args.format, args.table)
+    if mode == "plain":
         report = solve(rules=rules, ignore_up=args.ignore_up, threads=args.threads, progress=progress)
         return render_game.report(report, args.format, args.table)
-    if args.ignore_up:
-        raise UsageError("solve: --ignore-up does not combine with --known-dealer-cards")
-    if args.sample:
+    if mode == "sampled":
         deals = sampling.DEFAULT_DEALS if args.deals is None else args.deals
         seed = sampling.DEFAULT_SEED if args.seed is None else args.seed
         r = sampling.sample(rules, k, 1, deals, seed, threads=args.threads, progress=progress)
         return render_known.sampled(r, args.format, f"{k} dealer hole card{'s' if k > 1 else ''} seen "
                                                     "(sampled, each deal exact)")
-    if k == 4:
+    if mode == "all seen":
         return render_game.report(known_cards.solve_all_seen(rules, progress=progress), args.format, args.table)
     out = _seen_text(args, rules, k, progress)
     if isinstance(out, str):
@@ -279,21 +336,11 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
     """solve --seen-class SPEC / --burn-card: the exact game with the leak, its figures and chart."""
     from ...render.play import leaks as render_leaks
 
-    if args.seen_class is not None and args.burn_card:
-        raise UsageError("solve: --seen-class and --burn-card are two games: give one")
-    k = args.known_dealer_cards
-    if k and (args.seen_class is not None or k != 1):
-        raise UsageError("solve: --known-dealer-cards combines only as 1 with --burn-card (one hole card and the "
-                         "burn card seen)" if args.burn_card else
-                         "solve --seen-class: --known-dealer-cards does not apply")
-    if (args.sample or args.ignore_up or args.switch_fees is not None
-            or args.sorted_ranks is not None or args.deals is not None or args.seed is not None):
-        raise UsageError("solve --seen-class/--burn-card: --sorted-ranks, --sample, --deals, "
-                         "--seed, --ignore-up and --switch-fees do not apply (the game is exact)")
     if args.seen_class is not None:
         game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
     else:
-        game = known_cards.solve_burn_card(rules, args.threads, progress=progress, seen_cards=k)
+        game = known_cards.solve_burn_card(rules, args.threads, progress=progress,
+                                           seen_cards=args.known_dealer_cards)
     if args.format == "json" and args.table in (None, "chart"):
         return render_leaks.leak_game_json(game) if args.table is None else \
             to_json(render_leaks.leak_chart_json(game.chart))

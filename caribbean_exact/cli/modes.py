@@ -1,0 +1,80 @@
+"""A command's modes and the options each takes: "does not apply" is computed, not listed.
+
+A command with several modes (``solve``: the plain game, seen hole cards, a leak, edge sorting, a
+flash rate, card switching, sampling; ``ev``: one hand, ranks alone, switching, a batch) declares its
+mode-specific options once, in the order its errors name them (``Option``), and each mode once: the
+words an error begins with, the options it takes and the ``--table`` values it has (``Mode``). The
+command picks its mode from the arguments, then ``check`` refuses, in one line and before any work,
+every option given that the mode does not take, naming each; options that each have a ``hint``
+saying where they apply are refused with their hints instead. A new option or mode is one declaration: no list of what
+does not apply is written by hand.
+
+>>> import argparse
+>>> opts = (Option("sample", "--sample", False), Option("table", "--table"))
+>>> plain = Mode("solve", frozenset({"table"}), tables=("figures",))
+>>> check(plain, argparse.Namespace(sample=False, table="figures"), opts)
+>>> check(plain, argparse.Namespace(sample=True, table=None), opts)
+Traceback (most recent call last):
+...
+caribbean_exact.errors.UsageError: solve: --sample does not apply
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from ..errors import UsageError
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option that only some modes take."""
+    #: Its attribute on the parsed arguments.
+    dest: str
+    #: How errors name it ("--known-dealer-cards").
+    flag: str
+    #: Its value when it is not given.
+    default: object = None
+    #: Where it applies, said instead of "does not apply" when it is refused alone or with options of
+    #: the same hint ("--deals and --seed apply only to --sample (...)").
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a command: the words its errors begin with and what it takes."""
+    #: The words an error of this mode begins with ("solve --flash-rate").
+    name: str
+    #: The ``dest`` of every mode-specific option it takes.
+    takes: frozenset[str]
+    #: The ``--table`` values it has (none: it takes no ``--table``).
+    tables: tuple[str, ...] = ()
+    #: Why the options it does not take do not apply, said after them ("every option is per ante").
+    why: str = ""
+
+
+def given(args: argparse.Namespace, options: tuple[Option, ...]) -> list[Option]:
+    """The options of ``options`` given on the command line (their value is not the default)."""
+    return [o for o in options if getattr(args, o.dest) != o.default]
+
+
+def _listed(flags: list[str]) -> str:
+    return flags[0] if len(flags) == 1 else ", ".join(flags[:-1]) + " and " + flags[-1]
+
+
+def check(mode: Mode, args: argparse.Namespace, options: tuple[Option, ...],
+          table_hints: dict[str, str] | None = None) -> None:
+    """Refuse (``UsageError``, one line) the options given that ``mode`` does not take, and a
+    ``--table`` value it does not have (``table_hints``: where each value applies)."""
+    extra = [o for o in given(args, options) if o.dest not in mode.takes]
+    if extra:
+        if all(o.hint for o in extra):  # each says where it applies, once
+            raise UsageError(f"{mode.name}: " + "; ".join(dict.fromkeys(o.hint for o in extra)))
+        flags = [o.flag for o in extra]
+        why = f" ({mode.why})" if mode.why else ""
+        raise UsageError(f"{mode.name}: {_listed(flags)} {'does' if len(flags) == 1 else 'do'} not apply{why}")
+    table = getattr(args, "table", None)
+    if table is not None and "table" in mode.takes and table not in mode.tables:
+        where = (table_hints or {}).get(table)
+        raise UsageError(f"{mode.name}: --table {table} " + (f"needs {where}" if where else "does not apply"))
