@@ -96,6 +96,16 @@ def numbered_lines(stream: BinaryIO, origin: str) -> Iterator[tuple[int, str | N
         yield _line(n + 1, held, too_long)
 
 
+def text_lines(stream: BinaryIO, origin: str) -> Iterator[str]:
+    """The lines of ``stream`` as text, each ending in a newline, read as ``numbered_lines`` reads
+    them (never a whole line of unknown length): a line too long or not UTF-8, or a NUL byte, is
+    InvalidRules naming it by its number; a UTF-8 byte-order mark (a spreadsheet's CSV) is dropped."""
+    for n, text, problem in numbered_lines(stream, origin):
+        if text is None:
+            raise InvalidRules(f"{origin} line {n:,}: {problem}")
+        yield (text[1:] if n == 1 and text.startswith("\ufeff") else text) + "\n"
+
+
 def _line(n: int, data: bytes | bytearray, too_long: bool) -> tuple[int, str | None, str]:
     limit = f"longer than the limit of {MAX_LINE:,} characters"
     if too_long:

@@ -173,17 +173,40 @@ def write_files(option: str, files: Mapping[str, str | bytes]) -> None:
 
 
 def append_file(option: str, path: str, text: str) -> None:
-    """Add ``text`` at the end of the file ``path`` (created when missing), atomically: the old
-    content and the new lines are written whole to a temporary file that replaces it, so an
-    interrupted run leaves the file as it was (a device such as /dev/null is written in place)."""
+    """Add ``text`` (whole lines) at the end of the file ``path``, created when missing (0666 less the
+    umask): opened for appending, so a symbolic link is appended through and the file keeps its
+    permissions and owner; under an exclusive lock (``flock``), so that concurrent writers (several
+    trainers on one history) each add their lines whole, one after the other; a missing newline at
+    the old end is added first. A failed write (a full disk, a size limit) cuts the file back to its
+    old length: the old lines are kept and no part of the new ones is. A device such as /dev/null
+    is written as it is."""
+    import fcntl  # noqa: PLC0415 (only when a history is written: start-up, issue #24)
+
     check_file(option, path)
-    old = b""
-    if os.path.isfile(path):
+    data = text.encode("utf-8")
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError as e:
+        raise _refuse(option, path, _reason(e)) from None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        if regular:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.lseek(fd, 0, os.SEEK_END) if regular else 0
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
         try:
-            with open(path, "rb") as f:
-                old = f.read()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if regular:
+                os.fsync(fd)
         except OSError as e:
+            if regular:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
             raise _refuse(option, path, _reason(e)) from None
-        if old and not old.endswith(b"\n"):
-            old += b"\n"
-    write_files(option, {path: old + text.encode("utf-8")})
+    except OSError as e:
+        raise _refuse(option, path, _reason(e)) from None
+    finally:
+        os.close(fd)  # the lock goes with it

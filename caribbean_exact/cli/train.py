@@ -17,6 +17,7 @@ from ..errors import InvalidRules, UsageError, shown
 from ..model.rules import Rules
 from ..play.trainer import Focus, Graded, Session, Trainee, deals, grade, parse_answer, read_history, summarize_history
 from ..render.play import trainer as render_trainer
+from .batch import text_lines
 from .files import append_file, check_file
 
 
@@ -46,21 +47,24 @@ def per_hour(text: str) -> Fraction:
 
 def summary_of(path: str, fmt: str) -> str:
     """``train --summary FILE``: every session of a history file."""
+    origin = f"--summary {shown(path)}"
     try:
-        with open(path, encoding="utf-8") as f:
-            records = read_history(f, f"--summary {shown(path)}")
+        with open(path, "rb") as f:  # a bounded line at a time (batch.numbered_lines)
+            records = read_history(text_lines(f, origin), origin)
     except OSError as e:
-        raise InvalidRules(f"--summary {shown(path)}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidRules(f"--summary {shown(path)}: not UTF-8 text") from None
+        raise InvalidRules(f"{origin}: {e.strerror}") from None
     return render_trainer.history_summary(summarize_history(records), fmt)
 
 
-def ask(answers: TextIO, out: TextIO, prompt: str, talk: bool) -> str | None:
+#: The longest answer line read (an answer is a word: r, raise, f, fold, q).
+MAX_ANSWER = 1_000
+
+
+def ask(answers: TextIO | None, out: TextIO, prompt: str, talk: bool) -> str | None:
     """The next answer: "raise", "fold", or None to stop (q, or the end of the input). An answer read
     from a pipe is echoed after the question, as a terminal would show it."""
     try:
-        echo = talk and not answers.isatty()
+        echo = talk and answers is not None and not answers.isatty()
     except (OSError, ValueError):
         echo = talk
     while True:
@@ -68,9 +72,16 @@ def ask(answers: TextIO, out: TextIO, prompt: str, talk: bool) -> str | None:
             out.write(prompt)
             out.flush()
         try:
-            line = answers.readline()
+            if answers is None:  # started with standard input closed (train <&-)
+                raise ValueError("it is closed")
+            line = answers.readline(MAX_ANSWER + 1)  # never a whole line of unknown length
         except (OSError, ValueError) as e:  # a closed or unreadable standard input
             raise UsageError(f"train: cannot read the answers from standard input ({e})") from None
+        if "\0" in line:
+            raise UsageError("train: standard input holds a NUL byte: not text answers")
+        if len(line) > MAX_ANSWER:
+            raise UsageError(f"train: an answer longer than {MAX_ANSWER:,} characters: expected r (raise), "
+                             "f (fold) or q (stop)")
         if echo and line:
             out.write(line if line.endswith("\n") else line + "\n")
         if not line or line.strip().lower() in ("q", "quit", "stop"):
@@ -84,7 +95,7 @@ def ask(answers: TextIO, out: TextIO, prompt: str, talk: bool) -> str | None:
             out.write(f"answer r (raise) or f (fold), q to stop; not {shown(line.strip())}\n")
 
 
-def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, answers: TextIO,
+def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, answers: TextIO | None,
         out: TextIO) -> str:
     """Deal, ask and grade until --hands are answered, q or the end of the input; returns the summary."""
     hands_per_hour = per_hour(args.hands_per_hour)
@@ -112,6 +123,6 @@ def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, 
     return render_trainer.summary(session, hands_per_hour, args.format)
 
 
-def standard_input() -> TextIO:
-    """Where the answers come from."""
+def standard_input() -> TextIO | None:
+    """Where the answers come from (None: standard input was closed when the program started)."""
     return sys.stdin

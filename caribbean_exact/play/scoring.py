@@ -21,7 +21,7 @@ from ..engine.many import margins
 from ..errors import CaribbeanError, InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, SUITS, parse_cards
 from ..model.checks import check_rules
-from ..model.rules import Rules
+from ..model.rules import Rules, to_fraction
 from .odds import ev
 
 __all__ = ["COLUMNS", "BadLine", "ScoreReport", "ScoredLine", "score"]
@@ -160,10 +160,7 @@ def _parse(n: int, row: list[str], where: dict[str, int]) -> _Parsed:
         raise InvalidRules(f"action {shown(field('action'))}: expected raise or fold")
     ante = None
     if field("ante"):
-        try:
-            ante = Fraction(field("ante"))
-        except (ValueError, ZeroDivisionError):
-            raise InvalidRules(f"ante {shown(field('ante'))}: not a number") from None
+        ante = to_fraction(field("ante"), "ante")  # the one number reader, with the command line's limits
         if ante <= 0:
             raise InvalidRules(f"ante {shown(field('ante'))}: expected a positive amount")
     dead = _cards(field("dead"), "dead") if field("dead") else []

@@ -25,7 +25,7 @@ from ..errors import InvalidRules, shown
 from ..model.cards import RANKS, Card, format_cards, parse_cards, rank_index
 from ..model.checks import check_rules
 from ..model.hands import evaluate5
-from ..model.rules import Rules
+from ..model.rules import Rules, to_fraction
 from .odds import Decision, ev
 
 __all__ = ["ACTIONS", "CLOSE_CANDIDATES", "Deal", "Focus", "Graded", "HistoryRecord", "HistorySummary", "Session",
@@ -338,10 +338,13 @@ def read_history(lines: Iterable[str], origin: str = "history") -> list[HistoryR
             continue
         try:
             obj = json.loads(line)
+            cost = to_fraction(obj["cost"], f"{origin} line {n}: cost")  # the one number reader, its limits
             out.append(HistoryRecord(str(obj["session"]), str(obj["strategy"]), str(obj["hand"]), str(obj["up"]),
-                                     str(obj["answer"]), str(obj["best"]), bool(obj["right"]),
-                                     Fraction(obj["cost"]), obj.get("kind")))
-        except (ValueError, KeyError, TypeError, ZeroDivisionError):
+                                     str(obj["answer"]), str(obj["best"]), bool(obj["right"]), cost,
+                                     obj.get("kind")))
+        except InvalidRules:
+            raise
+        except (ValueError, KeyError, TypeError, ZeroDivisionError, RecursionError):  # RecursionError: [[[...
             raise InvalidRules(f"{origin} line {n}: not a trainer history line") from None
     return out
 

@@ -20,7 +20,9 @@ def history(tmp_path):
 
 def test_score_json(capsys, tmp_path):
     code, out, err = run(capsys, "score", history(tmp_path), "--format", "json")
-    assert code == 0 and err == ""
+    assert code == 2 and err == ("error: score: 1 of 4 lines not scored (each is said in the output); --skip-bad "
+                                 "leaves them out with exit 0\n")
+    assert run(capsys, "score", history(tmp_path), "--format", "json", "--skip-bad") == (0, out, "")
     doc = json.loads(out)
     assert doc["lines"] == [
         {"line": 2, "hand": "As Kd 7h 4c 2s", "up": "Qh", "action": "raise", "best": "fold", "cost": "1894/10879",
@@ -33,10 +35,13 @@ def test_score_json(capsys, tmp_path):
 
 
 def test_score_table_and_csv(capsys, tmp_path):
-    code, out, _ = run(capsys, "score", history(tmp_path))
+    code, out, _ = run(capsys, "score", history(tmp_path), "--skip-bad")
     assert code == 0 and "Lines not scored:\nline 5: hand: card 'xx'" in out
     assert "total cost 9635012/3426885 = 2.811595 antes, 0.937198 antes per hand" in out
-    code, out, _ = run(capsys, "score", history(tmp_path), "--format", "csv")
+    code, out, err = run(capsys, "score", history(tmp_path), "--format", "csv")
+    assert code == 2 and err.splitlines() == [
+        "not scored: line 5: hand: card 'xx': expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s)",
+        "error: score: 1 of 4 lines not scored (each is said on stderr); --skip-bad leaves them out with exit 0"]
     assert out.splitlines() == ["line,hand,up,action,best,cost", "2,As Kd 7h 4c 2s,Qh,raise,fold,1894/10879",
                                 "3,Ac Ad 7h 4c 2s,Qh,fold,raise,379744/148995", "4,Ah Kh 9c 5d 3s,Jc,fold,raise,42/473"]
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ...errors import InvalidRules, UsageError, shown
+from ...errors import UsageError, shown
 from ...progress import ProgressFn
 from ..options import add_rules, add_threads, rules_from
+from .common import note
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
@@ -59,6 +60,9 @@ def setup_score(p: argparse.ArgumentParser) -> None:
                         "one line a hand played; '-' reads standard input")
     add_rules(p, ante_help="the ante in money, for lines without an ante column: costs also in money")
     add_threads(p)
+    p.add_argument("--skip-bad", action="store_true",
+                   help="leave out the lines that are not understood (each is still said) and exit 0; without it "
+                        "they are said and the exit code is 2")
 
 
 def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -66,15 +70,25 @@ def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ...render.play import scoring as render_scoring
 
     rules = rules_from(args, ante_alone=True)
-    stream = batch.open_text(args.file, "score")
+    stream = batch.open_input(args.file, "score")  # bytes, read a bounded line at a time
     try:
-        report = score(stream, rules, threads=args.threads)
-    except UnicodeDecodeError:
-        raise InvalidRules(f"score {shown(args.file)}: not UTF-8 text") from None
+        report = score(batch.text_lines(stream, f"score {shown(args.file)}"), rules, threads=args.threads)
     finally:
-        if stream is not sys.stdin:
+        if stream is not getattr(sys.stdin, "buffer", None):
             stream.close()
-    return render_scoring.score(report, args.format)
+    text = render_scoring.score(report, args.format)
+    if not report.errors:
+        return text
+    if args.format == "csv":  # the table has no column for them: each is said on stderr
+        for b in report.errors:
+            note(f"{'skipped' if args.skip_bad else 'not scored'}: line {b.line:,}: {b.error}")
+    if args.skip_bad:
+        return text
+    sys.stdout.write(text + "\n")  # the lines scored, then the one error line and exit 2
+    sys.stdout.flush()
+    where = "on stderr" if args.format == "csv" else "in the output"
+    raise UsageError(f"score: {len(report.errors):,} of {report.hands + len(report.errors):,} lines not scored "
+                     f"(each is said {where}); --skip-bad leaves them out with exit 0")
 
 
 def setup_serve(p: argparse.ArgumentParser) -> None:
