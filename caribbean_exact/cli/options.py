@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import UsageError
+from ..errors import InvalidRules, UsageError
 from ..model.rules import DEFAULT_RAISE_ANTES, MAX_RAISE_ANTES, Paytable, Rules, load_paytables_file, to_fraction
 
 
@@ -19,6 +19,32 @@ def integer(text: str) -> int:
 
 integer.__name__ = "int"  # argparse: "invalid int value: '1.5'", as before
 
+
+def natural(text: str) -> int:
+    """A count or a seed (``type=natural``): a whole number 0 or more, read as ``integer`` reads."""
+    value = integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, not {text!r}"[:80])
+    return value
+
+
+natural.__name__ = "int"
+
+
+def thread_count(text: str) -> int:
+    """--threads: a whole number 1 to the core's limit (64), read as ``integer`` reads."""
+    from ..model.checks import check_threads  # noqa: PLC0415 (the counting commands only: start-up)
+
+    value = integer(text)
+    try:
+        check_threads(value)
+    except InvalidRules:
+        raise argparse.ArgumentTypeError(f"expected 1 to 64 threads, not {text!r}"[:80]) from None
+    return value
+
+
+thread_count.__name__ = "int"
+
 ANTE_HELP = "the ante in money; with --max-payout it sets where the cap bites"
 
 
@@ -31,7 +57,7 @@ def add_rules(p: argparse.ArgumentParser, *, paytable: bool = True, ante: bool =
     p.add_argument("--paytables", metavar="FILE", default=None, help="TOML file with more pay tables")
     p.add_argument("--qualifier", default=None,
                    help="dealer's minimum hand: AK (default), pair, 44, AKJ83, none, ...")
-    p.add_argument("--raise", dest="raise_antes", type=int, default=DEFAULT_RAISE_ANTES, metavar="N",
+    p.add_argument("--raise", dest="raise_antes", type=integer, default=DEFAULT_RAISE_ANTES, metavar="N",
                    help=f"the raise, in antes, 1 to {MAX_RAISE_ANTES} (default {DEFAULT_RAISE_ANTES})")
     if ante:
         text = ante_help or ANTE_HELP
@@ -56,15 +82,15 @@ def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) 
     only some modes sample)."""
     from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED  # noqa: PLC0415 (the sampling commands only: start-up)
 
-    p.add_argument("--deals", type=integer, default=None if optional else DEFAULT_DEALS,
+    p.add_argument("--deals", type=natural, default=None if optional else DEFAULT_DEALS,
                    help=" ".join(("deals to sample", what, f"(default {DEFAULT_DEALS})")).replace("  ", " "))
-    p.add_argument("--seed", type=integer, default=None if optional else DEFAULT_SEED,
+    p.add_argument("--seed", type=natural, default=None if optional else DEFAULT_SEED,
                    help=f"seed of the sample: the same seed gives the same figures (default {DEFAULT_SEED})")
 
 
 def add_threads(p: argparse.ArgumentParser) -> None:
     """--threads: how many threads count (default: the machine's cores)."""
-    p.add_argument("--threads", type=integer, default=None,
+    p.add_argument("--threads", type=thread_count, default=None,
                    help="threads that count, 1 to 64 (default: the machine's cores)")
 
 

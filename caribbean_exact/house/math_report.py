@@ -34,6 +34,7 @@ from .volatility import (
     OutcomeDistribution,
     SeatCovariance,
     TableHour,
+    check_average_ante,
     check_hands,
     check_shift,
     check_table_sample,
@@ -208,9 +209,7 @@ def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None,
         check_int(switch_deals, "switch_deals", 1, 10**7)
         check_int(switch_seed, "switch_seed", 0, 2**64 - 1)
     ns = sorted(set(DEFAULT_HANDS) | extra)
-    ante = to_fraction(average_ante, "average ante")
-    if ante <= 0:
-        raise InvalidRules(f"average ante: {ante} must be positive")
+    ante = check_average_ante(average_ante)
     check_shift(hands_per_hour, hours)  # before the work too: table_hour checks them after seconds of it
     sides = _side_bets(side_bets)
     bonus_report = _check_side_bets(sides, progressive_pays, meter, contribution, reset, sf_cap, bonus_pays, pace,

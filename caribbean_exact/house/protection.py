@@ -68,6 +68,10 @@ EXACT_DIGITS = 40_000
 PRECISIONS: tuple[int, ...] = (30, 60)
 
 
+#: The smallest share of hands a leak may be seen in, besides 0 (one in a billion).
+MIN_RATE = Fraction(1, 10**9)
+
+
 def check_rate(rate: object, what: str = "flash rate") -> Fraction:
     """A share of hands, 0 to 1: a number (0.05, "1/20", Fraction) or a percentage ("5%"), read
     exactly by the one number reader (``rules.to_fraction``).
@@ -81,6 +85,8 @@ def check_rate(rate: object, what: str = "flash rate") -> Fraction:
         value = to_fraction(rate, what)
     if not 0 <= value <= 1:
         raise InvalidRules(f"{what} {shown(rate)}: expected 0 to 1, or 0% to 100%")
+    if 0 < value < MIN_RATE:  # it would vanish in the detection's floats
+        raise InvalidRules(f"{what} {shown(rate)}: expected 0 or at least one hand in a billion (1e-9)")
     return value
 
 

@@ -524,16 +524,31 @@ class TableHour:
         return None if self.independent is None else self.independent.p_ahead
 
 
+#: The range of each figure of a table-hour (exact, but the SDs and ranges are floats: a figure
+#: outside it would overflow or vanish in them): (least, most, the words of the range).
+LIMITS = {"hands per hour": (Fraction(1, 1000), Fraction(10_000), "1/1000 to 10,000"),
+          "hours": (Fraction(1, 3600), Fraction(8784), "1/3600 (a second) to 8,784 (a leap year)"),
+          "average ante": (Fraction(1, 100), Fraction(10**9), "0.01 to 1,000,000,000")}
+
+
 def _positive(x: Number, what: str) -> Fraction:
     v = to_fraction(x, what)
     if v <= 0:
         raise InvalidRules(f"{what}: {v} must be positive")
+    least, most, words = LIMITS.get(what, (None, None, ""))
+    if least is not None and most is not None and not least <= v <= most:
+        raise InvalidRules(f"{what}: {shown(x)} is out of range: expected {words}")
     return v
 
 
+def check_average_ante(average_ante: Number) -> Fraction:
+    """The average ante in money, positive and in its range (``LIMITS``)."""
+    return _positive(average_ante, "average ante")
+
+
 def check_shift(hands_per_hour: Number, hours: Number) -> tuple[Fraction, Fraction]:
-    """The rounds dealt an hour and the hours of a shift, each a positive exact number: the checks
-    of ``table_hour``, for a caller that makes them before its work (``report``)."""
+    """The rounds dealt an hour and the hours of a shift, each a positive exact number in its range
+    (``LIMITS``): the checks of ``table_hour``, for a caller that makes them before its work (``report``)."""
     return _positive(hands_per_hour, "hands per hour"), _positive(hours, "hours")
 
 

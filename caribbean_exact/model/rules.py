@@ -440,7 +440,8 @@ class Qualifier:
             return cls("none", 0)
         m = re.fullmatch(r"(?:value|#)\s*([0-9]+)|([0-9]+)", t)
         if m and (m.group(1) or not _is_rank_list(t)):
-            return cls._of_value(spec, int(m.group(1) or m.group(2)))
+            digits = m.group(1) or m.group(2)  # more than 9 digits is out of range (and int() of 4,300 fails)
+            return cls._of_value(spec, int(digits) if len(digits.lstrip("0")) <= 9 else 10**9)
         cat = category_of_name(t)
         if cat is not None:
             return cls(t, lowest_value_of_category(cat))

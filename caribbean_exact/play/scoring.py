@@ -20,7 +20,7 @@ from fractions import Fraction
 from ..engine.many import margins
 from ..errors import CaribbeanError, InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, SUITS, parse_cards
-from ..model.checks import check_rules
+from ..model.checks import check_rules, check_threads
 from ..model.rules import Rules, to_fraction
 from .odds import ev
 
@@ -242,6 +242,7 @@ class _Plain:
 def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None = None) -> ScoreReport:
     """Score the CSV lines of a hand history (the header first) under ``rules``."""
     rules = check_rules(rules)
+    threads = check_threads(threads)
     rows = _rows(lines)
     header = next(rows, None)
     if header is None:

@@ -11,6 +11,7 @@ import os
 import stat
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,52 @@ def test_a_byte_order_mark_is_read_as_nothing(capsys, tmp_path):
     assert main(["score", str(f), "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["hands"] == 1 and doc["lines"][0]["cost"] == "1894/10879"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["ev", "AKJ83", "--up", "K", "--qualifier", "9" * 5000], "a hand value must be 0..7462"),
+    (["report", "--hours", "1e400"], "hours: '1e400' is out of range"),
+    (["report", "--hours", "1e-400"], "hours: '1e-400' is out of range"),
+    (["report", "--hands-per-hour", "1e-400"], "hands per hour: '1e-400' is out of range"),
+    (["report", "--average-ante", "1e-400"], "average ante: '1e-400' is out of range"),
+    (["detect", "--flash-rate", "1e-400"], "at least one hand in a billion"),
+    (["score", "-", "--threads", "-1"], "expected 1 to 64 threads, not '-1'"),
+    (["score", "-", "--threads", "9" * 20], "expected 1 to 64 threads"),
+    (["score", "-", "--threads", "65"], "expected 1 to 64 threads, not '65'"),
+    (["score", "-", "--threads", "0"], "expected 1 to 64 threads, not '0'"),
+    (["report", "--meter", "nan"], "--meter changes nothing without --side-bets progressive or bonus"),
+    (["report", "--reset", "5", "--hours-per-year", "nan"], "--reset and --hours-per-year change nothing"),
+    (["report", "--side-bets", "bonus", "--hours-per-year", "nan"], "hours per year: 'nan' is not a number"),
+    (["report", "--side-bets", "bonus", "--progressive-pays", "1,2,3"], "--progressive-pays changes nothing"),
+    (["report", "--switch-deals", "-5"], "expected a whole number 0 or more, not '-5'"),
+    (["report", "--switch-seed", "7"], "--switch-seed changes nothing without --switch-fees"),
+    (["train", "--seed", "-3"], "expected a whole number 0 or more, not '-3'"),
+    (["train", "--seed", "\u0663"], "invalid int value"),
+    (["train", "--hands", "\u0663"], "invalid int value"),
+    (["ev", "AKJ83", "--up", "K", "--raise", "\u0663"], "invalid int value"),
+    (["serve", "--port", "\u0663"], "invalid int value"),
+    (["solve", "--known-dealer-cards", "1", "--sample", "--deals", "-1"], "expected a whole number 0 or more"),
+])
+def test_out_of_range_and_unused_options_are_one_line_before_the_work(capsys, argv, words):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("error: ")
+    assert words in err and len(err) < 300
+
+
+def test_the_library_refuses_them_too():
+    from caribbean_exact.house.protection import check_rate
+    from caribbean_exact.house.volatility import check_shift
+    from caribbean_exact.model.rules import Qualifier
+    from caribbean_exact.play.scoring import score
+
+    with pytest.raises(InvalidRules, match=r"a hand value must be 0\.\.7462"):
+        Qualifier.parse("9" * 5000)
+    with pytest.raises(InvalidRules, match="out of range"):
+        check_shift(50, "1e400")
+    assert check_shift("1e4", "8784") == (10_000, 8784)
+    with pytest.raises(InvalidRules, match="one hand in a billion"):
+        check_rate("1e-400")
+    assert check_rate("1e-9") == Fraction(1, 10**9) and check_rate(0) == 0
+    with pytest.raises(InvalidRules, match="threads"):
+        score(["hand,up,action"], threads=-1)

@@ -11,7 +11,7 @@ from ...model.checks import check_seats
 from ...model.rules import builtin_paytables
 from ...progress import ProgressFn
 from ..files import check_file, check_folder, display, write_files
-from ..options import add_rules, extra_paytables, integer, raise_antes_from, rules_from
+from ..options import add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
 from .common import split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -168,9 +168,9 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                    help="rounds dealt per hour (default 50: an assumption, not a measured rate)")
     p.add_argument("--average-ante", default="10", help="the average ante in money (default 10)")
     p.add_argument("--hours", default="8", help="hours in a shift (default 8)")
-    p.add_argument("--deals", type=integer, default=volatility.DEFAULT_TABLE_DEALS,
+    p.add_argument("--deals", type=natural, default=volatility.DEFAULT_TABLE_DEALS,
                    help=f"rounds sampled for the seats' covariance (default {volatility.DEFAULT_TABLE_DEALS:,})")
-    p.add_argument("--seed", type=integer, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
+    p.add_argument("--seed", type=natural, default=volatility.DEFAULT_TABLE_SEED, help="seed of that sample")
     p.add_argument("--meter", default=str(sidebets.DEFAULT_METER), help="progressive meter (default 100000)")
     p.add_argument("--progressive-pays", default=None,
                    help="3 pays (four of a kind, full house, flush) or 5 royal first (default 100%%,10%%,500,100,50)")
@@ -189,12 +189,41 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                    help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards: adds a section (proven "
                         "exclusions, the exact game with at most one card switched, the sampled gain of switching "
                         "more, the switching lines and their sampled cost)")
-    p.add_argument("--switch-deals", type=integer, default=1000,
+    p.add_argument("--switch-deals", type=natural, default=1000,
                    help="hands sampled for the Oasis section (default 1,000; each hand exact)")
-    p.add_argument("--switch-seed", type=integer, default=1, help="seed of that sample (default 1)")
+    p.add_argument("--switch-seed", type=natural, default=1, help="seed of that sample (default 1)")
+
+
+#: The options of ``report`` that change nothing without another: (dest, flag, default, what they need,
+#: whether it is there). Given without it they are refused before any work, naming each.
+_REPORT_NEEDS = (
+    ("progressive_pays", "--progressive-pays", None, "--side-bets progressive", lambda a: "progressive" in a),
+    ("bonus_pays", "--bonus-pays", None, "--side-bets bonus", lambda a: "bonus" in a),
+    ("meter", "--meter", str(sidebets.DEFAULT_METER), "--side-bets progressive or bonus", bool),
+    ("reset", "--reset", "10000", "--side-bets progressive or bonus", bool),
+    ("pace", "--pace", None, "--side-bets progressive or bonus", bool),
+    ("hours_per_year", "--hours-per-year", "8760", "--side-bets progressive or bonus", bool),
+    ("switch_deals", "--switch-deals", 1000, "--switch-fees", None),
+    ("switch_seed", "--switch-seed", 1, "--switch-fees", None),
+)
+
+
+def _check_report_options(args: argparse.Namespace) -> None:
+    """Refuse, before the work, the options given that change nothing (``_REPORT_NEEDS``)."""
+    sides = {s.strip().lower() for s in split_list(args.side_bets or "")}
+    unused: dict[str, list[str]] = {}
+    for dest, flag, default, needs, present in _REPORT_NEEDS:
+        there = args.switch_fees is not None if present is None else present(sides)
+        if getattr(args, dest) != default and not there:
+            unused.setdefault(needs, []).append(flag)
+    if unused:
+        needs, flags = next(iter(unused.items()))
+        names = flags[0] if len(flags) == 1 else ", ".join(flags[:-1]) + " and " + flags[-1]
+        raise UsageError(f"report: {names} {'changes' if len(flags) == 1 else 'change'} nothing without {needs}")
 
 
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
+    _check_report_options(args)
     out = args.out
     suffix = os.path.splitext(out)[1].lower() if out else ""
     if out is not None and suffix not in REPORT_SUFFIXES:

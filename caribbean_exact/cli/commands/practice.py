@@ -7,7 +7,7 @@ import sys
 
 from ...errors import UsageError, shown
 from ...progress import ProgressFn
-from ..options import add_rules, add_threads, rules_from
+from ..options import add_rules, add_threads, integer, natural, rules_from
 from .common import note
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -22,9 +22,10 @@ else:
 
 
 def setup_train(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=natural, default=None,
                    help="seed of the shuffle: the same seed deals the same hands (default: a new one, printed)")
-    p.add_argument("--hands", type=int, default=None, help="stop after N hands (default: q or the end of the input)")
+    p.add_argument("--hands", type=integer, default=None,
+                   help="stop after N hands (default: q or the end of the input)")
     p.add_argument("--focus", default=None,
                    help="lean the deals towards: close (close decisions, small |margin|), ak (A-K high hands), "
                         "up=RANK (one up-card rank, e.g. up=K)")
@@ -92,7 +93,7 @@ def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 
 def setup_serve(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=int, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
+    p.add_argument("--port", type=integer, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
 
 
 def run_serve(args: argparse.Namespace, progress: ProgressFn) -> str:
