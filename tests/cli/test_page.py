@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from needs import in_ci, missing
 
 import caribbean_exact as ce
 
@@ -16,11 +17,22 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+WHY = ""
 if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
-                allow_module_level=True)
-pytest.importorskip("bottle")
-webdriver = pytest.importorskip("selenium.webdriver")
+    WHY = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+try:
+    import bottle  # noqa: F401
+    from selenium import webdriver
+except ImportError:
+    WHY = WHY or "needs bottle and selenium (the browser extra)"
+if WHY and not in_ci():
+    pytest.skip(WHY, allow_module_level=True)
+
+
+@pytest.fixture(autouse=True)
+def _tools():
+    if WHY:
+        missing(WHY)  # in CI: a failure, not a silent skip
 
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402

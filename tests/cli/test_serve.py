@@ -6,6 +6,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from needs import missing
 
 from caribbean_exact.cli import main, serve
 
@@ -18,7 +19,10 @@ def test_without_the_web_extra_serve_says_what_to_install(capsys, monkeypatch):
 
 @pytest.fixture(scope="module")
 def base():
-    pytest.importorskip("bottle")
+    try:
+        import bottle  # noqa: F401
+    except ImportError:
+        missing("bottle (the web extra; the test extra has it)")
     s = serve.server(0)
     t = threading.Thread(target=s.serve_forever, daemon=True)
     t.start()

@@ -10,6 +10,7 @@ import zlib
 from fractions import Fraction
 
 import pytest
+from needs import missing
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
@@ -217,7 +218,7 @@ def pdf_bytes(report):
 def _pdftotext(data, tmp_path, *args):
     exe = shutil.which("pdftotext")
     if exe is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+        missing("pdftotext (poppler-utils) is not installed")
     path = tmp_path / "r.pdf"
     path.write_bytes(data)
     return subprocess.run([exe, *args, str(path), "-"], capture_output=True, text=True, check=True).stdout
