@@ -667,11 +667,10 @@ static void leak_value(seen_job *job, uint16_t v, const seen_player *p, int belo
     leak_probes(job, v, p, t, below_v);
 }
 
-/* Every situation with a player hand of value v: snap[i] holds view i's hands below the
- * qualifier, run[i] (run NULL when v is below the qualifier) those below v. */
-static void solve_value(void *arg, uint16_t v, int below_v)
+/* Every situation with a player hand of value v: each view's snap holds its hands below the
+ * qualifier, its run (read when below_v) those below v. */
+static inline __attribute__((always_inline)) void solve_value_body(seen_job *job, uint16_t v, int below_v)
 {
-    seen_job *job = arg;
     seen_player p;
     cs__player_of(v, &p);
     for (int i = 0; i < job->n_views; i++) {
@@ -691,6 +690,16 @@ static void solve_value(void *arg, uint16_t v, int below_v)
     decide_mixed_suits(job, &p, below_v);
     decide_one_suit(job, &p, below_v);
     answer_probes(job, v, &p, below_v);
+}
+
+/* solve_value_body with each case compiled apart (the deciding loops test below_v: a tenth of the
+ * time when they test it at run time). */
+static void solve_value(void *arg, uint16_t v, int below_v)
+{
+    if (below_v)
+        solve_value_body(arg, v, 1);
+    else
+        solve_value_body(arg, v, 0);
 }
 
 static void snapshot(void *arg)

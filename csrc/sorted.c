@@ -98,9 +98,10 @@ static inline int64_t completions_of(int a, int c)
     return (int64_t)cs__binom[a][c] * cs__binom[46 - a][4 - c];
 }
 
-/* The outcome of class (r, Q, c) of the player value at hand; ties: the dealer hands with P's value holding u. */
-static inline sorted_outcome outcome_of(sorted_job *job, unsigned r, unsigned q, int c,
-                                        int below_v, int64_t total, uint32_t ties)
+/* The outcome of class (r, Q, c) of the player value at hand (job->m its cards in R); ties: the dealer
+ * hands with P's value holding u. */
+static inline sorted_outcome outcome_of(sorted_job *job, unsigned r, unsigned q, int c, int below_v, int64_t total,
+                                        uint32_t ties)
 {
     const size_t l = (size_t)c * RLANES + r, lq = (size_t)q * WIDTH + l;
     sorted_outcome o;

@@ -66,7 +66,7 @@ static void gm_map_sets(uint32_t n, uint32_t s, const uint8_t *map, uint32_t *ou
 }
 
 /* Pass 3 of cs_switch_bounds for the dead card x (a class): every final hand P of the 50 cards gets
- * g_k(P, x) (see below), summed over the hands holding each set of 0 to 4 cards: G_k(X, x), which go,
+ * g_k(P, x) (see above), summed over the hands holding each set of 0 to 4 cards: G_k(X, x), which go,
  * relabelled by each suit permutation of the class (x -> c), to G_k(X', c). Each card c of the 51 is
  * one class's relabelling, so the threads write apart. */
 static void bound_dead_card(gm_job *job, uint8_t x)

@@ -481,8 +481,8 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
     int st;
     if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
         return st;
-    return cs__gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, probes, n_probes,
-                   probe_out, NULL, NULL, NULL);
+    return cs__gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, probes,
+                       n_probes, probe_out, NULL, NULL, NULL);
 }
 
 int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
@@ -533,8 +533,8 @@ int cs_switch_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ra
         if (up_ranks >> r & 1)
             if ((st = gm_check_given(given + (size_t)asked++ * GM_HANDS, (uint8_t)(r * 4))) != CS_OK)
                 return st;
-    return cs__gm_game(qualifier, nets, 0, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL, NULL,
-                   given, NULL);
+    return cs__gm_game(qualifier, nets, 0, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL,
+                       NULL, given, NULL);
 }
 
 int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
@@ -552,6 +552,6 @@ int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t 
     int st;
     if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
         return st;
-    return cs__gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL, NULL,
-                   NULL, chosen);
+    return cs__gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL,
+                       NULL, NULL, chosen);
 }
