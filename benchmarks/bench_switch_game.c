@@ -5,7 +5,7 @@
  *
  *   gcc -std=c11 -D_GNU_SOURCE -O3 -pthread -Icsrc benchmarks/bench_switch_game.c \
  *       csrc/core.c csrc/evaluate.c csrc/evaluate6.c csrc/situation.c csrc/game.c csrc/seen.c \
- *       csrc/sorted.c csrc/sample.c csrc/layout.c csrc/switch.c -o /tmp/bench_switch_game
+ *       csrc/sorted.c csrc/sample.c csrc/layout.c csrc/switch_*.c -o /tmp/bench_switch_game
  *   /tmp/bench_switch_game FEE RANKMASK THREADS [NPROBES SEED FLAGS QUALIFIER]
  *   e.g. /tmp/bench_switch_game 1 0x1 1        one up rank (the deuce), one thread
  *        /tmp/bench_switch_game 1 0x1FFF 2     the whole game

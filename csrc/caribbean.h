@@ -19,8 +19,9 @@
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
  * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_seen_decided, cs_solve_leak), sorted.c (cs_solve_sorted),
  * sample.c (cs_sample_deals, cs_sample_table),
- * layout.c (the layout index functions), switch.c (cs_switch, cs_switch_game, cs_switch_game_given,
- * cs_switch_bounds); internal.h holds what they share.
+ * layout.c (the layout index functions), switch_hand.c (cs_switch), switch_game.c (cs_switch_game,
+ * cs_switch_game_given), switch_bounds.c (cs_switch_bounds); internal.h holds what they share
+ * (switch_internal.h what the switching files share).
  */
 #ifndef CARIBBEAN_H
 #define CARIBBEAN_H

@@ -3,6 +3,7 @@
 #ifndef CARIBBEAN_INTERNAL_H
 #define CARIBBEAN_INTERNAL_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "caribbean.h"
@@ -211,16 +212,13 @@ static inline void cs__totals_add(cs_totals *a, const cs_totals *b)
     a->total_weight += b->total_weight;
 }
 
-/* One class of situations decided by its exact raise margin d (> 0 raise; 0 either way: a raise with
- * CS_RAISE_ON_TIE in flags), tallied into t: w times its outcome counts (nq, win, tie, lose) go to
- * the raise's outcomes, or its deals to the fold; situations is what the class counts as raise
- * (and indifferent) situations, deals its deals. Returns whether it raises. */
-static inline int cs__tally(cs_totals *t, int cat, int64_t d, uint32_t flags, uint64_t w, int64_t nq, int64_t win,
-                            int64_t tie, int64_t lose, uint64_t situations, uint64_t deals)
+/* A class of situations tallied into t by its decision: when it raises (raise != 0), w times its
+ * outcome counts (nq, win, tie, lose) go to the raise's outcomes and situations to the raise
+ * situations, else its deals to the fold; its deals to the total either way. The one tally of the
+ * solvers that decide a class (cs__tally below; switch_*.c with their own decisions). */
+static inline void cs__tally_outcome(cs_totals *t, int cat, int raise, uint64_t w, int64_t nq, int64_t win,
+                                     int64_t tie, int64_t lose, uint64_t situations, uint64_t deals)
 {
-    if (d == 0)
-        t->indifferent_situations += situations;
-    const int raise = d > 0 || (d == 0 && (flags & CS_RAISE_ON_TIE));
     if (raise) {
         t->not_qualify[cat] += w * (uint64_t)nq;
         t->win[cat] += w * (uint64_t)win;
@@ -231,6 +229,19 @@ static inline int cs__tally(cs_totals *t, int cat, int64_t d, uint32_t flags, ui
         t->fold[cat] += deals;
     }
     t->total_weight += deals;
+}
+
+/* One class of situations decided by its exact raise margin d (> 0 raise; 0 either way: a raise with
+ * CS_RAISE_ON_TIE in flags), tallied into t: w times its outcome counts (nq, win, tie, lose) go to
+ * the raise's outcomes, or its deals to the fold; situations is what the class counts as raise
+ * (and indifferent) situations, deals its deals. Returns whether it raises. */
+static inline int cs__tally(cs_totals *t, int cat, int64_t d, uint32_t flags, uint64_t w, int64_t nq, int64_t win,
+                            int64_t tie, int64_t lose, uint64_t situations, uint64_t deals)
+{
+    if (d == 0)
+        t->indifferent_situations += situations;
+    const int raise = d > 0 || (d == 0 && (flags & CS_RAISE_ON_TIE));
+    cs__tally_outcome(t, cat, raise, w, nq, win, tie, lose, situations, deals);
     return raise;
 }
 
@@ -354,6 +365,172 @@ static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8
     return pow3[p->singles - singles_known] - (p->singles == 5 && p_lacks_suit);
 }
 
+/* ---- the value sweep (seen.c, sorted.c) --------------------------------------------------------
+ *
+ * Both count the dealer hands by one sweep over the values in increasing order: counters b (the hands
+ * holding a set T = S + A not all of one suit, or of one card) and d (suited minus not suited), a row
+ * per rank multiset S of 0 to nu ranks (cs__mset_row) and n lanes a row (what A is: the solver's). A
+ * copy taken at the qualifier answers "does not qualify", the running counts "below the player"; a
+ * player value reads the suit-blind sum over the subsets of its cards and the corrections of every
+ * set Q of its ranks in one suit, then decides its classes. */
+
+typedef struct {
+    int32_t *b, *d;
+} cs__counters;
+
+/* b and d of cells = rows x lanes each, zeroed, in one block (free b). */
+static inline int cs__counters_alloc(cs__counters *c, size_t cells)
+{
+    c->b = calloc(2 * cells, sizeof *c->b);
+    c->d = c->b ? c->b + cells : NULL;
+    return c->b ? CS_OK : CS_E_NOMEM;
+}
+
+/* The suit-blind part for a player of ranks r: the sum over the subsets S of P's cards, |S| <= nu,
+ * of (-1)^|S| b(S), n lanes. The two reads are static, not inline: the compiler keeps them apart as it
+ * did in each file (inlined into seen.c's deciding they cost it 3%); unused where no file calls them. */
+static __attribute__((unused)) void cs__read_blind(const cs__counters *ct, uint32_t n, int nu, const uint8_t *r, int32_t *out)
+{
+    memset(out, 0, n * sizeof *out);
+    for (unsigned mask = 0; mask < 32; mask++) {
+        if (__builtin_popcount(mask) > nu)
+            continue;
+        uint8_t s[5];
+        int k = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                s[k++] = r[i];
+        cs__add_term(out, ct->b + (size_t)cs__mset_row(s, k) * n, n, k & 1);
+    }
+}
+
+/* The corrections for the known cards all of one suit in which P holds the ranks Q (a mask over P's
+ * nd distinct ranks dr), every Q at once (2^nd rows of n lanes): the sum over S subset of Q, |S| <= nu,
+ * of (-1)^|S| d(S). */
+static __attribute__((unused)) void cs__read_suited(const cs__counters *ct, uint32_t n, int nu, const uint8_t *dr,
+                                                     int nd, int32_t *out)
+{
+    const unsigned sets = 1u << nd;
+    for (unsigned m = 0; m < sets; m++) {
+        int32_t *o = out + (size_t)m * n;
+        if (__builtin_popcount(m) > nu) { /* more cards of one suit than the dealer's unknown ones */
+            memset(o, 0, n * sizeof *o);
+            continue;
+        }
+        uint8_t s[5];
+        int k = 0;
+        for (int i = 0; i < nd; i++)
+            if (m >> i & 1)
+                s[k++] = dr[i];
+        cs__set_term(o, ct->d + (size_t)cs__mset_row(s, k) * n, n, k & 1);
+    }
+    cs__subset_sums(out, nd, n);
+}
+
+/* A player value v: its ranks, category, seen-card chart class (cs__seen_class), rank counts,
+ * distinct ranks dr (ascending; Q is a mask over them), Q as a mask over the 13 ranks, the hands
+ * of value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have the ranks Q. */
+typedef struct {
+    uint16_t v;
+    const uint8_t *ranks;
+    int flush, cat, cls;
+    cs__rank_counts rc;
+    uint8_t dr[5];
+    int nd;
+    unsigned n_sets;
+    uint16_t rank_bits[32];
+    uint64_t hands, cnt[32];
+} cs__player;
+
+static inline void cs__player_of(uint16_t v, cs__player *p)
+{
+    p->v = v;
+    p->ranks = cs__value_ranks[v];
+    p->flush = cs__value_flush[v];
+    p->cat = cs__value_cat[v];
+    p->cls = cs__seen_class(p->cat, p->ranks);
+    cs__rank_counts_of(p->ranks, &p->rc);
+    p->nd = 0;
+    for (int a = 0; a < 13; a++)
+        if (p->rc.mult[a])
+            p->dr[p->nd++] = (uint8_t)a;
+    p->n_sets = 1u << p->nd;
+    for (unsigned m = 0; m < p->n_sets; m++) {
+        p->rank_bits[m] = 0;
+        for (int i = 0; i < p->nd; i++)
+            if (m >> i & 1)
+                p->rank_bits[m] |= (uint16_t)(1u << p->dr[i]);
+    }
+    const unsigned full = p->n_sets - 1;
+    const uint8_t *mult = p->rc.mult;
+    if (p->flush) { /* the suit of the flush holds all ranks, the other three none */
+        p->hands = 4;
+        for (unsigned m = 0; m < p->n_sets; m++)
+            p->cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
+        return;
+    }
+    p->hands = 1;
+    for (int i = 0; i < p->nd; i++)
+        p->hands *= cs__binom[4][mult[p->dr[i]]];
+    p->hands -= p->nd == 5 ? 4 : 0; /* the flushes */
+    for (unsigned m = 0; m < p->n_sets; m++) {
+        uint64_t c = 1;
+        for (int i = 0; i < p->nd; i++)
+            c *= cs__binom[3][mult[p->dr[i]] - (m >> i & 1)];
+        if (p->nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
+            c -= m == full ? 1 : m == 0 ? 3 : 0;
+        p->cnt[m] = 4 * c;
+    }
+}
+
+/* The Q (mask over P's distinct ranks) of five cards' cards of one suit (a probe's player hand). */
+static inline unsigned cs__suit_set(const cs__player *p, const uint8_t *cards5, unsigned suit)
+{
+    unsigned q = 0;
+    for (int i = 0; i < 5; i++)
+        if ((cards5[i] & 3u) == suit)
+            for (int j = 0; j < p->nd; j++)
+                if (p->dr[j] == cards5[i] >> 2)
+                    q |= 1u << j;
+    return q;
+}
+
+/* The probes (width cards each, the player's five first) listed by their player's value: head[v] the
+ * first (-1: none), next[x] the one after probe x (-1: the last); each probe's per counts zeroed. */
+static inline void cs__probes_by_value(const uint8_t *probes, size_t n_probes, uint32_t width, int32_t *head,
+                                       int32_t *next, uint64_t *counts, size_t per)
+{
+    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
+        head[v] = -1;
+    for (size_t x = n_probes; x-- > 0;) {
+        uint16_t v = cs__value_of(probes + width * x);
+        memset(counts + per * x, 0, per * sizeof *counts);
+        next[x] = head[v];
+        head[v] = (int32_t)x;
+    }
+}
+
+/* The sweep of one thread (tid of threads): every value v in increasing order is added to the running
+ * counts (add); at the qualifier q the counts are copied (snapshot) and the values below it solved
+ * against the copy (below_v 0), each value from q up against the copy and the counts below it
+ * (below_v 1); each value is solved by one thread, the one of its turn (v mod threads). */
+static inline void cs__value_sweep(void *job, uint16_t q, uint32_t tid, uint32_t threads, void (*snapshot)(void *),
+                                   void (*solve)(void *, uint16_t v, int below_v), void (*add)(void *, uint16_t v))
+{
+    for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
+        if (v == q) {
+            snapshot(job);
+            for (uint32_t pv = tid; pv < q; pv += threads)
+                solve(job, (uint16_t)pv, 0);
+        }
+        if (v == CS_NUM_VALUES)
+            break;
+        if (v >= q && v % threads == tid)
+            solve(job, (uint16_t)v, 1);
+        add(job, (uint16_t)v);
+    }
+}
+
 /* ---- situation.c: one situation (also used by sample.c) ----------------------------- */
 
 /* The value of the hand with the four ranks of multiset m (cs__mset_index) and a fifth card of
@@ -363,14 +540,6 @@ static inline uint32_t cs__ties(const cs__rank_counts *p, int flush, const uint8
 extern uint16_t cs__plain16[CS__MSETS4 * 16];
 extern uint16_t cs__flush16[CS__MSETS4 * 16];
 int cs__ensure_deal_tables(void);
-
-/* ---- switch.c: the five-card switch ---------------------------------------------------------- */
-
-/* For every hand P of up rank up_rank (up card 4 x up_rank), by the colex index of its positions among the
- * 51 other cards (card y -> y below the up card, y - 1 above), w[C(51, 5)] gets the raise of switching all
- * five summed over every replacement set and dealer hand (see cs_test_switch_five). Arguments unchecked:
- * nets within +-2^20, qualifier <= CS_NUM_VALUES, threads 1 .. 64, cs__ensure_tables done. */
-int cs__switch_five_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads, int64_t *w);
 
 /* ---- game.c: the whole-game solver ---------------------------------------------------- */
 

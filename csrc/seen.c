@@ -95,19 +95,9 @@ static void build_lanes(const seen_shape *sh, seen_lane *lane)
         lane[l].suited = lane[l].distinct ? n++ : 0;
 }
 
-/* b[row * lanes + lane] (and d): the hands of value below the sweep holding a set T of rank
- * multiset S + A, S the row, A the lane. */
-typedef struct {
-    int32_t *b, *d;
-} seen_counters;
-
-static int counters_alloc(const seen_shape *sh, seen_counters *c)
-{
-    size_t n = (size_t)sh->rows * sh->lanes;
-    c->b = calloc(2 * n, sizeof *c->b);
-    c->d = c->b ? c->b + n : NULL;
-    return c->b ? CS_OK : CS_E_NOMEM;
-}
+/* The counters of the sweep (internal.h, cs__counters): b[row * lanes + lane] (and d), the hands of
+ * value below the sweep holding a set T of rank multiset S + A, S the row, A the lane. */
+typedef cs__counters seen_counters;
 
 /* The hands of a value holding a set of the ranks of sub-multiset t, into the counters: for each
  * distinct sub-multiset A of nk of t's ranks (of equal ranks, the first positions), T = S + A is
@@ -148,111 +138,18 @@ static void add_value(const seen_shape *sh, seen_counters *ct, uint16_t v)
             add_subset(sh, ct, &sub[x]);
 }
 
-/* The suit-blind part for a player of ranks r: the sum over subsets S of P's cards (|S| <= nu). */
-static void read_blind(const seen_shape *sh, const seen_counters *ct, const uint8_t *r, int32_t *out)
-{
-    const uint32_t n = sh->lanes;
-    memset(out, 0, n * sizeof *out);
-    for (unsigned mask = 0; mask < 32; mask++) {
-        int k = __builtin_popcount(mask);
-        if (k > sh->nu)
-            continue;
-        uint8_t s[5];
-        k = 0;
-        for (int i = 0; i < 5; i++)
-            if (mask >> i & 1)
-                s[k++] = r[i];
-        cs__add_term(out, ct->b + (size_t)cs__mset_row(s, k) * n, n, k & 1);
-    }
-}
-
-/* The corrections for K all of one suit in which P holds the ranks Q (a mask over P's nd distinct
- * ranks dr), every Q at once: the sum over S subset of Q (|S| <= nu) of (-1)^|S| d(S). */
-static void read_suited(const seen_shape *sh, const seen_counters *ct, const uint8_t *dr, int nd, int32_t *out)
-{
-    const uint32_t n = sh->lanes;
-    const unsigned sets = 1u << nd;
-    for (unsigned m = 0; m < sets; m++) {
-        int32_t *o = out + (size_t)m * n;
-        int k = __builtin_popcount(m);
-        if (k > sh->nu) {
-            memset(o, 0, n * sizeof *o);
-            continue;
-        }
-        uint8_t s[5];
-        k = 0;
-        for (int i = 0; i < nd; i++)
-            if (m >> i & 1)
-                s[k++] = dr[i];
-        const int32_t *row = ct->d + (size_t)cs__mset_row(s, k) * n;
-        cs__set_term(o, row, n, k & 1);
-    }
-    cs__subset_sums(out, nd, n);
-}
-
 /* ---- one player value --------------------------------------------------------------------- */
 
-/* A player value v: its ranks, distinct ranks dr (ascending; Q is a mask over them), hands of
- * value v and cnt[Q], the (hand, suit) pairs whose cards of that suit have ranks Q. */
-typedef struct {
-    uint16_t v;
-    const uint8_t *ranks;
-    int flush, cat, cls;
-    cs__rank_counts rc;
-    uint8_t dr[5];
-    int nd;
-    unsigned n_sets;
-    uint16_t rank_bits[32]; /* Q as a mask over the 13 ranks */
-    uint64_t hands, cnt[32];
-} seen_player;
+/* A player value (internal.h, cs__player). */
+typedef cs__player seen_player;
 
-static void player_of(uint16_t v, seen_player *p)
-{
-    p->v = v;
-    p->ranks = cs__value_ranks[v];
-    p->flush = cs__value_flush[v];
-    p->cat = cs__value_cat[v];
-    p->cls = cs__seen_class(p->cat, p->ranks);
-    cs__rank_counts_of(p->ranks, &p->rc);
-    p->nd = 0;
-    for (int a = 0; a < 13; a++)
-        if (p->rc.mult[a])
-            p->dr[p->nd++] = (uint8_t)a;
-    p->n_sets = 1u << p->nd;
-    for (unsigned m = 0; m < p->n_sets; m++) {
-        p->rank_bits[m] = 0;
-        for (int i = 0; i < p->nd; i++)
-            if (m >> i & 1)
-                p->rank_bits[m] |= (uint16_t)(1u << p->dr[i]);
-    }
-    const unsigned full = p->n_sets - 1;
-    const uint8_t *mult = p->rc.mult;
-    if (p->flush) { /* the suit of the flush holds all ranks, the other three none */
-        p->hands = 4;
-        for (unsigned m = 0; m < p->n_sets; m++)
-            p->cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
-        return;
-    }
-    p->hands = 1;
-    for (int i = 0; i < p->nd; i++)
-        p->hands *= cs__binom[4][mult[p->dr[i]]];
-    p->hands -= p->nd == 5 ? 4 : 0; /* the flushes */
-    for (unsigned m = 0; m < p->n_sets; m++) {
-        uint64_t c = 1;
-        for (int i = 0; i < p->nd; i++)
-            c *= cs__binom[3][mult[p->dr[i]] - (m >> i & 1)];
-        if (p->nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
-            c -= m == full ? 1 : m == 0 ? 3 : 0;
-        p->cnt[m] = 4 * c;
-    }
-}
-
-/* One shape's counting as the deciding reads it: its sizes and lanes, and for the player value at
- * hand the suit-blind rows and suited corrections (32 sets x lanes) at the qualifier (bq, cq) and
- * below the player (bv, cv). */
+/* One shape's counting: its sizes and lanes, its counters (running, and the copy at the qualifier),
+ * and for the player value at hand the suit-blind rows and suited corrections (32 sets x lanes) at
+ * the qualifier (bq, cq) and below the player (bv, cv). */
 typedef struct {
     seen_shape sh;
     const seen_lane *lane;
+    seen_counters run, snap;
     int32_t *bq, *bv, *cq, *cv;
 } seen_view;
 
@@ -400,12 +297,7 @@ static void answer_probes(seen_job *job, uint16_t v, const seen_player *p, int b
                 a[j] = a[j - 1];
                 a[j - 1] = t;
             }
-        unsigned q = 0;
-        for (int i = 0; i < 5; i++)
-            if ((pr[i] & 3u) == suit)
-                for (int j = 0; j < p->nd; j++)
-                    if (p->dr[j] == pr[i] >> 2)
-                        q |= 1u << j;
+        const unsigned q = cs__suit_set(p, pr, suit);
         seen_outcome o = outcome_of(&job->view[0], p, cs__mset_index(a, nk), same, same ? q : 0, below_v);
         uint64_t *out = job->probe_counts + 4 * (size_t)x;
         out[0] = (uint64_t)o.nq;
@@ -714,18 +606,6 @@ static void combo_decide(seen_job *job, const seen_player *p, leak_tables *t, in
         }
 }
 
-/* The Q (mask over P's distinct ranks) of the player's cards of one suit. */
-static unsigned suit_set_of(const seen_player *p, const uint8_t *cards5, unsigned suit)
-{
-    unsigned q = 0;
-    for (int i = 0; i < 5; i++)
-        if ((cards5[i] & 3u) == suit)
-            for (int j = 0; j < p->nd; j++)
-                if (p->dr[j] == cards5[i] >> 2)
-                    q |= 1u << j;
-    return q;
-}
-
 /* Probes of a leak: (P, u, c): the counts of the block of c summed (a seen class), or of burn card c;
  * (P, u, s, b) with a seen card and the burn card. */
 static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const leak_tables *t, int below_v)
@@ -734,7 +614,7 @@ static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const l
     for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
         const uint8_t *pr = job->probes + (size_t)(combo ? 8 : 7) * (size_t)x;
         const unsigned ru = pr[5] >> 2, su = pr[5] & 3u, rc = pr[6] >> 2, sc = pr[6] & 3u;
-        const unsigned q1 = suit_set_of(p, pr, su);
+        const unsigned q1 = cs__suit_set(p, pr, su);
         seen_outcome o;
         if (combo) {
             const unsigned rb = pr[7] >> 2, sb = pr[7] & 3u;
@@ -751,9 +631,9 @@ static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const l
             if (split == CS_SUITS_UNSEEN) {
                 o = o_sub(o_add(t->s[b][ru][q1], t->h[b][ru]), t->g[b][ru][q1]);
             } else if (split == CS_SUITS_SUIT) {
-                o = sc == su ? t->s[b][ru][q1] : t->g[b][ru][suit_set_of(p, pr, sc)];
+                o = sc == su ? t->s[b][ru][q1] : t->g[b][ru][cs__suit_set(p, pr, sc)];
             } else { /* colour: clubs and spades, diamonds and hearts */
-                const unsigned q2 = suit_set_of(p, pr, 3 - su);
+                const unsigned q2 = cs__suit_set(p, pr, 3 - su);
                 o = sc == su || sc == 3 - su ? o_add(t->s[b][ru][q1], t->g[b][ru][q2])
                                              : o_sub(o_sub(t->h[b][ru], t->g[b][ru][q1]), t->g[b][ru][q2]);
             }
@@ -787,34 +667,60 @@ static void leak_value(seen_job *job, uint16_t v, const seen_player *p, int belo
     leak_probes(job, v, p, t, below_v);
 }
 
-/* Every situation with a player hand of value v: snap[i] holds view i's hands below the
- * qualifier, run[i] (run NULL when v is below the qualifier) those below v. */
-static void solve_value(seen_job *job, uint16_t v, const seen_counters *snap, const seen_counters *run)
+/* Every situation with a player hand of value v: each view's snap holds its hands below the
+ * qualifier, its run (read when below_v) those below v. */
+static inline __attribute__((always_inline)) void solve_value_body(seen_job *job, uint16_t v, int below_v)
 {
     seen_player p;
-    player_of(v, &p);
+    cs__player_of(v, &p);
     for (int i = 0; i < job->n_views; i++) {
         seen_view *w = &job->view[i];
-        read_blind(&w->sh, &snap[i], p.ranks, w->bq);
-        read_suited(&w->sh, &snap[i], p.dr, p.nd, w->cq);
-        if (run) {
-            read_blind(&w->sh, &run[i], p.ranks, w->bv);
-            read_suited(&w->sh, &run[i], p.dr, p.nd, w->cv);
+        const uint32_t n = w->sh.lanes;
+        cs__read_blind(&w->snap, n, w->sh.nu, p.ranks, w->bq);
+        cs__read_suited(&w->snap, n, w->sh.nu, p.dr, p.nd, w->cq);
+        if (below_v) {
+            cs__read_blind(&w->run, n, w->sh.nu, p.ranks, w->bv);
+            cs__read_suited(&w->run, n, w->sh.nu, p.dr, p.nd, w->cv);
         }
     }
     if (job->leak) {
-        leak_value(job, v, &p, run != NULL);
+        leak_value(job, v, &p, below_v);
         return;
     }
-    decide_mixed_suits(job, &p, run != NULL);
-    decide_one_suit(job, &p, run != NULL);
-    answer_probes(job, v, &p, run != NULL);
+    decide_mixed_suits(job, &p, below_v);
+    decide_one_suit(job, &p, below_v);
+    answer_probes(job, v, &p, below_v);
+}
+
+/* solve_value_body with each case compiled apart (the deciding loops test below_v: a tenth of the
+ * time when they test it at run time). */
+static void solve_value(void *arg, uint16_t v, int below_v)
+{
+    if (below_v)
+        solve_value_body(arg, v, 1);
+    else
+        solve_value_body(arg, v, 0);
+}
+
+static void snapshot(void *arg)
+{
+    seen_job *job = arg;
+    for (int i = 0; i < job->n_views; i++) {
+        seen_view *w = &job->view[i];
+        memcpy(w->snap.b, w->run.b, 2 * (size_t)w->sh.rows * w->sh.lanes * sizeof *w->snap.b);
+    }
+}
+
+static void add_to_views(void *arg, uint16_t v)
+{
+    seen_job *job = arg;
+    for (int i = 0; i < job->n_views; i++)
+        add_value(&job->view[i].sh, &job->view[i].run, v);
 }
 
 static void *seen_sweep(void *arg)
 {
     seen_job *job = arg;
-    seen_counters run[2] = {{0}, {0}}, snap[2] = {{0}, {0}};
     const int nv = job->n_views;
     int ok = 1;
     if (job->leak) {
@@ -833,9 +739,9 @@ static void *seen_sweep(void *arg)
     }
     for (int i = 0; i < nv; i++) {
         seen_view *w = &job->view[i];
-        const size_t n = w->sh.lanes;
+        const size_t n = w->sh.lanes, cells = (size_t)w->sh.rows * n;
         w->bq = malloc((2 + 2 * 32) * n * sizeof *w->bq);
-        if (counters_alloc(&w->sh, &run[i]) != CS_OK || counters_alloc(&w->sh, &snap[i]) != CS_OK || !w->bq) {
+        if (cs__counters_alloc(&w->run, cells) != CS_OK || cs__counters_alloc(&w->snap, cells) != CS_OK || !w->bq) {
             ok = 0;
             continue;
         }
@@ -847,28 +753,16 @@ static void *seen_sweep(void *arg)
         job->status = CS_E_NOMEM;
         goto done;
     }
-    const uint16_t q = job->qualifier;
-    for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
-        if (v == q) {
-            for (int i = 0; i < nv; i++)
-                memcpy(snap[i].b, run[i].b, 2 * (size_t)job->view[i].sh.rows * job->view[i].sh.lanes * sizeof *snap[i].b);
-            for (uint32_t pv = job->tid; pv < q; pv += job->threads)
-                solve_value(job, (uint16_t)pv, snap, NULL);
-        }
-        if (v == CS_NUM_VALUES)
-            break;
-        if (v >= q && v % job->threads == job->tid)
-            solve_value(job, (uint16_t)v, snap, run);
-        for (int i = 0; i < nv; i++)
-            add_value(&job->view[i].sh, &run[i], (uint16_t)v);
-    }
+    cs__value_sweep(job, job->qualifier, job->tid, job->threads, snapshot, solve_value, add_to_views);
     job->status = CS_OK;
 done:
     for (int i = 0; i < nv; i++) {
-        free(run[i].b);
-        free(snap[i].b);
-        free(job->view[i].bq);
-        job->view[i].bq = job->view[i].bv = job->view[i].cq = job->view[i].cv = NULL;
+        seen_view *w = &job->view[i];
+        free(w->run.b);
+        free(w->snap.b);
+        free(w->bq);
+        w->run.b = w->run.d = w->snap.b = w->snap.d = NULL;
+        w->bq = w->bv = w->cq = w->cv = NULL;
     }
     free(job->lt);
     job->lt = NULL;
@@ -906,19 +800,6 @@ static int check_args(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint3
     if (st != CS_OK)
         return st;
     return cs__ensure_tables();
-}
-
-static void index_probes(const uint8_t *probes, size_t n_probes, uint32_t width, int32_t *head, int32_t *next,
-                         uint64_t *probe_counts)
-{
-    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        head[v] = -1;
-    for (size_t x = n_probes; x-- > 0;) {
-        uint16_t v = cs__value_of(probes + width * x);
-        memset(probe_counts + 4 * x, 0, 4 * sizeof *probe_counts);
-        next[x] = head[v];
-        head[v] = (int32_t)x;
-    }
 }
 
 /* A finished job's totals and chart (n_chart cells, chart_raise NULL for none) added to out. */
@@ -968,7 +849,7 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
     }
     build_lanes(&sh, lanes);
     build_lanes(&sh0, lanes + sh.lanes);
-    index_probes(probes, n_probes, combo ? 8 : leak ? 7 : 6 + k, probe_head, probe_next, probe_counts);
+    cs__probes_by_value(probes, n_probes, combo ? 8 : leak ? 7 : 6 + k, probe_head, probe_next, probe_counts, 4);
     int n_blocks = 0;
     for (int r = 0; leak && r < CS_NUM_RANKS; r++)
         n_blocks = leak->rank_block[r] >= n_blocks ? leak->rank_block[r] + 1 : n_blocks;

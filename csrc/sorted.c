@@ -32,17 +32,8 @@
 #define WIDTH (COUNTS * RLANES) /* lanes of a row: (c, r) at c * 16 + r */
 #define ROWS 2380u              /* rank multisets of 0 .. 4 ranks: cs__mset_rows_below(5) */
 
-typedef struct {
-    int32_t *b, *d;
-} sorted_counters;
-
-static int counters_alloc(sorted_counters *c)
-{
-    size_t n = (size_t)ROWS * WIDTH;
-    c->b = calloc(2 * n, sizeof *c->b);
-    c->d = c->b ? c->b + n : NULL;
-    return c->b ? CS_OK : CS_E_NOMEM;
-}
+/* The counters of the sweep (internal.h, cs__counters): rows by rank multiset, lanes (c, r). */
+typedef cs__counters sorted_counters;
 
 /* The cards of a value's ranks that have a rank in R (bit r of sorted). */
 static inline int in_sorted(const uint8_t *r, int n, uint32_t sorted)
@@ -75,90 +66,8 @@ static void add_value(sorted_counters *ct, uint16_t v, uint32_t sorted)
     }
 }
 
-/* The suit-blind part for a player of ranks r: the sum over the subsets S of P's cards (|S| <= 4). */
-static void read_blind(const sorted_counters *ct, const uint8_t *r, int32_t *out)
-{
-    memset(out, 0, WIDTH * sizeof *out);
-    for (unsigned mask = 0; mask < 31; mask++) {
-        uint8_t s[5];
-        int k = 0;
-        for (int i = 0; i < 5; i++)
-            if (mask >> i & 1)
-                s[k++] = r[i];
-        cs__add_term(out, ct->b + (size_t)cs__mset_row(s, k) * WIDTH, WIDTH, k & 1);
-    }
-}
-
-/* The corrections for an up card of a suit in which P holds the ranks Q (a mask over P's nd
- * distinct ranks dr), every Q at once: the sum over S subset of Q of (-1)^|S| d(S). */
-static void read_suited(const sorted_counters *ct, const uint8_t *dr, int nd, int32_t *out)
-{
-    const unsigned sets = 1u << nd;
-    for (unsigned m = 0; m < sets; m++) {
-        int32_t *o = out + (size_t)m * WIDTH;
-        uint8_t s[5];
-        int k = 0;
-        for (int i = 0; i < nd; i++)
-            if (m >> i & 1)
-                s[k++] = dr[i];
-        if (k > 4) { /* five cards of one suit and the up card: no room */
-            memset(o, 0, WIDTH * sizeof *o);
-            continue;
-        }
-        const int32_t *row = ct->d + (size_t)cs__mset_row(s, k) * WIDTH;
-        cs__set_term(o, row, WIDTH, k & 1);
-    }
-    cs__subset_sums(out, nd, WIDTH);
-}
-
-/* A player value v: its ranks, distinct ranks dr (Q is a mask over them), cnt[Q], the (hand, suit)
- * pairs whose cards of that suit have the ranks Q, and m, its cards with a rank in R. */
-typedef struct {
-    uint16_t v;
-    const uint8_t *ranks;
-    int flush, cat, m;
-    cs__rank_counts rc;
-    uint8_t dr[5];
-    int nd;
-    unsigned n_sets;
-    uint16_t rank_bits[32];
-    uint64_t cnt[32];
-} sorted_player;
-
-static void player_of(uint16_t v, uint32_t sorted, sorted_player *p)
-{
-    p->v = v;
-    p->ranks = cs__value_ranks[v];
-    p->flush = cs__value_flush[v];
-    p->cat = cs__value_cat[v];
-    p->m = in_sorted(p->ranks, 5, sorted);
-    cs__rank_counts_of(p->ranks, &p->rc);
-    p->nd = 0;
-    for (int a = 0; a < 13; a++)
-        if (p->rc.mult[a])
-            p->dr[p->nd++] = (uint8_t)a;
-    p->n_sets = 1u << p->nd;
-    for (unsigned m = 0; m < p->n_sets; m++) {
-        p->rank_bits[m] = 0;
-        for (int i = 0; i < p->nd; i++)
-            if (m >> i & 1)
-                p->rank_bits[m] |= (uint16_t)(1u << p->dr[i]);
-    }
-    const unsigned full = p->n_sets - 1;
-    if (p->flush) { /* the suit of the flush holds all ranks, the other three none */
-        for (unsigned m = 0; m < p->n_sets; m++)
-            p->cnt[m] = m == 0 ? 12 : m == full ? 4 : 0;
-        return;
-    }
-    for (unsigned m = 0; m < p->n_sets; m++) {
-        uint64_t c = 1;
-        for (int i = 0; i < p->nd; i++)
-            c *= cs__binom[3][p->rc.mult[p->dr[i]] - (m >> i & 1)];
-        if (p->nd == 5) /* less the flushes: in this suit (Q full) or in another (Q empty) */
-            c -= m == full ? 1 : m == 0 ? 3 : 0;
-        p->cnt[m] = 4 * c;
-    }
-}
+/* A player value (internal.h, cs__player); m, its cards with a rank in R, is in_sorted of its ranks. */
+typedef cs__player sorted_player;
 
 typedef struct {
     uint32_t sorted;
@@ -171,6 +80,8 @@ typedef struct {
     const uint8_t *probes;               /* 6 cards each: the player's five, the up card */
     const int32_t *probe_head, *probe_next;
     uint64_t *probe_counts;              /* COUNTS x 4 per probe */
+    sorted_counters run, snap;           /* the running counts, and their copy at the qualifier */
+    int m;                               /* the player value at hand: its cards with a rank in R */
     /* scratch: suit-blind rows and suited corrections (32 sets), at the qualifier and the player */
     int32_t *bq, *bv, *cq, *cv;
     int bad;
@@ -187,9 +98,10 @@ static inline int64_t completions_of(int a, int c)
     return (int64_t)cs__binom[a][c] * cs__binom[46 - a][4 - c];
 }
 
-/* The outcome of class (r, Q, c) of player p; ties: the dealer hands with P's value holding u. */
-static inline sorted_outcome outcome_of(sorted_job *job, const sorted_player *p, unsigned r, unsigned q, int c,
-                                        int below_v, int64_t total, uint32_t ties)
+/* The outcome of class (r, Q, c) of the player value at hand (job->m its cards in R); ties: the dealer
+ * hands with P's value holding u. */
+static inline sorted_outcome outcome_of(sorted_job *job, unsigned r, unsigned q, int c, int below_v, int64_t total,
+                                        uint32_t ties)
 {
     const size_t l = (size_t)c * RLANES + r, lq = (size_t)q * WIDTH + l;
     sorted_outcome o;
@@ -200,7 +112,7 @@ static inline sorted_outcome outcome_of(sorted_job *job, const sorted_player *p,
         o.lose = total - o.nq;
     } else {
         int64_t below = job->bv[l] + job->cv[lq];
-        o.tie = c == p->m - (int)(job->sorted >> r & 1) ? ties : 0;
+        o.tie = c == job->m - (int)(job->sorted >> r & 1) ? ties : 0;
         o.win = below - o.nq;
         o.lose = total - below - o.tie;
     }
@@ -223,10 +135,10 @@ static inline void decide(sorted_job *job, const sorted_player *p, uint64_t w, u
     }
 }
 
-/* The unseen cards with a rank in R: R's cards less the player's and the up card. */
-static inline int sorted_left(const sorted_job *job, const sorted_player *p, unsigned r)
+/* The unseen cards with a rank in R: R's cards less the player's (job->m) and the up card. */
+static inline int sorted_left(const sorted_job *job, unsigned r)
 {
-    return 4 * __builtin_popcount(job->sorted) - p->m - (int)(job->sorted >> r & 1);
+    return 4 * __builtin_popcount(job->sorted) - job->m - (int)(job->sorted >> r & 1);
 }
 
 static void decide_value(sorted_job *job, const sorted_player *p, int below_v)
@@ -236,14 +148,14 @@ static void decide_value(sorted_job *job, const sorted_player *p, int below_v)
             continue;
         const uint8_t rr = (uint8_t)r;
         const uint32_t ties[2] = {cs__ties(&p->rc, p->flush, &rr, 1, 0), cs__ties(&p->rc, p->flush, &rr, 1, 1)};
-        const int a = sorted_left(job, p, r);
+        const int a = sorted_left(job, r);
         for (int c = 0; c < COUNTS; c++) {
             const int64_t total = completions_of(a, c);
             if (!total)
                 continue;
             for (unsigned q = 0; q < p->n_sets; q++)
                 if (p->cnt[q] && !(p->rank_bits[q] >> r & 1))
-                    decide(job, p, p->cnt[q], r, c, outcome_of(job, p, r, q, c, below_v, total, ties[q == 0]));
+                    decide(job, p, p->cnt[q], r, c, outcome_of(job, r, q, c, below_v, total, ties[q == 0]));
         }
     }
 }
@@ -253,21 +165,16 @@ static void answer_probes(sorted_job *job, const sorted_player *p, int below_v)
     for (int32_t x = job->probe_head[p->v]; x >= 0; x = job->probe_next[x]) {
         const uint8_t *pr = job->probes + 6 * (size_t)x;
         const unsigned r = pr[5] >> 2, suit = pr[5] & 3u;
-        unsigned q = 0;
-        for (int i = 0; i < 5; i++)
-            if ((pr[i] & 3u) == suit)
-                for (int j = 0; j < p->nd; j++)
-                    if (p->dr[j] == pr[i] >> 2)
-                        q |= 1u << j;
+        const unsigned q = cs__suit_set(p, pr, suit);
         const uint8_t rr = (uint8_t)r;
         const uint32_t ties = cs__ties(&p->rc, p->flush, &rr, 1, q == 0);
-        const int a = sorted_left(job, p, r);
+        const int a = sorted_left(job, r);
         for (int c = 0; c < COUNTS; c++) {
             uint64_t *out = job->probe_counts + ((size_t)x * COUNTS + (size_t)c) * 4;
             const int64_t total = completions_of(a, c);
             if (!total)
                 continue; /* stays 0 */
-            sorted_outcome o = outcome_of(job, p, r, q, c, below_v, total, ties);
+            sorted_outcome o = outcome_of(job, r, q, c, below_v, total, ties);
             out[0] = (uint64_t)o.nq;
             out[1] = (uint64_t)o.win;
             out[2] = (uint64_t)o.tie;
@@ -276,52 +183,55 @@ static void answer_probes(sorted_job *job, const sorted_player *p, int below_v)
     }
 }
 
-/* Every situation with a player hand of value v: snap holds the hands below the qualifier, run
- * (NULL when v is below the qualifier) the hands below v. */
-static void solve_value(sorted_job *job, uint16_t v, const sorted_counters *snap, const sorted_counters *run)
+/* Every situation with a player hand of value v: job->snap holds the hands below the qualifier,
+ * job->run (read when below_v) the hands below v. */
+static void solve_value(void *arg, uint16_t v, int below_v)
 {
+    sorted_job *job = arg;
     sorted_player p;
-    player_of(v, job->sorted, &p);
-    read_blind(snap, p.ranks, job->bq);
-    read_suited(snap, p.dr, p.nd, job->cq);
-    if (run) {
-        read_blind(run, p.ranks, job->bv);
-        read_suited(run, p.dr, p.nd, job->cv);
+    cs__player_of(v, &p);
+    job->m = in_sorted(p.ranks, 5, job->sorted);
+    cs__read_blind(&job->snap, WIDTH, 4, p.ranks, job->bq);
+    cs__read_suited(&job->snap, WIDTH, 4, p.dr, p.nd, job->cq);
+    if (below_v) {
+        cs__read_blind(&job->run, WIDTH, 4, p.ranks, job->bv);
+        cs__read_suited(&job->run, WIDTH, 4, p.dr, p.nd, job->cv);
     }
-    decide_value(job, &p, run != NULL);
-    answer_probes(job, &p, run != NULL);
+    decide_value(job, &p, below_v);
+    answer_probes(job, &p, below_v);
+}
+
+static void snapshot(void *arg)
+{
+    sorted_job *job = arg;
+    memcpy(job->snap.b, job->run.b, 2 * (size_t)ROWS * WIDTH * sizeof *job->snap.b);
+}
+
+static void add_to_run(void *arg, uint16_t v)
+{
+    sorted_job *job = arg;
+    add_value(&job->run, v, job->sorted);
 }
 
 static void *sorted_sweep(void *arg)
 {
     sorted_job *job = arg;
-    sorted_counters run = {0}, snap = {0};
     job->bq = malloc((2 + 2 * 32) * WIDTH * sizeof *job->bq);
-    if (counters_alloc(&run) != CS_OK || counters_alloc(&snap) != CS_OK || !job->bq) {
+    if (cs__counters_alloc(&job->run, (size_t)ROWS * WIDTH) != CS_OK ||
+        cs__counters_alloc(&job->snap, (size_t)ROWS * WIDTH) != CS_OK || !job->bq) {
         job->status = CS_E_NOMEM;
         goto done;
     }
     job->bv = job->bq + WIDTH;
     job->cq = job->bv + WIDTH;
     job->cv = job->cq + 32 * WIDTH;
-    const uint16_t q = job->qualifier;
-    for (uint32_t v = 0; v <= CS_NUM_VALUES; v++) {
-        if (v == q) {
-            memcpy(snap.b, run.b, 2 * (size_t)ROWS * WIDTH * sizeof *snap.b);
-            for (uint32_t pv = job->tid; pv < q; pv += job->threads)
-                solve_value(job, (uint16_t)pv, &snap, NULL);
-        }
-        if (v == CS_NUM_VALUES)
-            break;
-        if (v >= q && v % job->threads == job->tid)
-            solve_value(job, (uint16_t)v, &snap, &run);
-        add_value(&run, (uint16_t)v, job->sorted);
-    }
+    cs__value_sweep(job, job->qualifier, job->tid, job->threads, snapshot, solve_value, add_to_run);
     job->status = job->bad ? CS_E_OVERFLOW : CS_OK; /* a negative count: cannot happen */
 done:
-    free(run.b);
-    free(snap.b);
+    free(job->run.b);
+    free(job->snap.b);
     free(job->bq);
+    job->run.b = job->run.d = job->snap.b = job->snap.d = NULL;
     job->bq = job->bv = job->cq = job->cv = NULL;
     return NULL;
 }
@@ -374,14 +284,7 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
         st = CS_E_NOMEM;
         goto done;
     }
-    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
-        probe_head[v] = -1;
-    for (size_t x = n_probes; x-- > 0;) {
-        uint16_t v = cs__value_of(probes + 6 * x);
-        memset(probe_counts + x * COUNTS * 4, 0, COUNTS * 4 * sizeof *probe_counts);
-        probe_next[x] = probe_head[v];
-        probe_head[v] = (int32_t)x;
-    }
+    cs__probes_by_value(probes, n_probes, 6, probe_head, probe_next, probe_counts, COUNTS * 4);
     if (chart_raise) {
         memset(chart_raise, 0, n_chart * sizeof *chart_raise);
         memset(chart_total, 0, n_chart * sizeof *chart_total);

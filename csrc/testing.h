@@ -5,8 +5,8 @@
  * region too) but not part of it: the public calls carry no test arguments.
  *
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
- * sample.c (cs_test_sample_deals), switch.c (cs_test_switch_game, cs_test_switch_game_chosen,
- * cs_test_switch_bounds, cs_test_switch_five).
+ * sample.c (cs_test_sample_deals), switch_game.c (cs_test_switch_game, cs_test_switch_game_chosen),
+ * switch_bounds.c (cs_test_switch_bounds), switch_five.c (cs_test_switch_five).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H

@@ -573,7 +573,7 @@ class SwitchProof:
     proven never better than switching at most one card; with every size so, the schedule's whole
     game is the one-card game, exactly.
 
-    The bound (``cs_switch_bounds`` in csrc/switch.c): a switch's value is a sum, over its
+    The bound (``cs_switch_bounds`` in csrc/switch_bounds.c): a switch's value is a sum, over its
     replacement sets, of each final hand's best decision with the discards out of play. The raise's
     dealer hands without the discards are bounded from the exact counts of standing and of each
     single card out of play (the one-card game's), by Bonferroni (less the hands holding two

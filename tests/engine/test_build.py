@@ -123,6 +123,28 @@ def test_calls_between_c_files_run_one_way():
         visit(f, [])
 
 
+def test_c_files_stay_small():
+    """Each C file owns one kind of counting and none is over about 1,000 lines (docs/architecture.md's
+    C-files table): a file that outgrows it is split by what its parts own, as switch.c was."""
+    sizes = {p.name: len(p.read_text().splitlines()) for p in (ROOT / "csrc").glob("*.c")}
+    assert "switch_game.c" in sizes and "switch.c" not in sizes, sorted(sizes)
+    big = {name: n for name, n in sizes.items() if n > 1100}
+    assert not big, big
+
+
+def test_the_switching_files_call_down():
+    """The card-switching files: the sweep calls none of them, the five-card switch only the sweep, the
+    bounds run the game's driver (which reaches the bounds' passes through hooks, not calls)."""
+    graph = _c_call_graph()
+    switching = {f for f in graph if f.startswith("switch_")}
+    assert switching == {"switch_hand.c", "switch_sweep.c", "switch_five.c", "switch_game.c", "switch_bounds.c"}
+    assert graph["switch_sweep.c"] & switching == set()
+    assert graph["switch_hand.c"] & switching == set()
+    assert graph["switch_five.c"] & switching == {"switch_sweep.c"}
+    assert graph["switch_game.c"] & switching == {"switch_sweep.c", "switch_five.c"}
+    assert graph["switch_bounds.c"] & switching == {"switch_sweep.c", "switch_game.c"}
+
+
 def _module_source(tmp_path, name: str, **env: str) -> str:
     """The C source cffi generates for the module under these environment variables."""
     saved = {k: os.environ.get(k) for k in ("CARIBBEAN_EXACT_SANITIZE", "CFLAGS", "CC")}
