@@ -218,6 +218,7 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
 
 
+_SAMPLING_HINT = "--deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3) and to --switch-fees"
 #: The options of ``solve`` that only some of its modes take, in the order its errors name them.
 SOLVE_OPTIONS = (
     Option("known_dealer_cards", "--known-dealer-cards", 0),
@@ -227,10 +228,8 @@ SOLVE_OPTIONS = (
     Option("flash_rate", "--flash-rate"),
     Option("switch_fees", "--switch-fees"),
     Option("sample", "--sample", False, "--sample applies to --known-dealer-cards 1 to 3 and to --switch-fees"),
-    Option("deals", "--deals", None, "--deals and --seed apply only to --sample (sampling --known-dealer-cards "
-                                     "1 to 3) and to --switch-fees"),
-    Option("seed", "--seed", None, "--deals and --seed apply only to --sample (sampling --known-dealer-cards "
-                                   "1 to 3) and to --switch-fees"),
+    Option("deals", "--deals", None, _SAMPLING_HINT),
+    Option("seed", "--seed", None, _SAMPLING_HINT),
     Option("ignore_up", "--ignore-up", False),
     Option("table", "--table"),
     Option("plot", "--plot", None, "--plot draws the chart of --known-dealer-cards 1 to 3 (not sampled)"),
