@@ -9,6 +9,7 @@ Fraction(51, 1)
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
@@ -29,7 +30,12 @@ from .hands import (
     lowest_plain_value_starting,
     lowest_value_of_category,
 )
+from .information import UP_CARD_ONLY, Information
 from .paytable_data import TABLES as _BUILTIN_TABLES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: model.draw imports this module
+    from .draw import Draw, DrawLike
 
 __all__ = [
     "CATEGORIES", "CATEGORY_INDEX", "MAX_DIGITS", "MAX_FILE_BYTES", "MAX_TABLES", "PAY_ORDER",
@@ -605,8 +611,17 @@ class Rules:
     The player raises ``raise_antes`` antes (2 in the standard game; 1 to 10). A win on one bet never
     pays more than ``max_payout``; nets are per ante.
 
+    The rules name the whole game: ``draw`` is what the player may do before his raise decision
+    (a ``Draw``: Oasis Poker's switch fees; None, the default: no draw) and ``information`` what he
+    knows of the dealer's hole cards (an ``Information``; default ``UP_CARD_ONLY``: the up card
+    only). ``plain`` is the same table without them. ``solve(rules=...)`` solves whichever game the
+    rules name.
+
     >>> Rules().nets().lose, Rules(raise_antes=3).nets().lose
     (Fraction(-3, 1), Fraction(-4, 1))
+    >>> oasis = Rules.make("standard", switch_fees="1,2,3,2,1")
+    >>> oasis.draw.switch.fee(4), oasis.plain == Rules(), oasis.is_plain, Rules().is_plain
+    (Fraction(2, 1), True, False, True)
     """
 
     paytable: Paytable = field(default_factory=lambda: get_paytable(None))
@@ -615,12 +630,17 @@ class Rules:
     max_payout: Fraction | None = None
     #: The raise, in antes (the standard game: 2).
     raise_antes: int = DEFAULT_RAISE_ANTES
+    #: What the player may do before his raise decision (a ``Draw``); None: no draw.
+    draw: Draw | None = None
+    #: What the player knows of the dealer's hole cards besides the up card.
+    information: Information = UP_CARD_ONLY
     _nets: Nets | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
-             raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
+             raise_antes: int = DEFAULT_RAISE_ANTES, draw: DrawLike | None = None,
+             switch_fees: DrawLike | None = None, information: Information | None = None) -> Rules:
         """Rules from loose input (names, numbers, text), validated.
 
         Repeated calls with the same text or numbers share one ``Rules`` (and its nets).
@@ -635,18 +655,60 @@ class Rules:
           ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
           built-in only).
         - ``raise_antes``: the raise, in antes, 1 to 10 (keyword only; default 2).
+        - ``draw``: the player's draw: a ``Draw``, or switch fees ("1,2,3,4,5", "1", a name of
+          ``FEE_SCHEDULES``, numbers) (keyword only; default None: no draw). ``switch_fees`` is the
+          same, by the name the command line uses; give one of the two.
+        - ``information``: what the player knows of the hole cards (an ``Information``; keyword
+          only; default None: the up card only).
 
         Raises ``InvalidRules`` (a ``ValueError``) for any bad part.
 
         >>> Rules.make("live-dealer", "pair").qualifier.label
         'pair'
+        >>> Rules.make(switch_fees="1").draw.most_switched
+        1
         """
+        plain: Rules | None = None
         if paytables is None:
-            try:
-                return _made_rules(paytable, qualifier, ante, max_payout, raise_antes)
-            except TypeError:  # an unhashable spec (a list of pays): build it each time
-                pass
-        return cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
+            with contextlib.suppress(TypeError):  # an unhashable spec (a list of pays): build it each time
+                plain = _made_rules(paytable, qualifier, ante, max_payout, raise_antes)
+        if plain is None:
+            plain = cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
+        return plain.with_game(draw=draw, switch_fees=switch_fees, information=information)
+
+    def with_game(self, *, draw: DrawLike | None = None, switch_fees: DrawLike | None = None,
+                  information: Information | None = None) -> Rules:
+        """These rules with a draw and/or information (None keeps what they have).
+
+        ``draw`` and ``switch_fees`` are the same thing (a ``Draw`` or switch fees); give one.
+
+        >>> Rules().with_game(switch_fees="1,2,3,4,5").draw.short()
+        'switch fees 1,2,3,4,5'
+        """
+        if draw is not None and switch_fees is not None:
+            raise InvalidRules("draw and switch_fees: give one of the two (both are the player's draw)")
+        spec = draw if draw is not None else switch_fees
+        if spec is None and information is None:
+            return self
+        from .draw import Draw  # noqa: PLC0415 (model.draw imports this module)
+        d = self.draw if spec is None else Draw.parse(spec)
+        i = self.information if information is None else information
+        if d == self.draw and i == self.information:
+            return self
+        return Rules(self.paytable, self.qualifier, self.ante, self.max_payout, self.raise_antes, d, i)
+
+    @property
+    def plain(self) -> Rules:
+        """The same table (pay table, qualifier, raise, ante, cap) with no draw and the up card only:
+        what the counting core prices. ``self`` when the rules have neither."""
+        if self.is_plain:
+            return self
+        return Rules(self.paytable, self.qualifier, self.ante, self.max_payout, self.raise_antes)
+
+    @property
+    def is_plain(self) -> bool:
+        """Whether the rules have no draw and the player sees only the up card."""
+        return self.draw is None and self.information == UP_CARD_ONLY
 
     @classmethod
     def _make(cls, paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
@@ -666,6 +728,12 @@ class Rules:
             if v is not None and not isinstance(v, Fraction):
                 object.__setattr__(self, name, to_fraction(v, name))
         check_raise_antes(self.raise_antes)
+        if self.draw is not None:
+            from .draw import Draw  # noqa: PLC0415 (model.draw imports this module)
+            if not isinstance(self.draw, Draw):
+                object.__setattr__(self, "draw", Draw.parse(self.draw))
+        if not isinstance(self.information, Information):
+            raise InvalidRules(f"information: {shown(self.information)} is not an Information")
         if self.ante is not None and self.ante <= 0:
             raise InvalidRules(f"ante: {self.ante} must be positive")
         if self.max_payout is not None:

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from ..engine.counts import DealTotals
 from ..engine.pricing import (
@@ -25,7 +26,7 @@ from ..engine.pricing import (
     return_rows,
     solver_for,
 )
-from ..errors import InvalidRules
+from ..errors import InvalidRules, shown
 from ..model.cards import Card, CardsLike
 from ..model.checks import check_bool, check_instance, check_rules
 from ..model.hands import hands_by_value, value_categories
@@ -34,10 +35,14 @@ from ..progress import ProgressFn
 from .information import Information, seen_cards
 from .odds import Decision, decision_from, parse_situation
 
-__all__ = ["CategoryPlay", "DealerCategory", "Decider", "GameReport", "dealer_distribution", "solve"]
+__all__ = ["CategoryPlay", "DealerCategory", "Decider", "Exactness", "GameReport", "dealer_distribution", "solve"]
 
 #: Five-card hands of a 52-card deck.
 FIVE_CARD_HANDS = 2_598_960
+
+#: How a whole-game result's house edge is known: counted exactly, only bounded (exactly), or
+#: estimated from a sample (the ``whole_game.WholeGame`` protocol's ``exactness``).
+Exactness = Literal["exact", "bounded", "sampled"]
 
 #: How a strategy decides one situation: (hand, up card) -> True to raise.
 Decider = Callable[[tuple[Card, ...], Card], bool]
@@ -134,6 +139,16 @@ class GameReport:
     def information(self) -> Information:
         """What the player knew: the leak the game was solved with, or the seen hole cards."""
         return self.leak if self.leak is not None else seen_cards(self.known_dealer_cards)
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: ``rules`` with what the player knew (``information``)."""
+        return self.rules.with_game(information=self.information)
+
+    @property
+    def exactness(self) -> Exactness:
+        """Every figure is counted exactly ("exact"; the ``WholeGame`` protocol)."""
+        return "exact"
 
     @property
     def nets(self) -> Nets:
@@ -306,7 +321,8 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     - ``ante``: the ante size in money, needed only with a cap (default None).
     - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
     - ``rules``: a ``Rules`` (keyword only; it wins over the parts; default None: the rules made
-      from the parts).
+      from the parts). Rules with ``information`` (a leak) give that game
+      (``whole_game.solve_game``); a game with a draw is ``solve_game(rules)``'s.
 
     How it is counted:
 
@@ -330,6 +346,8 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     check_bool(raise_on_tie, "raise_on_tie")
     check_bool(ignore_up, "ignore_up")
+    if not rules.is_plain:
+        return _solve_leak(rules, threads, raise_on_tie, ignore_up, progress)
     flags = (RAISE_ON_TIE if raise_on_tie else 0) | (IGNORE_UP if ignore_up else 0)
     priced = price(rules, flags=flags, threads=threads, progress=progress)
     decider = None
@@ -338,6 +356,20 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     elif raise_on_tie:
         decider = _tie_raiser(rules)
     return GameReport(rules, priced.totals, "ignore up card" if ignore_up else "optimal", decider=decider)
+
+
+def _solve_leak(rules: Rules, threads: int | None, raise_on_tie: bool, ignore_up: bool,
+                progress: ProgressFn | None) -> GameReport:
+    """``solve`` of rules that name more than the plain game: the registry's solver (a leak)."""
+    if rules.draw is not None:
+        raise InvalidRules(f"rules draw {shown(rules.draw.short())}: solve() gives a GameReport; solve a game "
+                           "with a draw with solve_game(rules) (a WholeGame) or solve_switch_game")
+    if ignore_up:
+        raise InvalidRules(f"ignore_up: not with rules information {shown(rules.information.kind)}")
+    from .whole_game import solve_game  # noqa: PLC0415 (whole_game imports this module)
+    game = solve_game(rules, threads=threads, raise_on_tie=raise_on_tie, progress=progress)
+    assert isinstance(game, GameReport)
+    return game
 
 
 def optimal_game(rules: Rules | None = None, game: GameReport | None = None,

@@ -339,8 +339,14 @@ def describe_rules(rules: Rules) -> str:
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
-    """The rules as the "rules" object of every JSON output."""
-    return {
+    """The rules as the "rules" object of every JSON output: the whole game. The plain game has the
+    seven keys of the table; a draw adds ``"draw"`` (``{"switch_fees": ["1", ...],
+    "five_forces_raise": true}``) and a leak ``"information"`` (as a whole game's ``"information"``).
+
+    >>> sorted(rules_json(Rules.make(switch_fees="1"))["draw"].items())
+    [('five_forces_raise', True), ('switch_fees', ['1'])]
+    """
+    out: dict[str, Any] = {
         "paytable": rules.paytable.name,
         "pays": [str(p) for p in rules.paytable.pays],
         "qualifier": rules.qualifier.label,
@@ -349,3 +355,9 @@ def rules_json(rules: Rules) -> dict[str, Any]:
         "max_payout": None if rules.max_payout is None else str(rules.max_payout),
         "raise_antes": rules.raise_antes,
     }
+    if rules.draw is not None:
+        out["draw"] = {"switch_fees": list(rules.draw.switch_fees), "five_forces_raise": rules.draw.five_forces_raise}
+    if rules.information.kind != "up-card":
+        from .play.game import information_json  # noqa: PLC0415 (it imports this module; a leak only)
+        out["information"] = information_json(rules.information)
+    return out

@@ -43,7 +43,7 @@ def switch_json(a: SwitchAnalysis) -> dict[str, Any]:
         "up": str(a.up),
         "switch_fees": [str(f) for f in a.fees.fees],
         "switch": [option_json(o) for o in a.options],
-        "rules": rules_json(a.rules),
+        "rules": rules_json(a.game_rules),
     }
 
 
@@ -83,7 +83,7 @@ def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
         "best_switch_sizes": list(s.best_sizes),
         "excluded_sizes": {str(j): str(b) for j, b in s.excluded.items()},
         "excluded_sizes_by_up_rank": {RANKS[r]: sorted(ex) for r, ex in enumerate(s.excluded_by_up)},
-        "rules": rules_json(s.rules),
+        "rules": rules_json(s.game_rules),
     }
 
 
@@ -255,7 +255,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
         } if sampled and s is not None else None,
         "proof": proof_json(g.proof) if g.proof is not None else None,
         "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None,
-        "rules": rules_json(one.rules),
+        "rules": rules_json(g.game_rules),
     }
 
 
