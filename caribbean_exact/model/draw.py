@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidRules, shown
-from .rules import Number, to_fraction
+from .numbers import Number, to_fraction
 
 __all__ = ["FEE_SCHEDULES", "Draw", "DrawLike", "SwitchFees", "SwitchFeesLike"]
 
@@ -37,6 +37,7 @@ class SwitchFees:
     (Fraction(2, 1), False)
     """
 
+    #: The fee of switching k cards, in antes, at ``fees[k - 1]`` (exact, 0 or more).
     fees: tuple[Fraction, ...]
 
     def __post_init__(self) -> None:
@@ -48,7 +49,7 @@ class SwitchFees:
 
     @classmethod
     def parse(cls, spec: SwitchFeesLike) -> SwitchFees:
-        """Fees from text ("1,2,3,4,5"), numbers, or a name of ``FEE_SCHEDULES``."""
+        """Fees from ``spec``: text ("1,2,3,4,5"), numbers, a name of ``FEE_SCHEDULES`` or fees."""
         if isinstance(spec, SwitchFees):
             return spec
         if isinstance(spec, str):
@@ -119,7 +120,7 @@ class Draw:
 
     @classmethod
     def parse(cls, spec: DrawLike) -> Draw:
-        """A draw from a ``Draw``, ``SwitchFees``, fee text ("1,2,3,2,1", "linear") or numbers.
+        """A draw from ``spec``: a ``Draw``, ``SwitchFees``, fee text ("1,2,3,2,1", "linear") or numbers.
 
         Raises ``InvalidRules`` (a ``ValueError``) naming the bad fee.
         """

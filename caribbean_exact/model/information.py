@@ -12,14 +12,20 @@ described by data, and its JSON says so in one ``"information"`` object.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 
 __all__ = ["UP_CARD_ONLY", "Information", "InformationKind", "seen_cards"]
 
 #: The kinds of information: only the up card; whole hole cards seen; edge sorting (whether each hole
 #: card's rank is among some ranks); one hole card's class seen (ranks or suits); dead cards seen (the
 #: burn card).
-InformationKind = Literal["up-card", "seen-cards", "sorted-ranks", "seen-class", "burn-card"]
+if TYPE_CHECKING:
+    from typing import Literal
+
+    InformationKind = Literal["up-card", "seen-cards", "sorted-ranks", "seen-class", "burn-card"]
+else:
+    InformationKind = str  # at run time: the kinds above
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +33,10 @@ class Information:
     """What the player knows of the dealer's hole cards, besides the up card.
 
     ``kind``: one of ``InformationKind``; the other fields hold what that kind needs, and are empty
-    (0 or ``()``) otherwise.
+    (0 or ``()``) otherwise. ``Rules(information=...)`` names the game with that leak.
+
+    >>> Information("burn-card", dead_cards=1).kind, seen_cards(1) == Information("seen-cards", seen_cards=1)
+    ('burn-card', True)
     """
 
     kind: InformationKind

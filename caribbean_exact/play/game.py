@@ -26,7 +26,7 @@ from ..engine.pricing import (
     return_rows,
     solver_for,
 )
-from ..errors import InvalidRules, shown
+from ..errors import InvalidRules
 from ..model.cards import Card, CardsLike
 from ..model.checks import check_bool, check_instance, check_rules
 from ..model.hands import hands_by_value, value_categories
@@ -321,8 +321,8 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     - ``ante``: the ante size in money, needed only with a cap (default None).
     - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
     - ``rules``: a ``Rules`` (keyword only; it wins over the parts; default None: the rules made
-      from the parts). Rules with ``information`` (a leak) give that game
-      (``whole_game.solve_game``); a game with a draw is ``solve_game(rules)``'s.
+      from the parts). Rules with a draw or a leak (``information``) name another game:
+      ``solve_game(rules)`` solves any game.
 
     How it is counted:
 
@@ -346,8 +346,10 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     check_bool(raise_on_tie, "raise_on_tie")
     check_bool(ignore_up, "ignore_up")
-    if not rules.is_plain:
-        return _solve_leak(rules, threads, raise_on_tie, ignore_up, progress)
+    if not rules.is_plain:  # the registry's door, which imports this module: solve() is the plain game's solver
+        what = "draw" if rules.draw is not None else "information"
+        raise InvalidRules(f"rules {what}: solve() counts the plain game; a game with a draw or a leak is "
+                           "solve_game(rules)'s (a WholeGame)")
     flags = (RAISE_ON_TIE if raise_on_tie else 0) | (IGNORE_UP if ignore_up else 0)
     priced = price(rules, flags=flags, threads=threads, progress=progress)
     decider = None
@@ -356,20 +358,6 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     elif raise_on_tie:
         decider = _tie_raiser(rules)
     return GameReport(rules, priced.totals, "ignore up card" if ignore_up else "optimal", decider=decider)
-
-
-def _solve_leak(rules: Rules, threads: int | None, raise_on_tie: bool, ignore_up: bool,
-                progress: ProgressFn | None) -> GameReport:
-    """``solve`` of rules that name more than the plain game: the registry's solver (a leak)."""
-    if rules.draw is not None:
-        raise InvalidRules(f"rules draw {shown(rules.draw.short())}: solve() gives a GameReport; solve a game "
-                           "with a draw with solve_game(rules) (a WholeGame) or solve_switch_game")
-    if ignore_up:
-        raise InvalidRules(f"ignore_up: not with rules information {shown(rules.information.kind)}")
-    from .whole_game import solve_game  # noqa: PLC0415 (whole_game imports this module)
-    game = solve_game(rules, threads=threads, raise_on_tie=raise_on_tie, progress=progress)
-    assert isinstance(game, GameReport)
-    return game
 
 
 def optimal_game(rules: Rules | None = None, game: GameReport | None = None,

@@ -38,7 +38,14 @@ __all__ = ["SOLVERS", "Exactness", "SolveOptions", "WholeGame", "game_kind", "so
 
 @runtime_checkable
 class WholeGame(Protocol):
-    """The figures every whole-game result gives (see the module's text)."""
+    """The figures every whole-game result gives: ``GameReport`` (the plain game, the leaks),
+    ``OneCardGame``, ``OneOrFiveGame``, ``SwitchGame``, ``SwitchSample`` (card switching). One
+    renderer reads any of them through these names; ``exactness`` says how far to trust them.
+
+    >>> g = solve()
+    >>> isinstance(g, WholeGame), g.exactness, g.element_of_risk == g.house_edge / g.expected_wager
+    (True, 'exact', True)
+    """
 
     @property
     def game_rules(self) -> Rules:
@@ -140,9 +147,10 @@ SOLVERS: dict[str, Solver] = {
 
 def solve_game(rules: Rules | None = None, *, threads: int | None = None, raise_on_tie: bool = False,
                progress: ProgressFn | None = None) -> WholeGame:
-    """The whole game the rules name, through ``SOLVERS``: the plain game, a leak
-    (``Rules(information=...)``) or card switching (``Rules.make(switch_fees=...)``).
+    """The whole game the rules name, whichever it is, through ``SOLVERS``.
 
+    ``rules``: a ``Rules`` (default None: the standard game): the plain game, a leak
+    (``Rules(information=...)``) or card switching (``Rules.make(switch_fees=...)``).
     ``threads``, ``raise_on_tie``, ``progress``: as ``solve``. Returns a ``WholeGame``. Raises
     ``InvalidRules`` (a ``ValueError``) for bad rules or options, or a kind of game with no solver.
 

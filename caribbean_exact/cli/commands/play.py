@@ -13,7 +13,7 @@ from ...model.rules import Rules
 from ...play.odds import ev, ev_ranks
 from ...progress import ProgressFn
 from ...render.play import game as render_game
-from ...render.text import to_json
+from ...render.text import information_words, to_json
 from ..files import check_file
 from ..modes import Mode, Option, check
 from ..options import add_rules, add_sampling, add_threads, integer, rules_from
@@ -350,7 +350,7 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
     text = render_game.report(game.report, args.format, args.table)
     if args.format in ("json", "csv") or args.table:
         return text
-    what = render_game.information_words(game.report.information)
+    what = information_words(game.report.information)
     return f"{what}\n{text}\n\n{render_leaks.HEADING}\n{chart}"
 
 
