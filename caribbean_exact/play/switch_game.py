@@ -511,7 +511,7 @@ def solve_one_card_game(fee: Number | SwitchFeesLike | None = None, rules: Rules
 
 #: The last four one-card games, by (rules, fee, raise on tie): seconds of CPU each, asked again by
 #: the card, the report and solve (a game is frozen; it does not depend on the threads).
-_one_card_games: Recent[tuple[Rules, Fraction, bool], OneCardGame] = Recent(4)
+_one_card_games: Recent[tuple[Rules, Fraction, bool], OneCardGame] = Recent(4, "one-card games")
 
 
 def one_card_game_from(rules: Rules, fee: Fraction, c: OneCardCounts) -> OneCardGame:
@@ -744,7 +744,7 @@ def prove_switch_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, 
 
 
 #: The last four proofs, by (rules, fees, raise on tie).
-_proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4)
+_proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4, "switch proofs")
 
 
 @dataclass(frozen=True)

@@ -423,7 +423,7 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
 
 
 #: The last four lines' games, by (lines, rules, raise on tie).
-_lines_games: Recent[tuple[SwitchRules, Rules, bool], SwitchLinesGame] = Recent(4)
+_lines_games: Recent[tuple[SwitchRules, Rules, bool], SwitchLinesGame] = Recent(4, "switch lines games")
 
 
 @dataclass(frozen=True, slots=True)
