@@ -809,6 +809,17 @@ class SwitchGame:
         return all(j in ex for j in range(2, len(self.fees.fees) + 1))
 
     @property
+    def excluded(self) -> dict[int, Fraction]:
+        """The switch sizes proven never optimal by the global bounds, with their bound
+        (``excluded_sizes`` of the fees and rules)."""
+        return excluded_sizes(self.fees, self.one_card.rules)
+
+    @property
+    def excluded_by_up(self) -> tuple[dict[int, Fraction], ...]:
+        """The sizes the bounds exclude against an up card of each rank (deuce first)."""
+        return tuple(excluded_sizes(self.fees, self.one_card.rules, r) for r in range(13))
+
+    @property
     def exact_game(self) -> OneOrFiveGame | None:
         """Where the proof counted the five-card switch and excluded every other larger size: the
         schedule's whole game (stand, one card or five), exact."""

@@ -16,7 +16,7 @@ from caribbean_exact.play import information as old_information
 from caribbean_exact.play import switching as old_switching
 from caribbean_exact.play.game import GameReport
 from caribbean_exact.play.known_cards import solve_burn_card
-from caribbean_exact.play.switch_game import SwitchGame, one_card_game_from, sample_switch_game
+from caribbean_exact.play.switch_game import SwitchGame, excluded_sizes, one_card_game_from, sample_switch_game
 from caribbean_exact.play.switching import switch_ev, switch_game
 from caribbean_exact.play.whole_game import SOLVERS, WholeGame, game_kind, solve_game
 from caribbean_exact.render.text import rules_json
@@ -123,3 +123,8 @@ def test_every_whole_game_result_is_a_whole_game():
     _figures_agree(sampled)
     assert (sampled.exactness, sampled.element_of_risk) == ("sampled", None)
     assert SwitchGame(SwitchFees.parse("1,1"), one, None, plain.return_per_ante).exactness == "bounded"
+    # the result holds what the renderer used to compute: the sizes the bounds exclude
+    linear = SwitchGame(SwitchFees.parse("linear"), one, None, plain.return_per_ante)
+    assert linear.excluded == excluded_sizes("1,2,3,4,5") and 5 in linear.excluded
+    assert all(linear.excluded.keys() <= ex.keys() == excluded_sizes("1,2,3,4,5", up_rank=r).keys()
+               for r, ex in enumerate(linear.excluded_by_up))  # an up rank's bound is tighter

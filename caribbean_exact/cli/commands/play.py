@@ -215,7 +215,10 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.format in ("json", "csv") or args.table or args.sample or args.flash_rate is not None:
         return text
     # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
-    return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
+    from ...play.game import dealer_distribution  # solve only: ev starts without play.game
+
+    rules = rules_from(args)
+    return text + "\n\n" + render_game.dealer_text(rules, args.format, dealer_distribution(rules))
 
 
 #: The options of ``solve`` that only some of its modes take, in the order its errors name them.

@@ -234,11 +234,9 @@ def dealer_table(dist: Sequence[DealerCategory], fmt: str) -> str:
     return table(rows, ["dealer's hand", "five-card hands", "probability", "qualifying", "not qualifying"], fmt)
 
 
-def dealer_text(rules: Rules, fmt: str) -> str:
-    """P(the dealer qualifies) and the dealer's hand distribution: lines for the end of ``solve``."""
-    from ...play.game import dealer_distribution  # noqa: PLC0415 (solve's tables only: ev starts without play.game)
-
-    dist = dealer_distribution(rules)
+def dealer_text(rules: Rules, fmt: str, dist: Sequence[DealerCategory]) -> str:
+    """P(the dealer qualifies) and the dealer's hand distribution (``play.game.dealer_distribution``
+    of the rules): lines for the end of ``solve``."""
     n, q = sum(x.count for x in dist), sum(x.qualifying for x in dist)
     p = Fraction(q, n)
     head = (f"dealer qualifies ({rules.qualifier.label}): {frac(p)} = {pct(p)} ({grouped(q)} of {grouped(n)} "
