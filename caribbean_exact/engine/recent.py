@@ -8,8 +8,6 @@ all (``clear_caches``) without reaching into a module's private names.
 >>> r.put("a", 1); r.put("b", 2); r.put("c", 3)
 >>> r.get("a"), r.get("c")
 (None, 3)
->>> "one-card games" in caches() and "switch proofs" in caches()  # once play.switch_game is loaded
-False
 """
 
 from __future__ import annotations
