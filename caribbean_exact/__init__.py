@@ -7,10 +7,11 @@
 One hand: ``ev``, ``ev_many``, ``ev_ranks``. The whole game: ``solve``, ``solve_known``,
 ``solve_seen_card``, ``solve_seen_cards``, ``solve_all_seen``, ``sample``; with a leak:
 ``solve_sorted_ranks`` (edge sorting), ``solve_seen_class`` (one hole card's class seen: ``seen_class``),
-``solve_burn_card``. Strategies: ``evaluate``, ``compare_strategies``, ``build_chart``, ``seen_card_strategy``,
-``seen_set_strategy``, ``parse_rule_file``. The house side: ``compare``, ``cap_study``, ``progressive``,
-``bonus``, ``combined``. Game protection: ``flash_cost``, ``hands_to_detect``. Any result as JSON-ready data:
-``as_dict``, ``to_json``.
+``solve_burn_card``; any game its ``Rules`` name (a draw: ``Draw``; a leak: ``Information``):
+``solve_game``, giving a ``WholeGame``. Strategies: ``evaluate``, ``compare_strategies``,
+``build_chart``, ``seen_card_strategy``, ``seen_set_strategy``, ``parse_rule_file``. The house side:
+``compare``, ``cap_study``, ``progressive``, ``bonus``, ``combined``. Game protection: ``flash_cost``,
+``hands_to_detect``. Any result as JSON-ready data: ``as_dict``, ``to_json``.
 
 The rules come as a ``Rules`` (``rules=``; None is the standard game) or, where a function takes
 them, as their parts (``paytable``, ``qualifier``, ``ante``, ``max_payout``). Results are frozen
@@ -116,6 +117,11 @@ _HOME = {
     "seen_class": "play.known_cards",
     "solve_burn_card": "play.known_cards",
     "solve_seen_class": "play.known_cards",
+    "Draw": "model.draw",
+    "SwitchFees": "model.draw",
+    "Information": "model.information",
+    "WholeGame": "play.whole_game",
+    "solve_game": "play.whole_game",
 }
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -126,7 +132,9 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .house.protection import Detection, FlashCost, flash_cost, hands_to_detect
     from .house.sidebets import BonusReport, CombinedReport, ProgressiveReport, bonus, combined, progressive
     from .model.cards import Card, format_cards, parse_cards
+    from .model.draw import Draw, SwitchFees
     from .model.hands import CATEGORIES
+    from .model.information import Information
     from .model.rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
     from .play.edge_sorting import SortedRanksGame, solve_sorted_ranks
     from .play.game import GameReport, solve
@@ -146,6 +154,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     )
     from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .play.sampling import SampledReport, sample
+    from .play.whole_game import WholeGame, solve_game
     from .render.json_data import as_dict, to_json
     from .strategy.chart import Chart, build_chart
     from .strategy.rule_file import load_rule_file, parse_rule_file
@@ -169,8 +178,10 @@ __all__ = [
     "DealTotals",
     "Decision",
     "Detection",
+    "Draw",
     "FlashCost",
     "GameReport",
+    "Information",
     "InvalidCards",
     "InvalidRules",
     "LeakCell",
@@ -195,7 +206,9 @@ __all__ = [
     "SortedRanksGame",
     "Strategy",
     "StrategyResult",
+    "SwitchFees",
     "UsageError",
+    "WholeGame",
     "__version__",
     "as_dict",
     "bonus",
@@ -224,6 +237,7 @@ __all__ = [
     "solve",
     "solve_all_seen",
     "solve_burn_card",
+    "solve_game",
     "solve_known",
     "solve_seen_card",
     "solve_seen_cards",

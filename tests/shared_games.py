@@ -1,7 +1,7 @@
 """The standard one-card Oasis game (fee 1, about 20 s of CPU) and the proofs that bound the larger
 switches under the fees 1,2,3,4,5 and 1,2,3,2,1 (about 110 s of CPU each), computed once per test
-run, shared by the pytest-xdist workers through files, and put in each worker's library cache
-(``play.switch_game``'s recent games and proofs), so the slow tests, examples and doctests that show
+run, shared by the pytest-xdist workers through files, and seeded in each worker's library caches
+(``engine.recent.caches()``: "one-card games", "switch proofs"), so the slow tests, examples and doctests that show
 them (solve, card, report, the docs) do not each count them again. tests/play/test_switch_game_exact.py
 and test_switch_bounds.py check the game and the proofs themselves."""
 
@@ -31,7 +31,7 @@ def _seed(name: str, cache: Any, key: object, compute: Callable[[], object]) -> 
     except FileExistsError:  # another worker counts it
         for _ in range(1200):
             if data.exists():
-                cache.put(key, pickle.loads(data.read_bytes()))
+                cache.seed(key, pickle.loads(data.read_bytes()))
                 return
             time.sleep(0.5)
         return  # not there after 10 minutes: this worker counts it itself when asked
@@ -44,19 +44,20 @@ def _seed(name: str, cache: Any, key: object, compute: Callable[[], object]) -> 
 def seed_one_card_game() -> None:
     """The standard one-card game (fee 1) in this process's cache."""
     from caribbean_exact import Rules
+    from caribbean_exact.engine.recent import caches
     from caribbean_exact.play import switch_game
 
-    _seed("one-card-fee-1", switch_game._one_card_games, (Rules(), Fraction(1), False),
+    _seed("one-card-fee-1", caches()["one-card games"], (Rules(), Fraction(1), False),
           lambda: switch_game.solve_one_card_game(1))
 
 
 def seed_proofs() -> None:
     """The proofs of the fees 1,2,3,4,5 and 1,2,3,2,1 (standard rules) in this process's cache."""
-    from caribbean_exact import Rules
+    from caribbean_exact import Rules, SwitchFees
+    from caribbean_exact.engine.recent import caches
     from caribbean_exact.play import switch_game
-    from caribbean_exact.play.switching import SwitchFees
 
     for name in ("linear", "peaked"):
         fees = SwitchFees.parse(name)
-        _seed(f"proof-{name}", switch_game._proofs, (Rules(), fees, False),
+        _seed(f"proof-{name}", caches()["switch proofs"], (Rules(), fees, False),
               lambda f=fees: switch_game.prove_switch_sizes(f))

@@ -64,7 +64,7 @@ class SeenOnePass:
 
 
 #: The last pass, by (rules, flags): at most one entry.
-_last: dict[tuple[Rules, int], SeenOnePass] = {}
+_last: Recent[tuple[Rules, int], SeenOnePass] = Recent(1, "seen-card passes")
 _lock = threading.Lock()
 
 
@@ -82,8 +82,7 @@ def seen_one_pass(rules: Rules, flags: int = 0, threads: int = 2, decisions: boo
                                                   decisions=decisions)
         assert chart is not None
         result = SeenOnePass(totals, chart, table)
-        _last.clear()
-        _last[key] = result
+        _last.put(key, result)
         return result
 
 
@@ -135,7 +134,7 @@ def solve_leak(rank_block: Sequence[int] | None, suit_split: SuitSplit, rules: R
 
 #: The last eight leak solves without probes (the result does not depend on the threads).
 _leaks: Recent[tuple[int, tuple[int, ...], int, Rules, int], tuple[DealTotals, LeakTables | None, ProbeCounts]] = \
-    Recent(8)
+    Recent(8, "leak passes")
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,7 +158,7 @@ class SeenPass:
 
 
 #: The last pass with k = 2 or 3, by (k, rules, flags): at most one entry.
-_last_k: dict[tuple[int, Rules, int], SeenPass] = {}
+_last_k: Recent[tuple[int, Rules, int], SeenPass] = Recent(1, "seen-cards passes")
 
 
 def seen_pass(k: int, rules: Rules, flags: int = 0, threads: int = 2, decisions: bool = False) -> SeenPass:
@@ -180,6 +179,5 @@ def seen_pass(k: int, rules: Rules, flags: int = 0, threads: int = 2, decisions:
             totals, chart_or_none, _ = _ffi.solve_seen(k, q, nets, flags, threads, True)
             assert chart_or_none is not None
             result = SeenPass(k, totals, chart_or_none, None, None)
-        _last_k.clear()
-        _last_k[key] = result
+        _last_k.put(key, result)
         return result

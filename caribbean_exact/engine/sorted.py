@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from ..model.rules import Rules
 from . import _ffi
 from .counts import DealTotals
+from .recent import Recent
 
 __all__ = ["SORTED_CHART_CELLS", "SORTED_COUNTS", "SortedChartWeights", "chart_cell", "solve_sorted"]
 
@@ -55,11 +56,11 @@ def solve_sorted(ranks_mask: int, rules: Rules, flags: int = 0, threads: int = 2
             totals, weights, _ = _ffi.solve_sorted(ranks_mask, rules.qualifier.value, rules.nets().scaled(), flags,
                                                    threads, chart)
             kept = (totals, weights)
-            _last.clear()
-            _last[key] = kept
+            _last.put(key, kept)
     return list(kept[0]), (kept[1] if chart else None), []
 
 
 #: The last pass without probes, by (mask, rules, flags): at most one entry (its chart is 7.8 MB).
-_last: dict[tuple[int, Rules, int], tuple[list[DealTotals], SortedChartWeights | None]] = {}
+_last: Recent[tuple[int, Rules, int], tuple[list[DealTotals], SortedChartWeights | None]] = Recent(
+    1, "edge-sorting passes")
 _lock = threading.Lock()

@@ -9,6 +9,7 @@ Fraction(51, 1)
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
@@ -20,6 +21,7 @@ from functools import cache, lru_cache
 from ..engine import _ffi
 from ..errors import InvalidCards, InvalidRules, cut, shown
 from .cards import RANKS, Card, parse_cards
+from .draw import Draw, DrawLike
 from .hands import (
     CATEGORIES,
     CATEGORY_INDEX,
@@ -29,6 +31,8 @@ from .hands import (
     lowest_plain_value_starting,
     lowest_value_of_category,
 )
+from .information import UP_CARD_ONLY, Information
+from .numbers import MAX_DIGITS, Number, to_fraction
 from .paytable_data import TABLES as _BUILTIN_TABLES
 
 __all__ = [
@@ -37,79 +41,6 @@ __all__ = [
     "QualifierLike", "Rules", "ScaledNets", "builtin_paytables", "get_paytable", "load_paytables_file",
     "load_paytables_text", "read_text_file", "to_fraction",
 ]
-
-#: An exact number as the library accepts it: floats only if finite (taken at their shortest repr).
-Number = int | Fraction | str | float
-
-
-#: Most digits a number may have (numerator or denominator): far beyond any pay or stake, and
-#: short enough that every exact value can be printed (Python refuses int text past 4,300 digits).
-MAX_DIGITS = 1000
-_MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)
-
-
-#: A number as text: a sign, digits (plain, or in well-formed groups of three: "250,000"), a
-#: decimal part, an exponent ("1e6", "2.5E-3"), and "/" with a denominator of the same form.
-#: ASCII digits only: "\u0663" (Arabic-Indic three) or "\u00b2" are not numbers.
-_UNSIGNED = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]*)?|\.[0-9]+"
-_NUMBER = re.compile(rf"(?P<sign>[+-]?)(?P<num>{_UNSIGNED})(?:[eE](?P<exp>[+-]?[0-9]+))?"
-                     rf"(?:/(?P<den>{_UNSIGNED})(?:[eE](?P<dexp>[+-]?[0-9]+))?)?", re.ASCII)
-#: The largest exponent read: beyond it every value but zero has more than ``MAX_DIGITS`` digits
-#: (refused before a power of ten of that size is built).
-_MAX_EXPONENT = 4 * MAX_DIGITS
-
-
-def to_fraction(x: object, what: str) -> Fraction:
-    """An exact number from int, Fraction or text; floats only if finite; at most ``MAX_DIGITS``
-    digits. Text is read the same everywhere: plain decimals ("100.50"), fractions "a/b",
-    scientific notation read exactly ("1e2" is 100, "1e-300" is 1/10^300), thousands separators
-    in groups of three ("250,000"); not Unicode digits, "nan" or "inf".
-
-    >>> [str(to_fraction(t, "x")) for t in ("1e2", "250,000", "-2.5", "3/4", "1.5e-3", "1,000.5")]
-    ['100', '250000', '-5/2', '3/4', '3/2000', '2001/2']
-    """
-    if isinstance(x, bool):
-        raise InvalidRules(f"{what}: {shown(x)} is not a number")
-    if isinstance(x, (int, Fraction)):
-        return _sized(Fraction(x), x, what)
-    if isinstance(x, float):
-        if not math.isfinite(x):
-            raise InvalidRules(f"{what}: {shown(x)} is not a finite number")
-        return _sized(Fraction(str(x)), x, what)
-    if isinstance(x, str):
-        t = x.strip().replace("_", "")
-        if len(t) > 2 * MAX_DIGITS + 2 + MAX_DIGITS // 3:  # room for the separators of 1,000 digits
-            raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
-        m = _NUMBER.fullmatch(t)
-        if m:
-            value = _decimal(m.group("num"), m.group("exp"), x, what)
-            if m.group("den") is not None:
-                den = _decimal(m.group("den"), m.group("dexp"), x, what)
-                if den == 0:
-                    raise InvalidRules(f"{what}: {shown(x)} divides by zero")
-                value /= den
-            return _sized(-value if m.group("sign") == "-" else value, x, what)
-        raise InvalidRules(f"{what}: {shown(x)} is not a number")
-    raise InvalidRules(f"{what}: {shown(x)} is not a number")
-
-
-def _decimal(digits: str, exponent: str | None, x: object, what: str) -> Fraction:
-    """The exact value of unsigned decimal text ("1,000.25") times 10^exponent."""
-    whole, _, part = digits.replace(",", "").partition(".")
-    mantissa = int((whole + part) or "0")
-    if mantissa == 0:
-        return Fraction(0)
-    e = (int(exponent) if exponent else 0) - len(part)
-    if abs(e) > _MAX_EXPONENT:
-        raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
-    return Fraction(mantissa * 10**e) if e >= 0 else Fraction(mantissa, 10**-e)
-
-
-def _sized(f: Fraction, x: object, what: str) -> Fraction:
-    if f.numerator.bit_length() > _MAX_BITS or f.denominator.bit_length() > _MAX_BITS:
-        raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
-    return f
-
 
 @dataclass(frozen=True, slots=True)
 class Paytable:
@@ -606,8 +537,17 @@ class Rules:
     The player raises ``raise_antes`` antes (2 in the standard game; 1 to 10). A win on one bet never
     pays more than ``max_payout``; nets are per ante.
 
+    The rules name the whole game: ``draw`` is what the player may do before his raise decision
+    (a ``Draw``: Oasis Poker's switch fees; None, the default: no draw) and ``information`` what he
+    knows of the dealer's hole cards (an ``Information``; default ``UP_CARD_ONLY``: the up card
+    only). ``plain`` is the same table without them. ``solve(rules=...)`` solves whichever game the
+    rules name.
+
     >>> Rules().nets().lose, Rules(raise_antes=3).nets().lose
     (Fraction(-3, 1), Fraction(-4, 1))
+    >>> oasis = Rules.make("standard", switch_fees="1,2,3,2,1")
+    >>> oasis.draw.switch.fee(4), oasis.plain == Rules(), oasis.is_plain, Rules().is_plain
+    (Fraction(2, 1), True, False, True)
     """
 
     paytable: Paytable = field(default_factory=lambda: get_paytable(None))
@@ -616,12 +556,17 @@ class Rules:
     max_payout: Fraction | None = None
     #: The raise, in antes (the standard game: 2).
     raise_antes: int = DEFAULT_RAISE_ANTES
+    #: What the player may do before his raise decision (a ``Draw``); None: no draw.
+    draw: Draw | None = None
+    #: What the player knows of the dealer's hole cards besides the up card.
+    information: Information = UP_CARD_ONLY
     _nets: Nets | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
-             raise_antes: int = DEFAULT_RAISE_ANTES) -> Rules:
+             raise_antes: int = DEFAULT_RAISE_ANTES, draw: DrawLike | None = None,
+             switch_fees: DrawLike | None = None, information: Information | None = None) -> Rules:
         """Rules from loose input (names, numbers, text), validated.
 
         Repeated calls with the same text or numbers share one ``Rules`` (and its nets).
@@ -636,18 +581,60 @@ class Rules:
           ``caribbean_exact.model.rules``), looked up with the built-in ones (default None: the
           built-in only).
         - ``raise_antes``: the raise, in antes, 1 to 10 (keyword only; default 2).
+        - ``draw``: the player's draw: a ``Draw``, or switch fees ("1,2,3,4,5", "1", a name of
+          ``FEE_SCHEDULES``, numbers) (keyword only; default None: no draw). ``switch_fees`` is the
+          same, by the name the command line uses; give one of the two.
+        - ``information``: what the player knows of the hole cards (an ``Information``; keyword
+          only; default None: the up card only).
 
         Raises ``InvalidRules`` (a ``ValueError``) for any bad part.
 
         >>> Rules.make("live-dealer", "pair").qualifier.label
         'pair'
+        >>> Rules.make(switch_fees="1").draw.most_switched
+        1
         """
+        plain: Rules | None = None
         if paytables is None:
-            try:
-                return _made_rules(paytable, qualifier, ante, max_payout, raise_antes)
-            except TypeError:  # an unhashable spec (a list of pays): build it each time
-                pass
-        return cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
+            with contextlib.suppress(TypeError):  # an unhashable spec (a list of pays): build it each time
+                plain = _made_rules(paytable, qualifier, ante, max_payout, raise_antes)
+        if plain is None:
+            plain = cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
+        return plain.with_game(draw=draw, switch_fees=switch_fees, information=information)
+
+    def with_game(self, *, draw: DrawLike | None = None, switch_fees: DrawLike | None = None,
+                  information: Information | None = None) -> Rules:
+        """These rules with a draw and/or information (None keeps what they have).
+
+        ``draw`` and ``switch_fees`` are the same thing (a ``Draw`` or switch fees); give one.
+        ``information``: an ``Information`` (what the player knows of the hole cards).
+
+        >>> Rules().with_game(switch_fees="1,2,3,4,5").draw.short()
+        'switch fees 1,2,3,4,5'
+        """
+        if draw is not None and switch_fees is not None:
+            raise InvalidRules("draw and switch_fees: give one of the two (both are the player's draw)")
+        spec = draw if draw is not None else switch_fees
+        if spec is None and information is None:
+            return self
+        d = self.draw if spec is None else Draw.parse(spec)
+        i = self.information if information is None else information
+        if d == self.draw and i == self.information:
+            return self
+        return Rules(self.paytable, self.qualifier, self.ante, self.max_payout, self.raise_antes, d, i)
+
+    @property
+    def plain(self) -> Rules:
+        """The same table (pay table, qualifier, raise, ante, cap) with no draw and the up card only:
+        what the counting core prices. ``self`` when the rules have neither."""
+        if self.is_plain:
+            return self
+        return Rules(self.paytable, self.qualifier, self.ante, self.max_payout, self.raise_antes)
+
+    @property
+    def is_plain(self) -> bool:
+        """Whether the rules have no draw and the player sees only the up card."""
+        return self.draw is None and self.information == UP_CARD_ONLY
 
     @classmethod
     def _make(cls, paytable: PaytableLike, qualifier: QualifierLike, ante: Number | None,
@@ -667,6 +654,10 @@ class Rules:
             if v is not None and not isinstance(v, Fraction):
                 object.__setattr__(self, name, to_fraction(v, name))
         check_raise_antes(self.raise_antes)
+        if self.draw is not None and not isinstance(self.draw, Draw):
+            object.__setattr__(self, "draw", Draw.parse(self.draw))
+        if not isinstance(self.information, Information):
+            raise InvalidRules(f"information: {shown(self.information)} is not an Information")
         if self.ante is not None and self.ante <= 0:
             raise InvalidRules(f"ante: {self.ante} must be positive")
         if self.max_payout is not None:

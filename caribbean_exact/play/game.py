@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from ..engine.counts import DealTotals
 from ..engine.pricing import (
@@ -34,10 +35,14 @@ from ..progress import ProgressFn
 from .information import Information, seen_cards
 from .odds import Decision, decision_from, parse_situation
 
-__all__ = ["CategoryPlay", "DealerCategory", "Decider", "GameReport", "dealer_distribution", "solve"]
+__all__ = ["CategoryPlay", "DealerCategory", "Decider", "Exactness", "GameReport", "dealer_distribution", "solve"]
 
 #: Five-card hands of a 52-card deck.
 FIVE_CARD_HANDS = 2_598_960
+
+#: How a whole-game result's house edge is known: counted exactly, only bounded (exactly), or
+#: estimated from a sample (the ``whole_game.WholeGame`` protocol's ``exactness``).
+Exactness = Literal["exact", "bounded", "sampled"]
 
 #: How a strategy decides one situation: (hand, up card) -> True to raise.
 Decider = Callable[[tuple[Card, ...], Card], bool]
@@ -134,6 +139,16 @@ class GameReport:
     def information(self) -> Information:
         """What the player knew: the leak the game was solved with, or the seen hole cards."""
         return self.leak if self.leak is not None else seen_cards(self.known_dealer_cards)
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: ``rules`` with what the player knew (``information``)."""
+        return self.rules.with_game(information=self.information)
+
+    @property
+    def exactness(self) -> Exactness:
+        """Every figure is counted exactly ("exact"; the ``WholeGame`` protocol)."""
+        return "exact"
 
     @property
     def nets(self) -> Nets:
@@ -306,7 +321,8 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     - ``ante``: the ante size in money, needed only with a cap (default None).
     - ``max_payout``: the cap on what one bet can win, in money (default None: no cap).
     - ``rules``: a ``Rules`` (keyword only; it wins over the parts; default None: the rules made
-      from the parts).
+      from the parts). Rules with a draw or a leak (``information``) name another game:
+      ``solve_game(rules)`` solves any game.
 
     How it is counted:
 
@@ -330,6 +346,10 @@ def solve(paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: 
     rules = Rules.make(paytable, qualifier, ante, max_payout) if rules is None else check_rules(rules)
     check_bool(raise_on_tie, "raise_on_tie")
     check_bool(ignore_up, "ignore_up")
+    if not rules.is_plain:  # the registry's door, which imports this module: solve() is the plain game's solver
+        what = "draw" if rules.draw is not None else "information"
+        raise InvalidRules(f"rules {what}: solve() counts the plain game; a game with a draw or a leak is "
+                           "solve_game(rules)'s (a WholeGame)")
     flags = (RAISE_ON_TIE if raise_on_tie else 0) | (IGNORE_UP if ignore_up else 0)
     priced = price(rules, flags=flags, threads=threads, progress=progress)
     decider = None

@@ -45,13 +45,14 @@ from ..engine.switch import (
 )
 from ..errors import InvalidRules, shown
 from ..model.cards import Card
-from ..model.checks import check_int, check_progress, check_rules, check_threads
+from ..model.checks import check_int, check_progress, check_threads
 from ..model.hands import CATEGORIES
+from ..model.information import UP_CARD_ONLY, Information
 from ..model.rules import Number, Rules
 from ..progress import ProgressFn, report
-from .game import solve
+from .game import Exactness, solve
 from .sampling import Z95
-from .switching import SwitchFees, SwitchFeesLike
+from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["OneCardGame", "OneOrFiveGame", "SwitchGame", "SwitchProof", "SwitchSample", "SwitchStrategy",
            "excluded_sizes", "prove_switch_sizes", "sample_switch_game", "solve_one_card_game", "solve_switch_game"]
@@ -118,12 +119,12 @@ def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None =
     return low + extra / math.comb(46, cards) - fees.fee(cards)
 
 
-def excluded_sizes(fees: SwitchFeesLike, rules: Rules | None = None, up_rank: int | None = None
+def excluded_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, up_rank: int | None = None
                    ) -> dict[int, Fraction]:
     """The switch sizes proven never optimal (with ``up_rank``: against an up card of that rank),
-    with the bound on their EV: below -1, the EV of standing and folding, so standing beats them."""
-    rules = check_rules(rules)
-    f = SwitchFees.parse(fees)
+    with the bound on their EV: below -1, the EV of standing and folding, so standing beats them.
+    ``fees`` None: the draw of ``rules``."""
+    rules, f = switch_game(fees, rules)
     if up_rank is not None:
         check_int(up_rank, "up_rank", 0, 12)
     out = {}
@@ -167,6 +168,31 @@ class SwitchSample:
     strategy_cost_sum: Fraction = Fraction(0)
     strategy_cost_squares: Fraction = Fraction(0)
     strategy_sizes: tuple[int, ...] = ()
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, self.fees)
+
+    @property
+    def information(self) -> Information:
+        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
+        return UP_CARD_ONLY
+
+    @property
+    def exactness(self) -> Exactness:
+        """The house edge is estimated from the sampled hands (the ``WholeGame`` protocol)."""
+        return "sampled"
+
+    @property
+    def expected_wager(self) -> Fraction | None:
+        """Not counted by a sample (None)."""
+        return None
+
+    @property
+    def element_of_risk(self) -> Fraction | None:
+        """Not counted by a sample (None)."""
+        return None
 
     @property
     def strategy_cost(self) -> Fraction:
@@ -282,7 +308,7 @@ def _half_width(total: Fraction, squares: Fraction, n: int) -> float:
     return Z95 * math.sqrt(max(0.0, float(var)) / n)
 
 
-def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
+def sample_switch_game(fees: SwitchFeesLike | None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                        threads: int | None = None, progress: ProgressFn | None = None,
                        baseline: SwitchFeesLike | None = None, strategy: SwitchStrategy | None = None,
                        proof: SwitchProof | None = None) -> SwitchSample:
@@ -294,9 +320,9 @@ def sample_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: 
     function of the hand and the up card giving the discard set, e.g. ``switch_rules(fees).mask``):
     its option too, on the same hands: its exact cost against the best, and its own house edge.
     With ``proof`` (``prove_switch_sizes`` of the same fees and rules) the sizes it excludes against
-    each up rank are not counted either (the sample is the same, and quicker)."""
-    rules = check_rules(rules)
-    f = SwitchFees.parse(fees)
+    each up rank are not counted either (the sample is the same, and quicker). ``fees`` None: the
+    draw of ``rules``."""
+    rules, f = switch_game(fees, rules)
     base = None if baseline is None else SwitchFees.parse(baseline)
     check_int(deals, "deals", 1, 10**7)
     check_int(seed, "seed", 0, 2**64 - 1)
@@ -377,6 +403,21 @@ class OneCardGame:
     switched_rank: tuple[int, ...]
 
     @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, SwitchFees((self.fee,)))
+
+    @property
+    def information(self) -> Information:
+        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
+        return UP_CARD_ONLY
+
+    @property
+    def exactness(self) -> Exactness:
+        """Every figure is counted exactly (the ``WholeGame`` protocol)."""
+        return "exact"
+
+    @property
     def total_weight(self) -> int:
         """Every deal counted: 122,151,120 situations x ``GAME_WEIGHT``."""
         return self.stand.total_weight + self.switch.total_weight
@@ -438,12 +479,13 @@ class OneCardGame:
         return out
 
 
-def solve_one_card_game(fee: Number | SwitchFeesLike = 1, rules: Rules | None = None, *, raise_on_tie: bool = False,
+def solve_one_card_game(fee: Number | SwitchFeesLike | None = None, rules: Rules | None = None, *,
+                        raise_on_tie: bool = False,
                         threads: int | None = None, progress: ProgressFn | None = None) -> OneCardGame:
     """The whole game when at most one card may be switched, exact (see ``OneCardGame``).
 
-    ``fee``: the fee of a one-card switch in antes (0 or more; default 1), or a fee schedule (its
-    one-card fee is taken); ``rules``: the game's rules (default: the standard game);
+    ``fee``: the fee of a one-card switch in antes (0 or more), or a fee schedule (its one-card fee
+    is taken); default None: the draw of ``rules``, else 1; ``rules``: the game's rules (default: the standard game);
     ``raise_on_tie``: raise when raising and folding are worth the same (default: fold; the EV is
     the same); ``threads``: the core's threads (default: the machine's cores); ``progress``: called
     after each of the 13 up ranks. It takes about 23 s of CPU, 13 s on two cores (every one of the
@@ -454,8 +496,9 @@ def solve_one_card_game(fee: Number | SwitchFeesLike = 1, rules: Rules | None = 
     >>> g.house_edge, g.switch_situations
     (Fraction(723583636439, 69766306810200), 10257468)
     """
-    rules = check_rules(rules)
-    f = (SwitchFees.parse((fee,)) if isinstance(fee, (int, float, Fraction)) else SwitchFees.parse(fee)).fee(1)
+    spec: SwitchFeesLike | None = (fee,) if isinstance(fee, (int, float, Fraction)) else fee
+    rules, fees = switch_game(spec, rules, (1,))
+    f = fees.fee(1)
     key = (rules, f, raise_on_tie)
     kept = _one_card_games.get(key)
     if kept is not None:
@@ -468,7 +511,7 @@ def solve_one_card_game(fee: Number | SwitchFeesLike = 1, rules: Rules | None = 
 
 #: The last four one-card games, by (rules, fee, raise on tie): seconds of CPU each, asked again by
 #: the card, the report and solve (a game is frozen; it does not depend on the threads).
-_one_card_games: Recent[tuple[Rules, Fraction, bool], OneCardGame] = Recent(4)
+_one_card_games: Recent[tuple[Rules, Fraction, bool], OneCardGame] = Recent(4, "one-card games")
 
 
 def one_card_game_from(rules: Rules, fee: Fraction, c: OneCardCounts) -> OneCardGame:
@@ -497,6 +540,21 @@ class OneOrFiveGame:
     five_value: Fraction
     #: The situations that switch all five, by the up card's rank (deuce first).
     five_by_up_rank: tuple[int, ...] = (0,) * 13
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, self.fees)
+
+    @property
+    def information(self) -> Information:
+        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
+        return UP_CARD_ONLY
+
+    @property
+    def exactness(self) -> Exactness:
+        """Every figure is counted exactly (the ``WholeGame`` protocol)."""
+        return "exact"
 
     @property
     def situations(self) -> int:
@@ -587,6 +645,11 @@ class SwitchProof:
     counts: BoundCounts
 
     @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, self.fees)
+
+    @property
     def five_counted(self) -> bool:
         """Whether the five-card switch was counted exactly in every situation (not bounded): then
         ``game`` is the whole game, with it, and the sizes bounded are 2 to 4."""
@@ -645,7 +708,7 @@ class SwitchProof:
                      for cards, up, m, _ in self.counts.listed)
 
 
-def prove_switch_sizes(fees: SwitchFeesLike, rules: Rules | None = None, *, raise_on_tie: bool = False,
+def prove_switch_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, *, raise_on_tie: bool = False,
                        threads: int | None = None, progress: ProgressFn | None = None) -> SwitchProof:
     """Bound every switch of 2 to 5 cards the fees allow, in every situation, against the exact best
     of standing and one card (see ``SwitchProof``); where the fees allow five cards and the global
@@ -665,8 +728,7 @@ def prove_switch_sizes(fees: SwitchFeesLike, rules: Rules | None = None, *, rais
     >>> p.excluded, p.exact, p.five_counted, p.game.five_situations
     ((2, 3, 4), True, True, 8188332)
     """
-    rules = check_rules(rules)
-    f = SwitchFees.parse(fees)
+    rules, f = switch_game(fees, rules)
     if len(f.fees) < 2:
         raise InvalidRules(f"switch fees {f.short()}: one card only, no larger switch to bound")
     key = (rules, f, raise_on_tie)
@@ -682,7 +744,7 @@ def prove_switch_sizes(fees: SwitchFeesLike, rules: Rules | None = None, *, rais
 
 
 #: The last four proofs, by (rules, fees, raise on tie).
-_proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4)
+_proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4, "switch proofs")
 
 
 @dataclass(frozen=True)
@@ -701,6 +763,43 @@ class SwitchGame:
     proof: SwitchProof | None = None
 
     @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.one_card.rules, self.fees)
+
+    @property
+    def information(self) -> Information:
+        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
+        return UP_CARD_ONLY
+
+    @property
+    def exactness(self) -> Exactness:
+        """"exact" (``exact``), "sampled" (larger switches sampled) or "bounded" (no sample: the
+        one-card game's edge bounds the house edge)."""
+        if self.exact:
+            return "exact"
+        return "bounded" if self.sample is None else "sampled"
+
+    @property
+    def return_per_ante(self) -> Fraction:
+        """The player's expected net per ante: minus ``house_edge``."""
+        return -self.house_edge
+
+    @property
+    def expected_wager(self) -> Fraction | None:
+        """Ante plus the expected raise, in antes, where the game is exact (else None)."""
+        g = self.exact_game
+        if g is not None:
+            return g.expected_wager
+        return self.one_card.expected_wager if self.exact else None
+
+    @property
+    def element_of_risk(self) -> Fraction | None:
+        """The house edge per unit of total wager, where the game is exact (else None)."""
+        w = self.expected_wager
+        return None if w is None else self.house_edge / w
+
+    @property
     def exact(self) -> bool:
         """Whether the house edge is exact: one card only, or every larger size proven never better
         than at most one card (by the global bounds, or in every situation by ``proof``)."""
@@ -708,6 +807,17 @@ class SwitchGame:
             return True
         ex = excluded_sizes(self.fees, self.one_card.rules)
         return all(j in ex for j in range(2, len(self.fees.fees) + 1))
+
+    @property
+    def excluded(self) -> dict[int, Fraction]:
+        """The switch sizes proven never optimal by the global bounds, with their bound
+        (``excluded_sizes`` of the fees and rules)."""
+        return excluded_sizes(self.fees, self.one_card.rules)
+
+    @property
+    def excluded_by_up(self) -> tuple[dict[int, Fraction], ...]:
+        """The sizes the bounds exclude against an up card of each rank (deuce first)."""
+        return tuple(excluded_sizes(self.fees, self.one_card.rules, r) for r in range(13))
 
     @property
     def exact_game(self) -> OneOrFiveGame | None:
@@ -740,7 +850,7 @@ class SwitchGame:
         return self.one_card.house_edge
 
 
-def solve_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
+def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                       threads: int | None = None, progress: ProgressFn | None = None) -> SwitchGame:
     """Card switching under a fee schedule, the whole game: the one-card game exact
     (``solve_one_card_game`` with the schedule's one-card fee); when the schedule allows more than
@@ -749,7 +859,8 @@ def solve_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: i
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is
     the one-card game's exact edge less their mean, with its 95% interval. ``threads``,
-    ``progress``: as ``solve_one_card_game``. Raises ``InvalidRules``.
+    ``progress``: as ``solve_one_card_game``. ``fees`` None: the draw of ``rules``
+    (``solve(rules=Rules.make(switch_fees=...))`` comes here). Raises ``InvalidRules``.
 
     >>> g = solve_switch_game("1,2,3,4,5")
     >>> g.exact, g.house_edge == solve_one_card_game(1).house_edge, g.proof.excluded
@@ -758,8 +869,7 @@ def solve_switch_game(fees: SwitchFeesLike, rules: Rules | None = None, deals: i
     >>> g.exact, g.proof.excluded, g.house_edge, g.exact_game.five_situations
     (True, (2, 3, 4), Fraction(3243255198184843, 471015592711263600), 8188332)
     """
-    rules = check_rules(rules)
-    f = SwitchFees.parse(fees)
+    rules, f = switch_game(fees, rules)
     check_int(deals, "deals", 0, 10**7)
     check_int(seed, "seed", 0, 2**64 - 1)
     threads = check_threads(threads)

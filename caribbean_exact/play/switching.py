@@ -19,8 +19,6 @@ True
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,72 +28,43 @@ from ..engine.switch import DISCARD_SETS, switch_totals
 from ..errors import InvalidRules, shown
 from ..model.cards import Card, CardsLike
 from ..model.checks import check_rules
-from ..model.rules import Number, Rules, to_fraction
+from ..model.draw import FEE_SCHEDULES, Draw, SwitchFees, SwitchFeesLike
+from ..model.information import UP_CARD_ONLY
+from ..model.rules import Rules
 from .odds import parse_situation
 
-__all__ = ["FEE_SCHEDULES", "SwitchAnalysis", "SwitchFees", "SwitchOption", "switch_ev"]
+__all__ = ["FEE_SCHEDULES", "SwitchAnalysis", "SwitchFees", "SwitchFeesLike", "SwitchOption", "switch_ev",
+           "switch_game", "whole_game"]
 
 
-@dataclass(frozen=True, slots=True)
-class SwitchFees:
-    """The fee, in antes, of switching 1, 2, ... cards; a table that allows at most k cards has
-    k fees (``fees[k - 1]`` for k cards).
+def switch_game(fees: SwitchFeesLike | None, rules: Rules | None, default: SwitchFeesLike | None = None
+                ) -> tuple[Rules, SwitchFees]:
+    """The table's plain rules and the switch fees of a switching game: the ``fees`` given (the
+    old keyword, mapped onto the rules), else the rules' draw, else ``default``.
 
-    >>> SwitchFees.parse("1,2,3,2,1").fee(4), SwitchFees.parse("1").allows(2)
-    (Fraction(2, 1), False)
+    >>> r, f = switch_game(None, Rules.make(switch_fees="1,2,3,2,1"))
+    >>> r == Rules(), f.short()
+    (True, '1,2,3,2,1')
     """
-
-    fees: tuple[Fraction, ...]
-
-    def __post_init__(self) -> None:
-        if not 1 <= len(self.fees) <= 5:
-            raise InvalidRules(f"switch fees {shown(self.fees)}: expected 1 to 5 fees (for 1, 2, ... cards)")
-        for f in self.fees:
-            if not isinstance(f, Fraction) or f < 0:
-                raise InvalidRules(f"switch fee {shown(f)}: expected an exact number of antes, 0 or more")
-
-    @classmethod
-    def parse(cls, spec: SwitchFeesLike) -> SwitchFees:
-        """Fees from text ("1,2,3,4,5"), numbers, or a name of ``FEE_SCHEDULES``."""
-        if isinstance(spec, SwitchFees):
-            return spec
-        if isinstance(spec, str):
-            key = spec.strip().lower()
-            if key in FEE_SCHEDULES:
-                return FEE_SCHEDULES[key]
-            items: list[object] = [t for t in re.split(r"[\s,;]+", spec.strip()) if t]
-        elif isinstance(spec, (list, tuple)):
-            items = list(spec)
-        else:
-            raise InvalidRules(f"switch fees {shown(spec)}: expected fees such as '1,2,3,4,5' or a name "
-                               f"({', '.join(FEE_SCHEDULES)})")
-        if not 1 <= len(items) <= 5:
-            raise InvalidRules(f"switch fees {shown(spec)}: expected 1 to 5 fees (for 1, 2, ... cards), "
-                               f"got {len(items)}")
-        return cls(tuple(to_fraction(x, f"switch fee for {k} card{'s' if k > 1 else ''}")
-                         for k, x in enumerate(items, 1)))
-
-    def allows(self, cards: int) -> bool:
-        """Whether switching ``cards`` cards is allowed (0: standing, always)."""
-        return 0 <= cards <= len(self.fees)
-
-    def fee(self, cards: int) -> Fraction:
-        """The fee of switching ``cards`` cards (0 for standing)."""
-        return Fraction(0) if cards == 0 else self.fees[cards - 1]
-
-    def short(self) -> str:
-        """The fees as text: "1,2,3,4,5"."""
-        return ",".join(str(f) for f in self.fees)
+    rules = check_rules(rules)
+    if rules.information != UP_CARD_ONLY:
+        raise InvalidRules(f"rules information {shown(rules.information.kind)}: card switching is counted "
+                           "with the up card only")
+    if fees is None:
+        fees = rules.draw.switch if rules.draw is not None and rules.draw.switch is not None else default
+    if fees is None:
+        raise InvalidRules("switch fees: give fees (such as '1,2,3,4,5') or rules with a draw "
+                           "(Rules.make(switch_fees=...))")
+    return rules.plain, SwitchFees.parse(fees)
 
 
-SwitchFeesLike = SwitchFees | str | Sequence[Number]
+def whole_game(rules: Rules, fees: SwitchFees) -> Rules:
+    """The rules that name the whole switching game: the table's rules with the draw.
 
-#: The fee schedules in use: by the number of cards switched, 1 to 5.
-FEE_SCHEDULES: dict[str, SwitchFees] = {
-    "linear": SwitchFees(tuple(Fraction(x) for x in (1, 2, 3, 4, 5))),
-    "peaked": SwitchFees(tuple(Fraction(x) for x in (1, 2, 3, 2, 1))),
-    "one-card": SwitchFees((Fraction(1),)),
-}
+    >>> whole_game(Rules(), SwitchFees.parse("1")).draw.short()
+    'switch fees 1'
+    """
+    return rules.with_game(draw=Draw(fees))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,20 +137,28 @@ class SwitchAnalysis:
         return self.options[0]
 
     @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, self.fees)
+
+    @property
     def stand(self) -> SwitchOption:
         """Standing: no card switched."""
         return next(o for o in self.options if not o.discard)
 
 
-def switch_ev(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike = "linear", *, rules: Rules | None = None,
+def switch_ev(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike | None = None, *, rules: Rules | None = None,
               threads: int | None = None) -> SwitchAnalysis:
     """The exact EV (per ante, fee included) of every discard set the fees allow, best first.
 
     ``fees``: the fee in antes of switching 1, 2, ... cards ("1,2,3,4,5", "1,2,3,2,1", "1" for a
     table that allows one card; or a name of ``FEE_SCHEDULES``). Switching all five forces a raise.
+    None (the default): the draw of ``rules`` (``Rules.make(switch_fees=...)``), else "linear".
+
+    >>> switch_ev("As Ks Qs Js 2d", "5h", rules=Rules.make(switch_fees="1")).best.fee
+    Fraction(1, 1)
     """
-    rules = check_rules(rules)
-    f = SwitchFees.parse(fees)
+    rules, f = switch_game(fees, rules, "linear")
     h, u, _, _ = parse_situation(hand, up)
     sets = [d for d in range(DISCARD_SETS) if f.allows(d.bit_count())]
     mask = sum(1 << d for d in sets)

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..errors import InvalidRules, shown
+from ..model.cards import RANKS
+from ..model.information import Information
 from ..model.rules import DEFAULT_RAISE_ANTES, Paytable, Rules, exact_text
 
 EXTRA_FORMATS = ("json", "csv")
@@ -339,8 +341,14 @@ def describe_rules(rules: Rules) -> str:
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
-    """The rules as the "rules" object of every JSON output."""
-    return {
+    """The rules as the "rules" object of every JSON output: the whole game. The plain game has the
+    seven keys of the table; a draw adds ``"draw"`` (``{"switch_fees": ["1", ...],
+    "five_forces_raise": true}``) and a leak ``"information"`` (as a whole game's ``"information"``).
+
+    >>> sorted(rules_json(Rules.make(switch_fees="1"))["draw"].items())
+    [('five_forces_raise', True), ('switch_fees', ['1'])]
+    """
+    out: dict[str, Any] = {
         "paytable": rules.paytable.name,
         "pays": [str(p) for p in rules.paytable.pays],
         "qualifier": rules.qualifier.label,
@@ -349,3 +357,46 @@ def rules_json(rules: Rules) -> dict[str, Any]:
         "max_payout": None if rules.max_payout is None else str(rules.max_payout),
         "raise_antes": rules.raise_antes,
     }
+    if rules.draw is not None:
+        out["draw"] = {"switch_fees": list(rules.draw.switch_fees), "five_forces_raise": rules.draw.five_forces_raise}
+    if rules.information.kind != "up-card":
+        out["information"] = information_json(rules.information)
+    return out
+
+
+_SUITS = "cdhs"
+
+
+def information_words(info: Information) -> str:
+    """What the player knows of the dealer's hole cards, in words."""
+    ranks = "".join(RANKS[r] for r in sorted(info.ranks, reverse=True))
+    if info.kind == "seen-cards":
+        return f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''} seen"
+    if info.kind == "sorted-ranks":
+        return f"edge sorting: on each dealer hole card, whether its rank is one of {ranks or 'no rank'}"
+    if info.kind == "seen-class":
+        if info.blocks or info.suit_split:
+            what = [" / ".join("".join(RANKS[r] for r in sorted(b, reverse=True)) for b in info.blocks)
+                    if info.blocks else ""]
+            what = [f"which of {what[0]}"] if what[0] else []
+            what += [f"its {info.suit_split}"] if info.suit_split else []
+            return f"one dealer hole card's class seen: {' and '.join(what)}"
+        what = [f"ranks {ranks}"] if info.ranks else []
+        what += [f"suits {''.join(_SUITS[s] for s in info.suits)}"] if info.suits else []
+        return f"one dealer hole card's class seen ({', '.join(what)})"
+    if info.kind == "burn-card":
+        dead = "the burn card seen" if info.dead_cards == 1 else f"{info.dead_cards} dead cards seen"
+        if info.seen_cards:
+            holes = f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''}"
+            return f"{holes} and {dead.removesuffix(' seen')} seen"
+        return dead
+    return "the dealer's up card only"
+
+
+def information_json(info: Information) -> dict[str, Any]:
+    """The ``"information"`` object of a whole-game JSON: the kind, its words and its fields."""
+    return {"kind": info.kind, "description": information_words(info), "seen_cards": info.seen_cards,
+            "ranks": "".join(RANKS[r] for r in sorted(info.ranks, reverse=True)),
+            "suits": "".join(_SUITS[s] for s in info.suits), "dead_cards": info.dead_cards,
+            "blocks": ["".join(RANKS[r] for r in sorted(b, reverse=True)) for b in info.blocks],
+            "suit_split": info.suit_split}

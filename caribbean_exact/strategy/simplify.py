@@ -162,7 +162,8 @@ def _pattern_columns() -> tuple[NDArray, NDArray, NDArray, NDArray, NDArray]:
     return plain, suited, ranks, g0, g1
 
 
-_cells_cache: dict[int, _Cells] = {}
+#: The cells of the chart by qualifier value (numpy columns, computed once per qualifier).
+_cells_cache: Recent[int, _Cells] = Recent(8, "chart cells")
 
 
 def _cells(qualifier: int, progress: ProgressFn | None) -> _Cells:
@@ -183,7 +184,7 @@ def _cells(qualifier: int, progress: ProgressFn | None) -> _Cells:
     out = _Cells(idx, nq[idx], win[idx], tie[idx], lose[idx], value, category,
                  (category * 13 + g0[pat]) * 13 + g1[pat], r, up, idx % layout.CHART_SUIT_COUNTS,
                  (r == up[None, :]).any(axis=0), np.argsort(value, kind="stable"))
-    _cells_cache[qualifier] = out
+    _cells_cache.put(qualifier, out)
     return out
 
 
@@ -666,7 +667,7 @@ def frontier(rules: Rules | None = None, max_lines: int = 8,
 
 #: The last four frontiers found, by (rules, max_lines): a frontier is frozen and does not depend on
 #: the game handed down, and its search takes seconds (a card, a report and the tables ask again).
-_frontiers: Recent[tuple[Rules, int], Frontier] = Recent(4)
+_frontiers: Recent[tuple[Rules, int], Frontier] = Recent(4, "frontiers")
 
 
 def _search_frontier(rules: Rules, max_lines: int, progress: ProgressFn | None, game: GameReport | None

@@ -211,8 +211,12 @@ def strategy_card(rules: Rules | None = None, lines: int | None = None, within: 
     1, 2, ... cards): the card also says what to switch first (``switch_rules``), with the house
     edge of the optimal switch from the exact one-card game (exact for a one-card schedule, else
     that exact bound and an estimate) and the lines' house edge and cost sampled over ``deals``
-    hands from ``seed`` (``switch_rules.switch_study``; each hand exact; ``threads`` for the core)."""
+    hands from ``seed`` (``switch_rules.switch_study``; each hand exact; ``threads`` for the core).
+    Rules with a draw (``Rules.make(switch_fees=...)``) are the same as ``switch_fees``."""
     rules = check_rules(rules)
+    if rules.draw is not None:
+        switch_fees = rules.draw.fees if switch_fees is None else switch_fees
+        rules = rules.plain
     f = frontier(rules, progress=progress, game=game)
     fitting = [p for p in f.points if p.lines <= (MAX_CARD_LINES if lines is None else lines)] or [f.points[0]]
     point = fitting[-1]

@@ -42,7 +42,7 @@ from ..play.switch_game import (
     sample_switch_game,
     solve_one_card_game,
 )
-from ..play.switching import SwitchFees, SwitchFeesLike, switch_ev
+from ..play.switching import SwitchFees, SwitchFeesLike, switch_ev, switch_game
 from ..progress import ProgressFn
 
 if TYPE_CHECKING:
@@ -423,7 +423,7 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
 
 
 #: The last four lines' games, by (lines, rules, raise on tie).
-_lines_games: Recent[tuple[SwitchRules, Rules, bool], SwitchLinesGame] = Recent(4)
+_lines_games: Recent[tuple[SwitchRules, Rules, bool], SwitchLinesGame] = Recent(4, "switch lines games")
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,12 +446,11 @@ class RuleCost:
         return self.best_ev - self.ev
 
 
-def rule_cost(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike, strategy: SwitchRules | None = None, *,
+def rule_cost(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike | None, strategy: SwitchRules | None = None, *,
               rules: Rules | None = None, threads: int | None = None) -> RuleCost:
     """The exact cost of ``strategy`` (default ``switch_rules(fees)``) on one hand: every option of
-    ``switch_ev`` counted, the rule's option against the best."""
-    rules = check_rules(rules)
-    f = SwitchFees.parse(fees)
+    ``switch_ev`` counted, the rule's option against the best. ``fees`` None: the draw of ``rules``."""
+    rules, f = switch_game(fees, rules)
     s = switch_rules(f) if strategy is None else strategy
     a = switch_ev(hand, up, f, rules=rules, threads=threads)
     line, discard = s.decide(a.hand, a.up)
@@ -519,8 +518,8 @@ class SwitchStudy:
         return 0.0 if self.lines_exact else self.sample.strategy_cost_half_width
 
 
-def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
-                 *, threads: int | None = None, progress: ProgressFn | None = None, exact: bool = True
+def switch_study(fees: SwitchFeesLike | None, rules: Rules | None = None, deals: int = DEFAULT_SWITCH_DEALS,
+                 seed: int = 1, *, threads: int | None = None, progress: ProgressFn | None = None, exact: bool = True
                  ) -> SwitchStudy:
     """The switching lines of ``fees`` and the whole game sampled over ``deals`` hands from ``seed``
     (``play.switch_game.sample_switch_game`` with the lines as its strategy, and paired with the
@@ -531,9 +530,10 @@ def switch_study(fees: SwitchFeesLike, rules: Rules | None = None, deals: int = 
     larger size is proven never better (1,2,3,4,5), else bounded exactly and estimated; where it is
     exact and the lines switch at most one card, the lines' whole game too (``solve_switch_lines``,
     seconds), so their house edge and cost are exact.
-    ``threads``: the core's threads; ``progress``: called as the work goes."""
-    sr = switch_rules(fees)
-    rules = check_rules(rules)
+    ``threads``: the core's threads; ``progress``: called as the work goes. ``fees`` None: the draw
+    of ``rules``."""
+    rules, f = switch_game(fees, rules)
+    sr = switch_rules(f)
     proof = None
     if exact and len(sr.fees.fees) > 1:
         proof = prove_switch_sizes(sr.fees, rules, threads=threads, progress=progress)

@@ -7,7 +7,7 @@ import pytest
 from caribbean_exact.cli.main import main
 from caribbean_exact.play.game import GameReport, solve
 from caribbean_exact.play.information import UP_CARD_ONLY, Information, seen_cards
-from caribbean_exact.render.play.game import information_json, information_words
+from caribbean_exact.render.text import information_json, information_words
 
 
 def test_the_plain_game_knows_the_up_card_only() -> None:

@@ -12,6 +12,7 @@ from conftest import random_situation, scaled_nets
 import caribbean_exact as ce
 from caribbean_exact.cli import main
 from caribbean_exact.engine import _ffi
+from caribbean_exact.engine.recent import Recent
 from caribbean_exact.errors import InvalidRules
 from caribbean_exact.play import game, known_cards, sampling
 
@@ -212,7 +213,7 @@ def test_the_k1_command_counts_once(monkeypatch, capsys, argv):
     def refused(*_args, **_kwargs):
         pytest.fail("cs_solve_seen called for k = 1")
 
-    monkeypatch.setattr(seen, "_last", {})
+    monkeypatch.setattr(seen, "_last", Recent(1))  # an empty cache of its own, not listed
     monkeypatch.setattr(_ffi, "solve_seen_k1", counting)
     monkeypatch.setattr(_ffi, "solve_seen", refused)
     assert main(["solve", "--known-dealer-cards", "1", *argv]) == 0
@@ -235,7 +236,7 @@ def test_seen_one_pass_keeps_the_last(monkeypatch):
         calls.append(kwargs.get("decisions"))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(seen, "_last", {})
+    monkeypatch.setattr(seen, "_last", Recent(1))  # an empty cache of its own, not listed
     monkeypatch.setattr(_ffi, "solve_seen_k1", counting)
     rules = ce.Rules()
     plain = seen.seen_one_pass(rules)

@@ -319,7 +319,7 @@ def test_cli_refuses(argv, capsys):
 
 
 def test_information_words():
-    from caribbean_exact.render.play.game import information_json, information_words
+    from caribbean_exact.render.text import information_json, information_words
     assert information_words(seen_class("2-7,colour")) == \
         "one dealer hole card's class seen: which of 765432 / AKQJT98 and its colour"
     assert information_words(seen_class("suit")) == "one dealer hole card's class seen: its suit"
@@ -518,7 +518,7 @@ def test_seen_and_burn_cli_json(capsys):
 
 
 def test_seen_and_burn_words_and_refusals(capsys):
-    from caribbean_exact.render.play.game import information_json, information_words
+    from caribbean_exact.render.text import information_json, information_words
     info = Information("burn-card", seen_cards=1, dead_cards=1)
     assert information_words(info) == "1 dealer hole card and the burn card seen"
     assert information_json(info) == {"kind": "burn-card", "description": "1 dealer hole card and the burn card seen",

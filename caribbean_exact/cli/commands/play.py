@@ -13,7 +13,7 @@ from ...model.rules import Rules
 from ...play.odds import ev, ev_ranks
 from ...progress import ProgressFn
 from ...render.play import game as render_game
-from ...render.text import to_json
+from ...render.text import information_words, to_json
 from ..files import check_file
 from ..modes import Mode, Option, check
 from ..options import add_rules, add_sampling, add_threads, integer, rules_from
@@ -215,7 +215,10 @@ def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.format in ("json", "csv") or args.table or args.sample or args.flash_rate is not None:
         return text
     # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
-    return text + "\n\n" + render_game.dealer_text(rules_from(args), args.format)
+    from ...play.game import dealer_distribution  # solve only: ev starts without play.game
+
+    rules = rules_from(args)
+    return text + "\n\n" + render_game.dealer_text(rules, args.format, dealer_distribution(rules))
 
 
 _SAMPLING_HINT = "--deals and --seed apply only to --sample (sampling --known-dealer-cards 1 to 3) and to --switch-fees"
@@ -349,7 +352,7 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
     text = render_game.report(game.report, args.format, args.table)
     if args.format in ("json", "csv") or args.table:
         return text
-    what = render_game.information_words(game.report.information)
+    what = information_words(game.report.information)
     return f"{what}\n{text}\n\n{render_leaks.HEADING}\n{chart}"
 
 

@@ -7,8 +7,21 @@ from fractions import Fraction
 from typing import Any
 
 from ...house.protection import MAX_DETECT_HANDS, Detection, FlashCost, LeakDetection
-from ..play.game import information_json, information_words
-from ..text import Cell, dec, describe_rules, edge, frac, grouped, money, pct, rules_json, table, to_json
+from ..text import (
+    Cell,
+    dec,
+    describe_rules,
+    edge,
+    frac,
+    grouped,
+    information_json,
+    information_words,
+    money,
+    pct,
+    rules_json,
+    table,
+    to_json,
+)
 
 
 def rate_text(x: Fraction) -> str:

@@ -18,6 +18,7 @@ from ..text import (
     describe_rules,
     frac,
     grouped,
+    information_json,
     money,
     pct,
     pick,
@@ -216,44 +217,6 @@ def report_json(r: GameReport) -> dict[str, Any]:
     }
 
 
-_SUITS = "cdhs"
-
-
-def information_words(info: Information) -> str:
-    """What the player knows of the dealer's hole cards, in words."""
-    ranks = "".join(RANKS[r] for r in sorted(info.ranks, reverse=True))
-    if info.kind == "seen-cards":
-        return f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''} seen"
-    if info.kind == "sorted-ranks":
-        return f"edge sorting: on each dealer hole card, whether its rank is one of {ranks or 'no rank'}"
-    if info.kind == "seen-class":
-        if info.blocks or info.suit_split:
-            what = [" / ".join("".join(RANKS[r] for r in sorted(b, reverse=True)) for b in info.blocks)
-                    if info.blocks else ""]
-            what = [f"which of {what[0]}"] if what[0] else []
-            what += [f"its {info.suit_split}"] if info.suit_split else []
-            return f"one dealer hole card's class seen: {' and '.join(what)}"
-        what = [f"ranks {ranks}"] if info.ranks else []
-        what += [f"suits {''.join(_SUITS[s] for s in info.suits)}"] if info.suits else []
-        return f"one dealer hole card's class seen ({', '.join(what)})"
-    if info.kind == "burn-card":
-        dead = "the burn card seen" if info.dead_cards == 1 else f"{info.dead_cards} dead cards seen"
-        if info.seen_cards:
-            holes = f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''}"
-            return f"{holes} and {dead.removesuffix(' seen')} seen"
-        return dead
-    return "the dealer's up card only"
-
-
-def information_json(info: Information) -> dict[str, Any]:
-    """The ``"information"`` object of a whole-game JSON: the kind, its words and its fields."""
-    return {"kind": info.kind, "description": information_words(info), "seen_cards": info.seen_cards,
-            "ranks": "".join(RANKS[r] for r in sorted(info.ranks, reverse=True)),
-            "suits": "".join(_SUITS[s] for s in info.suits), "dead_cards": info.dead_cards,
-            "blocks": ["".join(RANKS[r] for r in sorted(b, reverse=True)) for b in info.blocks],
-            "suit_split": info.suit_split}
-
-
 def dealer_distribution_json(r: GameReport) -> list[dict[str, Any]]:
     """The dealer's hand by category: five-card hands, probability, hands that qualify."""
     return [{"category": CATEGORIES[x.category], "count": x.count, "probability": str(x.probability),
@@ -271,11 +234,9 @@ def dealer_table(dist: Sequence[DealerCategory], fmt: str) -> str:
     return table(rows, ["dealer's hand", "five-card hands", "probability", "qualifying", "not qualifying"], fmt)
 
 
-def dealer_text(rules: Rules, fmt: str) -> str:
-    """P(the dealer qualifies) and the dealer's hand distribution: lines for the end of ``solve``."""
-    from ...play.game import dealer_distribution  # noqa: PLC0415 (solve's tables only: ev starts without play.game)
-
-    dist = dealer_distribution(rules)
+def dealer_text(rules: Rules, fmt: str, dist: Sequence[DealerCategory]) -> str:
+    """P(the dealer qualifies) and the dealer's hand distribution (``play.game.dealer_distribution``
+    of the rules): lines for the end of ``solve``."""
     n, q = sum(x.count for x in dist), sum(x.qualifying for x in dist)
     p = Fraction(q, n)
     head = (f"dealer qualifies ({rules.qualifier.label}): {frac(p)} = {pct(p)} ({grouped(q)} of {grouped(n)} "

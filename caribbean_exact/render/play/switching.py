@@ -8,7 +8,7 @@ from typing import Any
 
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
-from ...play.switch_game import OneCardGame, OneOrFiveGame, SwitchGame, SwitchProof, SwitchSample, excluded_sizes
+from ...play.switch_game import OneCardGame, OneOrFiveGame, SwitchGame, SwitchProof, SwitchSample
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
@@ -43,7 +43,7 @@ def switch_json(a: SwitchAnalysis) -> dict[str, Any]:
         "up": str(a.up),
         "switch_fees": [str(f) for f in a.fees.fees],
         "switch": [option_json(o) for o in a.options],
-        "rules": rules_json(a.rules),
+        "rules": rules_json(a.game_rules),
     }
 
 
@@ -83,7 +83,7 @@ def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
         "best_switch_sizes": list(s.best_sizes),
         "excluded_sizes": {str(j): str(b) for j, b in s.excluded.items()},
         "excluded_sizes_by_up_rank": {RANKS[r]: sorted(ex) for r, ex in enumerate(s.excluded_by_up)},
-        "rules": rules_json(s.rules),
+        "rules": rules_json(s.game_rules),
     }
 
 
@@ -245,8 +245,8 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
         "mean_gain": str(ret - g.plain_return),
         "best_switch_sizes": list(s.best_sizes) if sampled and s is not None
         else [one.situations - one.switch_situations, one.switch_situations, 0, 0, 0, 0][:len(g.fees.fees) + 1],
-        "excluded_sizes": {str(j): str(b) for j, b in excluded_sizes(g.fees, one.rules).items()},
-        "excluded_sizes_by_up_rank": {RANKS[r]: sorted(excluded_sizes(g.fees, one.rules, r)) for r in range(13)},
+        "excluded_sizes": {str(j): str(b) for j, b in g.excluded.items()},
+        "excluded_sizes_by_up_rank": {RANKS[r]: sorted(ex) for r, ex in enumerate(g.excluded_by_up)},
         "house_edge_at_most": str(g.house_edge_bound),
         "one_card_game": one_card_game_json(one),
         "larger_switches": {
@@ -255,7 +255,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
         } if sampled and s is not None else None,
         "proof": proof_json(g.proof) if g.proof is not None else None,
         "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None,
-        "rules": rules_json(one.rules),
+        "rules": rules_json(g.game_rules),
     }
 
 

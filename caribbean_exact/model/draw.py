@@ -1,0 +1,152 @@
+"""The player's draw: what he may do before his raise decision, as a rule of the game (``Rules.draw``).
+
+Oasis Poker lets the player switch cards once, for a fee in antes by how many he switches;
+``SwitchFees`` is that schedule and ``Draw`` the whole draw, the value ``Rules`` holds (``None``:
+the plain game, no draw). A solver reads the draw from the rules: ``solve(rules=Rules.make(
+switch_fees="1"))`` solves Oasis Poker with a one-card switch at 1 ante.
+
+A new draw option (a bought sixth card and its fee, "one option or either", Russian Poker's
+exchange) is a new field of ``Draw``, never a parallel value passed beside ``Rules``.
+
+>>> d = Draw.parse("1,2,3,2,1")
+>>> d.switch.fee(4), d.switch.allows(5), d.most_switched, d.short()
+(Fraction(2, 1), True, 5, 'switch fees 1,2,3,2,1')
+>>> Draw.parse("one-card") == Draw(SwitchFees((Fraction(1),)))
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import InvalidRules, shown
+from .numbers import Number, to_fraction
+
+__all__ = ["FEE_SCHEDULES", "Draw", "DrawLike", "SwitchFees", "SwitchFeesLike"]
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchFees:
+    """The fee, in antes, of switching 1, 2, ... cards; a table that allows at most k cards has
+    k fees (``fees[k - 1]`` for k cards).
+
+    >>> SwitchFees.parse("1,2,3,2,1").fee(4), SwitchFees.parse("1").allows(2)
+    (Fraction(2, 1), False)
+    """
+
+    #: The fee of switching k cards, in antes, at ``fees[k - 1]`` (exact, 0 or more).
+    fees: tuple[Fraction, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.fees, tuple) or not 1 <= len(self.fees) <= 5:
+            raise InvalidRules(f"switch fees {shown(self.fees)}: expected 1 to 5 fees (for 1, 2, ... cards)")
+        for f in self.fees:
+            if not isinstance(f, Fraction) or f < 0:
+                raise InvalidRules(f"switch fee {shown(f)}: expected an exact number of antes, 0 or more")
+
+    @classmethod
+    def parse(cls, spec: SwitchFeesLike) -> SwitchFees:
+        """Fees from ``spec``: text ("1,2,3,4,5"), numbers, a name of ``FEE_SCHEDULES`` or fees."""
+        if isinstance(spec, SwitchFees):
+            return spec
+        if isinstance(spec, str):
+            key = spec.strip().lower()
+            if key in FEE_SCHEDULES:
+                return FEE_SCHEDULES[key]
+            items: list[object] = [t for t in re.split(r"[\s,;]+", spec.strip()) if t]
+        elif isinstance(spec, (list, tuple)):
+            items = list(spec)
+        else:
+            raise InvalidRules(f"switch fees {shown(spec)}: expected fees such as '1,2,3,4,5' or a name "
+                               f"({', '.join(FEE_SCHEDULES)})")
+        if not 1 <= len(items) <= 5:
+            raise InvalidRules(f"switch fees {shown(spec)}: expected 1 to 5 fees (for 1, 2, ... cards), "
+                               f"got {len(items)}")
+        return cls(tuple(to_fraction(x, f"switch fee for {k} card{'s' if k > 1 else ''}")
+                         for k, x in enumerate(items, 1)))
+
+    def allows(self, cards: int) -> bool:
+        """Whether switching ``cards`` cards is allowed (0: standing, always)."""
+        return 0 <= cards <= len(self.fees)
+
+    def fee(self, cards: int) -> Fraction:
+        """The fee of switching ``cards`` cards (0 for standing)."""
+        return Fraction(0) if cards == 0 else self.fees[cards - 1]
+
+    def short(self) -> str:
+        """The fees as text: "1,2,3,4,5"."""
+        return ",".join(str(f) for f in self.fees)
+
+
+SwitchFeesLike = SwitchFees | str | Sequence[Number]
+
+#: The fee schedules in use: by the number of cards switched, 1 to 5.
+FEE_SCHEDULES: dict[str, SwitchFees] = {
+    "linear": SwitchFees(tuple(Fraction(x) for x in (1, 2, 3, 4, 5))),
+    "peaked": SwitchFees(tuple(Fraction(x) for x in (1, 2, 3, 2, 1))),
+    "one-card": SwitchFees((Fraction(1),)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """What the player may do after seeing his cards and the up card, before he folds or raises.
+
+    ``switch``: the fee schedule of switching cards (``SwitchFees``), or None (no switching);
+    ``five_forces_raise``: whether switching all five cards forces a raise (Oasis Poker: it does;
+    the engine counts only that rule, so False is refused until a variant needs it).
+
+    Make one with ``Draw.parse`` from fees ("1,2,3,4,5", a name of ``FEE_SCHEDULES``, numbers),
+    ``SwitchFees`` or a ``Draw``. A ``Rules`` holds it as ``draw``.
+
+    >>> Draw.parse([1]).most_switched, Draw.parse("linear").switch_fees
+    (1, ('1', '2', '3', '4', '5'))
+    """
+
+    switch: SwitchFees | None = None
+    five_forces_raise: bool = True
+
+    def __post_init__(self) -> None:
+        if self.switch is not None and not isinstance(self.switch, SwitchFees):
+            object.__setattr__(self, "switch", SwitchFees.parse(self.switch))
+        if self.five_forces_raise is not True:
+            raise InvalidRules(f"draw five_forces_raise {shown(self.five_forces_raise)}: only True is counted "
+                               "(switching all five cards forces a raise)")
+        if self.switch is None:
+            raise InvalidRules("draw: no option (give switch fees such as '1,2,3,4,5'; no draw is Rules(draw=None))")
+
+    @classmethod
+    def parse(cls, spec: DrawLike) -> Draw:
+        """A draw from ``spec``: a ``Draw``, ``SwitchFees``, fee text ("1,2,3,2,1", "linear") or numbers.
+
+        Raises ``InvalidRules`` (a ``ValueError``) naming the bad fee.
+        """
+        if isinstance(spec, Draw):
+            return spec
+        return cls(SwitchFees.parse(spec))
+
+    @property
+    def fees(self) -> SwitchFees:
+        """The switch fees (every draw today has them)."""
+        assert self.switch is not None
+        return self.switch
+
+    @property
+    def most_switched(self) -> int:
+        """The most cards the player may switch (0: no switching)."""
+        return 0 if self.switch is None else len(self.switch.fees)
+
+    @property
+    def switch_fees(self) -> tuple[str, ...]:
+        """The fees as exact text, 1 card first (the JSON ``"switch_fees"``)."""
+        return () if self.switch is None else tuple(str(f) for f in self.switch.fees)
+
+    def short(self) -> str:
+        """The draw in words: "switch fees 1,2,3,4,5"."""
+        return "no draw" if self.switch is None else f"switch fees {self.switch.short()}"
+
+
+DrawLike = Draw | SwitchFeesLike
