@@ -249,7 +249,11 @@ def test_batch_streams_json_lines_and_one_csv_table(tmp_path, capsys):
 def test_rank_only_query(capsys):
     assert main(["ev", "AKQ52", "--up", "3"]) == 0
     out = capsys.readouterr().out
-    assert "raise 784 of 1024 suit combinations" in out
+    from caribbean_exact import ev_ranks
+    q = ev_ranks("AKQ52", "3")
+    assert q.raises == 784 and q.total == 1024  # most raise: the headline names the folds
+    assert " ".join(out.splitlines()[:2]) == ("AKQ52 against a 3 up card: fold 240 of 1024 suit combinations, below; "
+                                              "every other suit combination raises")
     assert main(["ev", "AKJ83", "K", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["total"] == doc["raises"] == 768 and doc["groups"][0]["suited"] == 0
