@@ -18,6 +18,7 @@ import contextlib
 import errno
 import os
 import stat
+import threading
 from collections.abc import Iterator, Mapping
 
 from ..errors import InvalidRules, shown
@@ -101,6 +102,23 @@ def check_file(option: str, path: str) -> None:
     check_folder(option, folder_of(path))
 
 
+#: Held while files are renamed into place or a history is appended: an interrupt (``stop_writing``)
+#: waits for it, so that a set of files is renamed all or none and a history line is written whole.
+_writing = threading.Lock()
+#: The temporary files that exist now (removed by ``stop_writing`` when the process must end at once).
+_temporaries: set[str] = set()
+
+
+def stop_writing(timeout: float = 1.0) -> None:
+    """Before the process ends at once (Ctrl-C while the work runs in another thread): wait up to
+    ``timeout`` seconds for a rename or an append in progress, keep any other from starting, and
+    remove the temporary files left."""
+    _writing.acquire(timeout=timeout)  # held from now on: no rename, no append starts
+    for tmp in list(_temporaries):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
 @contextlib.contextmanager
 def _temporary(path: str) -> Iterator[str]:
     """A temporary file beside ``path`` (same folder, so that the rename is atomic); removed unless
@@ -109,11 +127,13 @@ def _temporary(path: str) -> Iterator[str]:
 
     fd, tmp = tempfile.mkstemp(dir=folder_of(path), prefix=f".{os.path.basename(path)[:40]}.", suffix=".tmp")
     os.close(fd)
+    _temporaries.add(tmp)
     try:
         yield tmp
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        _temporaries.discard(tmp)
 
 
 def _umask() -> int:
@@ -165,11 +185,12 @@ def write_files(option: str, files: Mapping[str, str | bytes]) -> None:
         for _, path in done:
             if os.path.isdir(path) and not os.path.islink(path):
                 raise _refuse(option, path, "is a folder, not a file")
-        for tmp, path in done:
-            try:
-                os.replace(tmp, path)
-            except OSError as e:
-                raise _refuse(option, path, _reason(e)) from None
+        with _writing:
+            for tmp, path in done:
+                try:
+                    os.replace(tmp, path)
+                except OSError as e:
+                    raise _refuse(option, path, _reason(e)) from None
 
 
 def append_file(option: str, path: str, text: str) -> None:
@@ -188,6 +209,7 @@ def append_file(option: str, path: str, text: str) -> None:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
     except OSError as e:
         raise _refuse(option, path, _reason(e)) from None
+    _writing.acquire()
     try:
         regular = stat.S_ISREG(os.fstat(fd).st_mode)
         if regular:
@@ -210,3 +232,4 @@ def append_file(option: str, path: str, text: str) -> None:
         raise _refuse(option, path, _reason(e)) from None
     finally:
         os.close(fd)  # the lock goes with it
+        _writing.release()

@@ -1,6 +1,8 @@
 """``caribbean-exact <command>``: ``main(argv) -> int``.
 
-Errors print one line on stderr and exit 2; progress goes to stderr only on a terminal.
+Errors print one line on stderr and exit 2; progress goes to stderr (a bar on a terminal, else a line
+every few seconds of long work) unless --quiet. The work runs in a worker thread, so that Ctrl-C acts
+at once.
 Exit codes: 0 done (also when a reader such as ``head`` closed the pipe early), 2 bad input or
 output that cannot be written (a full disk, a closed stdout), 130 interrupted (Ctrl-C).
 Text the terminal's encoding cannot show is escaped (``\\u2660``), never an error.
@@ -16,6 +18,7 @@ import io
 import os
 import re
 import sys
+import threading
 from collections.abc import Sequence
 
 from .._version import __version__
@@ -27,6 +30,7 @@ from .progress import TerminalProgress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: the command line starts without typing (issue #24)
+    from collections.abc import Callable
     from typing import IO, Any, NoReturn
 
     from _typeshed import SupportsWrite
@@ -175,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if spec.formatted:
             check_format(args.format)
         progress = TerminalProgress(quiet=bool(args.quiet))
-        text = spec.run(args, progress)
+        text = spec.run(args, progress) if spec.name in IN_MAIN_THREAD else _in_worker(spec.run, args, progress)
         progress.close()
         if text:
             sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
@@ -186,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         _say(INTERRUPTED_LINE)
+        if _working:  # the work goes on in C threads: end the process now, its files left whole
+            _end_now()
         return 130
     except MemoryError:
         _say("error: out of memory (the input or the work is too large for the memory this process may use)")
@@ -198,6 +204,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if progress is not None:
             progress.close()
+
+
+#: Commands that run in the main thread (serve handles Ctrl-C itself: it stops and says so).
+IN_MAIN_THREAD = frozenset({"serve"})
+#: The threads doing a command's work now (one at most).
+_working: list[threading.Thread] = []
+
+
+def _in_worker(run: Callable[[argparse.Namespace, Any], str], args: argparse.Namespace, progress: Any) -> str:
+    """``run(args, progress)`` in a worker thread while the main thread waits in short steps: the
+    long work runs in C (cffi releases the GIL), where a Ctrl-C waited for the call to return (7-10 s
+    for ``card``); the main thread now sees it within a tenth of a second."""
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["text"] = run(args, progress)
+        except BaseException as e:  # handed to the main thread, which raises it
+            box["error"] = e
+
+    t = threading.Thread(target=work, name="caribbean-exact work", daemon=True)
+    _working.append(t)
+    t.start()
+    while t.is_alive():
+        t.join(0.1)
+    _working.remove(t)
+    if "error" in box:
+        raise box["error"]
+    return str(box["text"])
+
+
+def _end_now() -> None:
+    """Ctrl-C during the work: the line is said; wait at most a second for a file being renamed into
+    place or a history line being appended, remove the temporary files, flush, and end with 130
+    (the C threads cannot be stopped from Python)."""
+    if "caribbean_exact.cli.files" in sys.modules:
+        sys.modules["caribbean_exact.cli.files"].stop_writing(1.0)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    os._exit(130)
 
 
 def _flush() -> None:

@@ -78,15 +78,19 @@ def add_output(p: argparse.ArgumentParser, formatted: bool = True) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress (nor notes of files written) on stderr")
 
 
-def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False) -> None:
+def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False, *, deals: int | None = None,
+                 seed: int | None = None) -> None:
     """--deals and --seed of a sampled figure (``optional``: None unless given, for commands where
-    only some modes sample)."""
+    only some modes sample; ``deals``, ``seed``: the defaults the command uses when they are not the
+    sampler's, so that the help states the real ones)."""
     from ..play.sampling import DEFAULT_DEALS, DEFAULT_SEED  # noqa: PLC0415 (the sampling commands only: start-up)
 
-    p.add_argument("--deals", type=natural, default=None if optional else DEFAULT_DEALS,
-                   help=" ".join(("deals to sample", what, f"(default {DEFAULT_DEALS})")).replace("  ", " "))
-    p.add_argument("--seed", type=natural, default=None if optional else DEFAULT_SEED,
-                   help=f"seed of the sample: the same seed gives the same figures (default {DEFAULT_SEED})")
+    shown_deals = DEFAULT_DEALS if deals is None else deals
+    shown_seed = DEFAULT_SEED if seed is None else seed
+    p.add_argument("--deals", type=natural, default=None if optional else shown_deals,
+                   help=" ".join(("deals to sample", what, f"(default {shown_deals})")).replace("  ", " "))
+    p.add_argument("--seed", type=natural, default=None if optional else shown_seed,
+                   help=f"seed of the sample: the same seed gives the same figures (default {shown_seed})")
 
 
 def add_threads(p: argparse.ArgumentParser) -> None:

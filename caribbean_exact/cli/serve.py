@@ -9,16 +9,23 @@ The API, every answer JSON (bad input: status 400 and ``{"error": "..."}``):
 - ``GET /api/ev?hand=As+Kd+7h+4c+2s&up=Qh`` (also ``dead``, ``dealer``, ``paytable``, ``qualifier``,
   ``ante``, ``max_payout``): exactly the JSON of ``caribbean-exact ev ... --format json``.
 - ``GET /api/rules``: the built-in pay tables, the qualifiers offered, the trainer's strategies and focuses.
-- ``GET /api/deal?seed=5&number=1&focus=close``: the trainer's situation ``number`` of ``seed``.
+- ``GET /api/deal?seed=5&number=1&focus=close``: the page trainer's situation ``number`` of ``seed``
+  (one deal per request: ``trainer.deal_number``).
 - ``GET /api/grade?hand=...&up=...&answer=raise&strategy=...``: one answer graded, as a hand of
   ``train --format json``, with the trainer's verdict as ``verdict``.
+
+Every error is JSON too (400, 404, 405, 414, 431, 500, 503). Parameters are read as UTF-8. At most
+``CONNECTIONS`` connections are served at once (more: 503 at once), the API's work runs on
+``WORKERS`` threads and a request waits at most ``TIME_LIMIT`` seconds for it (then 503); a connection
+idle for ``IDLE`` seconds is closed.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import importlib.resources
-import itertools
 import json
+import socket
 import threading
 from collections.abc import Callable
 from socketserver import ThreadingMixIn
@@ -28,7 +35,7 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from ..errors import CaribbeanError, UsageError
 from ..model.rules import Rules, builtin_paytables
 from ..play.odds import ev
-from ..play.trainer import Trainee, deal_of, deals, grade, parse_focus
+from ..play.trainer import Trainee, deal_number, deal_of, grade, parse_focus
 from ..render.play import game as render_game
 from ..render.play import trainer as render_trainer
 from ..strategy.strategies import BUILTIN
@@ -39,6 +46,13 @@ QUALIFIERS = ("AK", "pair", "44", "AKJ83", "none")
 FOCUSES = ("any", "close", "ak", *(f"up={r}" for r in "AKQJT98765432"))
 #: The highest trainer situation the API deals (a session of the page is shorter).
 MAX_NUMBER = 10_000
+#: Connections served at once, threads for the API's work, seconds a request waits for its answer,
+#: seconds a connection may stay idle, and the listen queue.
+CONNECTIONS = 16
+WORKERS = 2
+TIME_LIMIT = 10.0
+IDLE = 10.0
+QUEUE = 64
 
 
 def page() -> bytes:
@@ -54,26 +68,34 @@ def _bottle() -> Any:
     return bottle
 
 
+def _param(q: Any, name: str) -> str | None:
+    """The parameter ``name`` decoded as UTF-8 (WSGI hands it over as Latin-1), None when absent."""
+    raw = q.get(name)
+    if raw is None:
+        return None
+    try:
+        return str(raw).encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise UsageError(f"{name}: not UTF-8 text") from None
+
+
 def _rules(q: Any) -> Rules:
-    return Rules.make(q.get("paytable") or None, q.get("qualifier") or None, q.get("ante") or None,
-                      q.get("max_payout") or None)
+    return Rules.make(_param(q, "paytable") or None, _param(q, "qualifier") or None, _param(q, "ante") or None,
+                      _param(q, "max_payout") or None)
 
 
 def _need(q: Any, name: str) -> str:
-    value = q.getunicode(name) or ""
+    value = _param(q, name) or ""
     if not value.strip():
         raise UsageError(f"{name}: missing (give ?{name}=...)")
     return str(value)
 
 
 def _number(q: Any, name: str, default: int, low: int, high: int) -> int:
-    text = q.get(name)
+    text = _param(q, name)
     if text in (None, ""):
         return default
-    try:
-        n = int(text)
-    except ValueError:
-        n = low - 1
+    n = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else low - 1
     if not low <= n <= high:
         raise UsageError(f"{name} {text!r}: expected a whole number {low} to {high}")
     return n
@@ -81,8 +103,8 @@ def _number(q: Any, name: str, default: int, low: int, high: int) -> int:
 
 def api_ev(q: Any) -> str:
     """``/api/ev``: the JSON of ``ev --format json``."""
-    d = ev(_need(q, "hand"), _need(q, "up"), dead=q.getunicode("dead") or None,
-           dealer=q.getunicode("dealer") or None, rules=_rules(q))
+    d = ev(_need(q, "hand"), _need(q, "up"), dead=_param(q, "dead") or None,
+           dealer=_param(q, "dealer") or None, rules=_rules(q))
     return render_game.decision(d, "json")
 
 
@@ -95,11 +117,11 @@ def api_rules(_q: Any) -> object:
 
 
 def api_deal(q: Any) -> object:
-    """``/api/deal``: the trainer's situation ``number`` of ``seed``."""
+    """``/api/deal``: the page trainer's situation ``number`` of ``seed``, one deal (not 1..number)."""
     rules = _rules(q)
     seed = _number(q, "seed", 1, 0, 2**63)
     n = _number(q, "number", 1, 1, MAX_NUMBER)
-    d = next(itertools.islice(deals(seed, parse_focus(q.get("focus")), rules), n - 1, None))
+    d = deal_number(seed, n, parse_focus(_param(q, "focus")), rules)
     return {"number": d.number, "hand": " ".join(str(c) for c in d.hand), "up": str(d.up), "seed": seed}
 
 
@@ -110,7 +132,7 @@ _trainees_lock = threading.Lock()
 def api_grade(q: Any) -> object:
     """``/api/grade``: one answer graded, with the trainer's verdict."""
     rules = _rules(q)
-    spec = q.getunicode("strategy") or "optimal"
+    spec = _param(q, "strategy") or "optimal"
     if spec.strip().lower() not in {"optimal", *(s.name.lower() for s in BUILTIN)}:
         raise UsageError(f"strategy {spec!r}: expected optimal or a built-in strategy")
     with _trainees_lock:  # in memory only: the server writes nothing
@@ -128,20 +150,36 @@ API: dict[str, Callable[[Any], object]] = {"/api/ev": api_ev, "/api/rules": api_
                                             "/api/grade": api_grade}
 
 
-def make_app() -> Any:
-    """The WSGI application: the page and its API."""
+def error_json(message: str) -> str:
+    """The body of every error answer: ``{"error": "..."}`` on one line."""
+    return json.dumps({"error": " ".join(message.split())}, ensure_ascii=False)
+
+
+_workers = concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="serve-api")
+
+
+def make_app(time_limit: float | None = None) -> Any:
+    """The WSGI application: the page and its API (each request's work waits at most ``time_limit``
+    seconds, ``TIME_LIMIT`` by default, on the ``WORKERS`` threads)."""
     bottle = _bottle()
     app = bottle.Bottle()
+    limit = TIME_LIMIT if time_limit is None else time_limit
 
     def answer(fn: Callable[[Any], object]) -> Callable[[], str]:
         def handler() -> str:
             bottle.response.content_type = "application/json; charset=utf-8"
             bottle.response.set_header("Cache-Control", "no-store")
+            query = bottle.request.query
+            job = _workers.submit(fn, query)
             try:
-                out = fn(bottle.request.query)
+                out = job.result(timeout=limit)
             except CaribbeanError as e:
                 bottle.response.status = 400
-                return json.dumps({"error": " ".join(str(e).split())}, ensure_ascii=False)
+                return error_json(str(e))
+            except concurrent.futures.TimeoutError:
+                job.cancel()  # not started yet: never runs; started: its answer is dropped
+                bottle.response.status = 503
+                return error_json(f"busy: the answer took longer than the limit of {limit:g} s; try again")
             return out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
         return handler
 
@@ -151,22 +189,78 @@ def make_app() -> Any:
 
     def not_found(_err: object) -> str:
         bottle.response.content_type = "application/json; charset=utf-8"
-        return json.dumps({"error": "not found: the page is at /, the API at " + ", ".join(API)})
+        return error_json("not found: the page is at /, the API at " + ", ".join(API))
+
+    def other_error(err: Any) -> str:  # 405 (not GET), 500 (a fault of ours): JSON, never bottle's HTML
+        bottle.response.content_type = "application/json; charset=utf-8"
+        if err.status_code == 405:
+            return error_json(f"method {bottle.request.method} not allowed: the page and the API answer GET only")
+        return error_json(f"{err.status_line}: the server could not answer this request")
 
     for path, fn in API.items():
         app.route(path, "GET", answer(fn))
     app.route("/", "GET", index)
     app.error_handler[404] = not_found
+    app.default_error_handler = other_error
+    app.catchall = True
     return app
 
 
 class _Server(ThreadingMixIn, WSGIServer):
+    """A thread per connection, at most ``CONNECTIONS`` at once: one more is answered 503 at once."""
+
     daemon_threads = True
+    request_queue_size = QUEUE
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._slots = threading.BoundedSemaphore(CONNECTIONS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            _refuse(request, 503, "busy: too many connections at once; try again")
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away or stayed idle past ``IDLE``: closed without a traceback."""
+
+
+def _refuse(sock: socket.socket, code: int, message: str) -> None:
+    body = error_json(message).encode()
+    head = (f"HTTP/1.0 {code} Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    try:
+        sock.settimeout(1.0)
+        sock.sendall(head + body)
+    except OSError:
+        pass
 
 
 class _Quiet(WSGIRequestHandler):
+    timeout = IDLE  # a connection idle this long (no request line, no headers) is closed
+
     def log_message(self, format: str, *args: Any) -> None:
         """No line per request on the terminal."""
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:  # noqa: ARG002
+        """The errors the HTTP layer answers itself (400, 414 request line too long, 431 too many or
+        too long headers): JSON like every other error, never the standard library's HTML."""
+        body = error_json(f"{code} {message or self.responses.get(code, ('',))[0]}").encode()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if getattr(self, "command", "") != "HEAD" and code >= 200 and code not in (204, 304):
+            self.wfile.write(body)
 
 
 def server(port: int = 0, app: Any = None) -> WSGIServer:

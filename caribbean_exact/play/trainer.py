@@ -29,7 +29,7 @@ from ..model.rules import Rules, to_fraction
 from .odds import Decision, ev
 
 __all__ = ["ACTIONS", "CLOSE_CANDIDATES", "Deal", "Focus", "Graded", "HistoryRecord", "HistorySummary", "Session",
-           "Trainee", "deals", "grade", "hand_class", "parse_answer", "parse_focus", "read_history",
+           "Trainee", "deal_number", "deals", "grade", "hand_class", "parse_answer", "parse_focus", "read_history",
            "summarize_history"]
 
 #: The two answers.
@@ -144,6 +144,29 @@ def deals(seed: int, focus: Focus | None = None, rules: Rules | None = None) -> 
         else:
             hand, up = _draw(rng, focus)
         yield Deal(n, hand, up)
+
+
+def deal_number(seed: int, number: int, focus: Focus | None = None, rules: Rules | None = None) -> Deal:
+    """Situation ``number`` of ``seed`` drawn on its own (from a shuffle seeded by both), so that any
+    number costs one draw: the web page's trainer asks for one deal per request. The same seed and
+    number deal the same hand; it is not the ``number``-th of ``deals(seed)``, which is a sequence.
+
+    >>> d = deal_number(5, 10_000, Focus("up", 11))
+    >>> d.number, str(d.up)[0], d == deal_number(5, 10_000, Focus("up", 11))
+    (10000, 'K', True)
+    """
+    for name, value in (("seed", seed), ("number", number)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidRules(f"{name} {shown(value)}: expected a whole number 0 or more")
+    focus = focus or Focus()
+    rules = check_rules(rules)
+    rng = random.Random(f"deal {seed} {number}")
+    if focus.kind == "close":
+        drawn = [_draw(rng, Focus()) for _ in range(CLOSE_CANDIDATES)]
+        hand, up = min(drawn, key=lambda s: abs(ev(s[0], s[1], rules=rules).margin))
+    else:
+        hand, up = _draw(rng, focus)
+    return Deal(number, hand, up)
 
 
 @dataclass(frozen=True)

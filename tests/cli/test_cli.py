@@ -249,7 +249,11 @@ def test_batch_streams_json_lines_and_one_csv_table(tmp_path, capsys):
 def test_rank_only_query(capsys):
     assert main(["ev", "AKQ52", "--up", "3"]) == 0
     out = capsys.readouterr().out
-    assert "raise 784 of 1024 suit combinations" in out
+    from caribbean_exact import ev_ranks
+    q = ev_ranks("AKQ52", "3")
+    assert q.raises == 784 and q.total == 1024  # most raise: the headline names the folds
+    assert " ".join(out.splitlines()[:2]) == ("AKQ52 against a 3 up card: fold 240 of 1024 suit combinations, below; "
+                                              "every other suit combination raises")
     assert main(["ev", "AKJ83", "K", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["total"] == doc["raises"] == 768 and doc["groups"][0]["suited"] == 0
@@ -262,3 +266,66 @@ def test_an_option_given_twice_is_an_error(capsys):
     assert code == 2 and "--qualifier is given twice" in err
     # options that collect values are still repeatable
     assert run(capsys, "strategies", "--quiet", "--format", "json")[0] == 0
+
+
+def test_progress_off_a_terminal_is_a_line_every_few_seconds(monkeypatch):
+    import io
+    import time
+    import types
+
+    from caribbean_exact.cli import progress as progress_module
+    clock = [1000.0]
+    monkeypatch.setattr(progress_module, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    log = io.StringIO()
+    bar = progress_module.TerminalProgress(log)
+    bar("quick", 1, 2)  # within the first second of the command: nothing
+    assert log.getvalue() == ""
+    clock[0] += 2
+    bar("work", 0, 40)
+    for done in range(1, 41):
+        clock[0] += 0.5
+        bar("work", done, 40)
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue()
+    assert lines[0] == "work: 1/40 (2%), 0 s so far"  # the first after a second, then every EVERY (5 s)
+    assert lines[1] == "work: 11/40 (27%), 6 s so far, about 14 s left"  # 5.5 s for 11: 14.5 s for 29
+    assert lines[2] == "work: 21/40 (52%), 10 s so far, about 10 s left"
+    assert lines[-1] == "work: 40/40 (100%), 20 s so far" and len(lines) == 5
+    monkeypatch.setattr(progress_module, "time", time)
+    monkeypatch.setattr(progress_module, "QUIET_START", 0.0)
+    monkeypatch.setattr(progress_module, "EVERY", 0.2)
+    bar = progress_module.TerminalProgress(log)
+    bar("one step", 0, None)  # a step of unknown length: its time so far, every EVERY seconds
+    time.sleep(0.5)
+    bar("one step", 1, None)
+    steps = log.getvalue().splitlines()[5:]
+    assert steps and all(s.startswith("one step: ") and s.endswith(" s so far") for s in steps)
+    quiet = io.StringIO()
+    bar = progress_module.TerminalProgress(quiet, quiet=True)
+    bar("work", 1, 4)
+    bar("one step", 0, None)
+    time.sleep(0.3)
+    bar.close()
+    assert quiet.getvalue() == ""
+
+
+def test_the_estimate_of_time_left():
+    from caribbean_exact.cli.progress import TerminalProgress, _seconds
+    bar = TerminalProgress(quiet=True)
+    bar._label_start = 100.0
+    assert bar._left(1, 4, 110.0) == ", about 30 s left"  # 10 s for a quarter: 30 s for the rest
+    assert bar._left(3, 4, 160.0) == ", about 20 s left"
+    assert bar._left(0, 4, 160.0) == bar._left(4, 4, 160.0) == bar._left(1, 4, 100.5) == ""
+    assert _seconds(125) == "2 min 05 s" and _seconds(119.6) == "2 min 00 s" and _seconds(3.4) == "3 s"
+
+
+def test_card_help_states_the_defaults_it_uses(capsys):
+    import inspect
+
+    from caribbean_exact.strategy.strategy_card import strategy_card
+    assert main(["card", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    defaults = inspect.signature(strategy_card).parameters
+    assert f"--deals DEALS deals to sample with --switch-fees (hands) (default {defaults['deals'].default})" in text
+    assert f"same figures (default {defaults['seed'].default})" in text
+    assert "20000" not in text and "20261129" not in text

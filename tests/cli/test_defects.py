@@ -91,3 +91,34 @@ def test_a_rank_query_with_an_ante_shows_the_margins_in_money(capsys):
     assert f"{float(first.lowest_margin * 25):,.2f}" in out.splitlines()[5]
     assert main(["ev", "AKJ83", "--up", "K"]) == 0
     assert "money" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["ev", "AKJ83", "--up", "K"], ["ev", "AKQ52", "--up", "9"],
+                                  ["ev", "AKQ72", "--up", "6"], ["ev", "As Kd 7h 4c 2s", "--up", "Qh"],
+                                  ["ev", "Ac Ad 7h 4c 2s", "--up", "Qh", "--verbose"],
+                                  ["ev", "As Kd 7h 4c 2s", "--up", "Qh", "--qualifier", "pair", "--paytable",
+                                   "live-dealer"]])
+def test_ev_text_fits_80_columns(capsys, argv):
+    from caribbean_exact.render.play.game import reason, wrap
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    # the rules line names the pay table and is not wrapped (left: it grows with a table's name)
+    assert max(len(x) for x in out.splitlines() if not x.startswith("rules: ")) <= 80, out
+    if "why:" in out:  # the why line wrapped, its words unchanged
+        why = out[out.index("why:"):].split("\n\n")[0]
+        d = ce.ev(argv[1], argv[3], **({"qualifier": "pair", "paytable": "live-dealer"} if "pair" in argv else {}))
+        assert " ".join(why.split()) == " ".join(f"why: {reason(d)}".split())
+    assert wrap("a " * 50, 10).count("\n") == 9
+
+
+def test_a_mixed_rank_query_says_what_the_others_do(capsys):
+    assert main(["ev", "AKQ52", "--up", "9"]) == 0
+    out = capsys.readouterr().out
+    q = ce.ev_ranks("AKQ52", "9")
+    flushes = sum(g.total for g in q.groups if g.flush)
+    assert q.raises == flushes == 4 and all(g.raises == 0 for g in q.groups if not g.flush)
+    assert " ".join(out.split("\n")[:2]) == ("AKQ52 against a 9 up card: raise 4 of 1024 suit combinations, below; "
+                                             "every other suit combination folds")
+    assert main(["ev", "AKJ83", "--up", "K", "--format", "csv"]) == 0  # CSV keeps the full labels
+    csv_out = capsys.readouterr().out
+    assert "cards in the up card's suit,combinations" in csv_out and "all five suited (flush)" in csv_out

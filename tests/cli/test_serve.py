@@ -9,6 +9,7 @@ import pytest
 from needs import missing
 
 from caribbean_exact.cli import main, serve
+from caribbean_exact.play import trainer
 
 
 def test_without_the_web_extra_serve_says_what_to_install(capsys, monkeypatch):
@@ -66,7 +67,9 @@ def test_bad_input_answers_400_with_an_error(base):
 
 def test_the_trainer_api(base):
     status, _, body = get(f"{base}/api/deal?seed=5&number=3")
-    assert status == 200 and json.loads(body) == {"number": 3, "hand": "4h 3s 7s 9h 5s", "up": "8c", "seed": 5}
+    d = trainer.deal_number(5, 3)
+    want = {"number": 3, "hand": " ".join(map(str, d.hand)), "up": str(d.up), "seed": 5}
+    assert status == 200 and json.loads(body) == want and json.loads(get(f"{base}/api/deal?seed=5&number=3")[2]) == want
     status, _, body = get(f"{base}/api/grade?hand=4h+3s+7s+9h+5s&up=8c&answer=raise&number=3")
     g = json.loads(body)
     assert status == 200 and g["best"] == "fold" and g["cost"] == "14358/54395" and not g["right"]
@@ -100,3 +103,105 @@ def test_the_focus_of_the_page_trainer(base):
         assert {"A", "K"} <= ranks and len(ranks) == 5
         assert json.loads(get(f"{base}/api/deal?seed=3&number={n}&focus=up%3DQ")[2])["up"][0] == "Q"
     assert get(f"{base}/api/deal?seed=3&focus=far")[0] == 400
+
+
+def test_one_deal_per_request(monkeypatch):
+    # the page asked for deal N and the server dealt 1..N (number=10000&focus=close: 13 s of CPU);
+    # now deal N is drawn on its own: the same number of evaluations for N = 1 and N = 10,000
+    calls = []
+    real = trainer.ev
+    monkeypatch.setattr(trainer, "ev", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for n in (1, 10_000):
+        calls.clear()
+        d = trainer.deal_number(7, n, trainer.parse_focus("close"))
+        assert d.number == n and len(calls) == trainer.CLOSE_CANDIDATES
+    assert trainer.deal_number(7, 2) != trainer.deal_number(7, 3)  # each number its own hand
+    for focus, check in [("ak", lambda d: {12, 11} <= {c.rank for c in d.hand}),
+                         ("up=Q", lambda d: d.up.rank == 10)]:
+        assert all(check(trainer.deal_number(3, n, trainer.parse_focus(focus))) for n in (1, 500, 10_000))
+    for bad in (-1, True, 1.5):
+        with pytest.raises(trainer.InvalidRules):
+            trainer.deal_number(bad, 1)
+
+
+def raw(base, request):
+    import socket
+    host, port = base.rsplit("/", 1)[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(request)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), head.decode("latin-1"), body
+
+
+def test_every_error_is_json(base):
+    cases = [(b"POST /api/ev HTTP/1.0\r\nContent-Length: 0\r\n\r\n", 405, "method POST not allowed"),
+             (b"GET /" + b"a" * 70_000 + b" HTTP/1.0\r\n\r\n", 414, "414"),
+             (b"GET / HTTP/1.0\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(150)) + b"\r\n", 431, "431"),
+             (b"GET / HTTP/1.0\r\nX: " + b"a" * 70_000 + b"\r\n\r\n", 431, "431"),
+             (b"GET /nothing HTTP/1.0\r\n\r\n", 404, "not found")]
+    for request, code, message in cases:
+        status, head, body = raw(base, request)
+        assert status == code and "application/json" in head, (code, head)
+        assert message in json.loads(body)["error"]
+
+
+def test_a_fault_of_ours_is_json_500(monkeypatch):
+    pytest.importorskip("bottle")
+    monkeypatch.setitem(serve.API, "/api/rules", lambda _q: 1 / 0)
+    s = serve.server(0)
+    threading.Thread(target=s.serve_forever, daemon=True).start()
+    try:
+        status, kind, body = get(f"http://127.0.0.1:{s.server_port}/api/rules")
+        assert status == 500 and kind.startswith("application/json") and "500" in json.loads(body)["error"]
+    finally:
+        s.shutdown()
+        s.server_close()
+
+
+def test_parameters_are_utf8(base):
+    # ante=%D9%A3 is the Arabic-Indic digit three: it was decoded as Latin-1 ('Ù£')
+    status, _, body = get(f"{base}/api/ev?hand=As+Kd+7h+4c+2s&up=Qh&ante=%D9%A3")
+    assert status == 400 and "\u0663" in json.loads(body)["error"] and "Ù" not in body
+    status, _, body = get(f"{base}/api/grade?hand=As+Kd+7h+4c+2s&up=Qh&answer=raise&strategy=caf%C3%A9")
+    assert status == 400 and "café" in json.loads(body)["error"]
+    status, _, body = get(f"{base}/api/ev?hand=%FF&up=Qh")
+    assert status == 400 and json.loads(body)["error"] == "hand: not UTF-8 text"
+    for number in ("%D9%A3", "+3", "1" * 30):
+        assert get(f"{base}/api/deal?seed=1&number={number}")[0] == 400
+
+
+def test_idle_connections_are_closed_and_work_is_bounded(monkeypatch):
+    import socket
+    import time
+    pytest.importorskip("bottle")
+    monkeypatch.setattr(serve._Quiet, "timeout", 0.5)
+    monkeypatch.setattr(serve, "CONNECTIONS", 2)
+    release = threading.Event()
+    monkeypatch.setitem(serve.API, "/api/rules", lambda _q: release.wait(5) and {"slow": True})
+    s = serve.server(0, serve.make_app(time_limit=0.5))
+    threading.Thread(target=s.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{s.server_port}"
+    try:
+        idle = socket.create_connection(("127.0.0.1", s.server_port))
+        start = time.monotonic()
+        assert idle.recv(1) == b""  # closed by the server after the idle time, no request sent
+        assert time.monotonic() - start < 5
+        # a request whose work outlasts the limit is answered 503 (JSON) at the limit
+        start = time.monotonic()
+        status, _, body = get(f"{base}/api/rules")
+        assert status == 503 and "limit of 0.5 s" in json.loads(body)["error"] and time.monotonic() - start < 4
+        # two connections held open: a third is refused at once with 503
+        held = [socket.create_connection(("127.0.0.1", s.server_port)) for _ in range(2)]
+        time.sleep(0.1)
+        status, _, body = raw(base, b"GET /api/rules HTTP/1.0\r\n\r\n")
+        assert status == 503 and "too many connections" in json.loads(body)["error"]
+        for h in held:
+            h.close()
+        idle.close()
+    finally:
+        release.set()
+        s.shutdown()
+        s.server_close()

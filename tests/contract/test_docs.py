@@ -149,6 +149,8 @@ def test_example(example: Example, capsys, monkeypatch, tmp_path):
     for name, text in files(example.page).items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    # the pages show what a terminal keeps: progress lines off a terminal depend on the machine's speed
+    monkeypatch.setattr("caribbean_exact.cli.progress.QUIET_START", float("inf"))
     capsys.readouterr()
     code = main(shlex.split(example.args))
     out, err = capsys.readouterr()
@@ -244,6 +246,8 @@ if __name__ == "__main__":
 
     if sys.argv[1:] != ["--refresh"]:
         sys.exit("usage: python tests/contract/test_docs.py --refresh")
+    import caribbean_exact.cli.progress
+    caribbean_exact.cli.progress.QUIET_START = float("inf")  # as test_example: no progress lines
     for p in PAGES:
         n = refresh(p)
         if n:

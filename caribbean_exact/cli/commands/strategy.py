@@ -99,6 +99,12 @@ def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
     return render_simplify.frontier(f, args.format)
 
 
+#: The card's sample with --switch-fees when --deals, --seed are not given (the card module's
+#: DEFAULT_SWITCH_DEALS; kept here so that the help needs no import of the card's modules).
+CARD_SWITCH_DEALS = 1_000
+CARD_SWITCH_SEED = 1
+
+
 def setup_card(p: argparse.ArgumentParser) -> None:
     add_rules(p)
     p.add_argument("--out", metavar="FILE", required=True, help="the card to write: .pdf, .svg or .png")
@@ -112,7 +118,7 @@ def setup_card(p: argparse.ArgumentParser) -> None:
                         "also says what to switch first; the house edge with the optimal switch from the exact "
                         "one-card game (exact for one card; else at most that, and sampled), the lines' sampled "
                         "(--deals hands, default 1,000, each exact)")
-    add_sampling(p, "with --switch-fees (hands)", optional=True)
+    add_sampling(p, "with --switch-fees (hands)", optional=True, deals=CARD_SWITCH_DEALS, seed=CARD_SWITCH_SEED)
 
 
 def card_date() -> str:
@@ -148,8 +154,8 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     figures.pyplot("card")
     check_needs("card", args, CARD_NEEDS)
     c = card.strategy_card(rules_from(args), args.lines, progress=progress, switch_fees=args.switch_fees,
-                           deals=card.DEFAULT_SWITCH_DEALS if args.deals is None else args.deals,
-                           seed=1 if args.seed is None else args.seed)
+                           deals=CARD_SWITCH_DEALS if args.deals is None else args.deals,
+                           seed=CARD_SWITCH_SEED if args.seed is None else args.seed)
     side = (sidebets.progressive(), sidebets.bonus())
     write_files("--out", {args.out: render_card.draw(c, args.out, args.size, date, side_bets=side)})
     done = (f"wrote {display(args.out)}: {counted(c.point.lines, 'line')}, house edge {c.point.house_edge} "

@@ -116,7 +116,7 @@ def decision(d: Decision, fmt: str, verbose: bool = False, table_name: str | Non
             row.append(money(x * a))
     lines = [head, f"rules: {describe_rules(d.rules)}", "",
              f"decision: {d.decision.upper()}  (over {counted(d.counts.total, 'dealer completion')})", "",
-             table(summary, headers, fmt), "", f"why: {reason(d)}"]
+             table(summary, headers, fmt), "", wrap(f"why: {reason(d)}", indent="     ")]
     if verbose:
         lines += ["", "The outcomes of raising:", "", outcome_table(d.rows(), fmt)]
     return "\n".join(lines)
@@ -128,11 +128,15 @@ def rank_query(q: RankQuery, fmt: str) -> str:
     for g in q.groups:
         what = "all five suited (flush)" if g.flush else f"{g.suited} of your cards"
         state = "RAISE" if g.raises == g.total else "FOLD" if g.raises == 0 else "mixed"
-        rows.append([what + (f", {g.suited} in the up card's suit" if g.flush else ""),
+        if g.flush:  # the full label with --format csv; the text table fits 80 columns
+            what = (f"all five suited (flush), {g.suited} in the up card's suit" if fmt == "csv" else
+                    f"flush, {g.suited} of them")
+        rows.append([what,
                      g.total, g.raises, state, frac(g.lowest_margin) if fmt == "csv" else dec(g.lowest_margin, 4),
                      frac(g.highest_margin) if fmt == "csv" else dec(g.highest_margin, 4)])
-    headers = ["cards in the up card's suit", "combinations", "raise", "decision", "lowest margin",
-               "highest margin"]
+    headers = (["cards in the up card's suit", "combinations", "raise", "decision", "lowest margin", "highest margin"]
+               if fmt == "csv" else
+               ["in the up card's suit", "combos", "raise", "play", "margin low", "margin high"])
     a = q.rules.ante
     if a is not None:  # the margins in money too, at the ante of the rules
         headers += ["lowest (money)", "highest (money)"]
@@ -149,12 +153,40 @@ def rank_query(q: RankQuery, fmt: str) -> str:
     ranks = "".join(RANKS[r] for r in q.ranks)
     verdict = ("RAISE with every suit combination" if q.raises == q.total else
                "FOLD with every suit combination" if q.raises == 0 else
-               f"raise {q.raises} of {q.total} suit combinations: it depends on the suits, below")
-    return "\n".join([f"{ranks} against {with_article(RANKS[q.up_rank])} up card: {verdict}",
+               f"raise {q.raises} of {q.total} suit combinations, below; every other suit combination folds"
+               if 2 * q.raises <= q.total else
+               f"fold {q.total - q.raises} of {q.total} suit combinations, below; every other suit combination "
+               "raises")
+    return "\n".join([wrap(f"{ranks} against {with_article(RANKS[q.up_rank])} up card: {verdict}"),
                       f"rules: {describe_rules(q.rules)}", "",
                       table(rows, headers, fmt), "",
-                      "combinations: distinct sets of five cards with these ranks (the up card's suit fixed); "
-                      "margin: EV(raise) - EV(fold) per ante"])
+                      wrap("combos: distinct combinations of five cards with these ranks (the up card's suit "
+                           "fixed); margin: EV(raise) - EV(fold) per ante")])
+
+
+def wrap(text: str, width: int = 80, indent: str = "") -> str:
+    """``text`` in lines of at most ``width`` columns (a word longer than that stays whole), the
+    lines after the first indented by ``indent``: text output fits 80 columns.
+
+    >>> print(wrap("why: " + "word " * 20, 30, "     "))
+    why: word word word word word
+         word word word word word
+         word word word word word
+         word word word word word
+    """
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for w in words:
+        if not w:
+            continue
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = indent + w
+        else:
+            line = f"{line} {w}" if line else w
+    lines.append(line)
+    return "\n".join(lines)
 
 
 BATCH_FIELDS = ["hand", "up", "dead", "dealer", "decision", "ev_raise", "ev_fold", "margin", "not_qualify",
