@@ -97,7 +97,8 @@ class TerminalProgress:
         def spin() -> None:
             marks = "|/-\\"
             i = 0
-            wait = 0.2 if terminal else max(QUIET_START - (start - self._start), 0.05)
+            # (capped: Event.wait overflows on an infinite or huge timeout, as the tests' QUIET_START = inf)
+            wait = 0.2 if terminal else min(max(QUIET_START - (start - self._start), 0.05), 86_400.0)
             while not stop.wait(wait):
                 spent = time.monotonic() - start
                 if terminal:
