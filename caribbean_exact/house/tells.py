@@ -21,17 +21,29 @@ weight of each c, so it is not read here.)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidRules
 from ..model.cards import RANKS
+from ..model.checks import check_rules
 from ..model.hands import CATEGORIES
+from ..model.rules import Rules
 from ..play.game import GameReport
-from ..play.known_cards import SEEN_CLASS_COUNT, LeakChart, SeenChart, SeenSetChart, solve_seen_card, solve_seen_cards
+from ..play.known_cards import (
+    SEEN_CLASS_COUNT,
+    LeakChart,
+    SeenChart,
+    SeenSetChart,
+    solve_burn_card,
+    solve_seen_card,
+    solve_seen_cards,
+    solve_seen_class,
+)
+from ..progress import ProgressFn, report
 
-__all__ = ["Tell", "Tells", "leak_tells", "plain_never"]
+__all__ = ["TELL_LEAKS", "Tell", "Tells", "flashed", "leak_tells", "plain_never", "tells_table"]
 
 #: Player classes (``SEEN_CLASSES``): 0 = high card below A-K, 1 = A-K high, 2 = pair, ... 10 = royal.
 _BELOW_AK, _AK = 0, 1
@@ -167,4 +179,49 @@ def plain_never(game: GameReport) -> bool:
     return not any(game.totals.fold[1:])
 
 
-_ = (solve_seen_card, solve_seen_cards)  # the doctests' names
+
+#: The leaks of ``protection.LEAKS`` whose tells are read, by the same names, each with the function
+#: that solves its chart under a set of rules (edge sorting's chart has no weight per sorted count).
+TELL_LEAKS: tuple[tuple[str, Callable[[Rules], Chart]], ...] = (
+    ("one hole card seen", lambda rules: solve_seen_card(rules).chart),
+    ("two hole cards seen", lambda rules: solve_seen_cards(2, rules).chart),
+    ("three hole cards seen", lambda rules: solve_seen_cards(3, rules).chart),
+    ("one hole card's class seen: a picture card or not", lambda rules: solve_seen_class("picture", rules).chart),
+    ("one hole card's class seen: 2-7 or not", lambda rules: solve_seen_class("2-7", rules).chart),
+    ("one hole card's suit seen", lambda rules: solve_seen_class("suit", rules).chart),
+    ("the burn card seen", lambda rules: solve_burn_card(rules).chart),
+    ("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).chart),
+)
+
+
+def flashed(tells: Tells, rate: Fraction) -> Tells:
+    """The tells of a player who sees a hole card in a share ``rate`` of hands (``tells``: the
+    one-seen-card game's): the plain hands have none, so every weight but the total scales by rate.
+
+    >>> flashed(Tells(1, 1, 4, (Tell("x", 1),)), Fraction(1, 10)).share
+    Fraction(1, 20)
+    """
+    a, b = rate.numerator, rate.denominator
+    return Tells(tells.raise_below * a, tells.fold_pair * a, tells.total * b,
+                 tuple(Tell(t.words, t.weight * a) for t in tells.top))
+
+
+def tells_table(rules: Rules | None = None, flash_rates: Sequence[Fraction] = (),
+                progress: ProgressFn | None = None) -> list[tuple[str, Tells]]:
+    """The tells of every leak of ``TELL_LEAKS`` under ``rules`` (default the standard game), then of
+    each flash rate (named as ``protection.leaks`` names it).
+
+    >>> [(name, t.hands_to_see(Fraction(95, 100))) for name, t in tells_table()][:2]
+    [('one hole card seen', 16), ('two hole cards seen', 9)]
+    """
+    rules = check_rules(rules)
+    out = []
+    for i, (name, chart) in enumerate(TELL_LEAKS, 1):
+        out.append((name, leak_tells(chart(rules))))
+        report(progress, "tells of each leak", i, len(TELL_LEAKS))
+    one = out[0][1]
+    for r in flash_rates:
+        x = r * 100
+        label = f"{x.numerator}%" if x.denominator == 1 else f"{float(x):g}%"
+        out.append((f"flash rate {label}", flashed(one, r)))
+    return out
