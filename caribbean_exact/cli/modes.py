@@ -6,8 +6,10 @@ mode-specific options once, in the order its errors name them (``Option``), and 
 words an error begins with, the options it takes and the ``--table`` values it has (``Mode``). The
 command picks its mode from the arguments, then ``check`` refuses, in one line and before any work,
 every option given that the mode does not take, naming each; options that each have a ``hint``
-saying where they apply are refused with their hints instead. A new option or mode is one declaration: no list of what
-does not apply is written by hand.
+saying where they apply are refused with their hints instead. Options that describe something another option asks for
+(``report --meter`` describes the progressive of ``--side-bets progressive``) are declared with what
+they need (``Needs``): given without it, they change nothing and ``check_needs`` refuses them. A new
+option or mode is one declaration: no list of what does not apply is written by hand.
 
 >>> import argparse
 >>> opts = (Option("sample", "--sample", False), Option("table", "--table"))
@@ -22,6 +24,7 @@ caribbean_exact.errors.UsageError: solve: --sample does not apply
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import UsageError
@@ -56,7 +59,7 @@ class Mode:
 
 def given(args: argparse.Namespace, options: tuple[Option, ...]) -> list[Option]:
     """The options of ``options`` given on the command line (their value is not the default)."""
-    return [o for o in options if getattr(args, o.dest) != o.default]
+    return [o for o in options if getattr(args, o.dest, o.default) != o.default]
 
 
 def _listed(flags: list[str]) -> str:
@@ -78,3 +81,25 @@ def check(mode: Mode, args: argparse.Namespace, options: tuple[Option, ...],
     if table is not None and "table" in mode.takes and table not in mode.tables:
         where = (table_hints or {}).get(table)
         raise UsageError(f"{mode.name}: --table {table} " + (f"needs {where}" if where else "does not apply"))
+
+
+@dataclass(frozen=True)
+class Needs:
+    """Options that change nothing without something else the command is asked for."""
+    #: The options (their ``hint`` is not used).
+    options: tuple[Option, ...]
+    #: What they need, in words ("--side-bets progressive").
+    what: str
+    #: Whether the arguments ask for it.
+    present: Callable[[argparse.Namespace], bool]
+
+
+def check_needs(command: str, args: argparse.Namespace, needs: tuple[Needs, ...], why: str = "") -> None:
+    """Refuse (one line, before any work) the options given whose need is absent, the first such
+    need's options named together: ``report: --meter and --reset change nothing without ...``."""
+    for n in needs:
+        flags = [o.flag for o in given(args, n.options)]
+        if flags and not n.present(args):
+            verb = "changes" if len(flags) == 1 else "change"
+            raise UsageError(f"{command}: {_listed(flags)} {verb} nothing without {n.what}"
+                             + (f" ({why})" if why else ""))

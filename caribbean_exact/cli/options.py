@@ -6,6 +6,7 @@ import argparse
 
 from ..errors import InvalidRules, UsageError
 from ..model.rules import DEFAULT_RAISE_ANTES, MAX_RAISE_ANTES, Paytable, Rules, load_paytables_file, to_fraction
+from .modes import Needs, Option, check_needs
 
 
 def integer(text: str) -> int:
@@ -100,11 +101,16 @@ def extra_paytables(args: argparse.Namespace) -> dict[str, Paytable] | None:
     return load_paytables_file(path) if path else None
 
 
+#: --ante sets where a cap bites: without --max-payout it changes no figure of a command whose
+#: figures are per ante.
+ANTE_NEEDS = (Needs((Option("ante", "--ante"),), "--max-payout", lambda a: getattr(a, "max_payout", None) is not None),)
+
+
 def rules_from(args: argparse.Namespace, ante_alone: bool = False) -> Rules:
     """The rules the options describe, validated. An --ante without --max-payout changes no
     figure of most commands (they are per ante): an error unless ``ante_alone``."""
-    if getattr(args, "ante", None) is not None and getattr(args, "max_payout", None) is None and not ante_alone:
-        raise UsageError(f"{args.command}: --ante changes nothing without --max-payout (the figures are per ante)")
+    if not ante_alone:
+        check_needs(args.command, args, ANTE_NEEDS, "the figures are per ante")
     return Rules.make(getattr(args, "paytable", None), args.qualifier, getattr(args, "ante", None),
                       getattr(args, "max_payout", None), extra_paytables(args),
                       raise_antes=raise_antes_from(args))

@@ -114,3 +114,22 @@ def test_refused_before_any_work_through_the_cli(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["report", "--meter", "5", "--reset", "7"],
+     "error: report: --meter and --reset change nothing without --side-bets progressive or bonus\n"),
+    (["report", "--side-bets", "bonus", "--progressive-pays", "1,2,3"],
+     "error: report: --progressive-pays changes nothing without --side-bets progressive\n"),
+    (["report", "--switch-seed", "3"], "error: report: --switch-seed changes nothing without --switch-fees\n"),
+    (["card", "--out", "x.pdf", "--deals", "5"], "error: card: --deals changes nothing without --switch-fees\n"),
+    (["train", "--summary", "h.jsonl", "--seed", "4", "--hands", "2"],
+     "error: train --summary: --seed and --hands do not apply (it deals nothing)\n"),
+    (["compare", "--ante", "100"],
+     "error: compare: --ante changes nothing without --max-payout (the figures are per ante)\n"),
+    (["solve", "--ante", "100"],
+     "error: solve: --ante changes nothing without --max-payout (the figures are per ante)\n"),
+])
+def test_options_that_change_nothing_are_refused_by_their_declaration(capsys, argv, line):
+    assert main(argv) == 2
+    assert capsys.readouterr().err == line

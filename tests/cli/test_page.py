@@ -34,10 +34,11 @@ def _tools():
     if WHY:
         missing(WHY)  # in CI: a failure, not a silent skip
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support import expected_conditions as ec  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+if not WHY:  # (in CI without them each test fails in _tools, not the whole file at its collection)
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from caribbean_exact.cli import serve  # noqa: E402
 

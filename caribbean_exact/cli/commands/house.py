@@ -11,7 +11,8 @@ from ...model.checks import check_seats
 from ...model.rules import builtin_paytables
 from ...progress import ProgressFn
 from ..files import check_file, check_folder, display, write_files
-from ..options import add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
+from ..modes import Needs, Option, check_needs
+from ..options import ANTE_NEEDS, add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
 from .common import split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -50,8 +51,7 @@ def setup_compare(p: argparse.ArgumentParser) -> None:
 
 
 def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
-    if args.ante is not None and args.max_payout is None:
-        raise UsageError("compare: --ante changes nothing without --max-payout (the figures are per ante)")
+    check_needs("compare", args, ANTE_NEEDS, "the figures are per ante")
     extra = extra_paytables(args)
     names = list(args.names)
     if not names and extra:
@@ -194,36 +194,26 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--switch-seed", type=natural, default=1, help="seed of that sample (default 1)")
 
 
-#: The options of ``report`` that change nothing without another: (dest, flag, default, what they need,
-#: whether it is there). Given without it they are refused before any work, naming each.
-_REPORT_NEEDS = (
-    ("progressive_pays", "--progressive-pays", None, "--side-bets progressive", lambda a: "progressive" in a),
-    ("bonus_pays", "--bonus-pays", None, "--side-bets bonus", lambda a: "bonus" in a),
-    ("meter", "--meter", str(sidebets.DEFAULT_METER), "--side-bets progressive or bonus", bool),
-    ("reset", "--reset", "10000", "--side-bets progressive or bonus", bool),
-    ("pace", "--pace", None, "--side-bets progressive or bonus", bool),
-    ("hours_per_year", "--hours-per-year", "8760", "--side-bets progressive or bonus", bool),
-    ("switch_deals", "--switch-deals", 1000, "--switch-fees", None),
-    ("switch_seed", "--switch-seed", 1, "--switch-fees", None),
+def _sides(args: argparse.Namespace) -> set[str]:
+    return {x.strip().lower() for x in split_list(args.side_bets or "")}
+
+
+#: The options of ``report`` that describe what another option asks for: given without it they change
+#: nothing and are refused before any work, naming each.
+REPORT_NEEDS = (
+    Needs((Option("progressive_pays", "--progressive-pays"),), "--side-bets progressive",
+          lambda a: "progressive" in _sides(a)),
+    Needs((Option("bonus_pays", "--bonus-pays"),), "--side-bets bonus", lambda a: "bonus" in _sides(a)),
+    Needs((Option("meter", "--meter", str(sidebets.DEFAULT_METER)), Option("reset", "--reset", "10000"),
+           Option("pace", "--pace"), Option("hours_per_year", "--hours-per-year", "8760")),
+          "--side-bets progressive or bonus", lambda a: bool(_sides(a))),
+    Needs((Option("switch_deals", "--switch-deals", 1000), Option("switch_seed", "--switch-seed", 1)),
+          "--switch-fees", lambda a: a.switch_fees is not None),
 )
 
 
-def _check_report_options(args: argparse.Namespace) -> None:
-    """Refuse, before the work, the options given that change nothing (``_REPORT_NEEDS``)."""
-    sides = {s.strip().lower() for s in split_list(args.side_bets or "")}
-    unused: dict[str, list[str]] = {}
-    for dest, flag, default, needs, present in _REPORT_NEEDS:
-        there = args.switch_fees is not None if present is None else present(sides)
-        if getattr(args, dest) != default and not there:
-            unused.setdefault(needs, []).append(flag)
-    if unused:
-        needs, flags = next(iter(unused.items()))
-        names = flags[0] if len(flags) == 1 else ", ".join(flags[:-1]) + " and " + flags[-1]
-        raise UsageError(f"report: {names} {'changes' if len(flags) == 1 else 'change'} nothing without {needs}")
-
-
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
-    _check_report_options(args)
+    check_needs("report", args, REPORT_NEEDS)
     out = args.out
     suffix = os.path.splitext(out)[1].lower() if out else ""
     if out is not None and suffix not in REPORT_SUFFIXES:

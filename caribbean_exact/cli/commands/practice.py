@@ -7,6 +7,7 @@ import sys
 
 from ...errors import UsageError, shown
 from ...progress import ProgressFn
+from ..modes import Mode, Option, check
 from ..options import add_rules, add_threads, integer, natural, rules_from
 from .common import note
 
@@ -40,14 +41,19 @@ def setup_train(p: argparse.ArgumentParser) -> None:
     add_rules(p, ante_default="10", ante_help="the ante in money: costs are also shown in money")
 
 
+#: The options of ``train`` that only dealing takes (``--summary`` deals nothing).
+TRAIN_OPTIONS = (Option("history", "--history"), Option("seed", "--seed"), Option("hands", "--hands"),
+                 Option("focus", "--focus"))
+TRAIN_SUMMARY = Mode("train --summary", frozenset(), why="it deals nothing")
+
+
 def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ...play.trainer import parse_focus
     from ...strategy.trainee import trainee
     from .. import train
 
     if args.summary is not None:
-        if args.history is not None or args.seed is not None or args.hands is not None:
-            raise UsageError("train --summary: give no --history, --seed or --hands (it deals nothing)")
+        check(TRAIN_SUMMARY, args, TRAIN_OPTIONS)
         return train.summary_of(args.summary, args.format)
     rules = rules_from(args, ante_alone=True)
     focus = parse_focus(args.focus)

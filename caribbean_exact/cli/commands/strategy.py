@@ -9,6 +9,7 @@ from ...errors import UsageError, shown
 from ...progress import ProgressFn
 from ...render.text import counted
 from ..files import check_file, check_folder, display, write_files
+from ..modes import Needs, Option, check_needs
 from ..options import add_rules, add_sampling, integer, rules_from
 from .common import note, write_folder, write_plot
 
@@ -130,6 +131,11 @@ def card_date() -> str:
                          "a whole number 0 or more up to the year 9999") from None
 
 
+#: The card's options that only its switching part uses.
+CARD_NEEDS = (Needs((Option("deals", "--deals"), Option("seed", "--seed")), "--switch-fees",
+                    lambda a: a.switch_fees is not None),)
+
+
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     date = card_date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
     if args.lines is not None and not 1 <= args.lines <= 10_000:
@@ -140,8 +146,7 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     render_card.check_format(args.out, args.size)
     check_file("--out", args.out)
     figures.pyplot("card")
-    if args.switch_fees is None and (args.deals is not None or args.seed is not None):
-        raise UsageError("card: --deals and --seed apply only with --switch-fees")
+    check_needs("card", args, CARD_NEEDS)
     c = card.strategy_card(rules_from(args), args.lines, progress=progress, switch_fees=args.switch_fees,
                            deals=card.DEFAULT_SWITCH_DEALS if args.deals is None else args.deals,
                            seed=1 if args.seed is None else args.seed)
