@@ -83,3 +83,30 @@ def test_report_flash_rate(capsys):
     assert Fraction(doc["flash"]["cost_per_table_hour"]) == 60 * 25 * Fraction(doc["flash"]["cost_per_hand"])
     code, md, _ = run(capsys, "report", "--flash-rate", "10%", "--deals", "2000")
     assert "## Game protection: a flashed hole card" in md
+
+
+def test_detect_by_tells(capsys):
+    code, out, err = run(capsys, "detect", "--by", "tells", "--flash-rate", "5%", "--error-rates", "5%",
+                         "--format", "json", "--quiet")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    rows = {x["leak"]: x for x in doc["leaks"]}
+    one = rows["one hole card seen"]
+    assert one["tell_share"] == str(Fraction(one["raise_below_ak"] + one["fold_pair"], one["total"]))
+    assert one["hands_to_see"] == [{"confidence": "19/20", "hands": 16}]
+    assert Fraction(one["hands_to_first"]) == 1 / Fraction(one["tell_share"])
+    # a flash rate: the tells of the flashed hands only, the exact mixture
+    assert Fraction(rows["flash rate 5%"]["tell_share"]) == Fraction(1, 20) * Fraction(one["tell_share"])
+    assert set(rows) - {"flash rate 5%"} == {leak.name for leak in LEAKS} - {"edge sorting: aces and kings"}
+    code, csv, _ = run(capsys, "detect", "--by", "tells", "--format", "csv", "--quiet")
+    assert csv.splitlines()[0].startswith("leak,share of hands with a tell,exact,hands to see one at 95%")
+    assert "\none hole card seen,17.84%,10443431/58530745,16,24,5.60," in csv
+
+
+def test_detect_by_one_rate(capsys):
+    code, out, _ = run(capsys, "detect", "--by", "raise-rate", "--error-rates", "5%", "--format", "json", "--quiet")
+    doc = json.loads(out)
+    assert code == 0 and {d["statistic"] for x in doc["leaks"] for d in x["detection"]} == {"raise"}
+    assert doc["leaks"][0]["detection"][0]["hands"] == 89
+    code, _, err = run(capsys, "detect", "--by", "tells-rate")
+    assert code == 2 and "--by" in err and len(err.strip().splitlines()) == 1

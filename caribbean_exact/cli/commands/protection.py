@@ -12,7 +12,7 @@ from .common import split_list
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
-    from ...house import protection
+    from ...house import protection, tells
     from ...play import sampling
     from ...play.game import solve
     from ...render.house import protection as render_protection
@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
 else:
     from ..lazy import lazy, lazy_function
     protection = lazy("caribbean_exact.house.protection")
+    tells = lazy("caribbean_exact.house.tells")
     render_protection = lazy("caribbean_exact.render.house.protection")
     sampling = lazy("caribbean_exact.play.sampling")
     render_known = lazy("caribbean_exact.render.play.known_cards")
@@ -58,6 +59,9 @@ def setup_detect(p: argparse.ArgumentParser) -> None:
                    help="also a dealer who exposes a hole card in X of hands (5%% or 0.05; repeatable)")
     p.add_argument("--error-rates", default="5%,1%",
                    help="the error rates alpha = beta of the columns, comma separated (default 5%%,1%%)")
+    p.add_argument("--by", choices=("tells", "raise-rate", "win-rate"), default=None,
+                   help="what surveillance counts: tells (decisions the optimal player never makes; a column "
+                        "a confidence 1 - error rate), the raise rate or the win rate (default: both rates)")
 
 
 def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -67,7 +71,11 @@ def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError("detect: --error-rates: give at least one error rate")
     for x in args.flash_rate:
         protection.check_rate(x)  # before the work
+    if args.by == "tells":
+        flash = [protection.check_rate(x) for x in args.flash_rate]
+        return render_protection.tells(tells.tells_table(rules, flash, progress), rates, rules, args.format)
     game = solve(rules=rules, progress=progress)
     named = protection.leaks(rules, args.flash_rate, game=game, progress=progress)
-    rows = protection.detection_table(named, game, rates, progress=progress)
+    statistics = {"raise-rate": ("raise",), "win-rate": ("win",)}.get(args.by or "", protection.STATISTICS)
+    rows = protection.detection_table(named, game, rates, statistics, progress=progress)
     return render_protection.detection(rows, args.format)

@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...house.protection import MAX_DETECT_HANDS, Detection, FlashCost, LeakDetection
+from ...house.tells import Tells
+from ...model.rules import Rules
 from ..text import (
     Cell,
     dec,
@@ -148,3 +150,38 @@ def leak_rows(rows: tuple[LeakDetection, ...], sampled: list[list[Cell]] | None 
     for row in sampled or []:
         out.append([*row, *([""] * (len(headers) - len(row)))])
     return out, headers
+
+
+def _first(t: Tells) -> Cell:
+    h = t.hands_to_first
+    return "never" if h is None else dec(h, 2)
+
+
+def _see(t: Tells, confidence: Fraction, fmt: str) -> Cell:
+    n = t.hands_to_see(confidence)
+    return "never" if n is None else n if fmt == "csv" else grouped(n)
+
+
+def tells(rows: list[tuple[str, Tells]], error_rates: list[Fraction], rules: Rules, fmt: str) -> str:
+    """``detect --by tells``: each leak's share of hands with a tell (a decision the optimal player never
+    makes: a high card below A-K raised, a pair or better folded), the hands to see one with
+    probability 1 - beta for each error rate, the expected hands to the first and the commonest tell."""
+    if fmt == "json":
+        return to_json({"rules": rules_json(rules), "leaks": [
+            {"leak": name, "tell_share": str(t.share), "raise_below_ak": t.raise_below, "fold_pair": t.fold_pair,
+             "total": t.total,
+             "hands_to_see": [{"confidence": str(1 - e), "hands": t.hands_to_see(1 - e)} for e in error_rates],
+             "hands_to_first": None if t.hands_to_first is None else str(t.hands_to_first),
+             "top": [{"tell": x.words, "share": str(Fraction(x.weight, t.total))} for x in t.top]}
+            for name, t in rows]})
+    headers = ["leak", "share of hands with a tell", "exact",
+               *(f"hands to see one at {rate_text(1 - e)}" for e in error_rates), "expected hands to the first",
+               "commonest tell"]
+    body: list[list[Cell]] = [[name, pct(t.share, 2), frac(t.share), *(_see(t, 1 - e, fmt) for e in error_rates),
+                               _first(t), t.top[0].words if t.top else ""] for name, t in rows]
+    text = table(body, headers, fmt)
+    if fmt == "csv":
+        return text
+    return ("hands in which the leak's player makes a decision the optimal player never makes (raises a high "
+            "card below A-K, folds a pair or better), exact from each leak's chart; edge sorting has no such "
+            f"chart\nrules: {describe_rules(rules)}\n\n" + text)
