@@ -222,3 +222,14 @@ def test_card_sizes_agree():
     from caribbean_exact.render.strategy.strategy_card import SIZES
 
     assert tuple(SIZES) == CARD_SIZES
+
+
+def test_every_package_folder_is_in_the_wheel():
+    """pyproject.toml lists the packages by name: a folder missing from the list is missing from the
+    wheel (caribbean_exact.cli.commands was, and the installed command could not start)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(root).parts) for p in (root / "caribbean_exact").rglob("__init__.py")}
+    assert folders <= listed, sorted(folders - listed)
