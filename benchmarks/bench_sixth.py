@@ -55,8 +55,8 @@ def main() -> None:
     cli = []
     for _ in range(a.runs):
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "caribbean_exact", "ev", "As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "1"],
-                       check=True, capture_output=True)
+        subprocess.run([sys.executable, "-m", "caribbean_exact", "ev", "As Ks Qs Js 2d", "--up", "5h",
+                        "--buy-fee", "1"], check=True, capture_output=True)
         cli.append(time.perf_counter() - t)
     print(f"(b) CLI ev --buy-fee 1, fresh process: {median(cli):.2f} s")
     for fee in a.fees.split(","):
