@@ -434,6 +434,18 @@ int cs_buy_sixth(const uint8_t *player, uint8_t up, uint16_t qualifier, const cs
 int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                   uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
 
+/* The draw that switches one card or buys a sixth card, the whole game, exact: in each situation the
+ * player stands, switches the one card worth the most (switch_fee) or buys (buy_fee), whichever is
+ * worth the most (ties: standing, then switching, then buying), then raises or folds as the nets
+ * decide. Fees scaled like the nets (0 .. 2^36; nets within +-2^36). up_ranks as cs_switch_game's;
+ * out (n_out = 3): the situations that stand, switch and buy, as cs_switch_game's and cs_sixth_game's.
+ * choices (n_choices = CS_DRAW_GAME_CHOICE_CELLS): by the hand's category c, choices[c * 4] stand
+ * and fold, [c * 4 + 1] stand and raise, [c * 4 + 2] switch, [c * 4 + 3] buy; choices[40 + r] the
+ * situations that switch a card of rank r; choices[53 + r] those that buy beside an up card of rank r. */
+enum { CS_DRAW_GAME_CHOICES = 4, CS_DRAW_GAME_CHOICE_CELLS = 66 };
+int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, int64_t buy_fee, uint32_t up_ranks,
+                 uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
+
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);
 int cs_six_card_counts(uint64_t *counts10);

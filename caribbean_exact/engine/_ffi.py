@@ -559,6 +559,22 @@ def sixth_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, fl
     return (_totals(out[0]), _totals(out[1]), list(choices), [[answers[2 * i], answers[2 * i + 1]] for i in range(n)])
 
 
+#: cs_draw_game's choices: 4 per category (stand and fold, stand and raise, switch, buy), then the
+#: switching situations by the rank switched and the buying ones by the up card's rank.
+DRAW_GAME_CHOICE_CELLS: int = lib.CS_DRAW_GAME_CHOICE_CELLS
+
+
+def draw_game(qualifier: int, nets: ScaledNetsLike, switch_fee: int, buy_fee: int, up_ranks: int, flags: int = 0,
+              threads: int = 2) -> tuple[list[DealTotals], list[int]]:
+    """The draw that switches one card or buys a sixth card, the whole game (cs_draw_game): the totals
+    of the situations that stand, switch and buy, and the choices (DRAW_GAME_CHOICE_CELLS)."""
+    out = ffi.new("cs_totals[]", 3)
+    choices = ffi.new("uint64_t[]", DRAW_GAME_CHOICE_CELLS)
+    check(lib.cs_draw_game(qualifier, _nets_struct(nets), switch_fee, buy_fee, up_ranks, flags, threads, out, 3,
+                           choices, DRAW_GAME_CHOICE_CELLS), "switch-or-buy game")
+    return [_totals(out[k]) for k in range(3)], list(choices)
+
+
 #: cs_switch_game_given: the hands beside one up card (C(51, 5)), and the choice that stands.
 SWITCH_GAME_HANDS: int = lib.CS_SWITCH_GAME_HANDS
 SWITCH_NO_SWITCH: int = lib.CS_SWITCH_NO_SWITCH

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...house import protection
     from ...play import edge_sorting, known_cards, sampling
     from ...play.game import GameReport, solve
-    from ...play.sixth_game import solve_sixth_game
+    from ...play.sixth_game import solve_sixth_game, solve_switch_or_buy_game
     from ...play.switch_game import sample_switch_game, solve_switch_game
     from ...play.switching import switch_ev
     from ...render import figures
@@ -51,6 +51,7 @@ else:
     render_switching = lazy("caribbean_exact.render.play.switching")
     render_sixth = lazy("caribbean_exact.render.play.sixth")
     solve_sixth_game = lazy_function("caribbean_exact.play.sixth_game", "solve_sixth_game")
+    solve_switch_or_buy_game = lazy_function("caribbean_exact.play.sixth_game", "solve_switch_or_buy_game")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
     solve_switch_game = lazy_function("caribbean_exact.play.switch_game", "solve_switch_game")
     sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
@@ -271,6 +272,7 @@ SOLVE_MODES = {
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"})),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed"})),
     "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
+    "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
 
 
@@ -289,6 +291,8 @@ def solve_mode(args: argparse.Namespace) -> str:
                              "burn card seen)")
     elif args.flash_rate is not None:
         mode = "flash rate"
+    elif args.switch_fees is not None and args.buy_fee is not None:
+        mode = "switch or buy"
     elif args.switch_fees is not None:
         mode = "switching"
     elif args.buy_fee is not None:
@@ -326,6 +330,11 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
         return render_switching.switch_game(g, args.format)
+    if mode == "switch or buy":  # switching one card or buying, the whole game exact
+        return render_sixth.switch_or_buy(solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees,
+                                                                                   buy_fee=args.buy_fee),
+                                                                   threads=args.threads, progress=progress),
+                                          args.format)
     if mode == "buying":  # a sixth card for sale, the whole game exact
         return render_sixth.sixth_game(solve_sixth_game(rules, args.buy_fee, threads=args.threads,
                                                         progress=progress), args.format)
