@@ -16,7 +16,9 @@ from ..errors import InvalidRules, shown
 from ..model.checks import check_int, check_progress, check_seats
 from ..model.rules import DEFAULT_RAISE_ANTES, Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import FIVE_CARD_HANDS, GameReport, solve
+from ..play.switch_game import SwitchGame
 from ..play.switching import SwitchFees, SwitchFeesLike
+from ..play.whole_game import WholeGame
 from ..progress import ProgressFn, report
 from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
@@ -111,6 +113,18 @@ class MathReport:
     #: Card switching (Oasis Poker), when a fee schedule was given: the switching lines and the
     #: sampled whole game (proven exclusions, house edges and the lines' cost, with intervals).
     switching: SwitchStudy | None = None
+
+    @property
+    def oasis(self) -> SwitchGame | None:
+        """With card switching (``switching``): the Oasis game the report prices, optimal switching
+        (a ``WholeGame``: exact, or the exact one-card bound less a sampled gain); else None."""
+        return None if self.switching is None else self.switching.game
+
+    @property
+    def priced(self) -> WholeGame:
+        """The whole game whose house edge the title, the summary and the table-hour's win give:
+        the Oasis game with switching (when counted), else the plain game."""
+        return self.oasis if self.oasis is not None else self.game
 
     @property
     def top_award(self) -> TopAward:

@@ -334,6 +334,56 @@ def test_the_oasis_section_in_every_format(oasis, report, one_card_slice, lines_
     assert sum(Fraction(x["contribution"]) for x in one["return_table"]) == -edge
 
 
+def test_with_switching_the_report_prices_the_oasis_game(oasis, report, sliced_oasis_studies, one_card_slice):
+    """#36 item 6: with switch fees the title, the configuration, a summary, the per table-hour and
+    N-hand wins and the terminal's summary are the Oasis game's; the plain game's sections say they
+    are without switching (and say nothing of it without switch fees)."""
+    import dataclasses
+
+    edge = one_card_slice.house_edge  # the one-card game (here its slice) is the fee 1's whole game, exact
+    assert oasis.oasis is oasis.switching.game and oasis.priced.house_edge == edge and report.oasis is None
+    md = render_report.markdown(oasis)
+    flat = " ".join(md.split())
+    assert md.startswith("# Math report: Oasis Poker (switch fees 1), standard (100/50/")
+    assert "| card switching (Oasis Poker) | 1 card 1 ante; fees not returned |" in flat
+    assert "| strategy assumed | optimal switching, then the optimal raise or fold;" in flat
+    h = oasis.table_hour
+    hour = h.seats * h.hands_per_hour * h.average_ante * edge
+    assert "## Summary: Oasis Poker" in md and md.index("## Summary") < md.index("## 1. ")
+    assert f"| house edge per ante, optimal switching | {float(edge) * 100:.4f}% ({edge}) | exact |" in flat
+    assert f"| theoretical win per table-hour | ${float(hour):,.2f} | 7 seats, 50 rounds an hour" in flat
+    assert f"| house's expected win over 1,000 hands (antes) | {float(1000 * edge):,.4f} |" in flat
+    eor = edge / one_card_slice.expected_wager
+    assert f"| house edge per total wager (element of risk) | {float(eor) * 100:.4f}% | {eor} |" in flat
+    for heading in ("1. The ante game under optimal play", "2. Results over N hands",
+                    "3. A table: seats share one dealer hand", "The cap"):
+        assert f"## {heading} (without switching)\n" in md
+        assert f"## {heading}\n" in render_report.markdown(report)
+    plain = render_report.markdown(report)
+    assert "without switching" not in plain and "Summary: Oasis" not in plain and "Oasis" not in plain
+    doc = json.loads(render_report.json_text(oasis))["oasis"]
+    assert doc["house_edge"] == str(edge) and doc["exactness"] == "exact" and doc["half_width"] == 0
+    assert doc["per_table_hour"]["theoretical_win"] == str(hour)
+    assert doc["per_table_hour"]["shift_win"] == str(hour * h.hours)
+    assert [x["hands"] for x in doc["over_n_hands"]] == [x.hands for x in oasis.over_n_hands]
+    assert all(Fraction(x["house_win"]) == x["hands"] * edge for x in doc["over_n_hands"])
+    assert doc["house_edge_without_switching"] == str(report.game.house_edge)
+    assert "oasis" not in json.loads(render_report.json_text(report))
+    line = render_report.summary(oasis)
+    assert line.startswith(f"Oasis Poker (switch fees 1): house edge {float(edge) * 100:.4f}% ({edge}) (exact), "
+                           f"win per table-hour {float(hour):,.2f}; without switching: house edge 5.2243%")
+    assert line.endswith(render_report.summary(report))
+    # a schedule whose larger switches are sampled: the estimate and its interval, said so
+    r = dataclasses.replace(report, switching=sliced_oasis_studies["1,2,3,2,1"])
+    g = r.oasis
+    assert g is not None and g.exactness == "sampled"
+    flat = " ".join(render_report.markdown(r).split())
+    assert (f"| house edge per ante, optimal switching | {float(g.house_edge) * 100:.4f}% +/- "
+            f"{g.half_width * 100:.4f} points | estimate: the exact bound") in flat
+    assert "element of risk" not in flat.split("## Summary")[1].split("## 1.")[0]
+    assert json.loads(render_report.json_text(r))["oasis"]["exactness"] == "sampled"
+
+
 def test_the_oasis_section_with_larger_switches(report, sliced_oasis_studies, one_card_slice):
     import dataclasses
 
@@ -381,3 +431,7 @@ def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
     g = solve_one_card_game(1)
     assert doc["one_card_game"]["house_edge"] == str(g.house_edge) == doc["optimal_house_edge"]
     assert doc["optimal_house_edge"] == "723583636439/69766306810200" and doc["optimal_exact"] is True
+    whole = json.loads(out)["oasis"]  # the game the report prices: the whole Oasis game, exact
+    assert whole["house_edge"] == doc["optimal_house_edge"] and whole["exactness"] == "exact"
+    assert Fraction(whole["per_table_hour"]["theoretical_win"]) == 7 * 50 * 10 * g.house_edge
+    assert Fraction(whole["element_of_risk"]) == g.element_of_risk

@@ -23,7 +23,7 @@ from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, 
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
-from ...play.switch_game import OneOrFiveGame
+from ...play.switch_game import OneOrFiveGame, SwitchGame
 from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
@@ -97,6 +97,11 @@ def _n_rows(r: MathReport) -> list[tuple[str, ...]]:
     return rows
 
 
+def _without(r: MathReport, heading: str) -> str:
+    """A section of the plain game: with card switching its heading says it is without it."""
+    return heading if r.switching is None else heading + " (without switching)"
+
+
 def _game_blocks(r: MathReport) -> list[Block]:
     g = r.game
     pt = r.rules.paytable
@@ -104,7 +109,7 @@ def _game_blocks(r: MathReport) -> list[Block]:
             "four of a kind", "straight flush", "royal flush"]
     pays = tuple((c, f"{frac(p)} to 1") for c, p in zip(cats, pt.pays[::-1]))
     return [
-        Block("h2", "1. The ante game under optimal play"),
+        Block("h2", _without(r, "1. The ante game under optimal play")),
         Block("p", f"Rules: {describe_rules(r.rules)}. The player antes 1, sees five cards and the dealer's up "
                    f"card, then folds (loses the ante) or raises {r.rules.raise_antes} antes. A dealer who does not "
                    "qualify pays the "
@@ -249,7 +254,7 @@ def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
         ("dealer qualifies with", f"{r.rules.qualifier.label} or better"),
         ("raise", f"{r.rules.raise_antes} antes"),
         ("cap per bet", "none" if r.rules.max_payout is None else _money(r.rules.max_payout)),
-        ("strategy assumed", "optimal (attached: the strategy chart at the end)"),
+        *_switch_config(r),
         ("seats", str(h.seats)),
         ("rounds an hour", f"{frac(h.hands_per_hour)} ({hands_per_hour_source(r)})"),
         ("average ante", _money(h.average_ante)),
@@ -267,6 +272,77 @@ def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
         rows.append(("5+1 Bonus", "included"))
     return [Block("h2", "Configuration"),
             Block("table", rows=tuple(rows), headers=("setting", "value"))]
+
+
+def _switch_config(r: MathReport) -> list[tuple[str, str]]:
+    """The configuration's rows of the game priced and the strategy assumed: with card switching,
+    the fees and the switching assumed."""
+    if r.switching is None:
+        return [("strategy assumed", "optimal (attached: the strategy chart at the end)")]
+    f = r.switching.rules.fees
+    return [("card switching (Oasis Poker)", fees_text(f) + (", switching all five forces a raise" if f.allows(5)
+                                                             else "") + "; fees not returned"),
+            ("game priced", "Oasis Poker with optimal switching (the summary, the Oasis Poker section); the "
+                            "numbered sections, the cap and game protection: the game without switching"),
+            ("strategy assumed", "optimal switching, then the optimal raise or fold; without switching: optimal "
+                                 "(attached: the strategy chart at the end)")]
+
+
+def _oasis_edge(g: SwitchGame) -> tuple[str, str]:
+    """The Oasis game's house edge as (value, how it is known)."""
+    if g.exactness == "exact":
+        return f"{_p(g.house_edge)} ({frac(g.house_edge)})", "exact"
+    if g.exactness == "sampled":
+        return (f"{_p(g.house_edge)} +/- {g.half_width * 100:.4f} points",
+                f"estimate: the exact bound {_p(g.house_edge_bound)} less the sampled gain of switching more, "
+                "95% interval")
+    return f"at most {_p(g.house_edge)} ({frac(g.house_edge)})", "exact bound: switching at most one card"
+
+
+def _oasis_money(g: SwitchGame, per_edge: Fraction, shown: Callable[[Fraction], str] = _money) -> str:
+    """An amount that is ``per_edge`` x the Oasis game's house edge (``shown``: money by default):
+    exact, or the estimate and its interval, or the bound."""
+    x = per_edge * g.house_edge
+    if g.exactness == "sampled":
+        return f"{shown(x)} +/- {shown(per_edge * Fraction(g.half_width))}"
+    return ("at most " if g.exactness == "bounded" else "") + shown(x)
+
+
+def _antes(x: Fraction) -> str:
+    return f"{float(x):,.4f}"
+
+
+def _summary_blocks(r: MathReport) -> list[Block]:
+    """With card switching: the Oasis game's figures at the report's table, first."""
+    g = r.oasis
+    if g is None:
+        return []
+    h = r.table_hour
+    value, how = _oasis_edge(g)
+    rows: list[tuple[str, str, str]] = [("house edge per ante, optimal switching", value, how)]
+    if g.element_of_risk is not None and g.expected_wager is not None:
+        rows += [("house edge per total wager (element of risk)", _p(g.element_of_risk), frac(g.element_of_risk)),
+                 ("expected total wager (antes: ante, raise, fees)", f"{float(g.expected_wager):.6f}",
+                  frac(g.expected_wager))]
+    rows += [("house edge without switching", _p(r.game.house_edge), frac(r.game.house_edge)),
+             ("theoretical win per table-hour", _oasis_money(g, h.seats * h.hands_per_hour * h.average_ante),
+              f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante {_money(h.average_ante)}"),
+             (f"expected win over a shift of {frac(h.hours)} hours",
+              _oasis_money(g, h.seats * h.hands_per_hour * h.average_ante * h.hours), "")]
+    rows += [(f"house's expected win over {grouped(x.hands)} hand{'s' if x.hands > 1 else ''} (antes)",
+              _oasis_money(g, Fraction(x.hands), _antes), "exact multiple of the house edge" if g.exactness == "exact"
+              else "") for x in r.over_n_hands]
+    return [
+        Block("h2", "Summary: Oasis Poker"),
+        Block("p", "The game priced: after seeing his five cards and the dealer's up card the player may switch "
+                   f"cards for a fee ({fees_text(r.switching.rules.fees) if r.switching else ''}), then folds or "
+                   "raises. The figures below are of that game, the player switching, raising and folding optimally; "
+                   "how they are counted is in the section Oasis Poker: card switching. The numbered sections, the "
+                   "cap and game protection give the game without switching (so say their headings): its return "
+                   "table, the spread of results over N hands and of a table's win, which are not counted with "
+                   "switching."),
+        Block("table", rows=tuple(rows), headers=("figure", "value", "note")),
+    ]
 
 
 def _strategy_blocks(r: MathReport) -> list[Block]:
@@ -296,7 +372,7 @@ def _strategy_blocks(r: MathReport) -> list[Block]:
 def _n_blocks(r: MathReport) -> list[Block]:
     x1 = r.over_n_hands[0]
     return [
-        Block("h2", "2. Results over N hands"),
+        Block("h2", _without(r, "2. Results over N hands")),
         Block("p", "The player's net over N independent hands of one ante, from the exact per-deal distribution "
                    f"(the return table: {len(r.distribution.nets)} distinct nets). Exact fractions up to "
                    f"N = {EXACT_MAX_HANDS} (integer polynomial powers); beyond, numpy's FFT, with the stated bound "
@@ -338,7 +414,7 @@ def _table_blocks(r: MathReport) -> list[Block]:
         rows.append(("P(the house loses) were the seats independent", _p(h.independent_p_house_loses, 2),
                      "exact distribution"))
     return [
-        Block("h2", "3. A table: seats share one dealer hand"),
+        Block("h2", _without(r, "3. A table: seats share one dealer hand")),
         Block("p", f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante "
                    f"{_money(h.average_ante)}, every seat playing optimally. The rounds an hour are "
                    f"{hands_per_hour_source(r)}. The seats' results are correlated "
@@ -444,12 +520,12 @@ def _bonus_blocks(r: MathReport) -> list[Block]:
 
 def _cap_blocks(r: MathReport) -> list[Block]:
     if r.cap is None:
-        return [Block("h2", "The cap"),
+        return [Block("h2", _without(r, "The cap")),
                 Block("p", "No cap per bet was given (--max-payout): every win is paid in full.")]
     c = r.cap
     row = c.rows[0]
     return [
-        Block("h2", "The cap"),
+        Block("h2", _without(r, "The cap")),
         Block("p", f"A cap of {_money(c.max_payout)} on the win of one bet at the average ante "
                    f"{_money(row.ante)} (no win reaches it up to an ante of {_money(c.threshold)}); the optimal "
                    "strategy re-solved under the cap."),
@@ -467,7 +543,7 @@ def _flash_blocks(r: MathReport) -> list[Block]:
     if f is None:
         return []
     return [
-        Block("h2", "Game protection: a flashed hole card"),
+        Block("h2", _without(r, "Game protection: a flashed hole card")),
         Block("p", f"A dealer who exposes a hole card in {rate_text(f.rate)} of hands, to one player who uses it: "
                    "he plays the exact one-seen-card game in those hands and the plain game in the others, so "
                    "every figure is the exact mixture of the two games. The cost per table-hour is at this "
@@ -650,7 +726,10 @@ def _one_card_blocks(sw: SwitchStudy) -> list[Block]:
 
 def title(r: MathReport) -> str:
     """The report's title."""
-    return f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
+    table = f"{r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
+    if r.switching is None:
+        return f"Math report: {table}"
+    return f"Math report: Oasis Poker (switch fees {r.switching.rules.fees.short()}), {table}"
 
 
 #: Blocks before the table of contents: the title, the note on exactness and the configuration.
@@ -664,7 +743,7 @@ def blocks(r: MathReport, date: str | None = None) -> list[Block]:
                       "given with an error bound. Generated by caribbean-exact.")]
     out += _config_blocks(r, date)
     assert len(out) == TITLE_BLOCKS
-    out += _game_blocks(r) + _par_blocks(r) + _n_blocks(r) + _table_blocks(r)
+    out += _summary_blocks(r) + _game_blocks(r) + _par_blocks(r) + _n_blocks(r) + _table_blocks(r)
     if r.progressive is not None:
         out += _progressive_blocks(r.progressive)
     if r.bonus is not None:
@@ -986,7 +1065,29 @@ def report_doc(r: MathReport) -> dict[str, Any]:
                         "hits_per_year": {hd: str(n) for hd, n in r.bonus.hits_per_year()}}
     if r.switching is not None:
         doc["switching"] = switching_json(r.switching)
+    if r.oasis is not None:
+        doc["oasis"] = oasis_json(r)
     return doc
+
+
+def oasis_json(r: MathReport) -> dict[str, Any]:
+    """The Oasis game the report prices (with card switching; field names are a public interface):
+    its house edge (``exactness``: "exact"; "sampled": an estimate with ``half_width``, the half
+    95% interval; "bounded": an upper bound), ``house_edge_at_most`` (exact), the element of risk and
+    expected wager where counted, the win per table-hour and over the shift at the report's table,
+    and the house's expected win over each N hands (antes). Each win is the house edge times its
+    exact multiplier."""
+    g = r.oasis
+    assert g is not None
+    h = r.table_hour
+    hour = h.seats * h.hands_per_hour * h.average_ante
+    return {"house_edge": str(g.house_edge), "exactness": g.exactness,
+            "half_width": None if g.half_width == math.inf else g.half_width,
+            "house_edge_at_most": str(g.house_edge_bound), "element_of_risk": _opt(g.element_of_risk),
+            "expected_wager": _opt(g.expected_wager), "house_edge_without_switching": str(r.game.house_edge),
+            "per_table_hour": {"theoretical_win": str(hour * g.house_edge),
+                               "shift_win": str(hour * h.hours * g.house_edge)},
+            "over_n_hands": [{"hands": x.hands, "house_win": str(x.hands * g.house_edge)} for x in r.over_n_hands]}
 
 
 def switching_json(sw: SwitchStudy) -> dict[str, Any]:
@@ -1037,4 +1138,10 @@ def summary(r: MathReport) -> str:
         if n in x:
             parts.append(f"P(ahead) over {n:,} hands {float(x[n].p_ahead):.4f}")
     parts.append(f"win per table-hour {money(r.table_hour.theoretical_win)}")
-    return "; ".join(parts)
+    g = r.oasis
+    if g is None:
+        return "; ".join(parts)
+    h = r.table_hour
+    win = _oasis_money(g, h.seats * h.hands_per_hour * h.average_ante, money)
+    return (f"Oasis Poker (switch fees {g.fees.short()}): house edge {_oasis_edge(g)[0]} ({g.exactness}), "
+            f"win per table-hour {win}; without switching: " + "; ".join(parts))
