@@ -2,6 +2,7 @@
 
 import base64
 import datetime
+import html
 import json
 import re
 import shutil
@@ -435,3 +436,65 @@ def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
     assert whole["house_edge"] == doc["optimal_house_edge"] and whole["exactness"] == "exact"
     assert Fraction(whole["per_table_hour"]["theoretical_win"]) == 7 * 50 * 10 * g.house_edge
     assert Fraction(whole["element_of_risk"]) == g.element_of_risk
+
+
+# ---------------------------------------------------------------- the sections' registry and the options (#30)
+
+
+def test_each_section_renders_every_format_from_one_description(report, oasis):
+    """The sections are one registry: each applies or not from the report, its blocks are what
+    Markdown, HTML and PDF write, its JSON fields are its own, and the JSON keeps its order."""
+    names = [x.name for x in render_report.SECTIONS]
+    assert len(names) == len(set(names))
+    applied = [x.name for x in render_report.sections(report)]
+    assert "progressive" in applied and "bonus" not in applied and "summary" not in applied  # the side bet asked
+    assert [x.name for x in render_report.sections(oasis)] == [*applied[:2], "summary", *applied[2:-2],
+                                                               "switching", *applied[-2:]]
+    for r in (report, oasis):
+        ctx = render_report.Context(r)
+        doc = render_report.report_doc(r)
+        owners: dict[str, str] = {}
+        for sec in render_report.sections(r):
+            fields = sec.json(ctx)
+            assert set(fields) <= set(render_report.JSON_ORDER), sec.name
+            assert not set(fields) & set(owners), sec.name  # a field has one section
+            owners.update(dict.fromkeys(fields, sec.name))
+        assert list(doc) == [k for k in render_report.JSON_ORDER if k in owners]
+        md, page = render_report.markdown(r), render_report.html_page(r, {})
+        for b in render_report.blocks(r):  # every heading of every section, in the Markdown and the HTML
+            if b.kind in ("h1", "h2", "h3"):
+                assert b.text in md and f"<{b.kind}>{html.escape(b.text)}</{b.kind}>" in page
+    assert ctx.par is ctx.par  # computed once per rendering
+
+
+def test_the_report_command_passes_one_options_value(monkeypatch):
+    """report's arguments become one ReportOptions (every field from its argument), handed to
+    report_of; build_report's keywords are the same fields."""
+    import dataclasses
+
+    seen = []
+
+    def fake(options, progress=None):  # noqa: ARG001
+        seen.append(options)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(math_report, "report_of", fake)
+    with pytest.raises(SystemExit):
+        main(["report", "--paytable", "royal-250", "--seats", "5", "--hands", "50", "--deals", "3000", "--seed", "9",
+              "--switch-fees", "1", "--switch-deals", "7", "--raise", "3", "--flash-rate", "5%", "--quiet"])
+    o = seen[0]
+    assert isinstance(o, math_report.ReportOptions)
+    assert (o.paytable, o.seats, list(o.hands), o.covariance_deals, o.covariance_seed, o.switch_fees,
+            o.switch_deals, o.raise_antes, o.flash_rate) == ("royal-250", 5, [50], 3000, 9, "1", 7, 3, "5%")
+    default = math_report.ReportOptions()
+    cli_defaults = {"average_ante": "10", "hands_per_hour": "50", "hours": "8", "hours_per_year": "8760",
+                    "meter": "100000", "reset": "10000"}  # the command's text for the same numbers
+    for f in dataclasses.fields(o):
+        if f.name not in ("paytable", "seats", "hands", "covariance_deals", "covariance_seed", "switch_fees",
+                          "switch_deals", "raise_antes", "flash_rate", "paytables"):
+            want = cli_defaults.get(f.name, getattr(default, f.name))
+            assert getattr(o, f.name) == want, f.name
+    with pytest.raises(TypeError):
+        math_report.build_report(no_such_option=1)
+    with pytest.raises(ce.InvalidRules, match="seats"):
+        math_report.ReportOptions(seats=9).checked()

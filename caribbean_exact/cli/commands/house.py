@@ -17,7 +17,7 @@ from .common import split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
-    from ...house import bet_cap, paytables, sidebets, volatility
+    from ...house import bet_cap, math_report, paytables, sidebets, volatility
     from ...render import documents, figures
     from ...render.house import paytables as render_paytables
     from ...render.house import sidebets as render_sidebets
@@ -25,6 +25,7 @@ else:
     from ..lazy import lazy
     bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
     sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
+    math_report = lazy("caribbean_exact.house.math_report")
     figures = lazy("caribbean_exact.render.figures")
     documents = lazy("caribbean_exact.render.documents")
     render_paytables = lazy("caribbean_exact.render.house.paytables")
@@ -212,6 +213,20 @@ REPORT_NEEDS = (
 )
 
 
+#: The report's options whose argument has another name (the others are named as the fields).
+REPORT_ARGUMENTS = {"covariance_deals": "deals", "covariance_seed": "seed"}
+
+
+def report_options(args: argparse.Namespace) -> math_report.ReportOptions:
+    """The report's options, one value, from the command's arguments: each field of
+    ``ReportOptions`` from its argument (``REPORT_ARGUMENTS`` where named otherwise)."""
+    import dataclasses
+
+    given = {f.name: getattr(args, REPORT_ARGUMENTS.get(f.name, f.name))
+             for f in dataclasses.fields(math_report.ReportOptions) if f.name not in ("paytables", "raise_antes")}
+    return math_report.ReportOptions(**given, paytables=extra_paytables(args), raise_antes=raise_antes_from(args))
+
+
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
     check_needs("report", args, REPORT_NEEDS)
     out = args.out
@@ -225,17 +240,9 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
             figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
         if suffix == ".pdf":
             documents.reportlab("report --out " + shown(out), " (or write --out FILE.md, .html or .json)")
-    from ...house import math_report
     from ...render.house import math_report as render_report
 
-    r = math_report.build_report(
-        args.paytable, args.qualifier, args.max_payout, paytables=extra_paytables(args), hands=args.hands,
-        seats=args.seats, hands_per_hour=args.hands_per_hour, average_ante=args.average_ante, hours=args.hours,
-        side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
-        contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
-        hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
-        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args), flash_rate=args.flash_rate,
-        switch_fees=args.switch_fees, switch_deals=args.switch_deals, switch_seed=args.switch_seed)
+    r = math_report.report_of(report_options(args), progress)
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":

@@ -13,16 +13,18 @@ import html
 import io
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from ..._version import __version__
-from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, MathReport
+from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, MathReport, TopAward
 from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
+from ...play.game import CategoryPlay
 from ...play.switch_game import OneOrFiveGame, SwitchGame
 from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
@@ -102,7 +104,8 @@ def _without(r: MathReport, heading: str) -> str:
     return heading if r.switching is None else heading + " (without switching)"
 
 
-def _game_blocks(r: MathReport) -> list[Block]:
+def _game_blocks(c: Context) -> list[Block]:
+    r = c.r
     g = r.game
     pt = r.rules.paytable
     cats = ["high card (A-K)", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -154,16 +157,16 @@ def _odds(p: Fraction) -> str:
     return f"1 in {grouped(round(n))}" if n >= 100 else f"1 in {float(n):,.2f}"
 
 
-def _par_blocks(r: MathReport) -> list[Block]:
+def _par_blocks(c: Context) -> list[Block]:
     """The par-sheet items a test lab expects beside the return table, each exact."""
+    r = c.r
     g = r.game
     dist = g.dealer_distribution
     q = g.dealer_qualifies
     qual = sum(x.qualifying for x in dist)
     dealer_rows = tuple((CATEGORIES[x.category], grouped(x.count), frac(x.probability), _prob(x.probability),
                          grouped(x.qualifying), grouped(x.not_qualifying)) for x in reversed(dist))
-    ante, raise_ = g.wager_returns()
-    raised = r.rules.raise_antes * g.raise_probability
+    ante, raise_, raised = c.par.ante, c.par.raise_, c.par.raised
     wager_rows = (
         ("ante bet", "1", frac(ante), f"{float(ante):+.6f}", f"{float(ante) * 100:+.4f}%"),
         (f"raise bet ({r.rules.raise_antes} antes when raised)", frac(raised), frac(raise_),
@@ -171,14 +174,14 @@ def _par_blocks(r: MathReport) -> list[Block]:
         ("the game (ante + raise)", frac(g.expected_wager), frac(ante + raise_), f"{float(ante + raise_):+.6f}",
          f"{float((ante + raise_) / g.expected_wager) * 100:+.4f}%"),
     )
-    plays = g.play_by_category()
+    plays = c.par.plays
     play_rows = tuple((CATEGORIES[x.category], grouped(x.raised), grouped(x.fold), _prob(x.raise_probability),
                        _prob(x.fold_probability), _prob(x.probability)) for x in reversed(plays))
     hold_rows = tuple((s.name, _p(s.report.house_edge), frac(s.report.expected_wager),
                        f"{float(s.report.expected_wager):.6f}", frac(s.report.element_of_risk),
                        _p(s.report.element_of_risk)) for s in r.strategies)
     simple = [s.report.element_of_risk for s in r.strategies[1:] if s.name != "raise always"]
-    top = r.top_award
+    top = c.par.top
     meets = "meets" if top.meets_display_rule else "does NOT meet"
     award = CATEGORIES[top.category]
     out = [
@@ -242,10 +245,11 @@ def hands_per_hour_source(r: MathReport) -> str:
     return "an assumption given with --hands-per-hour"
 
 
-def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
+def _config_blocks(c: Context) -> list[Block]:
     """The title block: product, version, date, and the rules and settings the figures assume."""
+    r, date = c.r, c.date
     h = r.table_hour
-    c = r.seat_covariance
+    cov = r.seat_covariance
     rows: list[tuple[str, str]] = [("product", f"caribbean-exact {__version__}")]
     if date:
         rows.append(("date", date))
@@ -260,7 +264,7 @@ def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
         ("average ante", _money(h.average_ante)),
         ("shift", f"{frac(h.hours)} hours"),
         ("results over N hands", ", ".join(grouped(x.hands) for x in r.over_n_hands)),
-        ("seat covariance sample", f"{grouped(c.deals)} rounds, seed {c.seed}"),
+        ("seat covariance sample", f"{grouped(cov.deals)} rounds, seed {cov.seed}"),
     ]
     if r.progressive is not None:
         p = r.progressive
@@ -312,8 +316,9 @@ def _antes(x: Fraction) -> str:
     return f"{float(x):,.4f}"
 
 
-def _summary_blocks(r: MathReport) -> list[Block]:
+def _summary_blocks(c: Context) -> list[Block]:
     """With card switching: the Oasis game's figures at the report's table, first."""
+    r = c.r
     g = r.oasis
     if g is None:
         return []
@@ -345,8 +350,9 @@ def _summary_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _strategy_blocks(r: MathReport) -> list[Block]:
+def _strategy_blocks(c: Context) -> list[Block]:
     """The strategy assumed, attached: the optimal chart's plain rules, its grid and its S cells."""
+    r = c.r
     ch = r.chart
     if ch is None:
         return []
@@ -369,7 +375,8 @@ def _strategy_blocks(r: MathReport) -> list[Block]:
     return out
 
 
-def _n_blocks(r: MathReport) -> list[Block]:
+def _n_blocks(c: Context) -> list[Block]:
+    r = c.r
     x1 = r.over_n_hands[0]
     return [
         Block("h2", _without(r, "2. Results over N hands")),
@@ -391,16 +398,17 @@ def _n_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _table_blocks(r: MathReport) -> list[Block]:
-    c = r.seat_covariance
+def _table_blocks(c: Context) -> list[Block]:
+    r = c.r
+    cov = r.seat_covariance
     h = r.table_hour
-    lo, hi = c.interval
+    lo, hi = cov.interval
     slo, shi = h.shift_range_95
     sdlo, sdhi = h.standard_deviation_interval
     rows = [
-        ("covariance of two seats at one round (antes^2)", f"{float(c.covariance):.4f}",
+        ("covariance of two seats at one round (antes^2)", f"{float(cov.covariance):.4f}",
          f"95% interval {lo:.4f} .. {hi:.4f} (sampled)"),
-        ("correlation", f"{c.correlation:.4f}", ""),
+        ("correlation", f"{cov.correlation:.4f}", ""),
         ("theoretical win per table-hour", _money(h.theoretical_win), frac(h.theoretical_win)),
         ("standard deviation per table-hour", _money(h.standard_deviation), f"{_money(sdlo)} .. {_money(sdhi)}"),
         (f"expected win over a shift of {frac(h.hours)} hours", _money(h.shift_win), ""),
@@ -420,11 +428,11 @@ def _table_blocks(r: MathReport) -> list[Block]:
                    f"{hands_per_hour_source(r)}. The seats' results are correlated "
                    "through the dealer's hand. The covariance is sampled (exactly it would take the dealer's "
                    "hand against every pair of player hands, too many): "
-                   f"{grouped(c.deals)} rounds of {c.seats} seats at one dealer in the C core (seed {c.seed}), "
+                   f"{grouped(cov.deals)} rounds of {cov.seats} seats at one dealer in the C core (seed {cov.seed}), "
                    "every seat pair of a round counted; the interval is the sample mean +- 1.96 standard errors "
                    "of the rounds. Cross-check: the sample's mean net per seat "
-                   f"{float(c.sample_mean):.5f} against the exact {float(c.mean):.5f}, its variance "
-                   f"{float(c.sample_variance):.4f} against the exact {float(c.variance):.4f}."),
+                   f"{float(cov.sample_mean):.5f} against the exact {float(cov.mean):.5f}, its variance "
+                   f"{float(cov.sample_variance):.4f} against the exact {float(cov.variance):.4f}."),
         Block("table", rows=tuple(rows), headers=("figure", "value", "note")),
         Block("p", "Per round the table's win has mean seats x ante x edge (exact) and variance "
                    "ante^2 (S var + S (S - 1) cov); an hour is the sum of its rounds. The shift's range uses "
@@ -498,7 +506,8 @@ def _progressive_blocks(p: ProgressiveHouse) -> list[Block]:
     ]
 
 
-def _bonus_blocks(r: MathReport) -> list[Block]:
+def _bonus_blocks(c: Context) -> list[Block]:
+    r = c.r
     assert r.bonus is not None
     b = r.bonus.report
     rows = tuple((x.hand, "-" if x.pays is None else f"{frac(x.pays)} {b.convention} 1", grouped(x.count),
@@ -518,18 +527,19 @@ def _bonus_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _cap_blocks(r: MathReport) -> list[Block]:
+def _cap_blocks(c: Context) -> list[Block]:
+    r = c.r
     if r.cap is None:
         return [Block("h2", _without(r, "The cap")),
                 Block("p", "No cap per bet was given (--max-payout): every win is paid in full.")]
-    c = r.cap
-    row = c.rows[0]
+    cap = r.cap
+    row = cap.rows[0]
     return [
         Block("h2", _without(r, "The cap")),
-        Block("p", f"A cap of {_money(c.max_payout)} on the win of one bet at the average ante "
-                   f"{_money(row.ante)} (no win reaches it up to an ante of {_money(c.threshold)}); the optimal "
+        Block("p", f"A cap of {_money(cap.max_payout)} on the win of one bet at the average ante "
+                   f"{_money(row.ante)} (no win reaches it up to an ante of {_money(cap.threshold)}); the optimal "
                    "strategy re-solved under the cap."),
-        Block("table", rows=(("house edge without the cap", _p(c.uncapped.house_edge)),
+        Block("table", rows=(("house edge without the cap", _p(cap.uncapped.house_edge)),
                              ("house edge under the cap", _p(row.report.house_edge)),
                              ("added house edge per ante", _p(row.cost_per_ante)),
                              ("added expected loss per round", _money(row.cost_per_round)),
@@ -538,7 +548,8 @@ def _cap_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _flash_blocks(r: MathReport) -> list[Block]:
+def _flash_blocks(c: Context) -> list[Block]:
+    r = c.r
     f = r.flash
     if f is None:
         return []
@@ -578,8 +589,9 @@ def _size_excluded(r: MathReport, j: int) -> str:
     return "not excluded (no bound below -1 proven)"
 
 
-def _switch_blocks(r: MathReport) -> list[Block]:
+def _switch_blocks(c: Context) -> list[Block]:
     """Oasis Poker: the fees, the proven exclusions, the sampled house edges and the switching lines."""
+    r = c.r
     sw = r.switching
     if sw is None:
         return []
@@ -732,24 +744,60 @@ def title(r: MathReport) -> str:
     return f"Math report: Oasis Poker (switch fees {r.switching.rules.fees.short()}), {table}"
 
 
-#: Blocks before the table of contents: the title, the note on exactness and the configuration.
-TITLE_BLOCKS = 4
+def _title_blocks(c: Context) -> list[Block]:
+    return [Block("h1", title(c.r)),
+            Block("p", "Every figure is exact (fractions of integer counts) unless marked sampled, approximate or "
+                       "given with an error bound. Generated by caribbean-exact.")]
 
 
-def blocks(r: MathReport, date: str | None = None) -> list[Block]:
-    """Every block of the report, in order; ``date`` goes in the title block (the PDF's)."""
-    out = [Block("h1", title(r)),
-           Block("p", "Every figure is exact (fractions of integer counts) unless marked sampled, approximate or "
-                      "given with an error bound. Generated by caribbean-exact.")]
-    out += _config_blocks(r, date)
-    assert len(out) == TITLE_BLOCKS
-    out += _summary_blocks(r) + _game_blocks(r) + _par_blocks(r) + _n_blocks(r) + _table_blocks(r)
-    if r.progressive is not None:
-        out += _progressive_blocks(r.progressive)
-    if r.bonus is not None:
-        out += _bonus_blocks(r)
-    out += _switch_blocks(r) + _cap_blocks(r) + _flash_blocks(r) + _strategy_blocks(r)
-    return out
+@dataclass(frozen=True)
+class ParSheet:
+    """What the par sheet's blocks and its JSON both read, computed once: the ante's and the raise's
+    expected nets, the raise wagered, the player's hands raised and folded, the top award."""
+
+    ante: Fraction
+    raise_: Fraction
+    raised: Fraction
+    plays: tuple[CategoryPlay, ...]
+    top: TopAward
+
+
+class Context:
+    """One rendering of a report: the report (``r``, computed once by ``house.math_report``), the date
+    of the title block, and what more than one section or format reads, computed once."""
+
+    def __init__(self, r: MathReport, date: str | None = None) -> None:
+        self.r = r
+        self.date = date
+
+    @cached_property
+    def par(self) -> ParSheet:
+        """The par sheet's figures."""
+        g = self.r.game
+        ante, raise_ = g.wager_returns()
+        return ParSheet(ante, raise_, self.r.rules.raise_antes * g.raise_probability, tuple(g.play_by_category()),
+                        self.r.top_award)
+
+
+def _always(r: MathReport) -> bool:  # noqa: ARG001 (every section's test takes the report)
+    return True
+
+
+def _no_json(c: Context) -> dict[str, Any]:  # noqa: ARG001
+    return {}
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of the report: its ``name``, whether it ``applies`` to a report (from the options
+    and the game: a side bet asked for, card switching, ...), its ``blocks`` (headings, paragraphs,
+    tables, plots: the one description that Markdown, HTML and PDF each write out) and its ``json``
+    fields, each from the rendering's ``Context``. A new section is one entry of ``SECTIONS``."""
+
+    name: str
+    blocks: Callable[[Context], list[Block]]
+    json: Callable[[Context], dict[str, Any]] = _no_json
+    applies: Callable[[MathReport], bool] = _always
 
 
 # ---------------------------------------------------------------- formats
@@ -920,10 +968,11 @@ def pdf(r: MathReport, date: datetime.date | None = None) -> bytes:
     plt = _pyplot()
     day = source_date() if date is None else date
     images = {key: _png(plt, draw, PDF_PLOT_DPI) for key, draw in _figures(r)}
-    return pdf_document(blocks(r, day.isoformat()), title=title(r), running_head=title(r),
+    doc, before = _blocks(Context(r, day.isoformat()))
+    return pdf_document(doc, title=title(r), running_head=title(r),
                         stamp=f"caribbean-exact {__version__}, {day.isoformat()}", date=day, images=images,
                         image_ratio=PLOT_SIZE[1] / PLOT_SIZE[0], subject="Caribbean Stud Poker: exact math report",
-                        toc_after=TITLE_BLOCKS)
+                        toc_after=before)
 
 
 # ---------------------------------------------------------------- JSON
@@ -986,22 +1035,31 @@ def _progressive_json(p: ProgressiveHouse) -> dict[str, Any]:
     }
 
 
-def par_sheet_json(r: MathReport) -> dict[str, Any]:
-    """The par-sheet fields of the report's JSON (the dealer's side is in ``game``: dealer_qualifies,
-    dealer_distribution): the two wagers, the player's hands, hold of drop, the top award, the
-    strategy assumed and the rounds-an-hour assumption."""
-    g = r.game
-    ante, raise_ = g.wager_returns()
-    top = r.top_award
-    ch = r.chart
+def _title_json(c: Context) -> dict[str, Any]:
+    return {"rules": rules_json(c.r.rules), "version": __version__}
+
+
+def _game_json(c: Context) -> dict[str, Any]:
+    r = c.r
+    return {"game": {**report_json(r.game), "hit_frequency": str(r.hit_frequency),
+                     "variance_per_wager": str(r.variance_per_wager),
+                     "standard_deviation_per_wager": r.standard_deviation_per_wager},
+            "strategies": [{"name": s.name, "house_edge": str(s.report.house_edge), "cost": str(s.cost)}
+                           for s in r.strategies]}
+
+
+def _par_json(c: Context) -> dict[str, Any]:
+    """The par-sheet fields (the dealer's side is in ``game``: dealer_qualifies, dealer_distribution):
+    the two wagers, the player's hands, hold of drop, the top award."""
+    r, par = c.r, c.par
+    g, top = r.game, par.top
     return {
-        "version": __version__,
-        "wagers": {"ante": {"wagered": "1", "expected_net": str(ante)},
-                   "raise": {"wagered": str(r.rules.raise_antes * g.raise_probability), "expected_net": str(raise_)},
-                   "total": {"wagered": str(g.expected_wager), "expected_net": str(ante + raise_)}},
+        "wagers": {"ante": {"wagered": "1", "expected_net": str(par.ante)},
+                   "raise": {"wagered": str(par.raised), "expected_net": str(par.raise_)},
+                   "total": {"wagered": str(g.expected_wager), "expected_net": str(par.ante + par.raise_)}},
         "player_hands": [{"category": CATEGORIES[x.category], "raised": x.raised, "folded": x.fold,
                           "raise_probability": str(x.raise_probability), "fold_probability": str(x.fold_probability),
-                          "probability": str(x.probability)} for x in g.play_by_category()],
+                          "probability": str(x.probability)} for x in par.plays],
         "hold_of_drop": {"drop": "the total amount wagered, ante + raise (per ante: the expected total wager)",
                          "strategies": [{"name": s.name, "hold": str(s.report.house_edge),
                                          "drop": str(s.report.expected_wager),
@@ -1009,35 +1067,33 @@ def par_sheet_json(r: MathReport) -> dict[str, Any]:
         "top_award": {"category": CATEGORIES[top.category], "pays": str(top.pays), "net": str(top.net),
                       "dealt_probability": str(top.dealt), "paid_probability": str(top.paid),
                       "display_rule_odds": TOP_AWARD_ODDS_LIMIT, "meets_display_rule": top.meets_display_rule},
-        "strategy_assumed": None if ch is None else {
-            "name": "optimal", "plain_rules": chart_json(ch)["plain_rules"],
-            "grid": [{"hand": label, "marks": "".join(cell_mark(c) or "-" for c in cells)} for label, cells in ch.rows],
-            "columns": list(ch.columns),
-            "mixed": [{"hand": c.pattern, "up": c.up, "decided_by": decider_text(ch, c)} for c in ch.mixed]},
-        "hands_per_hour": {"value": str(r.table_hour.hands_per_hour), "assumption": True,
-                           "source": hands_per_hour_source(r)},
     }
 
 
-def report_doc(r: MathReport) -> dict[str, Any]:
-    """The report as a JSON object (field names are a public interface)."""
-    c = r.seat_covariance
-    h = r.table_hour
-    g = r.game
-    doc: dict[str, Any] = {
-        "rules": rules_json(r.rules),
-        "game": {**report_json(g), "hit_frequency": str(r.hit_frequency),
-                 "variance_per_wager": str(r.variance_per_wager),
-                 "standard_deviation_per_wager": r.standard_deviation_per_wager},
-        "strategies": [{"name": s.name, "house_edge": str(s.report.house_edge), "cost": str(s.cost)}
-                       for s in r.strategies],
-        "distribution": [{"net": str(n), "count": k} for n, k in zip(r.distribution.nets, r.distribution.counts)],
-        "over_n_hands": [n_hands_json(x) for x in r.over_n_hands],
-        "fft_limit_points": MAX_FFT_POINTS,
-        "seat_covariance": {"method": "sampled", "covariance": str(c.covariance),
-                            "covariance_float": float(c.covariance), "interval": list(c.interval),
-                            "correlation": c.correlation, "deals": c.deals, "seats_sampled": c.seats,
-                            "seed": c.seed},
+def _strategy_json(c: Context) -> dict[str, Any]:
+    ch = c.r.chart
+    return {"strategy_assumed": None if ch is None else {
+        "name": "optimal", "plain_rules": chart_json(ch)["plain_rules"],
+        "grid": [{"hand": label, "marks": "".join(cell_mark(x) or "-" for x in cells)} for label, cells in ch.rows],
+        "columns": list(ch.columns),
+        "mixed": [{"hand": x.pattern, "up": x.up, "decided_by": decider_text(ch, x)} for x in ch.mixed]}}
+
+
+def _n_json(c: Context) -> dict[str, Any]:
+    r = c.r
+    return {"distribution": [{"net": str(n), "count": k} for n, k in zip(r.distribution.nets, r.distribution.counts)],
+            "over_n_hands": [n_hands_json(x) for x in r.over_n_hands],
+            "fft_limit_points": MAX_FFT_POINTS}
+
+
+def _table_json(c: Context) -> dict[str, Any]:
+    r = c.r
+    cov, h = r.seat_covariance, r.table_hour
+    return {
+        "seat_covariance": {"method": "sampled", "covariance": str(cov.covariance),
+                            "covariance_float": float(cov.covariance), "interval": list(cov.interval),
+                            "correlation": cov.correlation, "deals": cov.deals, "seats_sampled": cov.seats,
+                            "seed": cov.seed},
         "per_table_hour": {"seats": h.seats, "hands_per_hour": str(h.hands_per_hour),
                            "average_ante": str(h.average_ante), "theoretical_win": str(h.theoretical_win),
                            "standard_deviation": h.standard_deviation,
@@ -1049,25 +1105,53 @@ def report_doc(r: MathReport) -> dict[str, Any]:
                                                           [str(v) for v in h.independent_range_95]),
                            "independent_p_house_loses": (None if h.independent_p_house_loses is None else
                                                          _num(h.independent_p_house_loses))},
-        "cap": None if r.cap is None else {
-            "max_payout": str(r.cap.max_payout), "ante": str(r.cap.rows[0].ante),
-            "house_edge_uncapped": str(r.cap.uncapped.house_edge),
-            "house_edge": str(r.cap.rows[0].report.house_edge), "cost_per_ante": str(r.cap.rows[0].cost_per_ante),
-            "strategy_changed": r.cap.rows[0].strategy_changed},
+        "hands_per_hour": {"value": str(h.hands_per_hour), "assumption": True, "source": hands_per_hour_source(r)},
     }
-    doc.update(par_sheet_json(r))
-    if r.flash is not None:
-        doc["flash"] = flash_json(r.flash)
-    if r.progressive is not None:
-        doc["progressive"] = _progressive_json(r.progressive)
-    if r.bonus is not None:
-        doc["bonus"] = {**bonus_json(r.bonus.report),
-                        "hits_per_year": {hd: str(n) for hd, n in r.bonus.hits_per_year()}}
-    if r.switching is not None:
-        doc["switching"] = switching_json(r.switching)
-    if r.oasis is not None:
-        doc["oasis"] = oasis_json(r)
-    return doc
+
+
+def _cap_json(c: Context) -> dict[str, Any]:
+    cap = c.r.cap
+    return {"cap": None if cap is None else {
+        "max_payout": str(cap.max_payout), "ante": str(cap.rows[0].ante),
+        "house_edge_uncapped": str(cap.uncapped.house_edge),
+        "house_edge": str(cap.rows[0].report.house_edge), "cost_per_ante": str(cap.rows[0].cost_per_ante),
+        "strategy_changed": cap.rows[0].strategy_changed}}
+
+
+def _flash_json(c: Context) -> dict[str, Any]:
+    assert c.r.flash is not None
+    return {"flash": flash_json(c.r.flash)}
+
+
+def _progressive_section_json(c: Context) -> dict[str, Any]:
+    assert c.r.progressive is not None
+    return {"progressive": _progressive_json(c.r.progressive)}
+
+
+def _bonus_json(c: Context) -> dict[str, Any]:
+    b = c.r.bonus
+    assert b is not None
+    return {"bonus": {**bonus_json(b.report), "hits_per_year": {hd: str(n) for hd, n in b.hits_per_year()}}}
+
+
+def _switching_json(c: Context) -> dict[str, Any]:
+    assert c.r.switching is not None
+    return {"switching": switching_json(c.r.switching)}
+
+
+def _summary_json(c: Context) -> dict[str, Any]:
+    return {"oasis": oasis_json(c.r)}
+
+
+def report_doc(r: MathReport) -> dict[str, Any]:
+    """The report as a JSON object (field names are a public interface): the fields of every section
+    that applies (``SECTIONS``), in the order of ``JSON_ORDER``."""
+    c = Context(r)
+    fields: dict[str, Any] = {}
+    for sec in sections(r):
+        fields.update(sec.json(c))
+    order = {k: i for i, k in enumerate(JSON_ORDER)}
+    return {k: fields[k] for k in sorted(fields, key=lambda k: order.get(k, len(order)))}
 
 
 def oasis_json(r: MathReport) -> dict[str, Any]:
@@ -1123,6 +1207,59 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
             "switch_rules_sampled_cost_half_width": s.strategy_cost_half_width,
             "switch_rules_game": one_card_game_json(sw.lines_game.game) if sw.lines_game is not None else None,
             "switch_rules_sizes": list(s.strategy_sizes), **exact_game}
+
+
+# ---------------------------------------------------------------- the sections
+
+
+#: The report's sections in the order of the documents. The plain game's sections (the numbered
+#: ones, the cap, game protection) say "(without switching)" in their headings when the report
+#: prices another whole game (``MathReport.priced``: card switching).
+SECTIONS: tuple[Section, ...] = (
+    Section("title", _title_blocks, _title_json),
+    Section("configuration", _config_blocks),
+    Section("summary", _summary_blocks, _summary_json, lambda r: r.oasis is not None),
+    Section("game", _game_blocks, _game_json),
+    Section("par sheet", _par_blocks, _par_json),
+    Section("over N hands", _n_blocks, _n_json),
+    Section("table", _table_blocks, _table_json),
+    Section("progressive", lambda c: _progressive_blocks(c.r.progressive) if c.r.progressive else [],
+            _progressive_section_json, lambda r: r.progressive is not None),
+    Section("bonus", _bonus_blocks, _bonus_json, lambda r: r.bonus is not None),
+    Section("switching", _switch_blocks, _switching_json, lambda r: r.switching is not None),
+    Section("cap", _cap_blocks, _cap_json),
+    Section("flash", _flash_blocks, _flash_json, lambda r: r.flash is not None),
+    Section("strategy", _strategy_blocks, _strategy_json),
+)
+
+#: The sections before the PDF's table of contents.
+TITLE_SECTIONS = ("title", "configuration")
+
+#: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
+JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
+              "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
+              "strategy_assumed", "hands_per_hour", "flash", "progressive", "bonus", "switching", "oasis")
+
+
+def sections(r: MathReport) -> list[Section]:
+    """The sections that apply to the report, in order."""
+    return [x for x in SECTIONS if x.applies(r)]
+
+
+def _blocks(c: Context) -> tuple[list[Block], int]:
+    """Every block of the report, and how many come before the table of contents."""
+    out: list[Block] = []
+    before = 0
+    for sec in sections(c.r):
+        out += sec.blocks(c)
+        if sec.name in TITLE_SECTIONS:
+            before = len(out)
+    return out, before
+
+
+def blocks(r: MathReport, date: str | None = None) -> list[Block]:
+    """Every block of the report, in order; ``date`` goes in the title block (the PDF's)."""
+    return _blocks(Context(r, date))[0]
 
 
 def json_text(r: MathReport) -> str:
