@@ -13,7 +13,7 @@ from ...progress import ProgressFn
 from ..files import check_file, check_folder, display, write_files
 from ..modes import Needs, Option, check_needs
 from ..options import ANTE_NEEDS, add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
-from .common import split_list, write_folder
+from .common import check_wide, split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
@@ -37,10 +37,13 @@ else:
 
 def setup_paytables(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paytables", metavar="FILE", default=None, help="TOML file with more pay tables")
+    p.add_argument("--wide", action="store_true",
+                   help="every column in one table, wider than 80 columns (the CSV's)")
 
 
 def run_paytables(args: argparse.Namespace, progress: ProgressFn) -> str:
-    return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format)
+    check_wide("paytables", args)
+    return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format, args.wide)
 
 
 def setup_compare(p: argparse.ArgumentParser) -> None:

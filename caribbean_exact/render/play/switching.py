@@ -12,7 +12,7 @@ from ...play.switch_game import OneCardGame, OneOrFiveGame, SwitchGame, SwitchPr
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
-from .game import return_row_json
+from .game import return_row_json, wrap
 
 
 def _decision_text(o: SwitchOption) -> str:
@@ -47,15 +47,21 @@ def switch_json(a: SwitchAnalysis) -> dict[str, Any]:
     }
 
 
-def switch_options(a: SwitchAnalysis, fmt: str) -> str:
-    """The options of one hand as a table, best first (CSV: the table alone)."""
+def switch_options(a: SwitchAnalysis, fmt: str, wide: bool = False) -> str:
+    """The options of one hand as a table, best first (CSV: the table alone). The text fits 80
+    columns: the EVs as decimals, "raise after 42 of 46"; ``wide``: the exact EVs beside them and
+    the replacements named (the CSV's table)."""
     if fmt == "json":
         return to_json(switch_json(a))
+    full = wide or fmt == "csv"
     rows: list[list[Cell]] = []
     for o in a.options:
-        rows.append([" ".join(str(c) for c in o.discard) or "(stand)", frac(o.fee), frac(o.ev), dec(o.ev),
-                     _decision_text(o)])
-    headers = ["switch", "fee", "EV per ante (exact, fee included)", "decimal", "then"]
+        discard = " ".join(str(c) for c in o.discard) or "(stand)"
+        then = _decision_text(o)
+        rows.append([discard, frac(o.fee), frac(o.ev), dec(o.ev), then] if full else
+                    [discard, frac(o.fee), dec(o.ev), then.removesuffix(" replacements")])
+    headers = (["switch", "fee", "EV per ante (exact, fee included)", "decimal", "then"] if full else
+               ["switch", "fee", "EV per ante", "then"])
     if fmt == "csv":
         return table(rows, headers, fmt)
     b = a.best
@@ -66,7 +72,12 @@ def switch_options(a: SwitchAnalysis, fmt: str) -> str:
              f"rules: {describe_rules(a.rules)}", "",
              f"best: {'switch ' + best if best else 'stand'} (EV {dec(b.ev)} per ante, fee included); then "
              f"{_decision_text(b)}", "", table(rows, headers, fmt)]
-    return "\n".join(lines)
+    if full:
+        return "\n".join(lines)
+    lines[0], lines[3] = wrap(lines[0]), wrap(lines[3])
+    return "\n".join([*lines, "", wrap("EV per ante: exact, the fee included, shown as a decimal; then: the "
+                                       "decision after the switch, raise after so many of the replacement sets; "
+                                       "the exact fractions with --wide or --format json")])
 
 
 def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
