@@ -342,7 +342,7 @@ def test_with_switching_the_report_prices_the_oasis_game(oasis, report, sliced_o
     import dataclasses
 
     edge = one_card_slice.house_edge  # the one-card game (here its slice) is the fee 1's whole game, exact
-    assert oasis.oasis is oasis.switching.game and oasis.priced.house_edge == edge and report.oasis is None
+    assert oasis.oasis is oasis.switching.game is oasis.priced and report.oasis is None and report.priced is report.game
     md = render_report.markdown(oasis)
     flat = " ".join(md.split())
     assert md.startswith("# Math report: Oasis Poker (switch fees 1), standard (100/50/")
@@ -362,14 +362,16 @@ def test_with_switching_the_report_prices_the_oasis_game(oasis, report, sliced_o
         assert f"## {heading}\n" in render_report.markdown(report)
     plain = render_report.markdown(report)
     assert "without switching" not in plain and "Summary: Oasis" not in plain and "Oasis" not in plain
-    doc = json.loads(render_report.json_text(oasis))["oasis"]
+    doc = json.loads(render_report.json_text(oasis))["whole_game"]
     assert doc["house_edge"] == str(edge) and doc["exactness"] == "exact" and doc["half_width"] == 0
     assert doc["per_table_hour"]["theoretical_win"] == str(hour)
     assert doc["per_table_hour"]["shift_win"] == str(hour * h.hours)
     assert [x["hands"] for x in doc["over_n_hands"]] == [x.hands for x in oasis.over_n_hands]
     assert all(Fraction(x["house_win"]) == x["hands"] * edge for x in doc["over_n_hands"])
-    assert doc["house_edge_without_switching"] == str(report.game.house_edge)
-    assert "oasis" not in json.loads(render_report.json_text(report))
+    assert doc["plain_house_edge"] == str(report.game.house_edge)
+    assert doc["rules"]["draw"] == {"switch_fees": ["1"], "five_forces_raise": True}
+    assert doc["house_edge_at_most"] == str(edge)
+    assert "whole_game" not in json.loads(render_report.json_text(report))
     line = render_report.summary(oasis)
     assert line.startswith(f"Oasis Poker (switch fees 1): house edge {float(edge) * 100:.4f}% ({edge}) (exact), "
                            f"win per table-hour {float(hour):,.2f}; without switching: house edge 5.2243%")
@@ -382,7 +384,7 @@ def test_with_switching_the_report_prices_the_oasis_game(oasis, report, sliced_o
     assert (f"| house edge per ante, optimal switching | {float(g.house_edge) * 100:.4f}% +/- "
             f"{g.half_width * 100:.4f} points | estimate: the exact bound") in flat
     assert "element of risk" not in flat.split("## Summary")[1].split("## 1.")[0]
-    assert json.loads(render_report.json_text(r))["oasis"]["exactness"] == "sampled"
+    assert json.loads(render_report.json_text(r))["whole_game"]["exactness"] == "sampled"
 
 
 def test_the_oasis_section_with_larger_switches(report, sliced_oasis_studies, one_card_slice):
@@ -432,7 +434,7 @@ def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
     g = solve_one_card_game(1)
     assert doc["one_card_game"]["house_edge"] == str(g.house_edge) == doc["optimal_house_edge"]
     assert doc["optimal_house_edge"] == "723583636439/69766306810200" and doc["optimal_exact"] is True
-    whole = json.loads(out)["oasis"]  # the game the report prices: the whole Oasis game, exact
+    whole = json.loads(out)["whole_game"]  # the game the report prices: the whole Oasis game, exact
     assert whole["house_edge"] == doc["optimal_house_edge"] and whole["exactness"] == "exact"
     assert Fraction(whole["per_table_hour"]["theoretical_win"]) == 7 * 50 * 10 * g.house_edge
     assert Fraction(whole["element_of_risk"]) == g.element_of_risk

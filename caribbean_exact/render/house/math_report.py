@@ -25,7 +25,8 @@ from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
 from ...play.game import CategoryPlay
-from ...play.switch_game import OneOrFiveGame, SwitchGame
+from ...play.switch_game import OneOrFiveGame
+from ...play.whole_game import WholeGame
 from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
@@ -49,6 +50,7 @@ from ..text import (
     edge,
     frac,
     grouped,
+    information_words,
     markdown_text,
     money,
     pays_text,
@@ -292,23 +294,44 @@ def _switch_config(r: MathReport) -> list[tuple[str, str]]:
                                  "(attached: the strategy chart at the end)")]
 
 
-def _oasis_edge(g: SwitchGame) -> tuple[str, str]:
-    """The Oasis game's house edge as (value, how it is known)."""
+def game_name(g: WholeGame) -> str:
+    """The whole game a report prices, by its rules: "Oasis Poker (switch fees 1,2,3,2,1)" with a
+    draw, what the player knows with a leak, else "the plain game"."""
+    rules = g.game_rules
+    if rules.draw is not None and rules.draw.switch is not None:
+        return f"Oasis Poker (switch fees {rules.draw.switch.short()})"
+    if rules.information.kind != "up-card":
+        return f"the game with {information_words(rules.information)}"
+    return "the plain game"
+
+
+def _half_width(g: WholeGame) -> float | None:
+    """Half the 95% interval of a sampled whole game's house edge (None where it has none)."""
+    hw = getattr(g, "half_width", None)
+    return hw if isinstance(hw, float) and math.isfinite(hw) else None
+
+
+def _edge_text(g: WholeGame) -> tuple[str, str]:
+    """A whole game's house edge as (value, how it is known), read through the ``WholeGame``
+    protocol (and a sampled game's ``half_width``, a bounded one's ``house_edge_bound``)."""
     if g.exactness == "exact":
         return f"{_p(g.house_edge)} ({frac(g.house_edge)})", "exact"
-    if g.exactness == "sampled":
-        return (f"{_p(g.house_edge)} +/- {g.half_width * 100:.4f} points",
-                f"estimate: the exact bound {_p(g.house_edge_bound)} less the sampled gain of switching more, "
-                "95% interval")
+    hw = _half_width(g)
+    if g.exactness == "sampled" and hw is not None:
+        bound = getattr(g, "house_edge_bound", None)
+        return (f"{_p(g.house_edge)} +/- {hw * 100:.4f} points",
+                (f"estimate: the exact bound {_p(bound)} less the sampled gain of switching more, 95% interval"
+                 if isinstance(bound, Fraction) else "sampled, 95% interval"))
     return f"at most {_p(g.house_edge)} ({frac(g.house_edge)})", "exact bound: switching at most one card"
 
 
-def _oasis_money(g: SwitchGame, per_edge: Fraction, shown: Callable[[Fraction], str] = _money) -> str:
-    """An amount that is ``per_edge`` x the Oasis game's house edge (``shown``: money by default):
+def _times_edge(g: WholeGame, per_edge: Fraction, shown: Callable[[Fraction], str] = _money) -> str:
+    """An amount that is ``per_edge`` x a whole game's house edge (``shown``: money by default):
     exact, or the estimate and its interval, or the bound."""
     x = per_edge * g.house_edge
-    if g.exactness == "sampled":
-        return f"{shown(x)} +/- {shown(per_edge * Fraction(g.half_width))}"
+    hw = _half_width(g)
+    if g.exactness == "sampled" and hw is not None:
+        return f"{shown(x)} +/- {shown(per_edge * Fraction(hw))}"
     return ("at most " if g.exactness == "bounded" else "") + shown(x)
 
 
@@ -317,28 +340,28 @@ def _antes(x: Fraction) -> str:
 
 
 def _summary_blocks(c: Context) -> list[Block]:
-    """With card switching: the Oasis game's figures at the report's table, first."""
+    """The whole game priced (``MathReport.priced``) when it is not the plain game (card switching):
+    its figures at the report's table, first, read through the ``WholeGame`` protocol."""
     r = c.r
-    g = r.oasis
-    if g is None:
-        return []
+    g = r.priced
     h = r.table_hour
-    value, how = _oasis_edge(g)
-    rows: list[tuple[str, str, str]] = [("house edge per ante, optimal switching", value, how)]
+    value, how = _edge_text(g)
+    rows: list[tuple[str, str, str]] = [("house edge per ante, optimal " + ("switching" if r.switching else "play"),
+                                         value, how)]
     if g.element_of_risk is not None and g.expected_wager is not None:
         rows += [("house edge per total wager (element of risk)", _p(g.element_of_risk), frac(g.element_of_risk)),
                  ("expected total wager (antes: ante, raise, fees)", f"{float(g.expected_wager):.6f}",
                   frac(g.expected_wager))]
     rows += [("house edge without switching", _p(r.game.house_edge), frac(r.game.house_edge)),
-             ("theoretical win per table-hour", _oasis_money(g, h.seats * h.hands_per_hour * h.average_ante),
+             ("theoretical win per table-hour", _times_edge(g, h.seats * h.hands_per_hour * h.average_ante),
               f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante {_money(h.average_ante)}"),
              (f"expected win over a shift of {frac(h.hours)} hours",
-              _oasis_money(g, h.seats * h.hands_per_hour * h.average_ante * h.hours), "")]
+              _times_edge(g, h.seats * h.hands_per_hour * h.average_ante * h.hours), "")]
     rows += [(f"house's expected win over {grouped(x.hands)} hand{'s' if x.hands > 1 else ''} (antes)",
-              _oasis_money(g, Fraction(x.hands), _antes), "exact multiple of the house edge" if g.exactness == "exact"
+              _times_edge(g, Fraction(x.hands), _antes), "exact multiple of the house edge" if g.exactness == "exact"
               else "") for x in r.over_n_hands]
     return [
-        Block("h2", "Summary: Oasis Poker"),
+        Block("h2", "Summary: " + game_name(g).split(" (")[0]),
         Block("p", "The game priced: after seeing his five cards and the dealer's up card the player may switch "
                    f"cards for a fee ({fees_text(r.switching.rules.fees) if r.switching else ''}), then folds or "
                    "raises. The figures below are of that game, the player switching, raising and folding optimally; "
@@ -739,9 +762,9 @@ def _one_card_blocks(sw: SwitchStudy) -> list[Block]:
 def title(r: MathReport) -> str:
     """The report's title."""
     table = f"{r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
-    if r.switching is None:
+    if r.priced is r.game:
         return f"Math report: {table}"
-    return f"Math report: Oasis Poker (switch fees {r.switching.rules.fees.short()}), {table}"
+    return f"Math report: {game_name(r.priced)}, {table}"
 
 
 def _title_blocks(c: Context) -> list[Block]:
@@ -1140,7 +1163,7 @@ def _switching_json(c: Context) -> dict[str, Any]:
 
 
 def _summary_json(c: Context) -> dict[str, Any]:
-    return {"oasis": oasis_json(c.r)}
+    return {"whole_game": whole_game_json(c.r)}
 
 
 def report_doc(r: MathReport) -> dict[str, Any]:
@@ -1154,21 +1177,23 @@ def report_doc(r: MathReport) -> dict[str, Any]:
     return {k: fields[k] for k in sorted(fields, key=lambda k: order.get(k, len(order)))}
 
 
-def oasis_json(r: MathReport) -> dict[str, Any]:
-    """The Oasis game the report prices (with card switching; field names are a public interface):
-    its house edge (``exactness``: "exact"; "sampled": an estimate with ``half_width``, the half
-    95% interval; "bounded": an upper bound), ``house_edge_at_most`` (exact), the element of risk and
-    expected wager where counted, the win per table-hour and over the shift at the report's table,
-    and the house's expected win over each N hands (antes). Each win is the house edge times its
-    exact multiplier."""
-    g = r.oasis
-    assert g is not None
+def whole_game_json(r: MathReport) -> dict[str, Any]:
+    """The whole game the report prices where it is not the plain game (card switching; field names
+    are a public interface): ``rules`` naming it (the plain game's keys and its ``draw``), its
+    ``house_edge`` (``exactness``: "exact"; "sampled": an estimate with ``half_width``, half its 95%
+    interval; "bounded": an upper bound), ``house_edge_at_most`` (exact, where a bound is counted),
+    the element of risk and expected wager where counted, ``plain_house_edge`` (the game without
+    the draw), the win per table-hour and over the shift at the report's table, and the house's
+    expected win over each N hands (antes). Each win is the house edge times its exact multiplier."""
+    g = r.priced
     h = r.table_hour
     hour = h.seats * h.hands_per_hour * h.average_ante
-    return {"house_edge": str(g.house_edge), "exactness": g.exactness,
-            "half_width": None if g.half_width == math.inf else g.half_width,
-            "house_edge_at_most": str(g.house_edge_bound), "element_of_risk": _opt(g.element_of_risk),
-            "expected_wager": _opt(g.expected_wager), "house_edge_without_switching": str(r.game.house_edge),
+    bound = getattr(g, "house_edge_bound", None)
+    return {"rules": rules_json(g.game_rules), "house_edge": str(g.house_edge), "exactness": g.exactness,
+            "half_width": 0.0 if g.exactness == "exact" else _half_width(g),
+            "house_edge_at_most": str(bound) if isinstance(bound, Fraction) else None,
+            "element_of_risk": _opt(g.element_of_risk),
+            "expected_wager": _opt(g.expected_wager), "plain_house_edge": str(r.game.house_edge),
             "per_table_hour": {"theoretical_win": str(hour * g.house_edge),
                                "shift_win": str(hour * h.hours * g.house_edge)},
             "over_n_hands": [{"hands": x.hands, "house_win": str(x.hands * g.house_edge)} for x in r.over_n_hands]}
@@ -1218,7 +1243,7 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
 SECTIONS: tuple[Section, ...] = (
     Section("title", _title_blocks, _title_json),
     Section("configuration", _config_blocks),
-    Section("summary", _summary_blocks, _summary_json, lambda r: r.oasis is not None),
+    Section("summary", _summary_blocks, _summary_json, lambda r: r.priced is not r.game),
     Section("game", _game_blocks, _game_json),
     Section("par sheet", _par_blocks, _par_json),
     Section("over N hands", _n_blocks, _n_json),
@@ -1238,7 +1263,7 @@ TITLE_SECTIONS = ("title", "configuration")
 #: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
 JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
               "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
-              "strategy_assumed", "hands_per_hour", "flash", "progressive", "bonus", "switching", "oasis")
+              "strategy_assumed", "hands_per_hour", "flash", "progressive", "bonus", "switching", "whole_game")
 
 
 def sections(r: MathReport) -> list[Section]:
@@ -1275,10 +1300,10 @@ def summary(r: MathReport) -> str:
         if n in x:
             parts.append(f"P(ahead) over {n:,} hands {float(x[n].p_ahead):.4f}")
     parts.append(f"win per table-hour {money(r.table_hour.theoretical_win)}")
-    g = r.oasis
-    if g is None:
+    g = r.priced
+    if g is r.game:
         return "; ".join(parts)
     h = r.table_hour
-    win = _oasis_money(g, h.seats * h.hands_per_hour * h.average_ante, money)
-    return (f"Oasis Poker (switch fees {g.fees.short()}): house edge {_oasis_edge(g)[0]} ({g.exactness}), "
+    win = _times_edge(g, h.seats * h.hands_per_hour * h.average_ante, money)
+    return (f"{game_name(g)}: house edge {_edge_text(g)[0]} ({g.exactness}), "
             f"win per table-hour {win}; without switching: " + "; ".join(parts))
