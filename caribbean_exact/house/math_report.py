@@ -41,6 +41,7 @@ from .volatility import (
     check_hands,
     check_shift,
     check_table_sample,
+    net_distribution,
     outcome_distribution,
     over_n_hands,
     seat_covariance,
@@ -48,7 +49,7 @@ from .volatility import (
 )
 
 __all__ = ["DEFAULT_HANDS_PER_HOUR", "PLOT_HANDS", "SIDE_BETS", "TOP_AWARD_ODDS_LIMIT", "CheckedOptions", "MathReport",
-           "ReportOptions", "TopAward", "build_report", "report_of"]
+           "ReportOptions", "TopAward", "build_report", "priced_over_n_hands", "report_of"]
 
 #: Side bets the report can include.
 SIDE_BETS: tuple[str, ...] = ("progressive", "bonus")
@@ -114,6 +115,9 @@ class MathReport:
     #: Card switching (Oasis Poker), when a fee schedule was given: the switching lines and the
     #: sampled whole game (proven exclusions, house edges and the lines' cost, with intervals).
     switching: SwitchStudy | None = None
+    #: The results over N hands (the same N) of the whole game priced (``priced``) where its
+    #: per-deal distribution is counted (``priced_over_n_hands``); else empty.
+    priced_n_hands: tuple[NHands, ...] = ()
 
     @property
     def oasis(self) -> SwitchGame | None:
@@ -153,6 +157,23 @@ class MathReport:
     def standard_deviation_per_wager(self) -> float:
         """The SD per ante over the expected total wager (per unit wagered)."""
         return float(self.game.standard_deviation / self.game.expected_wager)
+
+
+def priced_over_n_hands(switching: SwitchStudy | None, hands: Sequence[int],
+                        progress: ProgressFn | None = None) -> tuple[NHands, ...]:
+    """The results over each of ``hands`` of the Oasis game where its per-deal distribution is
+    counted: the schedule's whole game is the one-card game (exact: a one-card schedule, or every
+    larger switch proven never better), whose return table (nets less the fee) is exact. Else ()
+    (the five-card switch is counted by its value, not by outcome)."""
+    g = None if switching is None else switching.game
+    if g is None or not g.exact or g.exact_game is not None:
+        return ()
+    dist = net_distribution(r for _, r in g.one_card.return_rows)
+    out = []
+    for k, n in enumerate(hands, 1):
+        out.append(over_n_hands(dist, n))
+        report(progress, "results over N hands, switching", k, len(hands))
+    return tuple(out)
 
 
 def _side_bets(side_bets: Sequence[str] | str | None) -> tuple[str, ...]:
@@ -321,4 +342,5 @@ def report_of(options: ReportOptions, progress: ProgressFn | None = None) -> Mat
     if c.fees is not None:
         switching = switch_study(c.fees, rules, o.switch_deals, o.switch_seed, progress=progress)
     return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart,
-                      flash=flash, switching=switching)
+                      flash=flash, switching=switching,
+                      priced_n_hands=priced_over_n_hands(switching, c.hands, progress))

@@ -335,12 +335,10 @@ def test_the_oasis_section_in_every_format(oasis, report, one_card_slice, lines_
     assert sum(Fraction(x["contribution"]) for x in one["return_table"]) == -edge
 
 
-def test_with_switching_the_report_prices_the_oasis_game(oasis, report, sliced_oasis_studies, one_card_slice):
+def test_with_switching_the_report_prices_the_oasis_game(oasis, report, one_card_slice):
     """#36 item 6: with switch fees the title, the configuration, a summary, the per table-hour and
     N-hand wins and the terminal's summary are the Oasis game's; the plain game's sections say they
     are without switching (and say nothing of it without switch fees)."""
-    import dataclasses
-
     edge = one_card_slice.house_edge  # the one-card game (here its slice) is the fee 1's whole game, exact
     assert oasis.oasis is oasis.switching.game is oasis.priced and report.oasis is None and report.priced is report.game
     md = render_report.markdown(oasis)
@@ -376,7 +374,37 @@ def test_with_switching_the_report_prices_the_oasis_game(oasis, report, sliced_o
     assert line.startswith(f"Oasis Poker (switch fees 1): house edge {float(edge) * 100:.4f}% ({edge}) (exact), "
                            f"win per table-hour {float(hour):,.2f}; without switching: house edge 5.2243%")
     assert line.endswith(render_report.summary(report))
-    # a schedule whose larger switches are sampled: the estimate and its interval, said so
+
+
+def test_the_oasis_game_over_n_hands_where_its_distribution_is_counted(oasis, report, sliced_oasis_studies,
+                                                                        one_card_slice):
+    """The Oasis game's results over N hands, from its exact per-deal distribution (the one-card
+    game's return table, nets less the fee), checked against the return table directly; the
+    estimate of a schedule with sampled larger switches, said so."""
+    import dataclasses
+
+    edge = one_card_slice.house_edge
+    md = render_report.markdown(oasis)
+    assert oasis.priced_n_hands == () and "Results over N hands with optimal switching" not in md
+    ns = [x.hands for x in oasis.over_n_hands]
+    r = dataclasses.replace(oasis, priced_n_hands=math_report.priced_over_n_hands(oasis.switching, ns))
+    one, ten = r.priced_n_hands[:2]
+    rows = [x for _, x in one_card_slice.return_rows]
+    assert sum(x.probability for x in rows) == 1
+    assert one.exact and one.p_ahead == sum(x.probability for x in rows if x.net > 0)
+    assert one.p_even == sum(x.probability for x in rows if x.net == 0) and one.mean == -edge
+    assert ten.hands == 10 and ten.mean == -10 * edge and ten.p_ahead + ten.p_even + ten.p_behind == 1
+    assert ten.variance == 10 * sum(x.probability * x.net ** 2 for x in rows) - 10 * edge ** 2
+    md = render_report.markdown(r)
+    summary = md[md.index("## Summary"):md.index("## 1. ")]
+    assert "Results over N hands with optimal switching" in summary
+    assert f"| 1 | {float(one.p_ahead):.6f} | {float(one.p_even):.6f} |" in " ".join(summary.split())
+    doc = json.loads(render_report.json_text(r))["whole_game"]["results_over_n_hands"]
+    assert [x["hands"] for x in doc] == ns and doc[0]["p_ahead"] == str(one.p_ahead)
+    assert json.loads(render_report.json_text(oasis))["whole_game"]["results_over_n_hands"] is None
+    # a schedule whose larger switches are sampled: the estimate and its interval, said so; its
+    # distribution is not counted (the five-card switch by value), so no results over N hands
+    assert math_report.priced_over_n_hands(sliced_oasis_studies["1,2,3,2,1"], ns) == ()
     r = dataclasses.replace(report, switching=sliced_oasis_studies["1,2,3,2,1"])
     g = r.oasis
     assert g is not None and g.exactness == "sampled"
@@ -436,6 +464,8 @@ def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
     assert doc["optimal_house_edge"] == "723583636439/69766306810200" and doc["optimal_exact"] is True
     whole = json.loads(out)["whole_game"]  # the game the report prices: the whole Oasis game, exact
     assert whole["house_edge"] == doc["optimal_house_edge"] and whole["exactness"] == "exact"
+    n1 = whole["results_over_n_hands"][0]
+    assert n1["hands"] == 1 and Fraction(n1["mean"]) == -g.house_edge and n1["exact"] is True
     assert Fraction(whole["per_table_hour"]["theoretical_win"]) == 7 * 50 * 10 * g.house_edge
     assert Fraction(whole["element_of_risk"]) == g.element_of_risk
 

@@ -89,9 +89,9 @@ def _money(x: Fraction | float) -> str:
     return ("-" if v < 0 else "") + "$" + f"{abs(v):,.2f}"
 
 
-def _n_rows(r: MathReport) -> list[tuple[str, ...]]:
+def _n_rows(xs: tuple[NHands, ...]) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
-    for x in r.over_n_hands:
+    for x in xs:
         lo, hi = x.house_win_interval_95
         nlo, nhi = x.normal_interval_95
         qs = " / ".join(_net(x.quantiles[k]) for k in sorted(x.quantiles))
@@ -367,10 +367,29 @@ def _summary_blocks(c: Context) -> list[Block]:
                    "raises. The figures below are of that game, the player switching, raising and folding optimally; "
                    "how they are counted is in the section Oasis Poker: card switching. The numbered sections, the "
                    "cap and game protection give the game without switching (so say their headings): its return "
-                   "table, the spread of results over N hands and of a table's win, which are not counted with "
-                   "switching."),
+                   "table, " + ("its results over N hands, " if r.priced_n_hands else
+                                "the spread of results over N hands (not counted with switching at these fees), ")
+                   + "and the spread of a table's win (the seats' covariance, sampled without switching)."),
         Block("table", rows=tuple(rows), headers=("figure", "value", "note")),
+        *_priced_n_blocks(r),
     ]
+
+
+#: The headers of a table of results over N hands.
+N_HEADERS = ("N", "P(ahead)", "P(even)", "P(behind)", "net quantiles 5/25/50/75/95%", "house win 95% (antes)",
+             "normal approx.", "error bound")
+
+
+def _priced_n_blocks(r: MathReport) -> list[Block]:
+    """The results over N hands of the whole game priced, where its distribution is counted."""
+    xs = r.priced_n_hands
+    if not xs:
+        return []
+    return [Block("p", "Results over N hands with optimal switching: the player's net over N independent hands of "
+                       "one ante, from the exact per-deal distribution of the game (at these fees the game switching "
+                       "at most one card: its return table in the Oasis Poker section, a switch's nets less the fee), "
+                       "computed as in section 2."),
+            Block("table", rows=tuple(_n_rows(xs)), headers=N_HEADERS)]
 
 
 def _strategy_blocks(c: Context) -> list[Block]:
@@ -410,9 +429,7 @@ def _n_blocks(c: Context) -> list[Block]:
                    "the smallest net x with P(net <= x) >= level); the house win's 95% interval runs from minus "
                    "the 97.5% point to minus the 2.5% point. Beside it the normal approximation "
                    f"N x edge +- VI x sqrt(N), volatility index VI = 1.96 x SD = {x1.volatility_index:.4f}."),
-        Block("table", rows=tuple(_n_rows(r)),
-              headers=("N", "P(ahead)", "P(even)", "P(behind)", "net quantiles 5/25/50/75/95%",
-                       "house win 95% (antes)", "normal approx.", "error bound")),
+        Block("table", rows=tuple(_n_rows(r.over_n_hands)), headers=N_HEADERS),
         Block("p", f"Mean and variance over N hands are N x {frac(r.game.return_per_ante)} and "
                    f"N x {frac(r.game.variance)} exactly. (*): a level falls within the error bound of the "
                    "cumulative distribution, so that quantile may be off by one step."),
@@ -1196,7 +1213,8 @@ def whole_game_json(r: MathReport) -> dict[str, Any]:
             "expected_wager": _opt(g.expected_wager), "plain_house_edge": str(r.game.house_edge),
             "per_table_hour": {"theoretical_win": str(hour * g.house_edge),
                                "shift_win": str(hour * h.hours * g.house_edge)},
-            "over_n_hands": [{"hands": x.hands, "house_win": str(x.hands * g.house_edge)} for x in r.over_n_hands]}
+            "over_n_hands": [{"hands": x.hands, "house_win": str(x.hands * g.house_edge)} for x in r.over_n_hands],
+            "results_over_n_hands": [n_hands_json(x) for x in r.priced_n_hands] or None}
 
 
 def switching_json(sw: SwitchStudy) -> dict[str, Any]:
