@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH",
            "SWITCH_FIVE_RAISES", "BoundCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale",
-           "game_hands", "given_game_counts", "one_card_game_counts", "switch_totals"]
+           "buy_totals", "game_hands", "given_game_counts", "one_card_game_counts", "sixth_game_counts",
+           "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -94,12 +95,34 @@ def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ..
     """The counts of the one-card game (``cs_switch_game``) for the up ranks asked, one rank per
     call (progress after each); probes (the player's five cards and an up card of suit 0, a test's)
     are answered by the call of their rank."""
+    return _game_by_rank(_ffi.switch_game, "solving the one-card switching game by up card", rules, fee, up_ranks,
+                         raise_on_tie, threads, progress, probes)
+
+
+def sixth_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ...] = tuple(range(13)),
+                      raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
+                      probes: tuple[tuple[int, ...], ...] = ()) -> OneCardCounts:
+    """The counts of the whole game where each situation stands or buys a sixth card for ``fee``
+    (``cs_sixth_game``), as ``one_card_game_counts``'s with ``switch`` the situations that buy and
+    ``choices[30 + r]`` those that buy beside an up card of rank r; each probe gets two numerators
+    over ``GAME_WEIGHT``: standing, and buying before its fee."""
+    return _game_by_rank(_ffi.sixth_game, "solving the sixth-card game by up card", rules, fee, up_ranks,
+                         raise_on_tie, threads, progress, probes)
+
+
+_GameCall = Callable[..., tuple[DealTotals, DealTotals, list[int], list[list[int]]]]
+
+
+def _game_by_rank(call: _GameCall, what: str, rules: Rules, fee: Fraction, up_ranks: tuple[int, ...],
+                  raise_on_tie: bool, threads: int | None, progress: ProgressFn | None,
+                  probes: tuple[tuple[int, ...], ...]) -> OneCardCounts:
+    """A stand-or-one-option game counted by the core one up rank per call, summed."""
     threads = check_threads(threads) or default_threads()
     check_progress(progress)
     nets, fee_scaled = _game_nets(rules, fee)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
     stands: list[DealTotals] = []
-    switches: list[DealTotals] = []
+    options: list[DealTotals] = []
     choices = [0] * GAME_CHOICES
     answers: list[tuple[int, ...]] = [() for _ in probes]
     ranks = sorted(set(up_ranks))
@@ -107,15 +130,29 @@ def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ..
         raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
     for i, r in enumerate(ranks):
         mine = [k for k, p in enumerate(probes) if p[5] >> 2 == r]
-        st, sw, ch, ans = _ffi.switch_game(rules.qualifier.value, nets, fee_scaled, 1 << r, flags, threads,
-                                           [probes[k] for k in mine])
+        st, op, ch, ans = call(rules.qualifier.value, nets, fee_scaled, 1 << r, flags, threads,
+                               [probes[k] for k in mine])
         for k, a in zip(mine, ans, strict=True):
             answers[k] = tuple(a)
         stands.append(st)
-        switches.append(sw)
+        options.append(op)
         choices = [a + b for a, b in zip(choices, ch, strict=True)]
-        report(progress, "solving the one-card switching game by up card", i + 1, len(ranks))
-    return OneCardCounts(sum_totals(stands), sum_totals(switches), tuple(choices), tuple(answers))
+        report(progress, what, i + 1, len(ranks))
+    return OneCardCounts(sum_totals(stands), sum_totals(options), tuple(choices), tuple(answers))
+
+
+def buy_totals(player: list[int], up: int, rules: Rules, *, raise_on_tie: bool = False) -> DealTotals:
+    """The deal counts of buying a sixth card in one situation (``cs_buy_sixth``): every one of the
+    46 replacements and every dealer completion, under the best decision for ``rules``, by the final
+    hand's category (the best five of six). Cards are checked by the core (``InvalidCards``).
+
+    >>> from ..model.rules import Rules
+    >>> t = buy_totals([51, 45, 22, 8, 3], 40, Rules())
+    >>> t.total_weight == 46 * 148995, t.raise_situations
+    (True, 18)
+    """
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    return _ffi.buy_sixth(player, up, rules.qualifier.value, rules.nets().scaled(), flags)
 
 
 #: The hands beside one up card in the one-card game's layout: C(51, 5).
