@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 __all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS",
            "GAME_WEIGHT", "NO_SWITCH", "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts", "FiveGameCounts",
            "OneCardCounts", "bound_counts", "bound_scale", "buy_totals", "draw_game_counts", "game_hands",
-           "given_game_counts", "one_card_game_counts", "sixth_game_counts", "switch_totals"]
+           "given_game_counts", "one_card_game_counts", "sixth_game_counts", "sixth_game_given_counts",
+           "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -190,6 +191,27 @@ def _game_by_rank(call: _GameCall, what: str, rules: Rules, fee: Fraction, up_ra
         choices = [a + b for a, b in zip(choices, ch, strict=True)]
         report(progress, what, i + 1, len(ranks))
     return OneCardCounts(sum_totals(stands), sum_totals(options), tuple(choices), tuple(answers))
+
+
+def sixth_game_given_counts(rules: Rules, choose: Callable[[int], bytes], *, threads: int | None = None,
+                            progress: ProgressFn | None = None) -> OneCardCounts:
+    """The counts of the sixth-card game under given choices (``cs_sixth_game_given``), one up rank per
+    call (progress after each): ``choose(r)`` gives ``GAME_HANDS`` bytes beside the up card of rank r
+    (as ``game_hands(r)``'s rows: 1 buy, 0 stand). The counts are ``sixth_game_counts``'s, with
+    ``switch`` the situations that buy and its ``indifferent_situations`` 0."""
+    threads = check_threads(threads) or default_threads()
+    check_progress(progress)
+    nets, _ = _game_nets(rules, Fraction(0))
+    stands: list[DealTotals] = []
+    bought: list[DealTotals] = []
+    choices = [0] * GAME_CHOICES
+    for r in range(13):
+        st, by, ch = _ffi.sixth_game_given(rules.qualifier.value, nets, 1 << r, choose(r), threads=threads)
+        stands.append(st)
+        bought.append(by)
+        choices = [a + b for a, b in zip(choices, ch, strict=True)]
+        report(progress, "the sixth-card game under given choices, by up card", r + 1, 13)
+    return OneCardCounts(sum_totals(stands), sum_totals(bought), tuple(choices))
 
 
 def buy_totals(player: list[int], up: int, rules: Rules, *, raise_on_tie: bool = False) -> DealTotals:

@@ -23,11 +23,9 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import _ffi
-from ..engine.counts import sum_totals
 from ..engine.pricing import default_threads
 from ..engine.recent import Recent
-from ..engine.switch import GAME_CHOICES, OneCardCounts, _game_nets, game_hands
+from ..engine.switch import game_hands, sixth_game_given_counts
 from ..errors import InvalidRules
 from ..model.cards import CardsLike
 from ..model.checks import check_progress, check_threads
@@ -35,7 +33,7 @@ from ..model.rules import Rules
 from ..play.odds import parse_situation
 from ..play.sixth_game import SixthCardGame, sixth_card_game_from, solve_sixth_game
 from ..play.switching import draw_game
-from ..progress import ProgressFn, report
+from ..progress import ProgressFn
 
 __all__ = ["BUY_LINES", "BuyLinesGame", "buy_choices", "buys", "solve_buy_lines"]
 
@@ -140,18 +138,8 @@ def solve_buy_lines(rules: Rules | None = None, *, threads: int | None = None,
     kept = _lines_games.get(key)
     if kept is not None:
         return kept
-    nets, _ = _game_nets(table, draw.buy)
-    stands, bought = [], []
-    choices = [0] * GAME_CHOICES
-    for r in range(13):
-        st, by, ch = _ffi.sixth_game_given(table.qualifier.value, nets, 1 << r, buy_choices(r).tobytes(),
-                                           threads=threads)
-        stands.append(st)
-        bought.append(by)
-        choices = [a + b for a, b in zip(choices, ch, strict=True)]
-        report(progress, "the buying lines' game by up card", r + 1, 13)
-    game = sixth_card_game_from(table, draw.buy, OneCardCounts(sum_totals(stands), sum_totals(bought),
-                                                               tuple(choices)))
+    c = sixth_game_given_counts(table, lambda r: buy_choices(r).tobytes(), threads=threads, progress=progress)
+    game = sixth_card_game_from(table, draw.buy, c)
     out = BuyLinesGame(game, solve_sixth_game(rules, threads=threads))
     _lines_games.put(key, out)
     return out

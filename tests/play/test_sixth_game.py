@@ -205,6 +205,7 @@ def test_ev_buy_fee_text_and_bad_fee():
     r = _cli("ev", "As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "1")
     assert r.returncode == 0, r.stderr
     assert "best: buy a sixth card (EV 2.802841 per ante, fee included)" in r.stdout
+    assert max(map(len, r.stdout.splitlines())) <= 80
     bad = _cli("ev", "As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "-1")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "buy fee" in bad.stderr
     mixed = _cli("solve", "--buy-fee", "1", "--sample")
