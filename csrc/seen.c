@@ -606,17 +606,109 @@ static void combo_decide(seen_job *job, const seen_player *p, leak_tables *t, in
         }
 }
 
+/* A seen hole card s and another hole card's class B (CS_LEAK_SEEN_AND_CLASS; rank blocks, the suit
+ * unseen): the dealer's hand is u, s, a card c of B and 2 of the 43 left, so the counts of (P, u, s,
+ * B) are the sums over the cards c of B not in P nor {u, s} of the counts of (P, {u, s, c}) (view 1,
+ * k = 2: 946 completions each). As for the burn card with a seen card (combo_decide), u and s of one
+ * suit in which P holds Q count c of that suit by the k = 2 counts all of one suit, c of the other
+ * suits by ranks alone; u and s of two suits count every c by ranks alone. Each class (value, Q,
+ * ranks of u and s, block) decided; chart column 2 x s's rank, + 1 when s is not of u's suit (the
+ * blocks together). */
+static void seen_class_decide(seen_job *job, const seen_player *p, leak_tables *t, int below_v)
+{
+    const seen_view *w2 = &job->view[1];
+    const uint8_t *blk = job->leak->rank_block;
+    const int nb = job->n_blocks;
+    for (uint32_t l = 0; l < w2->sh.lanes; l++)
+        t->k2_off[l] = outcome_of(w2, p, l, 0, 0, below_v);
+    const uint8_t *mult = p->rc.mult;
+    uint64_t one_suit[CS_NUM_RANKS][CS_NUM_RANKS];
+    memset(one_suit, 0, sizeof one_suit);
+    seen_outcome o[CS_NUM_RANKS];
+    uint64_t n[CS_NUM_RANKS];
+    for (unsigned q = 0; q < p->n_sets; q++) {
+        if (!p->cnt[q])
+            continue;
+        const unsigned bits = p->rank_bits[q];
+        for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
+            if (bits >> ru & 1)
+                continue;
+            for (unsigned rs = 0; rs < CS_NUM_RANKS; rs++) {
+                if (rs == ru || bits >> rs & 1)
+                    continue;
+                one_suit[ru][rs] += p->cnt[q];
+                for (int b = 0; b < nb; b++)
+                    o[b] = o_zero, n[b] = 0;
+                for (unsigned rc = 0; rc < CS_NUM_RANKS; rc++) {
+                    const uint16_t l = t->lane3[ru][rs][rc];
+                    const int b = blk[rc];
+                    if (rc != ru && rc != rs && !(bits >> rc & 1)) { /* c of u's suit too */
+                        o[b] = o_add(o[b], outcome_of(w2, p, l, 1, q, below_v));
+                        n[b]++;
+                    }
+                    const uint64_t others = (uint64_t)(4 - mult[rc]) - !(bits >> rc & 1); /* of another suit */
+                    for (uint64_t x = 0; x < others; x++)
+                        o[b] = o_add(o[b], t->k2_off[l]);
+                    n[b] += others;
+                }
+                for (int b = 0; b < nb; b++)
+                    if (n[b])
+                        leak_decide(job, p, p->cnt[q], o[b], n[b], ru, 2 * rs);
+            }
+        }
+    }
+    for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++)
+        for (unsigned rs = 0; rs < CS_NUM_RANKS; rs++) {
+            const int nu = 4 - mult[ru], ns = 4 - mult[rs] - (rs == ru);
+            if (nu <= 0 || ns <= 0)
+                continue;
+            const uint64_t w = p->hands * (uint64_t)nu * (uint64_t)ns - one_suit[ru][rs];
+            if (!w)
+                continue;
+            for (int b = 0; b < nb; b++)
+                o[b] = o_zero, n[b] = 0;
+            for (unsigned rc = 0; rc < CS_NUM_RANKS; rc++) {
+                const int nc = 4 - mult[rc] - (rc == ru) - (rc == rs);
+                const int b = blk[rc];
+                for (int x = 0; x < nc; x++)
+                    o[b] = o_add(o[b], t->k2_off[t->lane3[ru][rs][rc]]);
+                n[b] += nc > 0 ? (uint64_t)nc : 0;
+            }
+            for (int b = 0; b < nb; b++)
+                if (n[b])
+                    leak_decide(job, p, w, o[b], n[b], ru, 2 * rs + 1);
+        }
+}
+
 /* Probes of a leak: (P, u, c): the counts of the block of c summed (a seen class), or of burn card c;
  * (P, u, s, b) with a seen card and the burn card. */
 static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const leak_tables *t, int below_v)
 {
-    const int combo = job->leak->kind == CS_LEAK_SEEN_AND_BURN;
+    const int combo = job->leak->kind == CS_LEAK_SEEN_AND_BURN, with_class = job->leak->kind == CS_LEAK_SEEN_AND_CLASS;
     for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
-        const uint8_t *pr = job->probes + (size_t)(combo ? 8 : 7) * (size_t)x;
+        const uint8_t *pr = job->probes + (size_t)(combo || with_class ? 8 : 7) * (size_t)x;
         const unsigned ru = pr[5] >> 2, su = pr[5] & 3u, rc = pr[6] >> 2, sc = pr[6] & 3u;
         const unsigned q1 = cs__suit_set(p, pr, su);
         seen_outcome o;
-        if (combo) {
+        if (with_class) { /* (P, u, s = pr[6], a card of pr[7]'s block): every card of the block summed */
+            const int b = job->leak->rank_block[pr[7] >> 2];
+            o = o_zero;
+            for (unsigned r = 0; r < CS_NUM_RANKS; r++) {
+                if (job->leak->rank_block[r] != b)
+                    continue;
+                const uint16_t l = t->lane3[ru][rc][r];
+                for (unsigned sx = 0; sx < 4; sx++) {
+                    const unsigned card = 4 * r + sx;
+                    int used = card == pr[5] || card == pr[6];
+                    for (int i = 0; i < 5; i++)
+                        used |= card == pr[i];
+                    if (used)
+                        continue;
+                    o = o_add(o, sc == su && sx == su ? outcome_of(&job->view[1], p, l, 1, q1, below_v)
+                                                      : outcome_of(&job->view[1], p, l, 0, 0, below_v));
+                }
+            }
+        } else if (combo) {
             const unsigned rb = pr[7] >> 2, sb = pr[7] & 3u;
             const uint16_t l = t->lane3[ru][rc][rb];
             o = sc == su ? o_sub(suited_pair(job, p, ru, rc, q1, below_v),
@@ -658,6 +750,8 @@ static void leak_value(seen_job *job, uint16_t v, const seen_player *p, int belo
         burn_decide(job, p, t, below_v);
     } else if (job->leak->kind == CS_LEAK_SEEN_AND_BURN) {
         combo_decide(job, p, t, below_v);
+    } else if (job->leak->kind == CS_LEAK_SEEN_AND_CLASS) {
+        seen_class_decide(job, p, t, below_v);
     } else {
         class_tables(job, p, below_v, t);
         if (job->leak->suit_split != CS_SUITS_UNSEEN)
@@ -726,7 +820,7 @@ static void *seen_sweep(void *arg)
     if (job->leak) {
         job->lt = malloc(sizeof *job->lt);
         ok = job->lt != NULL;
-        if (ok && job->leak->kind == CS_LEAK_SEEN_AND_BURN)
+        if (ok && (job->leak->kind == CS_LEAK_SEEN_AND_BURN || job->leak->kind == CS_LEAK_SEEN_AND_CLASS))
             for (uint8_t a = 0; a < CS_NUM_RANKS; a++)
                 for (uint8_t b = 0; b < CS_NUM_RANKS; b++)
                     for (uint8_t c = 0; c < CS_NUM_RANKS; c++) {
@@ -834,8 +928,10 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
 {
     int st;
     const int burn = leak && leak->kind == CS_LEAK_BURN_CARD, combo = leak && leak->kind == CS_LEAK_SEEN_AND_BURN;
-    /* view 1: the plain game (k = 0) for the burn card, k = 2 for a seen card and the burn card */
-    const seen_shape sh = shape_of((int)k), sh0 = shape_of(combo ? 2 : 0);
+    const int with_class = leak && leak->kind == CS_LEAK_SEEN_AND_CLASS;
+    /* view 1: the plain game (k = 0) for the burn card, k = 2 for a seen card and the burn card or a
+     * class */
+    const seen_shape sh = shape_of((int)k), sh0 = shape_of(combo || with_class ? 2 : 0);
     const size_t cells = leak ? (size_t)CS_LEAK_CHART_CELLS : (size_t)N_CLASSES * sh.lanes;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     seen_lane *lanes = malloc((sh.lanes + sh0.lanes) * sizeof *lanes);
@@ -849,7 +945,8 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
     }
     build_lanes(&sh, lanes);
     build_lanes(&sh0, lanes + sh.lanes);
-    cs__probes_by_value(probes, n_probes, combo ? 8 : leak ? 7 : 6 + k, probe_head, probe_next, probe_counts, 4);
+    cs__probes_by_value(probes, n_probes, combo || with_class ? 8 : leak ? 7 : 6 + k, probe_head, probe_next,
+                        probe_counts, 4);
     int n_blocks = 0;
     for (int r = 0; leak && r < CS_NUM_RANKS; r++)
         n_blocks = leak->rank_block[r] >= n_blocks ? leak->rank_block[r] + 1 : n_blocks;
@@ -865,11 +962,12 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         job->view[0].lane = lanes;
         job->view[1].sh = sh0;
         job->view[1].lane = lanes + sh.lanes;
-        job->n_views = burn || combo ? 2 : 1;
+        job->n_views = burn || combo || with_class ? 2 : 1;
         job->leak = leak;
         job->n_blocks = n_blocks;
         job->unit = burn ? CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS
-                         : combo ? CS_NUM_SEEN_COMPLETIONS - sh0.completions : CS_NUM_SEEN_COMPLETIONS;
+                         : combo ? CS_NUM_SEEN_COMPLETIONS - sh0.completions
+                         : with_class ? sh0.completions : CS_NUM_SEEN_COMPLETIONS;
         job->qualifier = qualifier;
         for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
             job->coef[cat] = cs__margin_of(nets, cat, sh.completions);
@@ -1014,8 +1112,8 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
 {
     if (!leak)
         return CS_E_NULL;
-    if (leak->kind == CS_LEAK_SEEN_CLASS) {
-        if (leak->suit_split > CS_SUITS_SUIT)
+    if (leak->kind == CS_LEAK_SEEN_CLASS || leak->kind == CS_LEAK_SEEN_AND_CLASS) {
+        if (leak->suit_split > CS_SUITS_SUIT || (leak->kind == CS_LEAK_SEEN_AND_CLASS && leak->suit_split))
             return CS_E_ARG;
         uint32_t used = 0; /* blocks numbered 0, 1, ... without a gap */
         for (int r = 0; r < CS_NUM_RANKS; r++) {
@@ -1041,7 +1139,8 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
             return CS_E_SIZE;
     }
     /* the probes are 7 cards, as many as k = 1's (8 with a seen card and the burn card: k = 2's) */
-    int st = check_args(leak->kind == CS_LEAK_SEEN_AND_BURN ? 2 : 1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
+    const int eight = leak->kind == CS_LEAK_SEEN_AND_BURN || leak->kind == CS_LEAK_SEEN_AND_CLASS;
+    int st = check_args(eight ? 2 : 1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
     if (st != CS_OK)
         return st;
     if (!chart)

@@ -630,6 +630,8 @@ LEAKS: tuple[Leak, ...] = (
     Leak("one hole card's suit seen", lambda rules: solve_seen_class("suit", rules).report),
     Leak("the burn card seen", lambda rules: solve_burn_card(rules).report),
     Leak("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).report),
+    Leak("one hole card seen and another's class: a picture card or not",
+         lambda rules: solve_seen_class("picture", rules, seen_cards=1).report),
 )
 #: The flash rates of the protection tables: a hole card exposed in 5%, 10% and 25% of hands.
 FLASH_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4))

@@ -247,6 +247,8 @@ TELL_LEAKS: tuple[tuple[str, Callable[[Rules], Chart]], ...] = (
     ("one hole card's suit seen", lambda rules: solve_seen_class("suit", rules).chart),
     ("the burn card seen", lambda rules: solve_burn_card(rules).chart),
     ("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).chart),
+    ("one hole card seen and another's class: a picture card or not",
+     lambda rules: solve_seen_class("picture", rules, seen_cards=1).chart),
 )
 
 

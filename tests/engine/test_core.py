@@ -529,7 +529,14 @@ def test_leak_arguments():
 
     assert lib.cs_solve_leak(n, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
     assert lib.cs_solve_leak(leak(kind=0), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
-    assert lib.cs_solve_leak(leak(kind=4), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(kind=5), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    with_class = lib.CS_LEAK_SEEN_AND_CLASS  # a seen card and another's class: rank blocks, the suit unseen
+    assert with_class == 4
+    assert lib.cs_solve_leak(leak(with_class, lib.CS_SUITS_COLOUR), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(with_class, 0, (0,) * 12 + (2,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    nine = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6, 6])  # 8-card probes, checked
+    assert lib.cs_test_solve_leak(leak(with_class), 1113, nets, 0, 1, totals, n, nine, 1,
+                                  ffi.new("uint64_t[]", 4)) == lib.CS_E_DUPLICATE
     assert lib.cs_solve_leak(leak(split=3), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (13,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (2,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG  # gap

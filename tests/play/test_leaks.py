@@ -559,3 +559,84 @@ def test_seen_and_burn_threads_change_nothing_and_the_chart_decides_as_the_margi
             assert (m > 0) == (want == "raise") or m == 0, (pr, want, m)
             checked += 1
     assert checked > 40
+
+
+# ---------------------------------------------------------------- a seen hole card and another's class
+
+
+def _seen_and_class_reference(info: Information, probe: list[int], qualifier: int) -> tuple[int, ...]:
+    """The counts of (hand, up, seen card probe[6], the class of probe[7]): every card of the class left
+    dealt in turn with the seen card, each situation counted by the single-situation core (cs_deal)."""
+    hand, up, seen = probe[:5], probe[5], probe[6]
+    out = [0, 0, 0, 0]
+    for c in block_of(info, probe[7]):
+        if c in probe[:7]:
+            continue
+        d = _ffi.deal(hand, up, (), [seen, c], qualifier)
+        out = [a + b for a, b in zip(out, (d.not_qualify, d.win, d.tie, d.lose), strict=True)]
+    return tuple(out)
+
+
+@pytest.mark.parametrize(("spec", "rules"), [("picture", STANDARD), ("2-7,8-T,J-A", STANDARD),
+                                             pytest.param("rank", PAIR, marks=pytest.mark.slow)])
+def test_seen_card_and_class_counts_on_random_situations(spec, rules):
+    info = seen_class(spec)
+    rng = random.Random(f"seen+{spec}")
+    probes = [rng.sample(range(52), 8) for _ in range(40)]
+    probes += [[48, 44, 40, 36, 32, 1, 5, 9], [0, 4, 8, 12, 17, 2, 6, 10], [0, 1, 4, 5, 8, 2, 3, 6],
+               [36, 37, 38, 20, 21, 39, 44, 45]]  # a flush, a straight, pairs, u/s/c of one suit
+    _, _, counts = solve_leak(_blocks(info), "", rules, 0, 2, probes=probes, seen_cards=1)
+    for pr, got in zip(probes, counts, strict=True):
+        assert got == _seen_and_class_reference(info, pr, rules.qualifier.value), (spec, pr)
+        assert sum(got) == sum(1 for c in block_of(info, pr[7]) if c not in pr[:7]) * 946
+
+
+def test_seen_card_and_class_against_plain_python():
+    """One class card left (three aces held or seen): 946 completions in plain Python, no package code."""
+    got = seen_class_counts("A", "Ac Ad 7h 4d 2c", "Ah", "As", hole="Kd")
+    d = ref_deal([48, 49, 22, 9, 0], 50, dealer=[45, 51])
+    assert (got.not_qualify, got.win, got.tie, got.lose) == (d["not_qualify"], d["win"], d["tie"], d["lose"])
+    assert got.total == 946
+
+
+def test_seen_card_and_class_degenerate_and_finer():
+    """The trivial class (every card in one block) is the one-seen-card game exactly (each deal 3 x: the
+    class card is any of 45 cards, 946 completions each, 45 x 946 = 3 x 14,190); a finer class is never
+    worth less; every rank apart (the suit unseen) is below two whole cards seen."""
+    one = known_cards.solve_seen_card().report
+    totals, _, _ = solve_leak([0] * 13, "", STANDARD, 0, 2, seen_cards=1)
+    assert totals.total_weight == 3 * one.total_weight
+    from caribbean_exact.play.game import GameReport
+    trivial = GameReport(STANDARD, totals, "trivial class", 946, known_dealer_cards=1)
+    assert trivial.house_edge == one.house_edge
+    assert trivial.raise_probability == one.raise_probability
+    edges = {spec: known_cards.solve_seen_class(spec, seen_cards=1).report.house_edge
+             for spec in ("picture", "JQK,A", "2-7", "2-7,8-T,J-A")}
+    assert one.house_edge > edges["picture"] > edges["JQK,A"]
+    assert one.house_edge > edges["2-7"] > edges["2-7,8-T,J-A"]
+    g = known_cards.solve_seen_class("picture", seen_cards=1)
+    assert g.report.house_edge == Fraction(-53579292163, 4983307629300)   # 1.0752% player
+    assert g.report.information.seen_cards == 1 and g.report.known_dealer_cards == 1
+    assert g.report.house_edge < known_cards.solve_seen_class("picture").report.house_edge
+    assert sum(g.chart.total_weight) == g.report.situations
+
+
+@pytest.mark.slow
+def test_seen_card_and_every_rank_below_two_seen_cards():
+    rank = known_cards.solve_seen_class("rank", seen_cards=1).report.house_edge
+    finer = known_cards.solve_seen_class("2-7,8-T,J-A", seen_cards=1).report.house_edge
+    assert known_cards.solve_known(2).house_edge < rank < finer
+
+
+def test_seen_card_and_class_cli(capsys):
+    code = main(["solve", "--known-dealer-cards", "1", "--seen-class", "picture", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["house_edge"] == "-53579292163/4983307629300"
+    assert doc["information"]["seen_cards"] == 1 and doc["information"]["blocks"] == ["KQJ", "AT98765432"]
+    for argv in (["--known-dealer-cards", "1", "--seen-class", "colour"],
+                 ["--known-dealer-cards", "2", "--seen-class", "picture"]):
+        code = main(["solve", *argv])
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1
+    with pytest.raises(InvalidRules, match="suit"):
+        known_cards.solve_seen_class("picture,suit", seen_cards=1)

@@ -249,7 +249,8 @@ SOLVE_MODES = {
     "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table"}), _FIGURES),
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
     "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table"}), (*_FIGURES, "chart", "counts")),
-    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "table"}), (*_FIGURES, "chart")),
+    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "table"}),
+                       (*_FIGURES, "chart")),
     "burn card": Mode("solve --burn-card", frozenset({"burn_card", "known_dealer_cards", "table"}),
                       (*_FIGURES, "chart")),
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"})),
@@ -265,6 +266,9 @@ def solve_mode(args: argparse.Namespace) -> str:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     if args.seen_class is not None:
         mode = "seen class"
+        if k not in (0, 1):
+            raise UsageError("solve --seen-class: --known-dealer-cards combines only as 1 (one hole card seen and "
+                             "another's class)")
     elif args.burn_card:
         mode = "burn card"
         if k not in (0, 1):
@@ -339,7 +343,8 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
     from ...render.play import leaks as render_leaks
 
     if args.seen_class is not None:
-        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
+        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress,
+                                            seen_cards=args.known_dealer_cards)
     else:
         game = known_cards.solve_burn_card(rules, args.threads, progress=progress,
                                            seen_cards=args.known_dealer_cards)
