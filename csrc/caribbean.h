@@ -246,6 +246,12 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * block) are the sums of the k = 2 counts over the block's cards left. Chart column as
  * CS_LEAK_SEEN_AND_BURN's (the blocks together); probes are 8 cards (hand, up, seen, any card of the
  * block).
+ *   CS_LEAK_BURN_AND_CLASS: the burn card seen and one hole card's class (rank_block as
+ * CS_LEAK_SEEN_CLASS's, suit_split CS_SUITS_UNSEEN): situations (hand, up card, class card, burn
+ * card), 2,598,960 x 47 x 46 x 45, 13,244 completions each (C(44, 3)): the counts of (hand, up, c)
+ * less those with the burn card in the dealer's hand as well, summed over the block's cards c left.
+ * Chart column 2 x block (the burn cards together); probes are 8 cards (hand, up, any card of the
+ * block, burn).
  * Chart (optional, all four tables or none; n = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) *
  * CS_LEAK_COLUMNS + column; column = 2 x block (seen class) or 2 x the burn card's rank (burn), + 1
  * when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is not
@@ -253,7 +259,8 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * situations; lowest_raise, highest_fold: the lowest hand value raised and the highest folded in the
  * cell (CS_LEAK_NO_VALUE: none), so a cell raises exactly from lowest_raise up when highest_fold is
  * below it. flags: CS_RAISE_ON_TIE. (testing.h: the same solve answering probes.) */
-enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2, CS_LEAK_SEEN_AND_BURN = 3, CS_LEAK_SEEN_AND_CLASS = 4 };
+enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2, CS_LEAK_SEEN_AND_BURN = 3, CS_LEAK_SEEN_AND_CLASS = 4,
+                   CS_LEAK_BURN_AND_CLASS = 5 };
 enum cs_suit_split { CS_SUITS_UNSEEN = 0, CS_SUITS_COLOUR = 1, CS_SUITS_SUIT = 2 };
 enum cs_leak_layout {
     CS_LEAK_COLUMNS = 26,

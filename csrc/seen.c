@@ -680,17 +680,95 @@ static void seen_class_decide(seen_job *job, const seen_player *p, leak_tables *
         }
 }
 
+/* The burn card b and one hole card's class B (CS_LEAK_BURN_AND_CLASS; rank blocks, the suit unseen):
+ * the dealer's hand is u, a card c of B and 3 of the 44 cards left but b, so the counts of (P, u, B,
+ * b) are the sums over the cards c of B not in P nor {u, b} of the counts of (P, {u, c}) (view 0,
+ * k = 1) less those of (P, {u, c, b}) (view 1, k = 2: b in the dealer's hand), 13,244 each. b of u's
+ * suit (rank rb, weight the hands' P) or of another (by rank, weight its cards left of the other
+ * suits); c of u's suit (the one-suit counts, Q) or another (by ranks). Chart column 2 x block (the
+ * burn cards together). */
+static void burn_class_decide(seen_job *job, const seen_player *p, leak_tables *t, int below_v)
+{
+    const seen_view *w2 = &job->view[1];
+    const uint8_t *blk = job->leak->rank_block;
+    const int nb = job->n_blocks;
+    for (uint32_t l = 0; l < w2->sh.lanes; l++)
+        t->k2_off[l] = outcome_of(w2, p, l, 0, 0, below_v);
+    const uint8_t *mult = p->rc.mult;
+    seen_outcome o[CS_NUM_RANKS];
+    uint64_t n[CS_NUM_RANKS];
+    for (unsigned q = 0; q < p->n_sets; q++) {
+        if (!p->cnt[q])
+            continue;
+        const unsigned bits = p->rank_bits[q];
+        for (unsigned ru = 0; ru < CS_NUM_RANKS; ru++) {
+            if (bits >> ru & 1)
+                continue;
+            for (unsigned rb = 0; rb < CS_NUM_RANKS; rb++)
+                for (int b_same = 1; b_same >= 0; b_same--) {
+                    /* b of u's suit: one card (not in P, not u); of another suit: its cards left */
+                    const uint64_t nb_cards = b_same ? (rb != ru && !(bits >> rb & 1))
+                                                     : (uint64_t)(4 - mult[rb]) - !(bits >> rb & 1);
+                    if (!nb_cards)
+                        continue;
+                    for (int x = 0; x < nb; x++)
+                        o[x] = o_zero, n[x] = 0;
+                    for (unsigned rc = 0; rc < CS_NUM_RANKS; rc++) {
+                        const uint16_t l = t->lane3[ru][rc][rb];
+                        const int x = blk[rc];
+                        if (rc != ru && !(bits >> rc & 1) && !(b_same && rc == rb)) { /* c of u's suit */
+                            const seen_outcome k2 = b_same ? outcome_of(w2, p, l, 1, q, below_v) : t->k2_off[l];
+                            o[x] = o_add(o[x], o_sub(suited_pair(job, p, ru, rc, q, below_v), k2));
+                            n[x]++;
+                        }
+                        const uint64_t others = (uint64_t)(4 - mult[rc]) - !(bits >> rc & 1)
+                                                - (!b_same && rc == rb); /* c of another suit, not b */
+                        const seen_outcome one = o_sub(t->off[ru][rc], t->k2_off[l]);
+                        for (uint64_t y = 0; y < others; y++)
+                            o[x] = o_add(o[x], one);
+                        n[x] += others;
+                    }
+                    for (int x = 0; x < nb; x++)
+                        if (n[x])
+                            leak_decide(job, p, p->cnt[q] * nb_cards, o[x], n[x], ru, 2 * (unsigned)x);
+                }
+        }
+    }
+}
+
 /* Probes of a leak: (P, u, c): the counts of the block of c summed (a seen class), or of burn card c;
  * (P, u, s, b) with a seen card and the burn card. */
 static void leak_probes(seen_job *job, uint16_t v, const seen_player *p, const leak_tables *t, int below_v)
 {
     const int combo = job->leak->kind == CS_LEAK_SEEN_AND_BURN, with_class = job->leak->kind == CS_LEAK_SEEN_AND_CLASS;
+    const int burn_class = job->leak->kind == CS_LEAK_BURN_AND_CLASS;
     for (int32_t x = job->probe_head[v]; x >= 0; x = job->probe_next[x]) {
-        const uint8_t *pr = job->probes + (size_t)(combo || with_class ? 8 : 7) * (size_t)x;
+        const uint8_t *pr = job->probes + (size_t)(combo || with_class || burn_class ? 8 : 7) * (size_t)x;
         const unsigned ru = pr[5] >> 2, su = pr[5] & 3u, rc = pr[6] >> 2, sc = pr[6] & 3u;
         const unsigned q1 = cs__suit_set(p, pr, su);
         seen_outcome o;
-        if (with_class) { /* (P, u, s = pr[6], a card of pr[7]'s block): every card of the block summed */
+        if (burn_class) { /* (P, u, a card of pr[6]'s block, burn card pr[7]): every card of the block summed */
+            const int b = job->leak->rank_block[rc];
+            const unsigned rb = pr[7] >> 2, sb = pr[7] & 3u;
+            o = o_zero;
+            for (unsigned r = 0; r < CS_NUM_RANKS; r++) {
+                if (job->leak->rank_block[r] != b)
+                    continue;
+                const uint16_t l = t->lane3[ru][r][rb];
+                for (unsigned sx = 0; sx < 4; sx++) {
+                    const unsigned card = 4 * r + sx;
+                    int used = card == pr[5] || card == pr[7];
+                    for (int i = 0; i < 5; i++)
+                        used |= card == pr[i];
+                    if (used)
+                        continue;
+                    const seen_outcome k1 = sx == su ? suited_pair(job, p, ru, r, q1, below_v) : t->off[ru][r];
+                    const seen_outcome k2 = sx == su && sb == su ? outcome_of(&job->view[1], p, l, 1, q1, below_v)
+                                                                 : outcome_of(&job->view[1], p, l, 0, 0, below_v);
+                    o = o_add(o, o_sub(k1, k2));
+                }
+            }
+        } else if (with_class) { /* (P, u, s = pr[6], a card of pr[7]'s block): every card of the block summed */
             const int b = job->leak->rank_block[pr[7] >> 2];
             o = o_zero;
             for (unsigned r = 0; r < CS_NUM_RANKS; r++) {
@@ -752,6 +830,8 @@ static void leak_value(seen_job *job, uint16_t v, const seen_player *p, int belo
         combo_decide(job, p, t, below_v);
     } else if (job->leak->kind == CS_LEAK_SEEN_AND_CLASS) {
         seen_class_decide(job, p, t, below_v);
+    } else if (job->leak->kind == CS_LEAK_BURN_AND_CLASS) {
+        burn_class_decide(job, p, t, below_v);
     } else {
         class_tables(job, p, below_v, t);
         if (job->leak->suit_split != CS_SUITS_UNSEEN)
@@ -820,7 +900,8 @@ static void *seen_sweep(void *arg)
     if (job->leak) {
         job->lt = malloc(sizeof *job->lt);
         ok = job->lt != NULL;
-        if (ok && (job->leak->kind == CS_LEAK_SEEN_AND_BURN || job->leak->kind == CS_LEAK_SEEN_AND_CLASS))
+        if (ok && (job->leak->kind == CS_LEAK_SEEN_AND_BURN || job->leak->kind == CS_LEAK_SEEN_AND_CLASS
+                   || job->leak->kind == CS_LEAK_BURN_AND_CLASS))
             for (uint8_t a = 0; a < CS_NUM_RANKS; a++)
                 for (uint8_t b = 0; b < CS_NUM_RANKS; b++)
                     for (uint8_t c = 0; c < CS_NUM_RANKS; c++) {
@@ -929,9 +1010,10 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
     int st;
     const int burn = leak && leak->kind == CS_LEAK_BURN_CARD, combo = leak && leak->kind == CS_LEAK_SEEN_AND_BURN;
     const int with_class = leak && leak->kind == CS_LEAK_SEEN_AND_CLASS;
+    const int burn_class = leak && leak->kind == CS_LEAK_BURN_AND_CLASS;
     /* view 1: the plain game (k = 0) for the burn card, k = 2 for a seen card and the burn card or a
-     * class */
-    const seen_shape sh = shape_of((int)k), sh0 = shape_of(combo || with_class ? 2 : 0);
+     * class, and for the burn card and a class */
+    const seen_shape sh = shape_of((int)k), sh0 = shape_of(combo || with_class || burn_class ? 2 : 0);
     const size_t cells = leak ? (size_t)CS_LEAK_CHART_CELLS : (size_t)N_CLASSES * sh.lanes;
     seen_job *jobs = calloc(threads, sizeof *jobs);
     seen_lane *lanes = malloc((sh.lanes + sh0.lanes) * sizeof *lanes);
@@ -945,7 +1027,7 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
     }
     build_lanes(&sh, lanes);
     build_lanes(&sh0, lanes + sh.lanes);
-    cs__probes_by_value(probes, n_probes, combo || with_class ? 8 : leak ? 7 : 6 + k, probe_head, probe_next,
+    cs__probes_by_value(probes, n_probes, combo || with_class || burn_class ? 8 : leak ? 7 : 6 + k, probe_head, probe_next,
                         probe_counts, 4);
     int n_blocks = 0;
     for (int r = 0; leak && r < CS_NUM_RANKS; r++)
@@ -962,11 +1044,11 @@ static int solve(uint32_t k, uint16_t qualifier, const cs_nets *nets, uint32_t f
         job->view[0].lane = lanes;
         job->view[1].sh = sh0;
         job->view[1].lane = lanes + sh.lanes;
-        job->n_views = burn || combo || with_class ? 2 : 1;
+        job->n_views = burn || combo || with_class || burn_class ? 2 : 1;
         job->leak = leak;
         job->n_blocks = n_blocks;
         job->unit = burn ? CS_NUM_COMPLETIONS - CS_NUM_SEEN_COMPLETIONS
-                         : combo ? CS_NUM_SEEN_COMPLETIONS - sh0.completions
+                         : combo || burn_class ? CS_NUM_SEEN_COMPLETIONS - sh0.completions
                          : with_class ? sh0.completions : CS_NUM_SEEN_COMPLETIONS;
         job->qualifier = qualifier;
         for (int cat = 0; cat < CS_NUM_CATEGORIES; cat++) {
@@ -1112,8 +1194,8 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
 {
     if (!leak)
         return CS_E_NULL;
-    if (leak->kind == CS_LEAK_SEEN_CLASS || leak->kind == CS_LEAK_SEEN_AND_CLASS) {
-        if (leak->suit_split > CS_SUITS_SUIT || (leak->kind == CS_LEAK_SEEN_AND_CLASS && leak->suit_split))
+    if (leak->kind == CS_LEAK_SEEN_CLASS || leak->kind == CS_LEAK_SEEN_AND_CLASS || leak->kind == CS_LEAK_BURN_AND_CLASS) {
+        if (leak->suit_split > CS_SUITS_SUIT || (leak->kind != CS_LEAK_SEEN_CLASS && leak->suit_split))
             return CS_E_ARG;
         uint32_t used = 0; /* blocks numbered 0, 1, ... without a gap */
         for (int r = 0; r < CS_NUM_RANKS; r++) {
@@ -1139,7 +1221,8 @@ int cs_test_solve_leak(const cs_leak *leak, uint16_t qualifier, const cs_nets *n
             return CS_E_SIZE;
     }
     /* the probes are 7 cards, as many as k = 1's (8 with a seen card and the burn card: k = 2's) */
-    const int eight = leak->kind == CS_LEAK_SEEN_AND_BURN || leak->kind == CS_LEAK_SEEN_AND_CLASS;
+    const int eight = leak->kind == CS_LEAK_SEEN_AND_BURN || leak->kind == CS_LEAK_SEEN_AND_CLASS
+                      || leak->kind == CS_LEAK_BURN_AND_CLASS;
     int st = check_args(eight ? 2 : 1, qualifier, nets, flags, threads, out, NULL, NULL, 0, probes, n_probes, probe_counts);
     if (st != CS_OK)
         return st;

@@ -452,6 +452,7 @@ LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
 LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD
 LEAK_SEEN_AND_BURN: int = lib.CS_LEAK_SEEN_AND_BURN
 LEAK_SEEN_AND_CLASS: int = lib.CS_LEAK_SEEN_AND_CLASS
+LEAK_BURN_AND_CLASS: int = lib.CS_LEAK_BURN_AND_CLASS
 SUITS_UNSEEN: int = lib.CS_SUITS_UNSEEN
 SUITS_COLOUR: int = lib.CS_SUITS_COLOUR
 SUITS_SUIT: int = lib.CS_SUITS_SUIT
@@ -471,7 +472,8 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     raised, highest value folded; LEAK_NO_VALUE: none); the counts of each probe (7 cards: hand, up
     card, a card of the block or the burn card; 8 for LEAK_SEEN_AND_BURN: hand, up, seen, burn card;
     8 for LEAK_SEEN_AND_CLASS, one hole card seen and another's class: hand, up, seen, a card of the
-    block)."""
+    block; 8 for LEAK_BURN_AND_CLASS, the burn card and a hole card's class: hand, up, a card of the
+    block, burn)."""
     if len(rank_block) != 13:
         raise CoreError(f"rank_block: expected 13 blocks, got {len(rank_block)}")
     leak = ffi.new("cs_leak *", {"kind": kind, "suit_split": suit_split, "rank_block": list(rank_block)})
@@ -482,7 +484,7 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     spec = ffi.new("cs_leak_chart *", {"raise_weight": tables[0], "total_weight": tables[1],
                                        "lowest_raise": tables[2], "highest_fold": tables[3],
                                        "n": n}) if tables else ffi.NULL
-    width = 8 if kind in (LEAK_SEEN_AND_BURN, LEAK_SEEN_AND_CLASS) else 7
+    width = 8 if kind in (LEAK_SEEN_AND_BURN, LEAK_SEEN_AND_CLASS, LEAK_BURN_AND_CLASS) else 7
     if any(len(pr) != width for pr in probes):
         raise InvalidCards(f"a probe is {width} cards: the player's five, the up card, "
                            + ("the seen card and the burn card (or a card of the class)" if width == 8

@@ -309,7 +309,8 @@ def test_cli_json_text_csv(capsys):
     assert json.loads(capsys.readouterr().out) == obj["chart"]
 
 
-@pytest.mark.parametrize("argv", [["--seen-class", "JQX"], ["--seen-class", "A", "--burn-card"],
+@pytest.mark.parametrize("argv", [["--seen-class", "JQX"],
+                                  ["--seen-class", "A", "--burn-card", "--known-dealer-cards", "1"],
                                   ["--burn-card", "--known-dealer-cards", "3"], ["--burn-card", "--ignore-up"],
                                   ["--seen-class", "A", "--deals", "5"], ["--seen-class", "picture,suit,colour"]])
 def test_cli_refuses(argv, capsys):
@@ -531,7 +532,7 @@ def test_seen_and_burn_words_and_refusals(capsys):
         known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Kh")
     with pytest.raises(InvalidCards):
         known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Qh Qd")
-    for argv in (["--known-dealer-cards", "2", "--burn-card"], ["--known-dealer-cards", "1", "--seen-class", "A"]):
+    for argv in (["--known-dealer-cards", "2", "--burn-card"], ["--known-dealer-cards", "2", "--seen-class", "A"]):
         assert main(["solve", *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error")
@@ -640,3 +641,62 @@ def test_seen_card_and_class_cli(capsys):
         assert code == 2 and len(err.strip().splitlines()) == 1
     with pytest.raises(InvalidRules, match="suit"):
         known_cards.solve_seen_class("picture,suit", seen_cards=1)
+
+
+# ---------------------------------------------------------------- the burn card and a class
+
+
+@pytest.mark.parametrize(("spec", "rules"), [("picture", STANDARD), ("2-7,8-T,J-A", PAIR)])
+def test_burn_card_and_class_counts_on_random_situations(spec, rules):
+    info = seen_class(spec)
+    rng = random.Random(f"burn+{spec}")
+    probes = [rng.sample(range(52), 8) for _ in range(40)]
+    probes += [[48, 44, 40, 36, 32, 1, 5, 9], [0, 4, 8, 12, 17, 2, 6, 10], [0, 1, 4, 5, 8, 2, 3, 6],
+               [36, 37, 38, 20, 21, 39, 44, 45]]
+    _, _, counts = solve_leak(_blocks(info), "", rules, 0, 2, probes=probes, burn=True)
+    for pr, got in zip(probes, counts, strict=True):
+        want = [0, 0, 0, 0]
+        for c in block_of(info, pr[6]):
+            if c in pr[:6] or c == pr[7]:
+                continue
+            d = _ffi.deal(pr[:5], pr[5], [pr[7]], [c], rules.qualifier.value)
+            want = [a + b for a, b in zip(want, (d.not_qualify, d.win, d.tie, d.lose), strict=True)]
+        assert got == tuple(want), (spec, pr)
+        assert sum(got) == sum(1 for c in block_of(info, pr[6]) if c not in pr[:6] and c != pr[7]) * 13_244
+
+
+def test_burn_card_and_class_against_plain_python():
+    got = seen_class_counts("A", "Ac Ad 7h 4d 2c", "Ah", "As", burn="Kd")
+    d = ref_deal([48, 49, 22, 9, 0], 50, dead=[45], dealer=[51])
+    assert (got.not_qualify, got.win, got.tie, got.lose) == (d["not_qualify"], d["win"], d["tie"], d["lose"])
+    assert got.total == 13_244
+
+
+@pytest.mark.slow
+def test_burn_card_and_class_degenerate_and_finer():
+    """The trivial class is the burn-card game exactly (each deal 4 x: 45 class cards x 13,244 = 4 x
+    148,995); a finer class is never worth less; each class with the burn card is worth more than
+    alone, and every rank apart with the burn card less than a whole seen card with it."""
+    from caribbean_exact.play.game import GameReport
+    burn = known_cards.solve_burn_card().report
+    totals, _, _ = solve_leak([0] * 13, "", STANDARD, 0, 2, burn=True)
+    assert totals.total_weight == 4 * burn.total_weight
+    assert GameReport(STANDARD, totals, "trivial", 13_244).house_edge == burn.house_edge
+    edges = {spec: known_cards.solve_seen_class(spec, burn_card=True).report.house_edge
+             for spec in ("picture", "JQK,A", "rank")}
+    assert burn.house_edge > edges["picture"] > edges["JQK,A"] > edges["rank"]
+    assert edges["picture"] == Fraction(3212306279323, 69766306810200)   # 4.6044% house
+    assert edges["picture"] < known_cards.solve_seen_class("picture").report.house_edge
+    assert edges["rank"] > known_cards.solve_burn_card(seen_cards=1).report.house_edge
+
+
+def test_burn_card_and_class_cli(capsys):
+    code = main(["solve", "--seen-class", "picture", "--burn-card", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["house_edge"] == "3212306279323/69766306810200"
+    assert doc["information"]["dead_cards"] == 1 and doc["information"]["kind"] == "seen-class"
+    for argv in (["--seen-class", "picture", "--burn-card", "--known-dealer-cards", "1"],
+                 ["--seen-class", "suit", "--burn-card"]):
+        code = main(["solve", *argv])
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1

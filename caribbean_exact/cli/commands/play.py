@@ -249,7 +249,7 @@ SOLVE_MODES = {
     "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table"}), _FIGURES),
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
     "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table"}), (*_FIGURES, "chart", "counts")),
-    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "table"}),
+    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "burn_card", "table"}),
                        (*_FIGURES, "chart")),
     "burn card": Mode("solve --burn-card", frozenset({"burn_card", "known_dealer_cards", "table"}),
                       (*_FIGURES, "chart")),
@@ -269,6 +269,9 @@ def solve_mode(args: argparse.Namespace) -> str:
         if k not in (0, 1):
             raise UsageError("solve --seen-class: --known-dealer-cards combines only as 1 (one hole card seen and "
                              "another's class)")
+        if k and args.burn_card:
+            raise UsageError("solve --seen-class: --known-dealer-cards 1 and --burn-card together are not counted "
+                             "(one of them)")
     elif args.burn_card:
         mode = "burn card"
         if k not in (0, 1):
@@ -344,7 +347,7 @@ def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> 
 
     if args.seen_class is not None:
         game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress,
-                                            seen_cards=args.known_dealer_cards)
+                                            seen_cards=args.known_dealer_cards, burn_card=args.burn_card)
     else:
         game = known_cards.solve_burn_card(rules, args.threads, progress=progress,
                                            seen_cards=args.known_dealer_cards)

@@ -44,7 +44,7 @@ def column_label(chart: LeakChart, block: int, other: bool) -> str:
         parts.append("another suit than the up card" if other else "the up card's suit")
     elif info.suit_split == "colour":
         parts.append("the other colour than the up card" if other else "the up card's colour")
-    return "seen card: " + ", ".join(parts)
+    return "seen card: " + ", ".join(parts) + (" (any burn card)" if info.dead_cards else "")
 
 
 def cell_code(cell: LeakCell, cls: int) -> str:
