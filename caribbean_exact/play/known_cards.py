@@ -701,9 +701,9 @@ def _leak_probe(info: Information, hand: CardsLike, up: CardsLike, card: CardsLi
             raise InvalidCards(f"seen {seen!r}: expected one card")
     if len(other) != 1:
         raise InvalidCards(f"{what} {card!r}: expected one card")
-    burn = info.kind == "burn-card"
+    is_burn = info.kind == "burn-card"
     cards = [c.index for c in (*h, u, *known, *other)]
-    _, _, counts = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards],
+    _, _, counts = solve_leak(None if is_burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards],
                               seen_cards=len(known))
     return Counts(*counts[0])
 
