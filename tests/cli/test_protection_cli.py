@@ -130,3 +130,37 @@ def test_detect_alpha_beta_and_cost(capsys):
     assert one["cost_per_hand"] == "76548088303/1661102543100"   # 4.6083% of an ante
     code, text, _ = run(capsys, "detect", "--by", "raise-rate", "--beta", "10%", "--quiet")
     assert "alpha = 5%, beta = 10%" in text and "cost per table-hour" in text and "0.6160% house" in text
+
+
+def test_any_leak_in_a_share_of_hands(capsys):
+    """solve LEAK --rate X: the exact mixture (1 - X) plain + X leak, its ends the two games, the flash
+    rate the one-seen-card case of it."""
+    from caribbean_exact.play.game import solve
+    from caribbean_exact.play.known_cards import solve_seen_class
+    plain = solve().house_edge
+    leak = solve_seen_class("2-7").report
+    docs = {}
+    for rate in ("0", "1/3", "1"):
+        code, out, _ = run(capsys, "solve", "--seen-class", "2-7", "--rate", rate, "--format", "json", "--quiet")
+        assert code == 0
+        docs[rate] = json.loads(out)
+    assert Fraction(docs["0"]["house_edge"]) == plain and Fraction(docs["0"]["cost_per_hand"]) == 0
+    assert Fraction(docs["1"]["house_edge"]) == leak.house_edge
+    third = docs["1/3"]
+    assert Fraction(third["house_edge"]) == Fraction(2, 3) * plain + Fraction(1, 3) * leak.house_edge
+    assert Fraction(third["raise_probability"]) == (Fraction(2, 3) * solve().raise_probability
+                                                    + Fraction(1, 3) * leak.raise_probability)
+    assert third["information"]["kind"] == "seen-class" and third["leak_house_edge"] == str(leak.house_edge)
+    _, flash, _ = run(capsys, "solve", "--flash-rate", "5%", "--format", "json", "--quiet")
+    _, rate, _ = run(capsys, "solve", "--known-dealer-cards", "1", "--rate", "5%", "--format", "json", "--quiet")
+    assert json.loads(flash) == json.loads(rate)
+    code, text, _ = run(capsys, "solve", "--sorted-ranks", "AK", "--rate", "10%", "--quiet")
+    assert code == 0 and text.startswith("a leak seen in 10% of hands") and "6.16" in text
+
+
+@pytest.mark.parametrize("argv", [["--rate", "5%"], ["--known-dealer-cards", "2", "--rate", "2"],
+                                  ["--known-dealer-cards", "2", "--rate", "5%", "--table", "chart"],
+                                  ["--known-dealer-cards", "1", "--sample", "--rate", "5%"]])
+def test_rate_refused(capsys, argv):
+    code, out, err = run(capsys, "solve", *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

@@ -51,13 +51,22 @@ def flash_json(f: FlashCost) -> dict[str, Any]:
     }
 
 
+def _is_flash(f: FlashCost) -> bool:
+    """A flash rate (one hole card seen in a share of hands), not another leak in a share of hands."""
+    return f.information.kind == "seen-cards" and f.information.seen_cards == 1
+
+
 def flash_rows(f: FlashCost) -> list[list[Cell]]:
-    """The figures of a flash rate: (figure, exact, display)."""
+    """The figures of a flash rate (or of any leak seen in a share of hands): (figure, exact, display)."""
     who = "player advantage" if f.house_edge < 0 else "house edge"
+    flash = _is_flash(f)
     return [
-        ["flash rate (hands with a hole card seen)", frac(f.rate), rate_text(f.rate)],
+        ["flash rate (hands with a hole card seen)" if flash else "rate (hands with the leak)", frac(f.rate),
+         rate_text(f.rate)],
         [f"{who} against the player who uses it", frac(abs(f.house_edge)), pct(abs(f.house_edge))],
-        ["house edge, no flash", frac(f.base.house_edge), pct(f.base.house_edge)],
+        ["house edge, no flash" if flash else "house edge, no leak", frac(f.base.house_edge), pct(f.base.house_edge)],
+        *([] if flash else [[f"{'player advantage' if f.leak.house_edge < 0 else 'house edge'}, the leak in "
+                               "every hand", frac(abs(f.leak.house_edge)), pct(abs(f.leak.house_edge))]]),
         ["cost per hand (antes)", frac(f.cost_per_hand), pct(f.cost_per_hand)],
         [f"cost per hand at an ante of {money(f.average_ante)}", frac(f.cost_per_hand_money),
          dec(f.cost_per_hand_money, 4)],
@@ -75,7 +84,8 @@ def flash(f: FlashCost, fmt: str) -> str:
     text = table(flash_rows(f), ["figure", "exact", "display"], fmt)
     if fmt == "csv":
         return text
-    head = (f"a dealer who exposes a hole card in {rate_text(f.rate)} of hands: the player plays the game with "
+    who = "a dealer who exposes a hole card" if _is_flash(f) else "a leak seen"
+    head = (f"{who} in {rate_text(f.rate)} of hands: the player plays the game with "
             f"{information_words(f.information)} in those hands, the plain game in the others\n"
             f"rules: {describe_rules(f.rules)}\n\n")
     return head + text
