@@ -224,6 +224,14 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
 int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                     uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise, uint64_t *chart_total,
                     size_t n_chart);
+/* Edge sorting misread (sorted.c): the same classes (hand, up card, c), each deal of true count c
+ * tallied under the optimal decision for each count c' the player might read instead: out[c * 5 +
+ * c'] (n_out = 25) holds the deals of true count c played as if c' (a c' the situation cannot have,
+ * more hole cards of R than are left: the decision without the leak, the sum over c of its counts).
+ * A read accuracy then weighs them: P(c' | c) is a polynomial in the accuracy, so the return of any
+ * accuracy is exact. flags: CS_RAISE_ON_TIE. */
+int cs_solve_sorted_misread(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                            uint32_t threads, cs_totals *out, size_t n_out);
 /* Leaks: the whole game, exact, when the player sees, besides the up card, what a leak shows
  * (seen.c, from the one-seen-card counting):
  *   CS_LEAK_SEEN_CLASS: of one dealer hole card, only its class: the block of a partition of the

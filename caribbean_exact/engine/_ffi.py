@@ -447,6 +447,17 @@ def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags:
         views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
                  memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
     return [_totals(out[c]) for c in range(SORTED_COUNTS)], views, counts
+
+
+def solve_sorted_misread(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0,
+                         threads: int = 2) -> list[list[DealTotals]]:
+    """Edge sorting misread (cs_solve_sorted_misread): [c][c'] the totals of the deals of true count c
+    played by the optimal decision for count c' (where c' cannot be: the decision without the leak)."""
+    n = SORTED_COUNTS * SORTED_COUNTS
+    out = ffi.new("cs_totals[]", n)
+    check(lib.cs_solve_sorted_misread(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out, n),
+          "solve with sorted ranks misread")
+    return [[_totals(out[c * SORTED_COUNTS + x]) for x in range(SORTED_COUNTS)] for c in range(SORTED_COUNTS)]
 #: cs_solve_leak: the kinds of leak, what is seen of the suit, and the chart's columns and cells.
 LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
 LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD

@@ -74,6 +74,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
+    p.add_argument("--accuracy", default=None, metavar="Q",
+                   help="with --sorted-ranks: the player reads each hole card's back right with probability Q "
+                        "(90%% or 0.9) and plays the count he reads: exact")
     p.add_argument("--rate", default=None, metavar="X",
                    help="with a leak (--known-dealer-cards, --sorted-ranks, --seen-class, --burn-card): the leak "
                         "seen in only a share X of hands (5%% or 0.05), the plain game in the others: the exact "
@@ -207,6 +210,9 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flash-rate", default=None, metavar="X",
                    help="a dealer who exposes a hole card in X of hands (5%% or 0.05): the house's exact cost per "
                         "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
+    p.add_argument("--accuracy", default=None, metavar="Q",
+                   help="with --sorted-ranks: the player reads each hole card's back right with probability Q "
+                        "(90%% or 0.9) and plays the count he reads: exact")
     p.add_argument("--rate", default=None, metavar="X",
                    help="with a leak (--known-dealer-cards, --sorted-ranks, --seen-class, --burn-card): the leak "
                         "seen in only a share X of hands (5%% or 0.05), the plain game in the others: the exact "
@@ -238,6 +244,7 @@ SOLVE_OPTIONS = (
     Option("seen_class", "--seen-class"),
     Option("burn_card", "--burn-card", False),
     Option("flash_rate", "--flash-rate"),
+    Option("accuracy", "--accuracy"),
     Option("rate", "--rate", None, "--rate applies to a leak: --known-dealer-cards, --sorted-ranks, --seen-class "
                                    "or --burn-card (not sampled, no --table)"),
     Option("switch_fees", "--switch-fees"),
@@ -259,7 +266,7 @@ SOLVE_MODES = {
                  (*_FIGURES, "chart")),
     "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table", "rate"}), _FIGURES),
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
-    "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table", "rate"}),
+    "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table", "rate", "accuracy"}),
                    (*_FIGURES, "chart", "counts")),
     "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "burn_card", "table",
                                                         "rate"}), (*_FIGURES, "chart")),
@@ -335,6 +342,13 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         return render_switching.switch_game(g, args.format)
     if mode == "sorted":  # edge sorting, the whole game exact
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
+        if args.accuracy is not None:  # read with accuracy Q: the exact mixture of the misread counts
+            protection.check_rate(args.accuracy, "accuracy")
+            if args.table not in (None, *_FIGURES):
+                raise UsageError(f"solve --sorted-ranks --accuracy: --table {args.table} does not apply (the "
+                                 "figures, outcomes and dealer tables)")
+            misread = edge_sorting.solve_sorted_misread(ranks, args.accuracy, rules, args.threads, progress=progress)
+            return render_game.report(misread, args.format, args.table)
         game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)
         return render_sorting.sorted_game(game, args.format, args.table)
     if mode == "plain":
@@ -365,6 +379,8 @@ def _leak_report(mode: str, args: argparse.Namespace, rules: Rules, progress: Pr
     k = args.known_dealer_cards
     if mode == "sorted":
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)
+        if args.accuracy is not None:
+            return edge_sorting.solve_sorted_misread(ranks, args.accuracy, rules, args.threads, progress=progress)
         return edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress).report
     if mode == "seen class":
         return known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress, seen_cards=k,
