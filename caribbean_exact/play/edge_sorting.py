@@ -18,15 +18,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine import _ffi
 from ..engine.counts import Counts, DealCounts, DealTotals, sum_totals
 from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
 from ..engine.sorted import SORTED_COUNTS, chart_cell, solve_sorted
-from ..errors import InvalidCards
+from ..engine.sorted import solve_sorted_misread as _misread_pass
+from ..errors import InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, CardsLike, rank_index
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
 from ..model.hands import NUM_VALUES, evaluate5
-from ..model.rules import Rules
+from ..model.rules import Rules, to_fraction
 from ..progress import ProgressFn, report
 from .game import GameReport
 from .information import Information
@@ -300,9 +300,7 @@ def solve_sorted_misread(ranks: RanksLike, accuracy: object, rules: Rules | None
     >>> g.house_edge == solve_sorted_ranks("AK").report.house_edge
     True
     """
-    from ..house.protection import check_rate  # noqa: PLC0415 (house imports play: not at module level)
-
-    q = check_rate(accuracy, "accuracy")
+    q = _accuracy(accuracy)
     sorted_ranks = parse_ranks(ranks)
     rules = check_rules(rules)
     threads = check_threads(threads)
@@ -310,8 +308,7 @@ def solve_sorted_misread(ranks: RanksLike, accuracy: object, rules: Rules | None
     check_progress(progress)
     label = "counting every deal with the sorted ranks, read and misread"
     report(progress, label, 0, None)
-    table = _ffi.solve_sorted_misread(_mask(sorted_ranks), rules.qualifier.value, rules.nets().scaled(), flags,
-                                      threads or default_threads())
+    table = _misread_pass(_mask(sorted_ranks), rules, flags, threads or default_threads())
     report(progress, label, 1, None)
     probs = misread_probabilities(q)
     scale = math.lcm(*(p.denominator for row in probs for p in row))
@@ -326,6 +323,17 @@ def solve_sorted_misread(ranks: RanksLike, accuracy: object, rules: Rules | None
     info = Information("sorted-ranks", ranks=sorted_ranks)
     what = f"edge sorting ({names or 'no rank'}) read with accuracy {q}, playing the read"
     return GameReport(rules, sum_totals(parts), what, 1, leak=info)
+
+
+def _accuracy(value: object) -> Fraction:
+    """A read accuracy, 0 to 1: a number, "9/10" or a percentage "90%", read exactly."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        q = to_fraction(value.strip()[:-1], "accuracy") / 100
+    else:
+        q = to_fraction(value, "accuracy")
+    if not 0 <= q <= 1:
+        raise InvalidRules(f"accuracy {shown(value)}: expected 0 to 1, or 0% to 100%")
+    return q
 
 
 def _scaled(t: DealTotals, n: int) -> DealTotals:
