@@ -447,10 +447,23 @@ def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags:
         views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
                  memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
     return [_totals(out[c]) for c in range(SORTED_COUNTS)], views, counts
+
+
+def solve_sorted_misread(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0,
+                         threads: int = 2) -> list[list[DealTotals]]:
+    """Edge sorting misread (cs_solve_sorted_misread): [c][c'] the totals of the deals of true count c
+    played by the optimal decision for count c' (where c' cannot be: the decision without the leak)."""
+    n = SORTED_COUNTS * SORTED_COUNTS
+    out = ffi.new("cs_totals[]", n)
+    check(lib.cs_solve_sorted_misread(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out, n),
+          "solve with sorted ranks misread")
+    return [[_totals(out[c * SORTED_COUNTS + x]) for x in range(SORTED_COUNTS)] for c in range(SORTED_COUNTS)]
 #: cs_solve_leak: the kinds of leak, what is seen of the suit, and the chart's columns and cells.
 LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
 LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD
 LEAK_SEEN_AND_BURN: int = lib.CS_LEAK_SEEN_AND_BURN
+LEAK_SEEN_AND_CLASS: int = lib.CS_LEAK_SEEN_AND_CLASS
+LEAK_BURN_AND_CLASS: int = lib.CS_LEAK_BURN_AND_CLASS
 SUITS_UNSEEN: int = lib.CS_SUITS_UNSEEN
 SUITS_COLOUR: int = lib.CS_SUITS_COLOUR
 SUITS_SUIT: int = lib.CS_SUITS_SUIT
@@ -468,7 +481,10 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     card, or (LEAK_SEEN_AND_BURN) one hole card and the burn card (rank_block all 0, SUITS_UNSEEN): the
     totals; the chart when asked (LEAK_CHART_CELLS each: raise weight, total weight, lowest value
     raised, highest value folded; LEAK_NO_VALUE: none); the counts of each probe (7 cards: hand, up
-    card, a card of the block or the burn card; 8 for LEAK_SEEN_AND_BURN: hand, up, seen, burn card)."""
+    card, a card of the block or the burn card; 8 for LEAK_SEEN_AND_BURN: hand, up, seen, burn card;
+    8 for LEAK_SEEN_AND_CLASS, one hole card seen and another's class: hand, up, seen, a card of the
+    block; 8 for LEAK_BURN_AND_CLASS, the burn card and a hole card's class: hand, up, a card of the
+    block, burn)."""
     if len(rank_block) != 13:
         raise CoreError(f"rank_block: expected 13 blocks, got {len(rank_block)}")
     leak = ffi.new("cs_leak *", {"kind": kind, "suit_split": suit_split, "rank_block": list(rank_block)})
@@ -479,10 +495,11 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     spec = ffi.new("cs_leak_chart *", {"raise_weight": tables[0], "total_weight": tables[1],
                                        "lowest_raise": tables[2], "highest_fold": tables[3],
                                        "n": n}) if tables else ffi.NULL
-    width = 8 if kind == LEAK_SEEN_AND_BURN else 7
+    width = 8 if kind in (LEAK_SEEN_AND_BURN, LEAK_SEEN_AND_CLASS, LEAK_BURN_AND_CLASS) else 7
     if any(len(pr) != width for pr in probes):
         raise InvalidCards(f"a probe is {width} cards: the player's five, the up card, "
-                           + ("the seen card and the burn card" if width == 8 else "a seen or burn card"))
+                           + ("the seen card and the burn card (or a card of the class)" if width == 8
+                              else "a seen or burn card"))
     if probes:  # the test-only entry point of testing.h; the public call carries no probes
         pout = ffi.new("uint64_t[]", 4 * len(probes))
         st = lib.cs_test_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, spec,
