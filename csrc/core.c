@@ -2,7 +2,9 @@
  * suit symmetry of a hand, and running a job on several threads. It calls no function of the
  * other files (they call it; the checks that need the evaluator's tables live in evaluate.c), so
  * the calls between the C files run one way (tests/engine/test_build.py checks it). */
+#ifndef CS_NO_THREADS
 #include <pthread.h>
+#endif
 
 #include "internal.h"
 
@@ -67,6 +69,15 @@ void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
         perm[order[s]] = (uint8_t)s;
 }
 
+#ifdef CS_NO_THREADS
+/* The single-threaded build (WebAssembly, once.h): every job on the caller's thread. */
+void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
+{
+    char *at = jobs;
+    for (uint32_t t = 0; t < threads; t++)
+        fn(at + t * job_size);
+}
+#else
 void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
 {
     pthread_t tids[CS_MAX_THREADS];
@@ -82,6 +93,7 @@ void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t thr
             fn(at + t * job_size); /* could not start a thread: do its share here */
     }
 }
+#endif
 
 int cs__check_nets(const cs_nets *nets, int64_t limit)
 {
