@@ -69,20 +69,15 @@ void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
         perm[order[s]] = (uint8_t)s;
 }
 
-#ifdef CS_NO_THREADS
-/* The single-threaded build (WebAssembly, once.h): every job on the caller's thread. */
 void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
 {
     char *at = jobs;
+#ifdef CS_NO_THREADS /* the single-threaded build (WebAssembly, once.h): every job on the caller's thread */
     for (uint32_t t = 0; t < threads; t++)
         fn(at + t * job_size);
-}
 #else
-void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
-{
     pthread_t tids[CS_MAX_THREADS];
     int started[CS_MAX_THREADS] = {0};
-    char *at = jobs;
     for (uint32_t t = 1; t < threads && t < CS_MAX_THREADS; t++)
         started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
     fn(at);
@@ -92,8 +87,8 @@ void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t thr
         else
             fn(at + t * job_size); /* could not start a thread: do its share here */
     }
-}
 #endif
+}
 
 int cs__check_nets(const cs_nets *nets, int64_t limit)
 {

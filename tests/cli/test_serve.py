@@ -195,7 +195,9 @@ def test_idle_connections_are_closed_and_work_is_bounded(monkeypatch):
         assert status == 503 and "limit of 0.5 s" in json.loads(body)["error"] and time.monotonic() - start < 4
         # two connections held open: a third is refused at once with 503
         held = [socket.create_connection(("127.0.0.1", s.server_port)) for _ in range(2)]
-        time.sleep(0.1)
+        deadline = time.monotonic() + 10  # both accepted (a sleep of 0.1 s was too short on a loaded machine)
+        while s._slots._value and time.monotonic() < deadline:
+            time.sleep(0.02)
         status, _, body = raw(base, b"GET /api/rules HTTP/1.0\r\n\r\n")
         assert status == 503 and "too many connections" in json.loads(body)["error"]
         for h in held:
