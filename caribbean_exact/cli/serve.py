@@ -16,7 +16,7 @@ The API, every answer JSON (bad input: status 400 and ``{"error": "..."}``):
 - ``GET /api/ev?hand=As+Kd+7h+4c+2s&up=Qh`` (also ``dead``, ``dealer``, ``paytable``, ``qualifier``,
   ``ante``, ``max_payout``): exactly the JSON of ``caribbean-exact ev ... --format json``.
 - ``GET /api/rules``: the built-in pay tables, the qualifiers offered, the trainer's strategies and focuses.
-- ``GET /api/deal?seed=5&number=1&focus=close``: the page trainer's situation ``number`` of ``seed``
+- ``GET /api/deal?seed=5&number=1&focus=close``: a trainer's situation ``number`` of ``seed``
   (one deal per request: ``trainer.deal_number``).
 - ``GET /api/grade?hand=...&up=...&answer=raise&strategy=...``: one answer graded, as a hand of
   ``train --format json``, with the trainer's verdict as ``verdict``.
@@ -170,7 +170,7 @@ def api_ev(q: Any) -> str:
 
 
 def api_rules(_q: Any) -> object:
-    """``/api/rules``: what the page offers to choose."""
+    """``/api/rules``: the pay tables, qualifiers, focuses and strategies a trainer can choose."""
     return {"paytables": [{"name": name, "pays": [str(x) for x in t.pays], "short": t.short()}
                           for name, t in builtin_paytables().items()],
             "qualifiers": list(QUALIFIERS), "focuses": list(FOCUSES),
@@ -178,7 +178,7 @@ def api_rules(_q: Any) -> object:
 
 
 def api_deal(q: Any) -> object:
-    """``/api/deal``: the page trainer's situation ``number`` of ``seed``, one deal (not 1..number)."""
+    """``/api/deal``: a trainer's situation ``number`` of ``seed``, one deal (not 1..number)."""
     rules = _rules(q)
     seed = _number(q, "seed", 1, 0, 2**63)
     n = _number(q, "number", 1, 1, MAX_NUMBER)
