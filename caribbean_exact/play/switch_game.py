@@ -135,8 +135,18 @@ def excluded_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, up_r
     return out
 
 
+class _UpCardOnly:
+    """What a switching game's player knows: the up card only (the ``WholeGame`` protocol's
+    ``information``, the same for every switching result)."""
+
+    @property
+    def information(self) -> Information:
+        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
+        return UP_CARD_ONLY
+
+
 @dataclass(frozen=True)
-class SwitchSample:
+class SwitchSample(_UpCardOnly):
     """A sampled whole game with card switching: each hand's best option exact."""
 
     fees: SwitchFees
@@ -173,11 +183,6 @@ class SwitchSample:
     def game_rules(self) -> Rules:
         """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
         return whole_game(self.rules, self.fees)
-
-    @property
-    def information(self) -> Information:
-        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
-        return UP_CARD_ONLY
 
     @property
     def exactness(self) -> Exactness:
@@ -380,7 +385,7 @@ SITUATIONS = 122151120
 
 
 @dataclass(frozen=True)
-class OneCardGame:
+class OneCardGame(_UpCardOnly):
     """Card switching when at most one card may be switched, the whole game exact: the one-card
     table, or any fee schedule's game restricted to one card (its return is then a lower bound of
     the schedule's: the player can always switch at most one card).
@@ -406,11 +411,6 @@ class OneCardGame:
     def game_rules(self) -> Rules:
         """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
         return whole_game(self.rules, SwitchFees((self.fee,)))
-
-    @property
-    def information(self) -> Information:
-        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
-        return UP_CARD_ONLY
 
     @property
     def exactness(self) -> Exactness:
@@ -521,7 +521,7 @@ def one_card_game_from(rules: Rules, fee: Fraction, c: OneCardCounts) -> OneCard
 
 
 @dataclass(frozen=True)
-class OneOrFiveGame:
+class OneOrFiveGame(_UpCardOnly):
     """Card switching where each situation stands, switches one card or switches all five (then
     raises), whichever is worth the most, exact in every situation (ties: fewer cards): the whole game
     of a schedule whose 2- to 4-card switches are proven never better (``prove_switch_sizes``, e.g.
@@ -545,11 +545,6 @@ class OneOrFiveGame:
     def game_rules(self) -> Rules:
         """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
         return whole_game(self.rules, self.fees)
-
-    @property
-    def information(self) -> Information:
-        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
-        return UP_CARD_ONLY
 
     @property
     def exactness(self) -> Exactness:
@@ -748,7 +743,7 @@ _proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4, "switch
 
 
 @dataclass(frozen=True)
-class SwitchGame:
+class SwitchGame(_UpCardOnly):
     """Card switching, the whole game: the exact one-card game, and for a schedule that allows
     more cards, a sample of what switching more than one card adds (each sampled hand's best
     option over every size exact, paired with its best of at most one card)."""
@@ -766,11 +761,6 @@ class SwitchGame:
     def game_rules(self) -> Rules:
         """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
         return whole_game(self.one_card.rules, self.fees)
-
-    @property
-    def information(self) -> Information:
-        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
-        return UP_CARD_ONLY
 
     @property
     def exactness(self) -> Exactness:
