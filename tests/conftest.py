@@ -68,6 +68,13 @@ def pytest_runtest_setup(item):
         seed_proofs()
 
 
+@pytest.fixture(autouse=True)
+def _no_progress_lines(monkeypatch):
+    """In-process commands print no progress line off a terminal (a loaded machine can make any
+    solve last the second after which one is printed); the tests of progress set their own start."""
+    monkeypatch.setattr("caribbean_exact.cli.progress.QUIET_START", float("inf"))
+
+
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261129)

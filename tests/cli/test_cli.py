@@ -274,6 +274,7 @@ def test_progress_off_a_terminal_is_a_line_every_few_seconds(monkeypatch):
     import types
 
     from caribbean_exact.cli import progress as progress_module
+    monkeypatch.setattr(progress_module, "QUIET_START", 1.0)  # the command line's (conftest sets inf)
     clock = [1000.0]
     monkeypatch.setattr(progress_module, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
     log = io.StringIO()

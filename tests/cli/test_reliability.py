@@ -163,7 +163,8 @@ def test_known_names_are_summarised(capsys, tmp_path):
     ("CX --help > /dev/full", 2, "no space left on the device"),
     ("CX --version > /dev/full", 2, "no space left on the device"),
     ("yes 'As Kd 7h 4c 2s Qh' | head -n 5000 | CX ev --batch - > /dev/full", 2, "no space left on the device"),
-    pytest.param("CX chart --plot /dev/full > /dev/null", 2, "error: --plot '/dev/full': no space left on the device",
+    pytest.param("CX chart --quiet --plot /dev/full > /dev/null", 2,
+                 "error: --plot '/dev/full': no space left on the device",
                  marks=pytest.mark.slow),  # a process that loads matplotlib and draws the chart
     ("PY -m caribbean_exact paytables > /dev/full", 2, "no space left on the device"),
 ])
