@@ -224,6 +224,14 @@ int cs_solve_seen_k1(uint16_t qualifier, const cs_nets *nets, uint32_t flags, ui
 int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                     uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise, uint64_t *chart_total,
                     size_t n_chart);
+/* Edge sorting misread (sorted.c): the same classes (hand, up card, c), each deal of true count c
+ * tallied under the optimal decision for each count c' the player might read instead: out[c * 5 +
+ * c'] (n_out = 25) holds the deals of true count c played as if c' (a c' the situation cannot have,
+ * more hole cards of R than are left: the decision without the leak, the sum over c of its counts).
+ * A read accuracy then weighs them: P(c' | c) is a polynomial in the accuracy, so the return of any
+ * accuracy is exact. flags: CS_RAISE_ON_TIE. */
+int cs_solve_sorted_misread(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                            uint32_t threads, cs_totals *out, size_t n_out);
 /* Leaks: the whole game, exact, when the player sees, besides the up card, what a leak shows
  * (seen.c, from the one-seen-card counting):
  *   CS_LEAK_SEEN_CLASS: of one dealer hole card, only its class: the block of a partition of the
@@ -240,6 +248,18 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * completions each (C(44, 3)): the counts of one seen card less those with the burn card in the
  * dealer's hand as well (k = 1 less k = 2). Its chart's column is 2 x the seen card's rank, + 1 when
  * it is not of the up card's suit (burn cards together); probes are 8 cards (hand, up, seen, burn).
+ *   CS_LEAK_SEEN_AND_CLASS: one dealer hole card seen and another hole card's class (rank_block as
+ * CS_LEAK_SEEN_CLASS's, suit_split CS_SUITS_UNSEEN): situations (hand, up card, seen card, class
+ * card), 2,598,960 x 47 x 46 x 45, 946 completions each (C(44, 2)): the counts of (hand, up, seen,
+ * block) are the sums of the k = 2 counts over the block's cards left. Chart column as
+ * CS_LEAK_SEEN_AND_BURN's (the blocks together); probes are 8 cards (hand, up, seen, any card of the
+ * block).
+ *   CS_LEAK_BURN_AND_CLASS: the burn card seen and one hole card's class (rank_block as
+ * CS_LEAK_SEEN_CLASS's, suit_split CS_SUITS_UNSEEN): situations (hand, up card, class card, burn
+ * card), 2,598,960 x 47 x 46 x 45, 13,244 completions each (C(44, 3)): the counts of (hand, up, c)
+ * less those with the burn card in the dealer's hand as well, summed over the block's cards c left.
+ * Chart column 2 x block (the burn cards together); probes are 8 cards (hand, up, any card of the
+ * block, burn).
  * Chart (optional, all four tables or none; n = CS_LEAK_CHART_CELLS): cell = (class * 13 + up rank) *
  * CS_LEAK_COLUMNS + column; column = 2 x block (seen class) or 2 x the burn card's rank (burn), + 1
  * when the seen card's suit (CS_SUITS_SUIT), colour (CS_SUITS_COLOUR) or the burn card's suit is not
@@ -247,7 +267,8 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * situations; lowest_raise, highest_fold: the lowest hand value raised and the highest folded in the
  * cell (CS_LEAK_NO_VALUE: none), so a cell raises exactly from lowest_raise up when highest_fold is
  * below it. flags: CS_RAISE_ON_TIE. (testing.h: the same solve answering probes.) */
-enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2, CS_LEAK_SEEN_AND_BURN = 3 };
+enum cs_leak_kind { CS_LEAK_SEEN_CLASS = 1, CS_LEAK_BURN_CARD = 2, CS_LEAK_SEEN_AND_BURN = 3, CS_LEAK_SEEN_AND_CLASS = 4,
+                   CS_LEAK_BURN_AND_CLASS = 5 };
 enum cs_suit_split { CS_SUITS_UNSEEN = 0, CS_SUITS_COLOUR = 1, CS_SUITS_SUIT = 2 };
 enum cs_leak_layout {
     CS_LEAK_COLUMNS = 26,
@@ -433,6 +454,27 @@ int cs_buy_sixth(const uint8_t *player, uint8_t up, uint16_t qualifier, const cs
  * rank r; out[1].indifferent_situations: the situations where buying equals standing (they stand). */
 int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                   uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
+
+/* The bought sixth card under GIVEN choices (a buying strategy, e.g. a rule card's) instead of the best:
+ * the counts of cs_sixth_game (no fee: the counts do not depend on it), each situation buying where
+ * given says 1 and standing where 0 (else CS_E_ARG, checked before any work), laid out as
+ * cs_switch_game_given's choices (CS_SWITCH_GAME_HANDS bytes per up rank asked, in increasing rank
+ * order); out[1].indifferent_situations is 0. */
+int cs_sixth_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ranks, uint32_t flags, uint32_t threads,
+                        const uint8_t *given, size_t n_given, cs_totals *out, size_t n_out, uint64_t *choices,
+                        size_t n_choices);
+
+/* The draw that switches one card or buys a sixth card, the whole game, exact: in each situation the
+ * player stands, switches the one card worth the most (switch_fee) or buys (buy_fee), whichever is
+ * worth the most (ties: standing, then switching, then buying), then raises or folds as the nets
+ * decide. Fees scaled like the nets (0 .. 2^36; nets within +-2^36). up_ranks as cs_switch_game's;
+ * out (n_out = 3): the situations that stand, switch and buy, as cs_switch_game's and cs_sixth_game's.
+ * choices (n_choices = CS_DRAW_GAME_CHOICE_CELLS): by the hand's category c, choices[c * 4] stand
+ * and fold, [c * 4 + 1] stand and raise, [c * 4 + 2] switch, [c * 4 + 3] buy; choices[40 + r] the
+ * situations that switch a card of rank r; choices[53 + r] those that buy beside an up card of rank r. */
+enum { CS_DRAW_GAME_CHOICES = 4, CS_DRAW_GAME_CHOICE_CELLS = 66 };
+int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, int64_t buy_fee, uint32_t up_ranks,
+                 uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

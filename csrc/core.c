@@ -2,7 +2,9 @@
  * suit symmetry of a hand, and running a job on several threads. It calls no function of the
  * other files (they call it; the checks that need the evaluator's tables live in evaluate.c), so
  * the calls between the C files run one way (tests/engine/test_build.py checks it). */
+#ifndef CS_NO_THREADS
 #include <pthread.h>
+#endif
 
 #include "internal.h"
 
@@ -69,9 +71,13 @@ void cs__canonical_perm(const uint8_t *c, uint8_t *perm)
 
 void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t threads)
 {
+    char *at = jobs;
+#ifdef CS_NO_THREADS /* the single-threaded build (WebAssembly, once.h): every job on the caller's thread */
+    for (uint32_t t = 0; t < threads; t++)
+        fn(at + t * job_size);
+#else
     pthread_t tids[CS_MAX_THREADS];
     int started[CS_MAX_THREADS] = {0};
-    char *at = jobs;
     for (uint32_t t = 1; t < threads && t < CS_MAX_THREADS; t++)
         started[t] = pthread_create(&tids[t], NULL, fn, at + t * job_size) == 0;
     fn(at);
@@ -81,6 +87,7 @@ void cs__parallel(void *(*fn)(void *), void *jobs, size_t job_size, uint32_t thr
         else
             fn(at + t * job_size); /* could not start a thread: do its share here */
     }
+#endif
 }
 
 int cs__check_nets(const cs_nets *nets, int64_t limit)

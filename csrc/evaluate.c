@@ -2,17 +2,17 @@
  *
  * Every hand gets a score (category << 20 | tie-break ranks as nibbles); the 7,462 distinct
  * scores, in increasing order, are the values. The value of every one of the 2,598,960 hands
- * is built once (thread-safe, pthread_once) and looked up by colex index; cs_evaluate5 and
+ * is built once (thread-safe: once.h) and looked up by colex index; cs_evaluate5 and
  * cs_deal's player hand use only the small tables before it (cs__value_small), so that a
  * command's start-up does not build it. The argument checks
  * that need the tables built (cs__check_value_args, cs__table_out, cs__counts_out) and cs_init
  * live here too, so that core.c never calls this file.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "once.h"
 
 uint32_t cs__binom[53][7];
 uint32_t cs__binom_t[7][53];
@@ -26,9 +26,9 @@ uint8_t cs__value_flush[CS_NUM_VALUES];
 /* Two stages: the small tables (values of the 7,462 classes, patterns, multisets: about 1 ms)
  * and the value of every one of the 2,598,960 hands (cs__value5: about 8 ms, 5 MB), which
  * cs_evaluate5 and cs_deal with four hole cards unknown do without (a command's start-up). */
-static pthread_once_t small_once = PTHREAD_ONCE_INIT;
+static cs_once_t small_once = CS_ONCE_INIT;
 static int small_status = CS_E_NOMEM;
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static cs_once_t tables_once = CS_ONCE_INIT;
 static int tables_status = CS_E_NOMEM;
 
 int cs__value_subsets(uint16_t v, cs__subset *out)
@@ -298,7 +298,7 @@ static void build_tables(void)
 
 int cs__ensure_small_tables(void)
 {
-    if (pthread_once(&small_once, build_small_tables) != 0)
+    if (cs_once(&small_once, build_small_tables) != 0)
         return CS_E_NOMEM;
     return small_status;
 }
@@ -308,7 +308,7 @@ int cs__ensure_tables(void)
     int st = cs__ensure_small_tables();
     if (st != CS_OK)
         return st;
-    if (pthread_once(&tables_once, build_tables) != 0)
+    if (cs_once(&tables_once, build_tables) != 0)
         return CS_E_NOMEM;
     return tables_status;
 }

@@ -17,10 +17,10 @@
  * vector operations a deal, whatever the number of dead cards, where enumerating the cards takes
  * C(unseen, 3) (CS_SAMPLE_GENERIC of testing.h keeps that way, cs_deal, for cross-checks).
  */
-#include <pthread.h>
 #include <string.h>
 
 #include "internal.h"
+#include "once.h"
 
 static inline uint64_t splitmix64(uint64_t *state)
 {
@@ -57,7 +57,7 @@ typedef uint16_t v16u16 __attribute__((vector_size(32)));
 static uint16_t off0[13][ROWS_MAX];
 static uint16_t off1[169][91];
 static uint16_t by_mask[2][1 << 13];
-static pthread_once_t sample_once = PTHREAD_ONCE_INIT;
+static cs_once_t sample_once = CS_ONCE_INIT;
 
 static uint16_t mset4_of(const uint8_t *r, int n, const uint8_t *known, int n_known)
 {
@@ -200,7 +200,7 @@ static uint32_t build_rows(int k, const uint8_t *n, const uint8_t *c2, const uin
 
 /* lower[low]: all ones in the lanes below low; onehot[low]: in lane low alone. */
 static v16u16 lower[14], onehot[14];
-static pthread_once_t lower_once = PTHREAD_ONCE_INIT;
+static cs_once_t lower_once = CS_ONCE_INIT;
 static void build_lower(void)
 {
     for (int low = 0; low < 14; low++)
@@ -486,7 +486,7 @@ int cs_test_sample_deals(uint16_t qualifier, const cs_nets *nets, uint32_t known
         return st;
     if ((st = cs__ensure_deal_tables()) != CS_OK)
         return st;
-    if (pthread_once(&sample_once, build_sample_tables) != 0 || pthread_once(&lower_once, build_lower) != 0)
+    if (cs_once(&sample_once, build_sample_tables) != 0 || cs_once(&lower_once, build_lower) != 0)
         return CS_E_NOMEM;
     sample_job jobs[CS_MAX_THREADS];
     for (uint32_t t = 0; t < threads; t++) {

@@ -14,10 +14,10 @@
  * With one known hole card the same, one card lower (enumerate_three); with two or three known
  * hole cards the generic path enumerates the few hands left and looks them up.
  */
-#include <pthread.h>
 #include <string.h>
 
 #include "internal.h"
+#include "once.h"
 
 /* Values are counted against the thresholds 16 lanes at a time (GCC/Clang vector extensions;
  * on x86-64 an AVX2 version is picked at run time, SSE2 otherwise). */
@@ -40,7 +40,7 @@ uint16_t cs__plain16[CS__MSETS4 * 16] __attribute__((aligned(32)));
 uint16_t cs__flush16[CS__MSETS4 * 16] __attribute__((aligned(32)));
 #define plain16 cs__plain16
 #define flush16 cs__flush16
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static cs_once_t tables_once = CS_ONCE_INIT;
 
 static void build_tables(void)
 {
@@ -379,7 +379,7 @@ int cs__ensure_deal_tables(void)
     int st = cs__ensure_tables();
     if (st != CS_OK)
         return st;
-    return pthread_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
+    return cs_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
 }
 
 /* What cs_deal needs with four or three hole cards unknown: the multiset tables, not cs__value5
@@ -389,7 +389,7 @@ static int ensure_small_deal_tables(void)
     int st = cs__ensure_small_tables();
     if (st != CS_OK)
         return st;
-    return pthread_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
+    return cs_once(&tables_once, build_tables) == 0 ? CS_OK : CS_E_NOMEM;
 }
 
 int cs_deal(const uint8_t *player, uint8_t up,

@@ -76,6 +76,7 @@ typedef struct {
     int64_t lose_minus_fold;
     uint32_t flags, tid, threads;
     cs_totals totals[COUNTS];
+    cs_totals *misread;                  /* COUNTS x COUNTS (true c, read c'), or NULL: cs_solve_sorted_misread */
     uint64_t *chart_raise, *chart_total; /* shared: each value is one thread's */
     const uint8_t *probes;               /* 6 cards each: the player's five, the up card */
     const int32_t *probe_head, *probe_next;
@@ -160,6 +161,55 @@ static void decide_value(sorted_job *job, const sorted_player *p, int below_v)
     }
 }
 
+/* Misread counts (cs_solve_sorted_misread): each class (value, r, Q) decided for every count c' it can
+ * have (the optimal decision of (value, r, Q, c')) and without the leak (the sum over c of its
+ * counts); the deals of each true c tallied under the decision of each read c' (a c' the class
+ * cannot have: the decision without the leak), raise situations in deals as cs_solve_sorted's. */
+static void misread_value(sorted_job *job, const sorted_player *p, int below_v)
+{
+    const int cat = p->cat;
+    const cs__margin k = job->coef[cat];
+    for (unsigned r = 0; r < CS_NUM_RANKS; r++) {
+        if (p->rc.mult[r] == 4)
+            continue;
+        const uint8_t rr = (uint8_t)r;
+        const uint32_t ties[2] = {cs__ties(&p->rc, p->flush, &rr, 1, 0), cs__ties(&p->rc, p->flush, &rr, 1, 1)};
+        const int a = sorted_left(job, r);
+        for (unsigned q = 0; q < p->n_sets; q++) {
+            if (!p->cnt[q] || p->rank_bits[q] >> r & 1)
+                continue;
+            sorted_outcome o[COUNTS], plain = {0, 0, 0, 0, 0};
+            int raise[COUNTS], possible[COUNTS];
+            for (int c = 0; c < COUNTS; c++) {
+                const int64_t total = completions_of(a, c);
+                possible[c] = total != 0;
+                raise[c] = 0;
+                if (!total)
+                    continue;
+                o[c] = outcome_of(job, r, q, c, below_v, total, ties[q == 0]);
+                const int64_t d = cs__raise_margin(k, o[c].nq, o[c].win, o[c].tie) + total * job->lose_minus_fold;
+                raise[c] = d > 0 || (d == 0 && (job->flags & CS_RAISE_ON_TIE));
+                plain.nq += o[c].nq;
+                plain.win += o[c].win;
+                plain.tie += o[c].tie;
+                plain.lose += o[c].lose;
+                plain.total += total;
+            }
+            const int64_t dp = cs__raise_margin(k, plain.nq, plain.win, plain.tie) + plain.total * job->lose_minus_fold;
+            const int raise_plain = dp > 0 || (dp == 0 && (job->flags & CS_RAISE_ON_TIE));
+            const uint64_t w = p->cnt[q];
+            for (int c = 0; c < COUNTS; c++) {
+                if (!possible[c])
+                    continue;
+                for (int x = 0; x < COUNTS; x++)
+                    cs__tally_outcome(&job->misread[c * COUNTS + x], cat, possible[x] ? raise[x] : raise_plain, w,
+                                      o[c].nq, o[c].win, o[c].tie, o[c].lose, w * (uint64_t)o[c].total,
+                                      w * (uint64_t)o[c].total);
+            }
+        }
+    }
+}
+
 static void answer_probes(sorted_job *job, const sorted_player *p, int below_v)
 {
     for (int32_t x = job->probe_head[p->v]; x >= 0; x = job->probe_next[x]) {
@@ -197,7 +247,10 @@ static void solve_value(void *arg, uint16_t v, int below_v)
         cs__read_blind(&job->run, WIDTH, 4, p.ranks, job->bv);
         cs__read_suited(&job->run, WIDTH, 4, p.dr, p.nd, job->cv);
     }
-    decide_value(job, &p, below_v);
+    if (job->misread)
+        misread_value(job, &p, below_v);
+    else
+        decide_value(job, &p, below_v);
     answer_probes(job, &p, below_v);
 }
 
@@ -268,16 +321,18 @@ static int check_args(uint32_t sorted, uint16_t qualifier, const cs_nets *nets, 
     return cs__ensure_tables();
 }
 
-int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
-                         uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise,
-                         uint64_t *chart_total, size_t n_chart, const uint8_t *probes, size_t n_probes,
-                         uint64_t *probe_counts)
+/* The solve, arguments checked; misread (COUNTS x COUNTS totals, or NULL) for cs_solve_sorted_misread. */
+static int solve(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint32_t threads,
+                 cs_totals *out, uint64_t *chart_raise, uint64_t *chart_total, size_t n_chart,
+                 const uint8_t *probes, size_t n_probes, uint64_t *probe_counts, cs_totals *misread)
 {
-    int st = check_args(sorted_ranks, qualifier, nets, flags, threads, out, n_out, chart_raise, chart_total,
-                        n_chart, probes, n_probes, probe_counts);
-    if (st != CS_OK)
-        return st;
+    int st;
     sorted_job *jobs = calloc(threads, sizeof *jobs);
+    cs_totals *reads = misread ? calloc((size_t)threads * COUNTS * COUNTS, sizeof *reads) : NULL;
+    if (misread && !reads) {
+        free(jobs);
+        return CS_E_NOMEM;
+    }
     int32_t *probe_head = malloc(CS_NUM_VALUES * sizeof *probe_head);
     int32_t *probe_next = malloc(sizeof *probe_next * n_probes + 1);
     if (!jobs || !probe_head || !probe_next) {
@@ -306,21 +361,54 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
         job->probe_head = probe_head;
         job->probe_next = probe_next;
         job->probe_counts = probe_counts;
+        job->misread = reads ? reads + (size_t)t * COUNTS * COUNTS : NULL;
     }
     cs__parallel(sorted_sweep, jobs, sizeof *jobs, threads);
     memset(out, 0, COUNTS * sizeof *out);
+    if (misread)
+        memset(misread, 0, COUNTS * COUNTS * sizeof *misread);
     st = CS_OK;
     for (uint32_t t = 0; t < threads; t++) {
         if (jobs[t].status != CS_OK)
             st = jobs[t].status;
         for (int c = 0; c < COUNTS; c++)
             cs__totals_add(&out[c], &jobs[t].totals[c]);
+        for (int c = 0; misread && c < COUNTS * COUNTS; c++)
+            cs__totals_add(&misread[c], &jobs[t].misread[c]);
     }
 done:
     free(jobs);
+    free(reads);
     free(probe_head);
     free(probe_next);
     return st;
+}
+
+int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                         uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise,
+                         uint64_t *chart_total, size_t n_chart, const uint8_t *probes, size_t n_probes,
+                         uint64_t *probe_counts)
+{
+    int st = check_args(sorted_ranks, qualifier, nets, flags, threads, out, n_out, chart_raise, chart_total,
+                        n_chart, probes, n_probes, probe_counts);
+    if (st != CS_OK)
+        return st;
+    return solve(sorted_ranks, qualifier, nets, flags, threads, out, chart_raise, chart_total, n_chart, probes,
+                 n_probes, probe_counts, NULL);
+}
+
+int cs_solve_sorted_misread(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                            uint32_t threads, cs_totals *out, size_t n_out)
+{
+    if (!out)
+        return CS_E_NULL;
+    if (n_out != (size_t)COUNTS * COUNTS)
+        return CS_E_SIZE;
+    cs_totals by_c[COUNTS];
+    int st = check_args(sorted_ranks, qualifier, nets, flags, threads, by_c, COUNTS, NULL, NULL, 0, NULL, 0, NULL);
+    if (st != CS_OK)
+        return st;
+    return solve(sorted_ranks, qualifier, nets, flags, threads, by_c, NULL, NULL, 0, NULL, 0, NULL, out);
 }
 
 int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,

@@ -97,6 +97,15 @@ typedef struct {
     gm_counts k;            /* the dealer hands below the qualifier, below v, of value v */
 } gm_sweep;
 
+/* A draw that may also buy a sixth card (switch_sixth.c's cs_draw_game): for the one up rank asked,
+ * each hand's value of buying (x W, the fee taken off); the merge takes the best of standing, the best
+ * switch and buying (ties: standing, then switching), and bought[i] says which hands buy (they are
+ * left out of the counts and choices: the caller counts them). */
+typedef struct {
+    const int64_t *value;   /* [GM_HANDS] */
+    uint8_t *bought;        /* [GM_HANDS] */
+} gm_buy;
+
 typedef struct gm_unit gm_unit;
 typedef struct gm_job gm_job;
 
@@ -156,6 +165,7 @@ struct gm_unit {
     int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts;
                              * 3: the dead card's effect (cs_switch_bounds) */
     gm_bounds *bd;          /* cs_switch_bounds only */
+    const gm_buy *buy;      /* cs_draw_game only: buying a sixth card, one more option */
     int64_t *five_tq;       /* the five-card switch (fv_rank): [GM_HANDS] standing's raise sum over the
                              * qualifying dealer hands */
     atomic_uint next;
@@ -267,6 +277,6 @@ int cs__switch_five_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *net
 int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                 uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                 const uint8_t *probes, size_t n_probes, int64_t *probe_out, gm_bounds *bd, const uint8_t *given,
-                uint8_t *chosen);
+                uint8_t *chosen, const gm_buy *buy);
 
 #endif

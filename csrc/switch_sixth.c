@@ -119,6 +119,8 @@ typedef struct {
     uint8_t *buy;           /* [GM_HANDS] after the merge: whether the hand buys */
     uint32_t lo[SX_CHUNKS + 1]; /* chunk c: the sets whose highest position is in lo[c] .. lo[c + 1] - 1 */
     int pass;               /* 1: standing and the sets' values; 2: the tally of the sets bought */
+    const uint8_t *given;   /* cs_sixth_game_given: this rank's choices (1: buy), instead of the best */
+    uint8_t *chosen;        /* cs_test_sixth_game_chosen: this rank's choices after the merge */
     atomic_uint next;
 } sx_unit;
 
@@ -368,9 +370,9 @@ static void sx_chunks(sx_unit *u)
         u->lo[++c] = MAXN;
 }
 
-/* One up rank: standing and buying, the choice, the tallies. */
-static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, uint64_t *choices,
-                    const uint32_t *probe_ix, const uint32_t *probe_slot, uint32_t n_probes, int64_t *probe_out)
+/* Pass 1 of one up rank: the dealer hands by value, standing (g's sval, sout, sind) and each hand's
+ * sum over its six-card sets (jobs[0].bsum). */
+static void sx_pass1(sx_unit *u, sx_job *jobs, uint32_t threads)
 {
     gm_unit *g = u->g;
     u->base.n = 0;
@@ -392,6 +394,26 @@ static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, 
     for (uint32_t t = 1; t < threads; t++)
         for (uint32_t i = 0; i < GM_HANDS; i++)
             jobs[0].bsum[i] += jobs[t].bsum[i];
+}
+
+/* Pass 2: the deals of the hands that buy (u->buy) into out. */
+static void sx_pass2(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out)
+{
+    for (uint32_t t = 0; t < threads; t++)
+        memset(&jobs[t].out, 0, sizeof jobs[t].out);
+    u->pass = 2;
+    atomic_store(&u->next, 0);
+    cs__parallel(sx_worker, jobs, sizeof *jobs, threads);
+    for (uint32_t t = 0; t < threads; t++)
+        cs__totals_add(out, &jobs[t].out);
+}
+
+/* One up rank: standing and buying, the choice, the tallies. */
+static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, uint64_t *choices,
+                    const uint32_t *probe_ix, const uint32_t *probe_slot, uint32_t n_probes, int64_t *probe_out)
+{
+    gm_unit *g = u->g;
+    sx_pass1(u, jobs, threads);
     for (uint32_t m = 0; m < n_probes; m++) {
         probe_out[(size_t)probe_slot[m] * 2] = g->sval[probe_ix[m]];
         probe_out[(size_t)probe_slot[m] * 2 + 1] = jobs[0].bsum[probe_ix[m]];
@@ -401,8 +423,8 @@ static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, 
     for (uint32_t i = 0; i < GM_HANDS; i++) {
         const gm_outcome *o = &g->sout[i];
         const int64_t bv = jobs[0].bsum[i] - u->fee;
-        u->buy[i] = bv > g->sval[i];
-        if (bv == g->sval[i])
+        u->buy[i] = u->given ? u->given[i] : bv > g->sval[i];
+        if (!u->given && bv == g->sval[i])
             out[1].indifferent_situations += 4;
         if (choices)
             choices[o->cat * CS_SWITCH_GAME_CHOICES + (u->buy[i] ? 2 : o->raise)] += 4;
@@ -415,41 +437,55 @@ static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, 
             out[0].indifferent_situations += 4;
         cs__tally_outcome(&out[0], o->cat, o->raise, w, o->nq, o->win, o->tie, o->lose, 4, w * comp);
     }
-    for (uint32_t t = 0; t < threads; t++)
-        memset(&jobs[t].out, 0, sizeof jobs[t].out);
-    u->pass = 2;
-    atomic_store(&u->next, 0);
-    cs__parallel(sx_worker, jobs, sizeof *jobs, threads);
-    for (uint32_t t = 0; t < threads; t++)
-        cs__totals_add(&out[1], &jobs[t].out);
+    if (u->chosen)
+        memcpy(u->chosen, u->buy, GM_HANDS);
+    sx_pass2(u, jobs, threads, &out[1]);
 }
 
-int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
-                       uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
-                       const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+/* One up rank of the draw that switches one card or buys: buying's values, the one-card game's driver
+ * with them (standing, switching and the merge of the three; the counts of those that stand or
+ * switch), then the deals of those that buy. */
+static int sx_draw_rank(sx_unit *u, sx_job *jobs, uint32_t threads, int64_t switch_fee, int64_t *value,
+                        cs_totals *out, uint64_t *choices)
 {
-    if (!nets || !out || (n_probes && (!probes || !probe_out)))
-        return CS_E_NULL;
-    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) || n_probes > 4096)
-        return CS_E_SIZE;
-    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
-        up_ranks == 0 || up_ranks >= (1u << 13) || fee < 0 || fee > GM_NET_LIMIT)
-        return CS_E_ARG;
-    int st;
-    if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
+    gm_unit *g = u->g;
+    sx_pass1(u, jobs, threads);
+    for (uint32_t i = 0; i < GM_HANDS; i++)
+        value[i] = jobs[0].bsum[i] - u->fee;
+    const gm_buy buy = {value, u->buy};
+    cs_totals part[2];
+    uint64_t ch[CS_SWITCH_GAME_CHOICE_CELLS];
+    const int st = cs__gm_game(g->q, g->nets, switch_fee, 1u << (g->up >> 2), g->flags, threads, part, 2, ch,
+                               CS_SWITCH_GAME_CHOICE_CELLS, NULL, 0, NULL, NULL, NULL, NULL, &buy);
+    if (st != CS_OK)
         return st;
-    for (size_t m = 0; m < n_probes; m++) {
-        uint64_t mask = 0;
-        const uint8_t *pr = probes + 6 * m;
-        if ((st = cs__check_situation(pr, pr[5], &mask)) != CS_OK)
-            return st;
-        if ((pr[5] & 3) != 0)
-            return CS_E_ARG; /* a probe's up card is of suit 0 */
-        probe_out[2 * m] = probe_out[2 * m + 1] = 0;
-    }
+    cs__totals_add(&out[0], &part[0]);
+    cs__totals_add(&out[1], &part[1]);
+    for (int c = 0; c < CS_NUM_CATEGORIES; c++)
+        for (int k = 0; k < 3; k++)
+            choices[c * CS_DRAW_GAME_CHOICES + k] += ch[c * CS_SWITCH_GAME_CHOICES + k];
+    for (int r = 0; r < 13; r++)
+        choices[CS_NUM_CATEGORIES * CS_DRAW_GAME_CHOICES + r] += ch[CS_NUM_CATEGORIES * CS_SWITCH_GAME_CHOICES + r];
+    for (uint32_t i = 0; i < GM_HANDS; i++)
+        if (u->buy[i]) {
+            choices[g->sout[i].cat * CS_DRAW_GAME_CHOICES + 3] += 4;
+            choices[CS_NUM_CATEGORIES * CS_DRAW_GAME_CHOICES + 13 + (g->up >> 2)] += 4;
+        }
+    sx_pass2(u, jobs, threads, &out[2]);
+    return CS_OK;
+}
+
+/* The checks and the work of cs_test_sixth_game (switch_fee < 0) and cs_draw_game (switch_fee >= 0:
+ * out[3], choices CS_DRAW_GAME_CHOICE_CELLS, no probes). */
+static int sx_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, int64_t switch_fee, uint32_t up_ranks,
+                   uint32_t flags, uint32_t threads, cs_totals *out, uint64_t *choices, size_t n_choices,
+                   const uint8_t *probes, size_t n_probes, int64_t *probe_out, const uint8_t *given,
+                   uint8_t *chosen)
+{
+    int st;
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
-    memset(out, 0, n_out * sizeof *out);
+    memset(out, 0, (switch_fee < 0 ? 2 : 3) * sizeof *out);
     if (choices)
         memset(choices, 0, n_choices * sizeof *choices);
     sx_unit *u = calloc(1, sizeof *u);
@@ -457,7 +493,8 @@ int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uin
     sx_job *jobs = calloc(threads, sizeof *jobs);
     uint32_t *pix = n_probes ? malloc(n_probes * sizeof *pix) : NULL;
     uint32_t *pslot = n_probes ? malloc(n_probes * sizeof *pslot) : NULL;
-    st = u && g && jobs && (!n_probes || (pix && pslot)) ? CS_OK : CS_E_NOMEM;
+    int64_t *value = switch_fee >= 0 ? malloc(GM_HANDS * sizeof *value) : NULL;
+    st = u && g && jobs && (!n_probes || (pix && pslot)) && (switch_fee < 0 || value) ? CS_OK : CS_E_NOMEM;
     if (st == CS_OK) {
         u->g = g;
         u->fee = fee * GM_W;
@@ -497,10 +534,17 @@ int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uin
                 st = CS_E_NOMEM;
         }
     }
-    for (uint32_t r = 0; r < 13 && st == CS_OK; r++) {
+    for (uint32_t r = 0, asked = 0; r < 13 && st == CS_OK; r++) {
         if (!(up_ranks >> r & 1))
             continue;
         g->up = (uint8_t)(r * 4);
+        u->given = given ? given + (size_t)asked * GM_HANDS : NULL;
+        u->chosen = chosen ? chosen + (size_t)asked * GM_HANDS : NULL;
+        asked++;
+        if (switch_fee >= 0) {
+            st = sx_draw_rank(u, jobs, threads, switch_fee, value, out, choices);
+            continue;
+        }
         uint32_t np = 0; /* this rank's probes: the colex index of their positions among the 51 */
         for (size_t m = 0; m < n_probes; m++) {
             const uint8_t *pr = probes + 6 * m;
@@ -547,7 +591,77 @@ int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uin
     free(jobs);
     free(pix);
     free(pslot);
+    free(value);
     return st;
+}
+
+/* The arguments every whole-game entry checks alike. */
+static int sx_check(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                    uint32_t threads)
+{
+    if (qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 || (flags & ~(uint32_t)CS_RAISE_ON_TIE) ||
+        up_ranks == 0 || up_ranks >= (1u << 13) || fee < 0 || fee > GM_NET_LIMIT)
+        return CS_E_ARG;
+    return cs__check_nets(nets, GM_NET_LIMIT);
+}
+
+int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                       uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                       const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+{
+    if (!nets || !out || (n_probes && (!probes || !probe_out)))
+        return CS_E_NULL;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) || n_probes > 4096)
+        return CS_E_SIZE;
+    int st;
+    if ((st = sx_check(qualifier, nets, fee, up_ranks, flags, threads)) != CS_OK)
+        return st;
+    for (size_t m = 0; m < n_probes; m++) {
+        uint64_t mask = 0;
+        const uint8_t *pr = probes + 6 * m;
+        if ((st = cs__check_situation(pr, pr[5], &mask)) != CS_OK)
+            return st;
+        if ((pr[5] & 3) != 0)
+            return CS_E_ARG; /* a probe's up card is of suit 0 */
+        probe_out[2 * m] = probe_out[2 * m + 1] = 0;
+    }
+    return sx_game(qualifier, nets, fee, -1, up_ranks, flags, threads, out, choices, n_choices, probes, n_probes,
+                   probe_out, NULL, NULL);
+}
+
+int cs_test_sixth_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks,
+                              uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices,
+                              size_t n_choices, uint8_t *chosen, size_t n_chosen)
+{
+    if (!nets || !out || !chosen)
+        return CS_E_NULL;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) ||
+        n_chosen != (size_t)__builtin_popcount(up_ranks & 0x1fff) * GM_HANDS)
+        return CS_E_SIZE;
+    int st;
+    if ((st = sx_check(qualifier, nets, fee, up_ranks, flags, threads)) != CS_OK)
+        return st;
+    return sx_game(qualifier, nets, fee, -1, up_ranks, flags, threads, out, choices, n_choices, NULL, 0, NULL, NULL,
+                   chosen);
+}
+
+int cs_sixth_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ranks, uint32_t flags, uint32_t threads,
+                        const uint8_t *given, size_t n_given, cs_totals *out, size_t n_out, uint64_t *choices,
+                        size_t n_choices)
+{
+    if (!nets || !given || !out)
+        return CS_E_NULL;
+    int st;
+    if ((st = sx_check(qualifier, nets, 0, up_ranks, flags, threads)) != CS_OK)
+        return st;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) ||
+        n_given != (size_t)__builtin_popcount(up_ranks) * GM_HANDS)
+        return CS_E_SIZE;
+    for (size_t i = 0; i < n_given; i++)
+        if (given[i] > 1)
+            return CS_E_ARG;
+    return sx_game(qualifier, nets, 0, -1, up_ranks, flags, threads, out, choices, n_choices, NULL, 0, NULL, given,
+                   NULL);
 }
 
 int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
@@ -555,4 +669,20 @@ int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t
 {
     return cs_test_sixth_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL,
                               0, NULL);
+}
+
+int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, int64_t buy_fee, uint32_t up_ranks,
+                 uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices)
+{
+    if (!nets || !out || !choices)
+        return CS_E_NULL;
+    if (n_out != 3 || n_choices != CS_DRAW_GAME_CHOICE_CELLS)
+        return CS_E_SIZE;
+    int st;
+    if ((st = sx_check(qualifier, nets, buy_fee, up_ranks, flags, threads)) != CS_OK)
+        return st;
+    if (switch_fee < 0 || switch_fee > GM_NET_LIMIT)
+        return CS_E_ARG;
+    return sx_game(qualifier, nets, buy_fee, switch_fee, up_ranks, flags, threads, out, choices, n_choices, NULL, 0,
+                   NULL, NULL, NULL);
 }

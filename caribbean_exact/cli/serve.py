@@ -1,20 +1,27 @@
-"""``caribbean-exact serve``: a local web page for players, and the JSON API it uses.
+"""``caribbean-exact serve``: the player's page on a local web server, and a JSON API for programs.
 
 Built on bottle (the optional extra ``pip install "caribbean-exact[web]"``): one WSGI application,
-served on 127.0.0.1 only. The page (``cli/static/index.html``, packaged) fetches nothing from the
-internet; the server writes nothing (the trainer's state lives in the page).
+on 127.0.0.1 unless ``--host`` names another address (then a one-line warning). The page is the
+folder ``caribbean-exact page --out`` writes (``cli.page.files()``, the same bytes): it counts in the
+browser with the core compiled to WebAssembly and needs no API; it fetches nothing from the internet,
+and the server writes nothing.
+
+A DNS-rebinding guard: a request whose Host header names neither the address served nor localhost
+(nor, when served on every address, a numeric address) is answered 403 (a page of another site
+that a DNS name was pointed at this server cannot read it). A request without Host (HTTP/1.0
+from a program) is answered.
 
 The API, every answer JSON (bad input: status 400 and ``{"error": "..."}``):
 
 - ``GET /api/ev?hand=As+Kd+7h+4c+2s&up=Qh`` (also ``dead``, ``dealer``, ``paytable``, ``qualifier``,
   ``ante``, ``max_payout``): exactly the JSON of ``caribbean-exact ev ... --format json``.
 - ``GET /api/rules``: the built-in pay tables, the qualifiers offered, the trainer's strategies and focuses.
-- ``GET /api/deal?seed=5&number=1&focus=close``: the page trainer's situation ``number`` of ``seed``
+- ``GET /api/deal?seed=5&number=1&focus=close``: a trainer's situation ``number`` of ``seed``
   (one deal per request: ``trainer.deal_number``).
 - ``GET /api/grade?hand=...&up=...&answer=raise&strategy=...``: one answer graded, as a hand of
   ``train --format json``, with the trainer's verdict as ``verdict``.
 
-Every error is JSON too (400, 404, 405, 414, 431, 500, 503). Parameters are read as UTF-8. At most
+Every error is JSON too (400, 403, 404, 405, 414, 431, 500, 503). Parameters are read as UTF-8. At most
 ``CONNECTIONS`` connections are served at once (more: 503 at once), the API's work runs on
 ``WORKERS`` threads and a request waits at most ``TIME_LIMIT`` seconds for it (then 503); a connection
 idle for ``IDLE`` seconds is closed.
@@ -23,9 +30,10 @@ idle for ``IDLE`` seconds is closed.
 from __future__ import annotations
 
 import concurrent.futures
-import importlib.resources
+import ipaddress
 import json
 import socket
+import sys
 import threading
 from collections.abc import Callable
 from socketserver import ThreadingMixIn
@@ -40,10 +48,13 @@ from ..render.play import game as render_game
 from ..render.play import trainer as render_trainer
 from ..strategy.strategies import BUILTIN
 from ..strategy.trainee import trainee
+from . import page as static_page
 
-#: The qualifiers the page offers (any other can be typed into the API).
-QUALIFIERS = ("AK", "pair", "44", "AKJ83", "none")
-FOCUSES = ("any", "close", "ak", *(f"up={r}" for r in "AKQJT98765432"))
+#: The qualifiers the page offers (any other can be typed into the API), and the trainer's focuses.
+QUALIFIERS = static_page.QUALIFIERS
+FOCUSES = static_page.FOCUSES
+#: The address served unless ``--host`` says otherwise.
+LOOPBACK = "127.0.0.1"
 #: The highest trainer situation the API deals (a session of the page is shorter).
 MAX_NUMBER = 10_000
 #: Connections served at once, threads for the API's work, seconds a request waits for its answer,
@@ -55,9 +66,59 @@ IDLE = 10.0
 QUEUE = 64
 
 
+#: The content type of each file of the page.
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                 ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
+
+
 def page() -> bytes:
-    """The page, from the package's static files."""
-    return importlib.resources.files("caribbean_exact.cli").joinpath("static/index.html").read_bytes()
+    """The page (``index.html`` of ``cli.page.files()``)."""
+    return static_page.files()["index.html"]
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only: localhost or an address of 127.0.0.0/8 or ::1."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _ip_literal(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def host_allowed(header: str | None, bound: str) -> bool:
+    """The DNS-rebinding guard: whether a request with Host ``header`` may be answered by a server
+    bound to ``bound``. The name (the port aside) must be the address bound, localhost, a loopback
+    address when one is bound, or any numeric address when every address is (0.0.0.0, ::); no Host
+    (HTTP/1.0 from a program, never a browser) is allowed.
+
+    >>> host_allowed("127.0.0.1:8000", "127.0.0.1"), host_allowed("localhost:8000", "127.0.0.1")
+    (True, True)
+    >>> host_allowed("evil.example:8000", "127.0.0.1"), host_allowed("192.168.1.9:80", "0.0.0.0")
+    (False, True)
+    """
+    if header is None:
+        return True
+    name = header.strip().lower()
+    if name.startswith("["):  # [::1]:8000
+        name = name[: name.find("]") + 1] if "]" in name else name
+    elif name.count(":") == 1:
+        name = name.split(":", 1)[0]
+    name = name.rstrip(".")
+    bound = bound.lower()
+    if name in ("localhost", bound, f"[{bound}]"):
+        return True
+    if is_loopback(bound) and is_loopback(name):
+        return True
+    return bound in ("0.0.0.0", "::", "") and _ip_literal(name)
 
 
 def _bottle() -> Any:
@@ -109,7 +170,7 @@ def api_ev(q: Any) -> str:
 
 
 def api_rules(_q: Any) -> object:
-    """``/api/rules``: what the page offers to choose."""
+    """``/api/rules``: the pay tables, qualifiers, focuses and strategies a trainer can choose."""
     return {"paytables": [{"name": name, "pays": [str(x) for x in t.pays], "short": t.short()}
                           for name, t in builtin_paytables().items()],
             "qualifiers": list(QUALIFIERS), "focuses": list(FOCUSES),
@@ -117,7 +178,7 @@ def api_rules(_q: Any) -> object:
 
 
 def api_deal(q: Any) -> object:
-    """``/api/deal``: the page trainer's situation ``number`` of ``seed``, one deal (not 1..number)."""
+    """``/api/deal``: a trainer's situation ``number`` of ``seed``, one deal (not 1..number)."""
     rules = _rules(q)
     seed = _number(q, "seed", 1, 0, 2**63)
     n = _number(q, "number", 1, 1, MAX_NUMBER)
@@ -158,12 +219,22 @@ def error_json(message: str) -> str:
 _workers = concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="serve-api")
 
 
-def make_app(time_limit: float | None = None) -> Any:
-    """The WSGI application: the page and its API (each request's work waits at most ``time_limit``
-    seconds, ``TIME_LIMIT`` by default, on the ``WORKERS`` threads)."""
+def make_app(time_limit: float | None = None, host: str = LOOPBACK) -> Any:
+    """The WSGI application: the page and the API (each request's work waits at most ``time_limit``
+    seconds, ``TIME_LIMIT`` by default, on the ``WORKERS`` threads), for a server bound to ``host``
+    (the Host header is checked against it: ``host_allowed``)."""
     bottle = _bottle()
     app = bottle.Bottle()
     limit = TIME_LIMIT if time_limit is None else time_limit
+
+    def guard() -> None:
+        if not host_allowed(bottle.request.environ.get("HTTP_HOST"), host):
+            raise bottle.HTTPResponse(
+                error_json(f"Host {bottle.request.environ.get('HTTP_HOST')!r} is not this server's address: "
+                           "open the page by its address (a DNS-rebinding guard)"),
+                status=403, headers={"Content-Type": "application/json; charset=utf-8"})
+
+    app.add_hook("before_request", guard)
 
     def answer(fn: Callable[[Any], object]) -> Callable[[], str]:
         def handler() -> str:
@@ -183,9 +254,12 @@ def make_app(time_limit: float | None = None) -> Any:
             return out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
         return handler
 
-    def index() -> bytes:
-        bottle.response.content_type = "text/html; charset=utf-8"
-        return page()
+    def static_file(name: str) -> Callable[[], bytes]:
+        def handler() -> bytes:
+            bottle.response.content_type = CONTENT_TYPES[name[name.rfind("."):]]
+            bottle.response.set_header("Cache-Control", "no-cache")  # the service worker keeps it offline
+            return static_page.files()[name]
+        return handler
 
     def not_found(_err: object) -> str:
         bottle.response.content_type = "application/json; charset=utf-8"
@@ -199,7 +273,9 @@ def make_app(time_limit: float | None = None) -> Any:
 
     for path, fn in API.items():
         app.route(path, "GET", answer(fn))
-    app.route("/", "GET", index)
+    app.route("/", "GET", static_file("index.html"))
+    for name in static_page.files():
+        app.route(f"/{name}", "GET", static_file(name))
     app.error_handler[404] = not_found
     app.default_error_handler = other_error
     app.catchall = True
@@ -263,20 +339,40 @@ class _Quiet(WSGIRequestHandler):
             self.wfile.write(body)
 
 
-def server(port: int = 0, app: Any = None) -> WSGIServer:
-    """The server on 127.0.0.1 (``port`` 0: a free one; ``server.server_port`` tells which)."""
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
+
+def server(port: int = 0, app: Any = None, host: str = LOOPBACK) -> WSGIServer:
+    """The server on ``host`` (default 127.0.0.1; ``port`` 0: a free one; ``server.server_port``
+    tells which)."""
     if not 0 <= port <= 65535:
         raise UsageError(f"serve: --port {port}: expected 0 to 65535 (0: a free port)")
+    if not host or any(c.isspace() for c in host) or len(host) > 253:
+        raise UsageError(f"serve: --host {host!r}: expected an address of this machine (127.0.0.1, ::1, 0.0.0.0)")
+    bind = host.strip("[]")
+    kind = _Server6 if ":" in bind else _Server
     try:
-        return make_server("127.0.0.1", port, app or make_app(), server_class=_Server, handler_class=_Quiet)
+        return make_server(bind, port, app or make_app(host=bind), server_class=kind, handler_class=_Quiet)
     except OSError as e:
-        raise UsageError(f"serve: --port {port}: {e.strerror}") from None
+        on = "" if host == LOOPBACK else f" on --host {host}"
+        raise UsageError(f"serve: --port {port}{on}: {e.strerror or e}") from None
 
 
-def serve(port: int, out: TextIO) -> str:
-    """Serve until interrupted; says where on ``out`` first."""
-    s = server(port)
-    out.write(f"serving the page on http://127.0.0.1:{s.server_port}/ (Ctrl-C stops it)\n")
+def url_of(host: str, port: int) -> str:
+    """The page's address for a server bound to ``host`` and ``port``."""
+    bind = host.strip("[]")
+    return f"http://[{bind}]:{port}/" if ":" in bind else f"http://{bind}:{port}/"
+
+
+def serve(port: int, out: TextIO, host: str = LOOPBACK, err: TextIO | None = None) -> str:
+    """Serve until interrupted; says where on ``out`` first (and on ``err``, in one line, that the
+    page is open to other machines when ``host`` is not a loopback address)."""
+    s = server(port, host=host)
+    if not is_loopback(host.strip("[]")):
+        (err or sys.stderr).write(f"warning: serving on {host}: other machines on the network can open the page "
+                                  "and the API\n")
+    out.write(f"serving the page on {url_of(host, s.server_port)} (Ctrl-C stops it)\n")
     out.flush()
     try:
         s.serve_forever()

@@ -447,10 +447,23 @@ def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags:
         views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
                  memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
     return [_totals(out[c]) for c in range(SORTED_COUNTS)], views, counts
+
+
+def solve_sorted_misread(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0,
+                         threads: int = 2) -> list[list[DealTotals]]:
+    """Edge sorting misread (cs_solve_sorted_misread): [c][c'] the totals of the deals of true count c
+    played by the optimal decision for count c' (where c' cannot be: the decision without the leak)."""
+    n = SORTED_COUNTS * SORTED_COUNTS
+    out = ffi.new("cs_totals[]", n)
+    check(lib.cs_solve_sorted_misread(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out, n),
+          "solve with sorted ranks misread")
+    return [[_totals(out[c * SORTED_COUNTS + x]) for x in range(SORTED_COUNTS)] for c in range(SORTED_COUNTS)]
 #: cs_solve_leak: the kinds of leak, what is seen of the suit, and the chart's columns and cells.
 LEAK_SEEN_CLASS: int = lib.CS_LEAK_SEEN_CLASS
 LEAK_BURN_CARD: int = lib.CS_LEAK_BURN_CARD
 LEAK_SEEN_AND_BURN: int = lib.CS_LEAK_SEEN_AND_BURN
+LEAK_SEEN_AND_CLASS: int = lib.CS_LEAK_SEEN_AND_CLASS
+LEAK_BURN_AND_CLASS: int = lib.CS_LEAK_BURN_AND_CLASS
 SUITS_UNSEEN: int = lib.CS_SUITS_UNSEEN
 SUITS_COLOUR: int = lib.CS_SUITS_COLOUR
 SUITS_SUIT: int = lib.CS_SUITS_SUIT
@@ -468,7 +481,10 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     card, or (LEAK_SEEN_AND_BURN) one hole card and the burn card (rank_block all 0, SUITS_UNSEEN): the
     totals; the chart when asked (LEAK_CHART_CELLS each: raise weight, total weight, lowest value
     raised, highest value folded; LEAK_NO_VALUE: none); the counts of each probe (7 cards: hand, up
-    card, a card of the block or the burn card; 8 for LEAK_SEEN_AND_BURN: hand, up, seen, burn card)."""
+    card, a card of the block or the burn card; 8 for LEAK_SEEN_AND_BURN: hand, up, seen, burn card;
+    8 for LEAK_SEEN_AND_CLASS, one hole card seen and another's class: hand, up, seen, a card of the
+    block; 8 for LEAK_BURN_AND_CLASS, the burn card and a hole card's class: hand, up, a card of the
+    block, burn)."""
     if len(rank_block) != 13:
         raise CoreError(f"rank_block: expected 13 blocks, got {len(rank_block)}")
     leak = ffi.new("cs_leak *", {"kind": kind, "suit_split": suit_split, "rank_block": list(rank_block)})
@@ -479,10 +495,11 @@ def solve_leak(kind: int, rank_block: Sequence[int], suit_split: int, qualifier:
     spec = ffi.new("cs_leak_chart *", {"raise_weight": tables[0], "total_weight": tables[1],
                                        "lowest_raise": tables[2], "highest_fold": tables[3],
                                        "n": n}) if tables else ffi.NULL
-    width = 8 if kind == LEAK_SEEN_AND_BURN else 7
+    width = 8 if kind in (LEAK_SEEN_AND_BURN, LEAK_SEEN_AND_CLASS, LEAK_BURN_AND_CLASS) else 7
     if any(len(pr) != width for pr in probes):
         raise InvalidCards(f"a probe is {width} cards: the player's five, the up card, "
-                           + ("the seen card and the burn card" if width == 8 else "a seen or burn card"))
+                           + ("the seen card and the burn card (or a card of the class)" if width == 8
+                              else "a seen or burn card"))
     if probes:  # the test-only entry point of testing.h; the public call carries no probes
         pout = ffi.new("uint64_t[]", 4 * len(probes))
         st = lib.cs_test_solve_leak(leak, qualifier, _nets_struct(nets), flags, threads, out, spec,
@@ -557,6 +574,52 @@ def sixth_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, fl
     check(lib.cs_test_sixth_game(qualifier, _nets_struct(nets), fee, up_ranks, flags, threads, out, 2, choices,
                                  SWITCH_GAME_CHOICE_CELLS, flat, n, answers), "sixth-card game")
     return (_totals(out[0]), _totals(out[1]), list(choices), [[answers[2 * i], answers[2 * i + 1]] for i in range(n)])
+
+
+def sixth_game_chosen(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, flags: int = 0,
+                      threads: int = 2) -> tuple[DealTotals, DealTotals, list[int], bytes]:
+    """cs_sixth_game with each hand's optimal choice (the test-only cs_test_sixth_game_chosen): the
+    totals of the situations that stand and that buy, the choices, and SWITCH_GAME_HANDS bytes per up
+    rank asked (1: the hand buys), laid out as sixth_game_given takes them."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    n = lib.CS_SWITCH_GAME_HANDS * up_ranks.bit_count()
+    chosen = ffi.new("uint8_t[]", n)
+    check(lib.cs_test_sixth_game_chosen(qualifier, _nets_struct(nets), fee, up_ranks, flags, threads, out, 2,
+                                        choices, SWITCH_GAME_CHOICE_CELLS, chosen, n), "sixth-card game")
+    return _totals(out[0]), _totals(out[1]), list(choices), bytes(ffi.buffer(chosen, n))
+
+
+def sixth_game_given(qualifier: int, nets: ScaledNetsLike, up_ranks: int, given: bytes | bytearray | memoryview,
+                     flags: int = 0, threads: int = 2) -> tuple[DealTotals, DealTotals, list[int]]:
+    """The bought sixth card under given choices (cs_sixth_game_given): ``given`` holds
+    SWITCH_GAME_HANDS bytes per up rank asked (1: buy, 0: stand); the totals of the situations that
+    stand and that buy, and the choices. InvalidCards when a byte is neither (the core's CS_E_ARG)."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    buf = ffi.from_buffer("uint8_t[]", given)
+    st = lib.cs_sixth_game_given(qualifier, _nets_struct(nets), up_ranks, flags, threads, buf, len(buf), out, 2,
+                                 choices, SWITCH_GAME_CHOICE_CELLS)
+    if st == lib.CS_E_ARG:
+        raise InvalidCards("sixth-card game with given choices: a choice is neither 0 (stand) nor 1 (buy)")
+    check(st, "sixth-card game with given choices")
+    return _totals(out[0]), _totals(out[1]), list(choices)
+
+
+#: cs_draw_game's choices: 4 per category (stand and fold, stand and raise, switch, buy), then the
+#: switching situations by the rank switched and the buying ones by the up card's rank.
+DRAW_GAME_CHOICE_CELLS: int = lib.CS_DRAW_GAME_CHOICE_CELLS
+
+
+def draw_game(qualifier: int, nets: ScaledNetsLike, switch_fee: int, buy_fee: int, up_ranks: int, flags: int = 0,
+              threads: int = 2) -> tuple[list[DealTotals], list[int]]:
+    """The draw that switches one card or buys a sixth card, the whole game (cs_draw_game): the totals
+    of the situations that stand, switch and buy, and the choices (DRAW_GAME_CHOICE_CELLS)."""
+    out = ffi.new("cs_totals[]", 3)
+    choices = ffi.new("uint64_t[]", DRAW_GAME_CHOICE_CELLS)
+    check(lib.cs_draw_game(qualifier, _nets_struct(nets), switch_fee, buy_fee, up_ranks, flags, threads, out, 3,
+                           choices, DRAW_GAME_CHOICE_CELLS), "switch-or-buy game")
+    return [_totals(out[k]) for k in range(3)], list(choices)
 
 
 #: cs_switch_game_given: the hands beside one up card (C(51, 5)), and the choice that stands.

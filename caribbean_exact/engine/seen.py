@@ -106,20 +106,26 @@ LeakTables = tuple[list[int], list[int], list[int], list[int]]
 
 
 def solve_leak(rank_block: Sequence[int] | None, suit_split: SuitSplit, rules: Rules, flags: int = 0,
-               threads: int = 2, chart: bool = False, probes: Sequence[Sequence[int]] = (), seen_cards: int = 0
-               ) -> tuple[DealTotals, LeakTables | None, ProbeCounts]:
+               threads: int = 2, chart: bool = False, probes: Sequence[Sequence[int]] = (), seen_cards: int = 0,
+               burn: bool = False) -> tuple[DealTotals, LeakTables | None, ProbeCounts]:
     """The whole game with a leak (cs_solve_leak): one hole card's class seen (``rank_block``: the block
-    of each rank 0..12, numbered from 0; ``suit_split``: what is seen of its suit) or, with
-    ``rank_block`` None, the burn card seen (with ``seen_cards`` = 1: one dealer hole card seen as well,
-    cs_solve_leak's CS_LEAK_SEEN_AND_BURN). Returns the totals, the chart when asked, the counts of
-    each probe (7 cards: the player's five, the up card, a card of the block or the burn card; 8 with
-    a seen card and the burn card: the player's five, the up card, the seen card, the burn card). The
-    last few solves without probes are kept: asking again does not count again."""
+    of each rank 0..12, numbered from 0; ``suit_split``: what is seen of its suit; with ``seen_cards``
+    = 1, another hole card seen whole as well, cs_solve_leak's CS_LEAK_SEEN_AND_CLASS, the suit unseen)
+    or, with ``rank_block`` None, the burn card seen (with ``seen_cards`` = 1: one dealer hole card
+    seen as well, cs_solve_leak's CS_LEAK_SEEN_AND_BURN). Returns the totals, the chart when asked,
+    the counts of each probe (7 cards: the player's five, the up card, a card of the block or the burn
+    card; 8 with a seen card: the player's five, the up card, the seen card, the burn card or a card of
+    the block). With ``rank_block`` and ``burn``, the class and the burn card seen (cs_solve_leak's
+    CS_LEAK_BURN_AND_CLASS, the suit unseen; probes: the player's five, the up card, a card of the
+    block, the burn card). The last few solves without probes are kept: asking again does not count
+    again."""
     if rank_block is None:
         kind = _ffi.LEAK_SEEN_AND_BURN if seen_cards == 1 else _ffi.LEAK_BURN_CARD
         blocks, split = [0] * 13, _ffi.SUITS_UNSEEN
     else:
-        kind, blocks, split = _ffi.LEAK_SEEN_CLASS, list(rank_block), _SPLITS[suit_split]
+        kind = (_ffi.LEAK_SEEN_AND_CLASS if seen_cards == 1 else _ffi.LEAK_BURN_AND_CLASS if burn
+                else _ffi.LEAK_SEEN_CLASS)
+        blocks, split = list(rank_block), _SPLITS[suit_split]
     key = (kind, tuple(blocks), split, rules, flags)
     if not probes:
         kept = _leaks.get(key)

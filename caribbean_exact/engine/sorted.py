@@ -23,7 +23,8 @@ from . import _ffi
 from .counts import DealTotals
 from .recent import Recent
 
-__all__ = ["SORTED_CHART_CELLS", "SORTED_COUNTS", "SortedChartWeights", "chart_cell", "solve_sorted"]
+__all__ = ["SORTED_CHART_CELLS", "SORTED_COUNTS", "SortedChartWeights", "chart_cell", "solve_sorted",
+           "solve_sorted_misread"]
 
 #: The counts c = 0 .. 4 of hole cards of the sorted ranks.
 SORTED_COUNTS: int = _ffi.SORTED_COUNTS
@@ -58,6 +59,13 @@ def solve_sorted(ranks_mask: int, rules: Rules, flags: int = 0, threads: int = 2
             kept = (totals, weights)
             _last.put(key, kept)
     return list(kept[0]), (kept[1] if chart else None), []
+
+
+def solve_sorted_misread(ranks_mask: int, rules: Rules, flags: int = 0, threads: int = 2) -> list[list[DealTotals]]:
+    """Edge sorting misread (cs_solve_sorted_misread) for the ranks of ``ranks_mask``: [c][c'] the totals
+    of the deals of true count c played by the optimal decision for the read count c' (a c' the
+    situation cannot have: the decision without the leak)."""
+    return _ffi.solve_sorted_misread(ranks_mask, rules.qualifier.value, rules.nets().scaled(), flags, threads)
 
 
 #: The last pass without probes, by (mask, rules, flags): at most one entry (its chart is 7.8 MB).

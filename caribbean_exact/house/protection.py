@@ -630,6 +630,8 @@ LEAKS: tuple[Leak, ...] = (
     Leak("one hole card's suit seen", lambda rules: solve_seen_class("suit", rules).report),
     Leak("the burn card seen", lambda rules: solve_burn_card(rules).report),
     Leak("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).report),
+    Leak("one hole card seen and another's class: a picture card or not",
+         lambda rules: solve_seen_class("picture", rules, seen_cards=1).report),
 )
 #: The flash rates of the protection tables: a hole card exposed in 5%, 10% and 25% of hands.
 FLASH_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4))
@@ -644,13 +646,31 @@ class LeakDetection:
     leak: GameReport | FlashCost
     base: GameReport
     detections: tuple[Detection, ...]
+    #: The table settings of the cost per table-hour (``report``'s defaults: 50 rounds an hour, an
+    #: average ante of 10, one player using the leak).
+    hands_per_hour: Fraction = Fraction(DEFAULT_HANDS_PER_HOUR)
+    average_ante: Fraction = Fraction(DEFAULT_AVERAGE_ANTE)
+    players: int = 1
 
-    def detection(self, statistic: str, error_rate: Fraction) -> Detection:
-        """The detection by one statistic at alpha = beta = ``error_rate``."""
+    def detection(self, statistic: str, error_rate: Fraction, beta: Fraction | None = None) -> Detection:
+        """The detection by one statistic at alpha = ``error_rate`` and beta = ``beta`` (default None:
+        the same)."""
+        b = error_rate if beta is None else beta
         for d in self.detections:
-            if d.statistic == statistic and d.alpha == error_rate:
+            if d.statistic == statistic and d.alpha == error_rate and d.beta == b:
                 return d
-        raise InvalidRules(f"no detection by {statistic!r} at {error_rate}")
+        raise InvalidRules(f"no detection by {statistic!r} at alpha {error_rate}, beta {b}")
+
+    @property
+    def cost_per_hand_money(self) -> Fraction:
+        """The cost per hand in money, at ``average_ante``."""
+        return self.cost_per_hand * self.average_ante
+
+    @property
+    def cost_per_table_hour(self) -> Fraction:
+        """The cost per table-hour in money: ``players`` x rounds an hour x the cost per hand in
+        money (``FlashCost``'s and the math report's ``TableHour.theoretical_win`` difference)."""
+        return self.players * self.hands_per_hour * self.cost_per_hand_money
 
     @property
     def house_edge(self) -> Fraction:
@@ -700,16 +720,20 @@ def _percent(r: Fraction) -> str:
 
 
 def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: GameReport | None = None,
-                    error_rates: Sequence[Number] = DEFAULT_ERROR_RATES,
+                    error_rates: Sequence[Number | tuple[Number, Number]] = DEFAULT_ERROR_RATES,
                     statistics: Sequence[str] = STATISTICS,
-                    progress: ProgressFn | None = None) -> tuple[LeakDetection, ...]:
+                    progress: ProgressFn | None = None, *, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR,
+                    average_ante: Number = DEFAULT_AVERAGE_ANTE, players: int = 1) -> tuple[LeakDetection, ...]:
     """The hands to detect each leak, by each statistic, at each error rate alpha = beta.
 
     - ``named``: (name, leak) pairs: a leak's ``GameReport`` or a ``FlashCost`` (``leaks()`` gives them).
     - ``base``: the optimal player's game (default None: ``solve`` under the first leak's rules).
-    - ``error_rates``: the alpha = beta of each column (default ``DEFAULT_ERROR_RATES``: 5% and 1%).
+    - ``error_rates``: the alpha = beta of each column, or an (alpha, beta) pair (default
+      ``DEFAULT_ERROR_RATES``: 5% and 1%).
     - ``statistics``: "raise" and/or "win" (default both).
     - ``progress``: an optional callback told after each leak.
+    - ``hands_per_hour``, ``average_ante``, ``players``: the table settings of each row's cost per
+      table-hour (default ``report``'s: 50 rounds an hour, an average ante of 10, one player).
 
     Returns one ``LeakDetection`` a leak. Raises ``InvalidRules`` (a ``ValueError``) for bad input.
 
@@ -719,15 +743,21 @@ def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: G
     """
     if not named:
         raise InvalidRules("leaks: expected at least one (name, game)")
-    rates = [check_error_rate(e) for e in error_rates]
+    rates = [(check_error_rate(e[0], "alpha"), check_error_rate(e[1], "beta")) if isinstance(e, tuple)
+             else (check_error_rate(e),) * 2 for e in error_rates]
     for s in statistics:
         if s not in STATISTICS:
             raise InvalidRules(f"statistic {shown(s)}: expected raise or win")
+    h = to_fraction(hands_per_hour, "hands per hour")
+    ante = to_fraction(average_ante, "average ante")
+    if h <= 0 or ante <= 0:
+        raise InvalidRules(f"hands per hour {h}, average ante {ante}: expected both positive")
+    players = check_seats(players, "players")
     base = solve(rules=named[0][1].rules) if base is None else check_instance(base, GameReport, "base",
                                                                                "a GameReport")
     out = []
     for i, (name, leak) in enumerate(named, 1):
-        ds = tuple(hands_to_detect(leak, base, e, e, s) for s in statistics for e in rates)
-        out.append(LeakDetection(name, leak, base, ds))
+        ds = tuple(hands_to_detect(leak, base, a, b, s) for s in statistics for a, b in rates)
+        out.append(LeakDetection(name, leak, base, ds, h, ante, players))
         report(progress, "hands to detect each leak", i, len(named))
     return tuple(out)

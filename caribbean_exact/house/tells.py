@@ -8,8 +8,11 @@ below A-K"); ``plain_never`` checks the optimal plain game of the rules makes no
 
 A leak's tell share is read from its exact chart (raise weight and total weight of every cell by
 player class), so it is as exact as the chart: the seen hole cards (one, two, three), a hole card's
-class and the burn card. (Edge sorting's chart counts situations by the sorted count c without the
-weight of each c, so it is not read here.)
+class, the burn card and edge sorting. Edge sorting's chart counts (hand, up card) situations by the
+sorted count c, the hand value and the up rank; a value fixes the hand's ranks, so with the up rank
+it fixes m, the known cards of the sorted ranks, and every situation of the cell has the same
+C(S - m, c) x C(46 - S + m, 4 - c) deals with c sorted hole cards (S = 4 x the ranks sorted): the
+share is read in deals. A value also names the high card ("raises K-Q high against a 5 up").
 
 >>> t = leak_tells(solve_seen_card().chart)
 >>> t.share, t.hands_to_see(Fraction(95, 100)), t.hands_to_see(Fraction(99, 100))
@@ -28,8 +31,9 @@ from fractions import Fraction
 from ..errors import InvalidRules
 from ..model.cards import RANKS
 from ..model.checks import check_rules
-from ..model.hands import CATEGORIES
+from ..model.hands import CATEGORIES, NUM_VALUES, value_categories, value_ranks
 from ..model.rules import Rules
+from ..play.edge_sorting import SortedRanksGame, solve_sorted_ranks
 from ..play.game import GameReport
 from ..play.known_cards import (
     SEEN_CLASS_COUNT,
@@ -42,18 +46,22 @@ from ..play.known_cards import (
     solve_seen_class,
 )
 from ..progress import ProgressFn, report
+from .protection import Detection
 
-__all__ = ["TELL_LEAKS", "Tell", "Tells", "flashed", "leak_tells", "plain_never", "tells_table"]
+__all__ = ["SEQUENTIAL_DIGITS", "TELL_LEAKS", "Tell", "Tells", "flashed", "leak_tells", "plain_never",
+           "rate_test_exact", "rate_test_hands", "sorted_deals", "tells_table"]
 
 #: Player classes (``SEEN_CLASSES``): 0 = high card below A-K, 1 = A-K high, 2 = pair, ... 10 = royal.
 _BELOW_AK, _AK = 0, 1
 #: How many tells are named by frequency.
 TOP = 5
 
+#: Ranks in the plural ("a pair of 7s").
+_PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
 #: The classes' names (as the charts print them).
 _CLASSES: tuple[str, ...] = ("high card below A-K", "A-K high", *CATEGORIES[1:])
 
-Chart = SeenChart | SeenSetChart | LeakChart
+Chart = SeenChart | SeenSetChart | LeakChart | SortedRanksGame
 
 
 @dataclass(frozen=True)
@@ -110,34 +118,81 @@ class Tells:
         return n
 
 
-def _cells(chart: Chart) -> Iterator[tuple[int, str, int, int]]:
-    """Every (class, the up card or highest known rank in words, raise weight, total weight) of a
-    chart's cells; the words group the cells whose tells are named together."""
+def _cells(chart: Chart) -> Iterator[tuple[int, str, str, int, int]]:
+    """Every (class, the hand in words, the up card or highest known rank in words, raise weight,
+    total weight) of a chart's cells; the words group the cells whose tells are named together."""
     if isinstance(chart, SeenChart):
         for cls in range(SEEN_CLASS_COUNT):
             for up in range(13):
                 for seen in range(13):
                     r, t = chart.cell(cls, up, seen)
                     if t:
-                        yield cls, f"against {_a(RANKS[up])} up", r, t
+                        yield cls, _hand(cls), f"against {_a(RANKS[up])} up", r, t
     elif isinstance(chart, SeenSetChart):
         for cls in range(SEEN_CLASS_COUNT):
             for ranks, r, t in chart.cells(cls):
-                yield cls, f"when the dealer's highest known card is {_a(RANKS[ranks[-1]])}", r, t
+                yield cls, _hand(cls), f"when the dealer's highest known card is {_a(RANKS[ranks[-1]])}", r, t
     elif isinstance(chart, LeakChart):
         for block, other in chart.columns():
             for cls in range(SEEN_CLASS_COUNT):
                 for up in range(13):
                     c = chart.cell(cls, up, block, other)
                     if c.total_weight:
-                        yield cls, f"against {_a(RANKS[up])} up", c.raise_weight, c.total_weight
+                        yield cls, _hand(cls), f"against {_a(RANKS[up])} up", c.raise_weight, c.total_weight
+    elif isinstance(chart, SortedRanksGame):
+        yield from _sorted_cells(chart)
     else:
-        raise InvalidRules(f"chart: {type(chart).__name__} is not a seen-card, seen-set or leak chart")
+        raise InvalidRules(f"chart: {type(chart).__name__} is not a seen-card, seen-set, leak or edge-sorting "
+                           "chart")
+
+
+def sorted_deals(ranks: Sequence[int], value: int, up: int, count: int) -> int:
+    """The deals of one (hand, up card) situation of edge sorting's chart cell (c = ``count`` sorted
+    hole cards, a hand ``value``, the ``up`` rank): C(S - m, c) x C(46 - S + m, 4 - c), S the cards
+    of the sorted ``ranks`` in the deck, m those among the hand (its ranks, fixed by the value) and
+    the up card.
+
+    >>> sorted_deals((11, 12), 7461, 12, 0)   # a royal flush, an ace up: 5 aces and kings left
+    101270
+    """
+    held = sum(1 for r in value_ranks(value) if r in ranks) + (up in ranks)
+    left = 4 * len(ranks) - held
+    return math.comb(left, count) * math.comb(46 - left, 4 - count)
+
+
+def _hand(cls: int) -> str:
+    return "a high card below A-K" if cls == _BELOW_AK else _article(_CLASSES[cls])
+
+
+def _sorted_cells(game: SortedRanksGame) -> Iterator[tuple[int, str, str, int, int]]:
+    """Edge sorting's cells in deals: (class, words, raise deals, deals), the words naming the high
+    card (its two highest ranks), the up card and the count c."""
+    cats = value_categories()
+    names = " or ".join(RANKS[r] for r in reversed(game.ranks)) or "sorted"
+    for c in range(5):
+        art = ("an " if names[0] in "A8" else "a ") if c < 2 else ""
+        when = ("when no hole card is" if c == 0 else "when one hole card is" if c == 1 else
+                f"when {c} hole cards are") + f" {art}{names}"
+        for value in range(NUM_VALUES):
+            cat = cats[value]
+            ranks = value_ranks(value)
+            if cat == 0:
+                cls = _AK if ranks[:2] == (12, 11) else _BELOW_AK
+                hand = f"{RANKS[ranks[0]]}-{RANKS[ranks[1]]} high"
+            else:
+                cls = cat + 1
+                hand = f"a pair of {_PLURAL[ranks[0]]}" if cat == 1 else _article(_CLASSES[cls])
+            for up in range(13):
+                r, t = game.chart.cell(c, value, up)
+                if t:
+                    w = sorted_deals(game.ranks, value, up, c)
+                    yield cls, hand, f"against {_a(RANKS[up])} up {when}", r * w, t * w
 
 
 def leak_tells(chart: Chart) -> Tells:
     """The tells of a leak's player, from his exact chart (``SeenCardGame.chart``,
-    ``SeenCardsGame.chart`` or ``LeakGame.chart``).
+    ``SeenCardsGame.chart`` or ``LeakGame.chart``) or edge sorting's game (``SortedRanksGame``: its
+    weights are deals).
 
     Returns ``Tells``; raises ``InvalidRules`` (a ``ValueError``) for anything else.
 
@@ -146,15 +201,15 @@ def leak_tells(chart: Chart) -> Tells:
     """
     raise_below = fold_pair = total = 0
     tells: dict[str, int] = {}
-    for cls, known, r, t in _cells(chart):
+    for cls, hand, known, r, t in _cells(chart):
         total += t
         if cls == _BELOW_AK and r:
             raise_below += r
-            words = f"raises a high card below A-K {known}"
+            words = f"raises {hand} {known}"
             tells[words] = tells.get(words, 0) + r
         elif cls > _AK and r < t:
             fold_pair += t - r
-            words = f"folds {_article(_CLASSES[cls])} {known}"
+            words = f"folds {hand} {known}"
             tells[words] = tells.get(words, 0) + t - r
     top = tuple(Tell(w, n) for w, n in sorted(tells.items(), key=lambda x: (-x[1], x[0]))[:TOP])
     return Tells(raise_below, fold_pair, total, top)
@@ -181,17 +236,81 @@ def plain_never(game: GameReport) -> bool:
 
 
 #: The leaks of ``protection.LEAKS`` whose tells are read, by the same names, each with the function
-#: that solves its chart under a set of rules (edge sorting's chart has no weight per sorted count).
+#: that solves its chart under a set of rules: every leak of ``protection.LEAKS``, in its order.
 TELL_LEAKS: tuple[tuple[str, Callable[[Rules], Chart]], ...] = (
     ("one hole card seen", lambda rules: solve_seen_card(rules).chart),
     ("two hole cards seen", lambda rules: solve_seen_cards(2, rules).chart),
     ("three hole cards seen", lambda rules: solve_seen_cards(3, rules).chart),
+    ("edge sorting: aces and kings", lambda rules: solve_sorted_ranks("AK", rules)),
     ("one hole card's class seen: a picture card or not", lambda rules: solve_seen_class("picture", rules).chart),
     ("one hole card's class seen: 2-7 or not", lambda rules: solve_seen_class("2-7", rules).chart),
     ("one hole card's suit seen", lambda rules: solve_seen_class("suit", rules).chart),
     ("the burn card seen", lambda rules: solve_burn_card(rules).chart),
     ("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).chart),
+    ("one hole card seen and another's class: a picture card or not",
+     lambda rules: solve_seen_class("picture", rules, seen_cards=1).chart),
 )
+
+
+#: Up to this many decimal digits in the sequential view's integers (n x digits of the rate's
+#: denominator), the expected hands are summed exactly; beyond, the exact bound n is given.
+SEQUENTIAL_DIGITS = 40_000
+
+
+def rate_test_hands(d: Detection, under: str = "leak") -> Fraction | None:
+    """The sequential view of the rate test: the exact expected number of hands until the test of
+    ``d`` (``protection.hands_to_detect``: n = ``d.hands`` hands, "leak" when X >= c) decides, when
+    surveillance stops as soon as the verdict at n is certain: at the c-th counted hand ("leak"), or
+    when too few hands are left to reach c (no leak). The verdict is the fixed test's; only the hands
+    watched change. ``under``: "leak" (the leak's player, rate p1; default) or "optimal" (rate p0).
+
+    E[T] = sum over m = 0 .. n - 1 of P(T > m), and T > m exactly when c - (n - m) <= X_m <= c - 1:
+    summed in integers over the rate's denominator (a mirrored test, "leak" when X <= c, counts the
+    other hands with rate 1 - p). None when the test has no n; when n x the digits of the rate's
+    denominator exceed ``SEQUENTIAL_DIGITS`` the sum is not done and n itself, an exact upper bound,
+    is returned as a Fraction (``rate_test_exact`` says which).
+
+    >>> from caribbean_exact.house.protection import hands_needed
+    >>> d = hands_needed(Fraction(1, 2), Fraction(3, 4))   # n = 42, "leak" when X >= 27
+    >>> f"{float(rate_test_hands(d)):.4f}", f"{float(rate_test_hands(d, 'optimal')):.4f}"
+    ('35.7652', '31.7612')
+    """
+    n, crit = d.hands, d.critical
+    if n is None or crit is None:
+        return None
+    if under not in ("leak", "optimal"):
+        raise InvalidRules(f"under {under!r}: expected leak or optimal")
+    p = d.p1 if under == "leak" else d.p0
+    c = crit
+    if not d.upper:  # "leak" when X <= crit: the other hands, n - X >= n - crit, at rate 1 - p
+        p, c = 1 - p, n - crit
+    if not rate_test_exact(d):
+        return Fraction(n)
+    a, b = p.numerator, p.denominator
+    q = b - a
+    # v[s]: P(X_m = s, still undecided) x b^m, for s in the undecided window
+    v = {0: 1} if c > 0 and n - c >= 0 else {}
+    num = 0
+    for m in range(n):
+        lo = max(0, c - (n - m))
+        alive = sum(w for s, w in v.items() if lo <= s <= c - 1)
+        num += alive * b ** (n - 1 - m)
+        nxt: dict[int, int] = {}
+        for s, w in v.items():
+            if not lo <= s <= c - 1:
+                continue
+            nxt[s] = nxt.get(s, 0) + w * q
+            nxt[s + 1] = nxt.get(s + 1, 0) + w * a
+        v = nxt
+    return Fraction(num, b ** (n - 1))
+
+
+def rate_test_exact(d: Detection) -> bool:
+    """Whether ``rate_test_hands`` sums the rate test's expected hands exactly (True) or gives the
+    bound n."""
+    if d.hands is None:
+        return False
+    return d.hands * max(len(str(d.p0.denominator)), len(str(d.p1.denominator))) <= SEQUENTIAL_DIGITS
 
 
 def flashed(tells: Tells, rate: Fraction) -> Tells:

@@ -13,6 +13,7 @@ likely and each situation is decided optimally (an exact comparison of the count
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,17 +21,19 @@ from fractions import Fraction
 from ..engine.counts import Counts, DealCounts, DealTotals, sum_totals
 from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
 from ..engine.sorted import SORTED_COUNTS, chart_cell, solve_sorted
-from ..errors import InvalidCards
+from ..engine.sorted import solve_sorted_misread as _misread_pass
+from ..errors import InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, CardsLike, rank_index
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
 from ..model.hands import NUM_VALUES, evaluate5
-from ..model.rules import Rules
+from ..model.rules import Rules, to_fraction
 from ..progress import ProgressFn, report
 from .game import GameReport
 from .information import Information
 from .odds import Decision, decision_from, parse_situation
 
-__all__ = ["SortedChart", "SortedCount", "SortedThreshold", "parse_ranks", "solve_sorted_ranks", "sorted_counts"]
+__all__ = ["SortedChart", "SortedCount", "SortedThreshold", "misread_probabilities", "parse_ranks",
+           "solve_sorted_misread", "solve_sorted_ranks", "sorted_counts"]
 
 RanksLike = str | Iterable[int | str]
 
@@ -250,3 +253,90 @@ def sorted_counts(hand: CardsLike, up: CardsLike, ranks: RanksLike, rules: Rules
     _, _, counts = solve_sorted(_mask(parse_ranks(ranks)), rules, 0, 1,
                                 probes=[[c.index for c in (*h, u)]])
     return tuple(Counts(*x) for x in counts[0])
+
+
+def misread_probabilities(accuracy: Fraction) -> tuple[tuple[Fraction, ...], ...]:
+    """P(the player reads c' | c of the dealer's hole cards are of the sorted ranks), [c][c'], when he
+    reads each hole card's back right with probability ``accuracy``, each card on its own: c' = c - x
+    + y, x of the c sorted cards read as not sorted, y of the 4 - c others read as sorted.
+
+    >>> [str(p) for p in misread_probabilities(Fraction(9, 10))[1]]
+    ['729/10000', '1701/2500', '1107/5000', '61/2500', '9/10000']
+    """
+    q = Fraction(accuracy)
+    e = 1 - q
+    out = []
+    for c in range(SORTED_COUNTS):
+        row = [Fraction(0)] * SORTED_COUNTS
+        for x in range(c + 1):
+            for y in range(SORTED_COUNTS - c):
+                row[c - x + y] += (math.comb(c, x) * e ** x * q ** (c - x)
+                                   * math.comb(4 - c, y) * e ** y * q ** (4 - c - y))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def solve_sorted_misread(ranks: RanksLike, accuracy: object, rules: Rules | None = None, threads: int | None = None,
+                         raise_on_tie: bool = False, progress: ProgressFn | None = None) -> GameReport:
+    """Edge sorting read with accuracy q, exact: the player reads each of the dealer's hole cards right
+    (sorted or not) with probability q, each card on its own and whatever the cards, and believes
+    what he reads: he plays the optimal strategy of perfect edge sorting for the count c' he reads
+    (a count his own cards and the up card rule out: the plain optimal decision).
+
+    The core tallies the deals of each true count c under the decision of each read c'
+    (cs_solve_sorted_misread, one pass); the return is their mixture by P(c' | c), a polynomial in q
+    (``misread_probabilities``), so every figure is exact for a rational q. q = 1 is perfect edge
+    sorting; q = 1/2 reads nothing (c' is independent of c).
+
+    - ``ranks``: the sorted ranks (as ``solve_sorted_ranks``).
+    - ``accuracy``: q, 0 to 1: a number, a fraction "9/10" or a percentage "90%".
+    - ``rules``, ``threads``, ``raise_on_tie``, ``progress``: as ``solve_sorted_ranks``.
+
+    Returns a ``GameReport`` (``information``: the sorted ranks; its deals weighted by the read
+    probabilities' common denominator). Raises ``InvalidCards`` or ``InvalidRules`` (``ValueError``s)
+    for a bad rank, accuracy, rules, threads or progress.
+
+    >>> g = solve_sorted_misread("AK", 1)
+    >>> g.house_edge == solve_sorted_ranks("AK").report.house_edge
+    True
+    """
+    q = _accuracy(accuracy)
+    sorted_ranks = parse_ranks(ranks)
+    rules = check_rules(rules)
+    threads = check_threads(threads)
+    flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
+    check_progress(progress)
+    label = "counting every deal with the sorted ranks, read and misread"
+    report(progress, label, 0, None)
+    table = _misread_pass(_mask(sorted_ranks), rules, flags, threads or default_threads())
+    report(progress, label, 1, None)
+    probs = misread_probabilities(q)
+    scale = math.lcm(*(p.denominator for row in probs for p in row))
+    parts = []
+    for c in range(SORTED_COUNTS):
+        for x in range(SORTED_COUNTS):
+            n = probs[c][x] * scale
+            assert n.denominator == 1
+            if n:
+                parts.append(_scaled(table[c][x], n.numerator))
+    names = "".join(RANKS[r] for r in reversed(sorted_ranks))
+    info = Information("sorted-ranks", ranks=sorted_ranks)
+    what = f"edge sorting ({names or 'no rank'}) read with accuracy {q}, playing the read"
+    return GameReport(rules, sum_totals(parts), what, 1, leak=info)
+
+
+def _accuracy(value: object) -> Fraction:
+    """A read accuracy, 0 to 1: a number, "9/10" or a percentage "90%", read exactly."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        q = to_fraction(value.strip()[:-1], "accuracy") / 100
+    else:
+        q = to_fraction(value, "accuracy")
+    if not 0 <= q <= 1:
+        raise InvalidRules(f"accuracy {shown(value)}: expected 0 to 1, or 0% to 100%")
+    return q
+
+
+def _scaled(t: DealTotals, n: int) -> DealTotals:
+    return DealTotals(tuple(n * x for x in t.fold), tuple(n * x for x in t.not_qualify), tuple(n * x for x in t.win),
+                      tuple(n * x for x in t.tie), tuple(n * x for x in t.lose), n * t.raise_situations,
+                      n * t.indifferent_situations, n * t.total_weight)

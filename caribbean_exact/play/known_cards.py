@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import layout
 from ..engine.counts import Counts, DealTotals
@@ -39,8 +39,9 @@ from .game import GameReport, solve
 from .information import Information
 from .odds import Decision, ev, parse_situation
 
-__all__ = ["BURN_COMPLETIONS", "SEEN_BURN_COMPLETIONS", "SEEN_CLASS_COUNT", "SEEN_SITUATIONS", "LeakCell",
-           "LeakChart", "LeakGame", "SeenCardGame", "SeenCardsGame", "SeenChart", "SeenSetChart", "burn_card_counts",
+__all__ = ["BURN_COMPLETIONS", "SEEN_BURN_COMPLETIONS", "SEEN_CLASS_COMPLETIONS", "SEEN_CLASS_COUNT",
+           "SEEN_SITUATIONS", "LeakCell", "LeakChart", "LeakGame", "SeenCardGame", "SeenCardsGame", "SeenChart",
+           "SeenSetChart", "burn_card_counts",
            "completions", "seen_class", "seen_class_counts", "seen_counts", "solve_all_seen", "solve_burn_card",
            "solve_known", "solve_seen_card", "solve_seen_cards", "solve_seen_class", "total_weight"]
 
@@ -341,6 +342,8 @@ def seen_counts(hand: CardsLike, up: CardsLike, seen: CardsLike, rules: Rules | 
 BURN_COMPLETIONS: int = math.comb(45, 4)
 #: Dealer completions of one (hand, up card, seen hole card, burn card) situation: C(44, 3).
 SEEN_BURN_COMPLETIONS: int = math.comb(44, 3)
+#: Dealer completions of one (hand, up card, seen hole card, class card) situation: C(44, 2).
+SEEN_CLASS_COMPLETIONS: int = math.comb(44, 2)
 _SUIT_WORDS: dict[str, SuitSplit] = {"colour": "colour", "color": "colour", "suit": "suit", "suits": "suit"}
 _PICTURES = (9, 10, 11)
 
@@ -486,15 +489,17 @@ class LeakChart:
 
     @property
     def blocks(self) -> tuple[tuple[int, ...], ...]:
-        """The rank blocks of the columns: the seen class's, or each rank alone (the burn card)."""
-        if self.information.kind == "burn-card":
+        """The rank blocks of the columns: the seen class's, or each rank alone (the burn card; the
+        seen card's rank when a whole hole card is seen as well)."""
+        if self.information.kind == "burn-card" or self.information.seen_cards:
             return tuple((r,) for r in range(13))
         return self.information.blocks or (tuple(range(13)),)
 
     @property
     def splits_suits(self) -> bool:
         """Whether the columns tell the card of the up card's suit (or colour) from the others."""
-        return self.information.kind == "burn-card" or self.information.suit_split != ""
+        info = self.information
+        return info.kind == "burn-card" or bool(info.seen_cards) or info.suit_split != ""
 
     def columns(self) -> list[tuple[int, bool]]:
         """Every (block, other suit) column that holds a situation."""
@@ -542,17 +547,21 @@ def _leak_game(info: Information, rules: Rules | None, threads: int | None, rais
     report(progress, label, 0, None)
     burn = info.kind == "burn-card"
     totals, chart, _ = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, flags,
-                                  threads or default_threads(), chart=True, seen_cards=info.seen_cards)
+                                  threads or default_threads(), chart=True, seen_cards=info.seen_cards,
+                                  burn=bool(info.dead_cards))
     report(progress, label, 1, None)
     assert chart is not None
-    completions = (SEEN_BURN_COMPLETIONS if info.seen_cards else BURN_COMPLETIONS) if burn else SEEN_COMPLETIONS
-    game = GameReport(rules, totals, what, completions, known_dealer_cards=info.seen_cards if burn else 0,
-                      leak=info)
+    if burn or info.dead_cards:  # a class and the burn card: 3 of the 44 cards left, as a seen card's
+        completions = SEEN_BURN_COMPLETIONS if info.seen_cards or not burn else BURN_COMPLETIONS
+    else:
+        completions = SEEN_CLASS_COMPLETIONS if info.seen_cards else SEEN_COMPLETIONS
+    game = GameReport(rules, totals, what, completions, known_dealer_cards=info.seen_cards, leak=info)
     return LeakGame(game, LeakChart(info, *(tuple(t) for t in chart)))
 
 
 def solve_seen_class(spec: str | Information, rules: Rules | None = None, threads: int | None = None,
-                     raise_on_tie: bool = False, progress: ProgressFn | None = None) -> LeakGame:
+                     raise_on_tie: bool = False, progress: ProgressFn | None = None, seen_cards: int = 0,
+                     burn_card: bool = False) -> LeakGame:
     """The whole game when the player sees the up card and the class of one dealer hole card, exact.
 
     The class is the block of a partition of the 52 cards the card is in (by rank, and by colour or
@@ -573,15 +582,53 @@ def solve_seen_class(spec: str | Information, rules: Rules | None = None, thread
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
 
+    - ``seen_cards``: another dealer hole card seen whole as well, 0 or 1 (default 0; an
+      ``Information`` spec with ``seen_cards`` 1 says so too). With 1 the dealer's hand is the up
+      card, the seen card, a card of the class (any of the block's cards left, equally likely) and two
+      of the 43 left: a situation (hand, up card, seen card, class card) has C(44, 2) = 946
+      completions, its counts the sum of the two-seen-card counts over the block's cards (about 5 s);
+      2,598,960 x 47 x 46 x 45 situations. Rank classes only (the class's suit unseen); the chart's
+      columns are then the seen card's rank and whether it has the up card's suit (the blocks
+      together).
+
+    - ``burn_card``: the burn card seen as well (default False; an ``Information`` spec with
+      ``dead_cards`` 1 says so too): the dealer's hand is the up card, a card of the class and three
+      of the 44 cards left but the burn card, C(44, 3) = 13,244 completions per (hand, up card, class
+      card, burn card) situation, the class's one-seen-card counts less those with the burn card in
+      the dealer's hand, summed over the block's cards (about 5 s); rank classes only; the chart's
+      columns are the blocks (every burn card together). Not with ``seen_cards``.
+
     Returns a ``LeakGame``: the figures (``report``, its ``information`` the class) and the chart.
-    Raises ``InvalidRules`` (a ``ValueError``) for a bad spec (naming the part), rules, threads or
-    progress.
+    Raises ``InvalidRules`` (a ``ValueError``) for a bad spec (naming the part), rules, threads,
+    progress or seen_cards, a class that sees a suit with a seen or burn card, or both.
 
     >>> g = solve_seen_class("colour")
     >>> g.report.information.suit_split, solve_seen_card().report.house_edge < g.report.house_edge < solve().house_edge
     ('colour', True)
     """
     info = _class_info(spec)
+    k = max(_check_k(seen_cards, 0, 1), _check_k(info.seen_cards, 0, 1))
+    burn = check_bool(burn_card, "burn_card") or info.dead_cards == 1
+    if info.dead_cards not in (0, 1):
+        raise InvalidRules(f"seen class: dead cards {info.dead_cards}: one burn card is counted")
+    if burn and k:
+        raise InvalidRules("seen class with a seen hole card and the burn card: not counted (one of them)")
+    if burn:
+        if info.suit_split:
+            raise InvalidRules(f"seen class with the burn card: its {info.suit_split} is not counted (a class of "
+                               "ranks only, such as picture or 2-7)")
+        info = replace(info, dead_cards=1)
+        return _leak_game(info, rules, threads, raise_on_tie, progress,
+                          "counting every deal with one dealer hole card's class and the burn card seen",
+                          "optimal, one dealer hole card's class and the burn card seen")
+    if k:
+        if info.suit_split:
+            raise InvalidRules(f"seen class with a seen hole card: its {info.suit_split} is not counted (a class "
+                               "of ranks only, such as picture or 2-7)")
+        info = replace(info, seen_cards=1)
+        return _leak_game(info, rules, threads, raise_on_tie, progress,
+                          "counting every deal with one dealer hole card seen and another's class",
+                          "optimal, one dealer hole card seen and another's class")
     return _leak_game(info, rules, threads, raise_on_tie, progress,
                       "counting every deal with one dealer hole card's class seen",
                       "optimal, one dealer hole card's class seen")
@@ -636,26 +683,34 @@ def solve_burn_card(rules: Rules | None = None, threads: int | None = None, rais
 
 
 def _leak_probe(info: Information, hand: CardsLike, up: CardsLike, card: CardsLike, rules: Rules | None,
-                what: str, seen: CardsLike | None = None) -> Counts:
+                what: str, seen: CardsLike | None = None, burn: CardsLike | None = None) -> Counts:
     rules = check_rules(rules)
+    if burn is not None:  # a class card and the burn card, both apart from the dealer's known cards
+        h, u, dead, other = parse_situation(hand, up, burn, card)
+        if len(other) != 1 or len(dead) != 1:
+            raise InvalidCards(f"{what} {card!r}, burn {burn!r}: expected one card each")
+        cards = [c.index for c in (*h, u, *other, *dead)]
+        _, _, counts = solve_leak(_rank_blocks(info), "", rules, 0, 1, probes=[cards], burn=True)
+        return Counts(*counts[0])
     if seen is None:
         h, u, _, other = parse_situation(hand, up, None, card)
         known: tuple[Card, ...] = ()
-    else:  # the burn card dead, the seen card the dealer's
+    else:  # the burn (or class) card apart, the seen card the dealer's
         h, u, other, known = parse_situation(hand, up, card, seen)
         if len(known) != 1:
             raise InvalidCards(f"seen {seen!r}: expected one card")
     if len(other) != 1:
         raise InvalidCards(f"{what} {card!r}: expected one card")
-    burn = info.kind == "burn-card"
+    is_burn = info.kind == "burn-card"
     cards = [c.index for c in (*h, u, *known, *other)]
-    _, _, counts = solve_leak(None if burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards],
+    _, _, counts = solve_leak(None if is_burn else _rank_blocks(info), info.suit_split, rules, 0, 1, probes=[cards],
                               seen_cards=len(known))
     return Counts(*counts[0])
 
 
 def seen_class_counts(spec: str | Information, hand: CardsLike, up: CardsLike, seen: CardsLike,
-                      rules: Rules | None = None) -> Counts:
+                      rules: Rules | None = None, hole: CardsLike | None = None,
+                      burn: CardsLike | None = None) -> Counts:
     """One situation of a seen class, (hand, up card, the class of ``seen``): the dealer's completions
     by outcome summed over the class's cards not in the hand nor the up card, read from the
     whole-game counting (cs_solve_leak), not enumerated: a check of it.
@@ -665,11 +720,24 @@ def seen_class_counts(spec: str | Information, hand: CardsLike, up: CardsLike, s
     qualifier counts; default None: the standard game). Raises ``InvalidCards`` or ``InvalidRules``
     (``ValueError``s) for bad cards or a bad spec.
 
+    ``hole``: another dealer hole card seen whole (default None: none): the completions are then
+    C(44, 2) = 946 per card of the class left (the whole game of a seen card and a class is counted,
+    about 5 s). ``burn``: the burn card seen instead (default None): C(44, 3) = 13,244 completions
+    per card of the class left.
+
     >>> c = seen_class_counts("picture", "As Kd Jh 8c 3s", "Kh", "Qc")
     >>> c.total == 9 * 14190
     True
     """
-    return _leak_probe(_class_info(spec), hand, up, seen, rules, "seen")
+    info = _class_info(spec)
+    if (hole is not None or burn is not None) and info.suit_split:
+        raise InvalidRules(f"seen class with a seen hole card or the burn card: its {info.suit_split} is not "
+                           "counted")
+    if burn is not None:
+        if hole is not None:
+            raise InvalidRules("seen class with a seen hole card and the burn card: not counted (one of them)")
+        return _leak_probe(replace(info, dead_cards=1), hand, up, seen, rules, "seen", burn=burn)
+    return _leak_probe(info, hand, up, seen, rules, "seen", hole)
 
 
 def burn_card_counts(hand: CardsLike, up: CardsLike, burn: CardsLike, rules: Rules | None = None,

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ..engine.counts import DealTotals
 from ..engine.recent import Recent
-from ..engine.switch import OneCardCounts, sixth_game_counts
+from ..engine.switch import DrawCounts, OneCardCounts, draw_game_counts, sixth_game_counts
 from ..errors import InvalidRules
 from ..model.hands import CATEGORIES
 from ..model.rules import Rules
@@ -29,7 +29,8 @@ from ..progress import ProgressFn
 from .switch_game import StandOrOption
 from .switching import draw_game, whole_game
 
-__all__ = ["SixthCardGame", "sixth_card_game_from", "solve_sixth_game"]
+__all__ = ["SixthCardGame", "SwitchOrBuyGame", "sixth_card_game_from", "solve_sixth_game", "solve_switch_or_buy_game",
+           "switch_or_buy_game_from"]
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ class SixthCardGame(StandOrOption):
     #: Situations that buy, by the up card's rank (deuce first).
     buy_by_up_rank: tuple[int, ...]
 
-    def _parts(self) -> tuple[tuple[str, DealTotals], ...]:
-        return (("stand", self.stand), ("buy", self.buy))
+    def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
+        return (("stand", self.stand, Fraction(0)), ("buy", self.buy, self.fee))
 
     @property
     def game_rules(self) -> Rules:
@@ -82,6 +83,85 @@ class SixthCardGame(StandOrOption):
         return Fraction(c[2], sum(c)) if sum(c) else Fraction(0)
 
 
+@dataclass(frozen=True)
+class SwitchOrBuyGame(StandOrOption):
+    """The whole game where each situation stands, switches one card or buys a sixth card, exact:
+    whichever is worth the most (ties: standing, then switching, then buying), then raise or fold.
+    Buying weakly beats switching one card at the same fee (the best five of the six cards is at
+    least the hand with the switched card, against the same dealer hands), so the game differs from
+    ``SixthCardGame`` only where switching is cheaper."""
+
+    rules: Rules
+    #: The fees of switching one card and of a sixth card, in antes.
+    switch_fee: Fraction
+    buy_fee: Fraction
+    #: The deals of the situations that stand, switch and buy.
+    stand: DealTotals
+    switch: DealTotals
+    buy: DealTotals
+    #: Situations by the category of the five cards dealt: (stand and fold, stand and raise, switch, buy).
+    by_category: tuple[tuple[int, int, int, int], ...]
+    #: Situations that switch a card of each rank, and that buy beside an up card of each rank (deuce first).
+    switched_rank: tuple[int, ...]
+    buy_by_up_rank: tuple[int, ...]
+
+    def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
+        return (("stand", self.stand, Fraction(0)), ("switch", self.switch, self.switch_fee),
+                ("buy", self.buy, self.buy_fee))
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, draw_game((self.switch_fee,), self.rules, buy_fee=self.buy_fee)[1])
+
+    @property
+    def switch_situations(self) -> int:
+        """The (hand, up card) situations that switch a card."""
+        return self.situations_of(1)
+
+    @property
+    def buy_situations(self) -> int:
+        """The (hand, up card) situations that buy a sixth card."""
+        return self.situations_of(2)
+
+
+def solve_switch_or_buy_game(rules: Rules, *, raise_on_tie: bool = False, threads: int | None = None,
+                             progress: ProgressFn | None = None) -> SwitchOrBuyGame:
+    """The whole game where the player may switch one card or buy a sixth card, exact (see
+    ``SwitchOrBuyGame``). ``rules``: with a draw of one-card switch fees and a buy fee
+    (``Rules.make(switch_fees="1", buy_fee=2)``); larger switches beside buying are not counted whole
+    (``InvalidRules``). ``raise_on_tie``, ``threads``, ``progress``: as ``solve``. About 20 s on two
+    cores; the last four games are kept in the process."""
+    table, draw = draw_game(None, rules)
+    if draw.buy is None or draw.switch is None:
+        raise InvalidRules(f"draw {draw.short()}: expected switch fees and a buy fee")
+    if draw.most_switched != 1:
+        raise InvalidRules(f"draw {draw.short()}: the whole game with buying is counted with a one-card switch "
+                           "(switch fees such as '1'); larger switches beside buying are not counted yet (each hand "
+                           "is: switch_ev)")
+    fee = draw.switch.fee(1)
+    key = (table, (fee, draw.buy), raise_on_tie)
+    kept = _draw_games.get(key)
+    if kept is not None:
+        return kept
+    c = draw_game_counts(table, fee, draw.buy, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
+    game = switch_or_buy_game_from(table, fee, draw.buy, c)
+    _draw_games.put(key, game)
+    return game
+
+
+#: The last four switch-or-buy games, by (rules, (switch fee, buy fee), raise on tie).
+_draw_games: Recent[tuple[Rules, tuple[Fraction, Fraction], bool], SwitchOrBuyGame] = Recent(4, "switch-or-buy games")
+
+
+def switch_or_buy_game_from(rules: Rules, switch_fee: Fraction, buy_fee: Fraction, c: DrawCounts) -> SwitchOrBuyGame:
+    """The game from the core's counts (of all 13 up ranks, or a slice of them in a test)."""
+    cats = tuple((c.choices[4 * k], c.choices[4 * k + 1], c.choices[4 * k + 2], c.choices[4 * k + 3])
+                 for k in range(len(CATEGORIES)))
+    return SwitchOrBuyGame(rules, switch_fee, buy_fee, c.stand, c.switch, c.buy, cats, tuple(c.choices[40:53]),
+                           tuple(c.choices[53:66]))
+
+
 def solve_sixth_game(rules: Rules | None = None, fee: int | Fraction | str | None = None, *,
                      raise_on_tie: bool = False, threads: int | None = None,
                      progress: ProgressFn | None = None) -> SixthCardGame:
@@ -97,8 +177,8 @@ def solve_sixth_game(rules: Rules | None = None, fee: int | Fraction | str | Non
     if draw.buy is None:
         raise InvalidRules("buy fee: give the fee of a sixth card (Rules.make(buy_fee=1), or fee=1)")
     if draw.switch is not None:
-        raise InvalidRules(f"draw {draw.short()}: the whole game with both switching and buying is not counted yet "
-                           "(each hand is: switch_ev); give one of the two")
+        raise InvalidRules(f"draw {draw.short()}: both switching and buying: solve_switch_or_buy_game (or "
+                           "solve_game) counts it with a one-card switch")
     key = (table, draw.buy, raise_on_tie)
     kept = _sixth_games.get(key)
     if kept is not None:

@@ -386,17 +386,17 @@ SITUATIONS = 122151120
 
 
 class StandOrOption(_UpCardOnly):
-    """The figures of a whole game where each situation stands or takes one option for a fee (one
-    card switched: ``OneCardGame``; a sixth card bought: ``SixthCardGame``), counted exactly: the
-    subclass gives ``rules``, ``fee``, ``by_category`` (stand and fold, stand and raise, the option)
-    and ``_parts`` (("stand", its deals), (the option's name, its deals)); every situation weighs
-    ``GAME_WEIGHT`` deals."""
+    """The figures of a whole game where each situation stands or takes one of its options for a fee
+    (one card switched: ``OneCardGame``; a sixth card bought: ``SixthCardGame``; either:
+    ``SwitchOrBuyGame``), counted exactly: the subclass gives ``rules``, ``by_category`` (by the
+    category of the hand dealt: stand and fold, stand and raise, then each option) and ``_parts``
+    ((name, deals, fee) of standing, then of each option); every situation weighs ``GAME_WEIGHT``
+    deals."""
 
     rules: Rules
-    fee: Fraction
-    by_category: tuple[tuple[int, int, int], ...]
+    by_category: tuple[tuple[int, ...], ...]
 
-    def _parts(self) -> tuple[tuple[str, DealTotals], ...]:
+    def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
         raise NotImplementedError
 
     @property
@@ -407,12 +407,16 @@ class StandOrOption(_UpCardOnly):
     @property
     def total_weight(self) -> int:
         """Every deal counted: 122,151,120 situations x ``GAME_WEIGHT``."""
-        return sum(t.total_weight for _, t in self._parts())
+        return sum(t.total_weight for _, t, _ in self._parts())
 
     @property
     def option_situations(self) -> int:
-        """The (hand, up card) situations that take the option."""
-        return sum(c[2] for c in self.by_category)
+        """The (hand, up card) situations that take an option (switch or buy)."""
+        return sum(sum(c[2:]) for c in self.by_category)
+
+    def situations_of(self, option: int) -> int:
+        """The situations that take option ``option`` (1: the first after standing)."""
+        return sum(c[1 + option] for c in self.by_category)
 
     @property
     def situations(self) -> int:
@@ -421,15 +425,15 @@ class StandOrOption(_UpCardOnly):
 
     @property
     def option_probability(self) -> Fraction:
-        """The chance that the player takes the option."""
+        """The chance that the player takes an option."""
         return Fraction(self.option_situations, self.situations)
 
     @property
     def raise_probability(self) -> Fraction:
-        """The chance that the player raises (after the option or not), over every deal."""
-        (_, stand), (_, option) = self._parts()
-        return Fraction(stand.raise_situations * GAME_WEIGHT + option.raise_situations * math.comb(45, 4),
-                        self.total_weight)
+        """The chance that the player raises (after an option or not), over every deal."""
+        (_, stand, _), *options = self._parts()
+        after = sum(t.raise_situations for _, t, _ in options) * math.comb(45, 4)
+        return Fraction(stand.raise_situations * GAME_WEIGHT + after, self.total_weight)
 
     @property
     def return_per_ante(self) -> Fraction:
@@ -443,9 +447,10 @@ class StandOrOption(_UpCardOnly):
 
     @property
     def expected_wager(self) -> Fraction:
-        """The expected money put at risk per ante: the ante, the raise when raised, the fee when
-        the option is taken (a fee is not returned)."""
-        return 1 + self.rules.raise_antes * self.raise_probability + self.fee * self.option_probability
+        """The expected money put at risk per ante: the ante, the raise when raised, the fee when an
+        option is taken (a fee is not returned)."""
+        fees = sum((fee * self.situations_of(k) for k, (_, _, fee) in enumerate(self._parts()) if k), Fraction(0))
+        return 1 + self.rules.raise_antes * self.raise_probability + fees / self.situations
 
     @property
     def element_of_risk(self) -> Fraction:
@@ -454,13 +459,12 @@ class StandOrOption(_UpCardOnly):
 
     @property
     def return_rows(self) -> list[tuple[str, ReturnRow]]:
-        """The return table: ("stand", row) for each outcome after standing, then (the option's name,
-        row) after taking it (nets less the fee); probabilities over every deal of the game."""
+        """The return table: ("stand", row) for each outcome after standing, then (an option's name,
+        row) after taking it (nets less its fee); probabilities over every deal of the game."""
         nets = self.rules.nets()
         out: list[tuple[str, ReturnRow]] = []
         total = self.total_weight
-        for k, (part, totals) in enumerate(self._parts()):
-            fee = self.fee if k else Fraction(0)
+        for part, totals, fee in self._parts():
             for r in return_rows(totals, nets) if totals.total_weight else ():
                 p = Fraction(r.count, total)
                 out.append((part, ReturnRow(r.outcome, r.category, r.count, p, r.net - fee, p * (r.net - fee))))
@@ -505,8 +509,8 @@ class OneCardGame(StandOrOption):
         """The chance that the player switches a card."""
         return self.option_probability
 
-    def _parts(self) -> tuple[tuple[str, DealTotals], ...]:
-        return (("stand", self.stand), ("switch", self.switch))
+    def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
+        return (("stand", self.stand, Fraction(0)), ("switch", self.switch, self.fee))
 
 
 def solve_one_card_game(fee: Number | SwitchFeesLike | None = None, rules: Rules | None = None, *,

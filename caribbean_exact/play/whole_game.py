@@ -15,7 +15,7 @@ draw ("switch", "buy"). A new variant or leak is one entry here and a field of `
 >>> isinstance(g, WholeGame), g.exactness, game_kind(g.game_rules), g.house_edge == solve().house_edge
 (True, 'exact', 'up-card', True)
 >>> sorted(SOLVERS)
-['burn-card', 'buy', 'seen-cards', 'seen-class', 'sorted-ranks', 'switch', 'up-card']
+['burn-card', 'buy', 'seen-cards', 'seen-class', 'sorted-ranks', 'switch', 'switch-or-buy', 'up-card']
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ..progress import ProgressFn
 from .edge_sorting import solve_sorted_ranks
 from .game import Exactness, GameReport, solve
 from .known_cards import solve_burn_card, solve_known, solve_seen_class
-from .sixth_game import solve_sixth_game
+from .sixth_game import solve_sixth_game, solve_switch_or_buy_game
 from .switch_game import solve_switch_game
 
 __all__ = ["SOLVERS", "Exactness", "SolveOptions", "WholeGame", "game_kind", "solve_game"]
@@ -144,6 +144,10 @@ def _buy(rules: Rules, o: SolveOptions) -> WholeGame:
     return solve_sixth_game(rules, raise_on_tie=o.raise_on_tie, threads=o.threads, progress=o.progress)
 
 
+def _switch_or_buy(rules: Rules, o: SolveOptions) -> WholeGame:
+    return solve_switch_or_buy_game(rules, raise_on_tie=o.raise_on_tie, threads=o.threads, progress=o.progress)
+
+
 #: The solver of each kind of game (``game_kind``). A new variant or leak: one entry.
 SOLVERS: dict[str, Solver] = {
     "up-card": _plain,
@@ -153,6 +157,7 @@ SOLVERS: dict[str, Solver] = {
     "burn-card": _burn_card,
     "switch": _switch,
     "buy": _buy,
+    "switch-or-buy": _switch_or_buy,
 }
 
 

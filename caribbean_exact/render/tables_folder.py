@@ -16,6 +16,7 @@ from functools import cache
 from ..house.math_report import build_report
 from ..house.protection import FLASH_RATES, detection_table, leaks
 from ..house.sidebets import BonusReport, ProgressiveReport, bonus, progressive
+from ..house.tells import tells_table
 from ..model.rules import Rules, builtin_paytables
 from ..play.game import GameReport, solve
 from ..play.known_cards import solve_all_seen, solve_seen_card, solve_seen_cards
@@ -156,6 +157,7 @@ def _leak_files(progress: ProgressFn | None) -> dict[str, str]:
     rules = Rules()
     base = _optimal("standard")
     rows = detection_table(leaks(rules, FLASH_RATES, game=base, progress=progress), base, progress=progress)
+    tells = dict(tells_table(rules, FLASH_RATES, progress))
     sampled = []
     for players, sharing in TABLE_SHARING:
         r = sample(rules, 0, players, TABLE_SHARING_DEALS, TABLE_SEED, progress=progress, sharing=sharing)
@@ -165,14 +167,18 @@ def _leak_files(progress: ProgressFn | None) -> dict[str, str]:
         sampled.append([name, info, f"{edge(r.house_edge)} (sampled)",
                         f"{lo * 100:.4f}% .. {hi * 100:.4f}%", pct(base.house_edge - r.house_edge) + " (sampled)",
                         pct(r.raise_probability, 2)])
-    body, headers = leak_rows(rows, sampled)
-    csv_body, _ = leak_rows(rows, sampled, "csv")
+    body, headers = leak_rows(rows, sampled, tells=tells)
+    csv_body, _ = leak_rows(rows, sampled, "csv", tells)
     intro = ("Each leak's exact whole game (`caribbean-exact solve` with `--known-dealer-cards K`, "
              "`--sorted-ranks RANKS`, `--seen-class SPEC` or `--burn-card`), a dealer who "
              "exposes a hole card in a share of hands (`solve --flash-rate X`: the exact mixture of the plain "
              "and the one-seen-card games), and colluding players (`collusion --players N --sharing S`, "
              f"sampled: {TABLE_SHARING_DEALS:,} deals, seed {TABLE_SEED}). The cost per hand is the house edge "
-             "lost against the leak's player, in antes. Hands to detect: the smallest number of hands for "
+             "lost against the leak's player, in antes; per table-hour it is in money, for one player using the "
+             "leak at `report`'s 50 rounds an hour and average ante 10. The tell share is the exact share of "
+             "hands in which the leak's player makes a decision the optimal player never makes (raises a high "
+             "card below A-K, folds a pair or better), with the hands surveillance needs to see one at 95% "
+             "(`detect --by tells`). Hands to detect: the smallest number of hands for "
              "which an exact one-sided binomial test of the player's raise rate (or win rate: hands with a net "
              "above 0) against the optimal player's keeps both error rates, alpha = beta (`caribbean-exact "
              "detect`); sampled rows have no exact rate to test. Unseen hands do not change the expectation: 7 players "

@@ -383,6 +383,10 @@ def information_words(info: Information) -> str:
                     if info.blocks else ""]
             what = [f"which of {what[0]}"] if what[0] else []
             what += [f"its {info.suit_split}"] if info.suit_split else []
+            if info.seen_cards:
+                return f"1 dealer hole card seen and another's class: {' and '.join(what)}"
+            if info.dead_cards:
+                return f"one dealer hole card's class and the burn card seen: {' and '.join(what)}"
             return f"one dealer hole card's class seen: {' and '.join(what)}"
         what = [f"ranks {ranks}"] if info.ranks else []
         what += [f"suits {''.join(_SUITS[s] for s in info.suits)}"] if info.suits else []

@@ -808,6 +808,30 @@ static void sixth_card(void)
     STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, NULL, 1, answers), CS_E_NULL);
     STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 4097, answers), CS_E_SIZE);
     STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, odd_up, 1, answers), CS_E_ARG);
+    /* under given choices: each byte 0 or 1, one rank's worth per rank asked */
+    static uint8_t given[CS_SWITCH_GAME_HANDS];
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, NULL, CS_SWITCH_GAME_HANDS, out, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, given, CS_SWITCH_GAME_HANDS - 1, out, 2, ch, cells), CS_E_SIZE);
+    STATUS(cs_sixth_game_given(1113, &nets, 3, 0, 1, given, CS_SWITCH_GAME_HANDS, out, 2, ch, cells), CS_E_SIZE);
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, given, CS_SWITCH_GAME_HANDS, out, 1, ch, cells), CS_E_SIZE);
+    given[7] = 2;
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, given, CS_SWITCH_GAME_HANDS, out, 2, ch, cells), CS_E_ARG);
+    given[7] = 0;
+    /* the draw that switches one card or buys: its arguments (its counts are the two games', tested in Python) */
+    cs_totals three[3];
+    uint64_t dch[CS_DRAW_GAME_CHOICE_CELLS];
+    const size_t dcells = CS_DRAW_GAME_CHOICE_CELLS;
+    STATUS(cs_draw_game(1113, NULL, 1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_NULL);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, NULL, 3, dch, dcells), CS_E_NULL);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, three, 3, NULL, dcells), CS_E_NULL);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, three, 2, dch, dcells), CS_E_SIZE);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, three, 3, dch, dcells - 1), CS_E_SIZE);
+    STATUS(cs_draw_game(1113, &nets, -1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, 1, -1, 1, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, ((int64_t)1 << 36) + 1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 0, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 0, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &huge, 1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_OVERFLOW);
     if (!getenv("HARNESS_QUICK")) { /* the probe's up card, 40, is the queen of suit 0 (rank 10) */
         STATUS(cs_test_sixth_game(1113, &nets, 1, 1u << 10, 0, 2, out, 2, ch, cells, probe, 1, answers), CS_OK);
         CHECK(out[0].total_weight + out[1].total_weight == 4ull * 2349060 * 6853770);

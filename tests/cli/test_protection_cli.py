@@ -53,9 +53,11 @@ def test_collusion_sharing(capsys):
 
 
 def test_detect_refuses_before_the_work(capsys):
-    for argv in (["--error-rates", "60%"], ["--flash-rate", "2"], ["--error-rates", ","]):
+    for argv in (["--error-rates", "60%"], ["--flash-rate", "2"], ["--error-rates", ","], ["--alpha", "0"],
+                 ["--alpha", "1.5"], ["--beta", "50%"], ["--alpha", "x"], ["--alpha", "5%", "--error-rates", "1%"],
+                 ["--hands-per-hour", "0"], ["--average-ante", "-1"], ["--players", "8"]):
         code, out, err = run(capsys, "detect", *argv)
-        assert code == 2 and out == "" and err.startswith("error:")
+        assert code == 2 and out == "" and err.startswith("error:") and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.slow
@@ -70,7 +72,7 @@ def test_detect_table(capsys):
         ("raise", "1/20", 89), ("raise", "1/100", 171), ("win", "1/20", 280), ("win", "1/100", 554)]
     assert one[0]["reject_when"] == "at least" and one[0]["checked"] == "exact"
     code, csv, _ = run(capsys, "detect", "--format", "csv")
-    assert csv.splitlines()[1] == "one hole card seen,69.58%,89,171,280,554"
+    assert csv.splitlines()[1] == "one hole card seen,0.6160% house,4.6083%,23.04,69.58%,17.84%,16,89,171,280,554"
 
 
 @pytest.mark.slow
@@ -97,10 +99,13 @@ def test_detect_by_tells(capsys):
     assert Fraction(one["hands_to_first"]) == 1 / Fraction(one["tell_share"])
     # a flash rate: the tells of the flashed hands only, the exact mixture
     assert Fraction(rows["flash rate 5%"]["tell_share"]) == Fraction(1, 20) * Fraction(one["tell_share"])
-    assert set(rows) - {"flash rate 5%"} == {leak.name for leak in LEAKS} - {"edge sorting: aces and kings"}
+    assert set(rows) - {"flash rate 5%"} == {leak.name for leak in LEAKS}
+    # the sequential view: the raise-rate test's n and the exact expected hands stopping early
+    assert one["rate_test"]["hands"] == 89 and one["rate_test"]["expected_hands_exact"] is True
+    assert one["rate_test"]["expected_hands"].startswith("78.676876")   # rounded to 10 places
     code, csv, _ = run(capsys, "detect", "--by", "tells", "--format", "csv", "--quiet")
     assert csv.splitlines()[0].startswith("leak,share of hands with a tell,exact,hands to see one at 95%")
-    assert "\none hole card seen,17.84%,10443431/58530745,16,24,5.60," in csv
+    assert "\none hole card seen,17.84%,10443431/58530745,16,24,5.60,58530745/10443431,89,78.68," in csv
 
 
 def test_detect_by_one_rate(capsys):
@@ -110,3 +115,52 @@ def test_detect_by_one_rate(capsys):
     assert doc["leaks"][0]["detection"][0]["hands"] == 89
     code, _, err = run(capsys, "detect", "--by", "tells-rate")
     assert code == 2 and "--by" in err and len(err.strip().splitlines()) == 1
+
+
+def test_detect_alpha_beta_and_cost(capsys):
+    code, out, _ = run(capsys, "detect", "--by", "raise-rate", "--alpha", "1%", "--beta", "10%", "--players", "3",
+                       "--hands-per-hour", "60", "--average-ante", "25", "--format", "json", "--quiet")
+    doc = json.loads(out)
+    one = doc["leaks"][0]
+    d = one["detection"][0]
+    assert code == 0 and (d["alpha"], d["beta"]) == ("1/100", "1/10") and len(one["detection"]) == 1
+    from caribbean_exact.house.protection import hands_needed
+    assert d["hands"] == hands_needed(Fraction(d["p0"]), Fraction(d["p1"]), Fraction(1, 100), Fraction(1, 10)).hands
+    assert Fraction(one["cost_per_table_hour"]) == 3 * 60 * 25 * Fraction(one["cost_per_hand"])
+    assert one["cost_per_hand"] == "76548088303/1661102543100"   # 4.6083% of an ante
+    code, text, _ = run(capsys, "detect", "--by", "raise-rate", "--beta", "10%", "--quiet")
+    assert "alpha = 5%, beta = 10%" in text and "cost per table-hour" in text and "0.6160% house" in text
+
+
+def test_any_leak_in_a_share_of_hands(capsys):
+    """solve LEAK --rate X: the exact mixture (1 - X) plain + X leak, its ends the two games, the flash
+    rate the one-seen-card case of it."""
+    from caribbean_exact.play.game import solve
+    from caribbean_exact.play.known_cards import solve_seen_class
+    plain = solve().house_edge
+    leak = solve_seen_class("2-7").report
+    docs = {}
+    for rate in ("0", "1/3", "1"):
+        code, out, _ = run(capsys, "solve", "--seen-class", "2-7", "--rate", rate, "--format", "json", "--quiet")
+        assert code == 0
+        docs[rate] = json.loads(out)
+    assert Fraction(docs["0"]["house_edge"]) == plain and Fraction(docs["0"]["cost_per_hand"]) == 0
+    assert Fraction(docs["1"]["house_edge"]) == leak.house_edge
+    third = docs["1/3"]
+    assert Fraction(third["house_edge"]) == Fraction(2, 3) * plain + Fraction(1, 3) * leak.house_edge
+    assert Fraction(third["raise_probability"]) == (Fraction(2, 3) * solve().raise_probability
+                                                    + Fraction(1, 3) * leak.raise_probability)
+    assert third["information"]["kind"] == "seen-class" and third["leak_house_edge"] == str(leak.house_edge)
+    _, flash, _ = run(capsys, "solve", "--flash-rate", "5%", "--format", "json", "--quiet")
+    _, rate, _ = run(capsys, "solve", "--known-dealer-cards", "1", "--rate", "5%", "--format", "json", "--quiet")
+    assert json.loads(flash) == json.loads(rate)
+    code, text, _ = run(capsys, "solve", "--sorted-ranks", "AK", "--rate", "10%", "--quiet")
+    assert code == 0 and text.startswith("a leak seen in 10% of hands") and "6.16" in text
+
+
+@pytest.mark.parametrize("argv", [["--rate", "5%"], ["--known-dealer-cards", "2", "--rate", "2"],
+                                  ["--known-dealer-cards", "2", "--rate", "5%", "--table", "chart"],
+                                  ["--known-dealer-cards", "1", "--sample", "--rate", "5%"]])
+def test_rate_refused(capsys, argv):
+    code, out, err = run(capsys, "solve", *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

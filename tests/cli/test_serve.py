@@ -195,7 +195,9 @@ def test_idle_connections_are_closed_and_work_is_bounded(monkeypatch):
         assert status == 503 and "limit of 0.5 s" in json.loads(body)["error"] and time.monotonic() - start < 4
         # two connections held open: a third is refused at once with 503
         held = [socket.create_connection(("127.0.0.1", s.server_port)) for _ in range(2)]
-        time.sleep(0.1)
+        deadline = time.monotonic() + 10  # both accepted (a sleep of 0.1 s was too short on a loaded machine)
+        while s._slots._value and time.monotonic() < deadline:
+            time.sleep(0.02)
         status, _, body = raw(base, b"GET /api/rules HTTP/1.0\r\n\r\n")
         assert status == 503 and "too many connections" in json.loads(body)["error"]
         for h in held:
@@ -205,3 +207,74 @@ def test_idle_connections_are_closed_and_work_is_bounded(monkeypatch):
         release.set()
         s.shutdown()
         s.server_close()
+
+
+def get_with_host(base, path, host):
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode()
+    status, head, body = raw(base, request)
+    return status, head, body
+
+
+def test_the_page_is_the_folder_page_writes(base):
+    from caribbean_exact.cli import page
+
+    files = page.files()
+    for name, kind in [("index.html", "text/html"), ("sw.js", "text/javascript"),
+                       ("manifest.webmanifest", "application/manifest+json"), ("icon.svg", "image/svg+xml")]:
+        with urllib.request.urlopen(f"{base}/{name}", timeout=30) as r:
+            assert r.status == 200 and r.headers["Content-Type"].startswith(kind), name
+            assert r.read() == files[name], name
+    with urllib.request.urlopen(f"{base}/", timeout=30) as r:
+        assert r.read() == files["index.html"]
+
+
+def test_the_host_header_must_name_this_server(base):
+    port = int(base.rsplit(":", 1)[1])
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"LOCALHOST:{port}", f"[::1]:{port}"):
+        status, _, body = get_with_host(base, "/api/rules", host)
+        assert status == 200 and "paytables" in json.loads(body), host
+    for host in (f"evil.example:{port}", "attacker.test", f"127.0.0.1.evil.example:{port}", f"192.168.1.9:{port}"):
+        for path in ("/", "/api/rules", "/sw.js", "/nothing"):
+            status, head, body = get_with_host(base, path, host)
+            assert status == 403 and "application/json" in head, (host, path)
+            assert "DNS-rebinding guard" in json.loads(body)["error"]
+
+
+def test_host_allowed():
+    allowed = serve.host_allowed
+    assert allowed(None, "127.0.0.1")  # no Host: HTTP/1.0 from a program, never a browser
+    assert allowed("127.0.0.1", "127.0.0.1") and allowed("localhost.:80", "127.0.0.1")
+    assert allowed("[::1]:8000", "::1") and allowed("localhost", "::1") and not allowed("[::2]:80", "::1")
+    assert allowed("10.0.0.7:8000", "10.0.0.7") and not allowed("10.0.0.8:8000", "10.0.0.7")
+    assert allowed("192.168.1.9:8000", "0.0.0.0") and not allowed("rebind.example:8000", "0.0.0.0")
+    assert not allowed("", "127.0.0.1") and not allowed("127.0.0.1@evil.example", "127.0.0.1")
+
+
+def test_host_other_than_loopback_warns_in_one_line(monkeypatch, capsys):
+    pytest.importorskip("bottle")
+    bound = []
+
+    class Fake:
+        server_port = 8123
+
+        def serve_forever(self):
+            raise KeyboardInterrupt
+
+        def server_close(self):
+            pass
+
+    monkeypatch.setattr(serve, "server", lambda port, host: bound.append((port, host)) or Fake())
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    out, err = capsys.readouterr()
+    assert bound == [(8123, "0.0.0.0")] and "serving the page on http://0.0.0.0:8123/" in out
+    assert err.count("\n") == 1 and err.startswith("warning: serving on 0.0.0.0: other machines")
+    assert main(["serve", "--host", "127.0.0.1", "--port", "8123"]) == 0
+    assert capsys.readouterr().err == ""
+    assert main(["serve"]) == 0 and bound[-1] == (0, "127.0.0.1")  # the default: this machine only
+
+
+def test_a_bad_host_is_a_one_line_error(capsys):
+    pytest.importorskip("bottle")
+    assert main(["serve", "--host", "no such host!"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "serve: --host" in err

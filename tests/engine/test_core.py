@@ -529,7 +529,7 @@ def test_leak_arguments():
 
     assert lib.cs_solve_leak(n, 1113, nets, 0, 1, totals, n) == lib.CS_E_NULL
     assert lib.cs_solve_leak(leak(kind=0), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
-    assert lib.cs_solve_leak(leak(kind=4), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+    assert lib.cs_solve_leak(leak(kind=6), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(split=3), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (13,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
     assert lib.cs_solve_leak(leak(blocks=(0,) * 12 + (2,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG  # gap
@@ -568,3 +568,24 @@ def test_leak_arguments():
     assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, probes, 4097, counts) == lib.CS_E_SIZE
     bad_card = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 52])
     assert lib.cs_test_solve_leak(leak(), 1113, nets, 0, 1, totals, n, bad_card, 1, counts) == lib.CS_E_CARD
+
+
+def test_combined_leak_arguments():
+    """cs_solve_leak's combined leaks: a seen card and a class, the burn card and a class: rank blocks
+    (numbered without a gap), the suit unseen, 8-card probes."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    totals, n = ffi.new("cs_totals *"), ffi.NULL
+
+    def leak(kind, split=lib.CS_SUITS_UNSEEN, blocks=(0,) * 9 + (1, 1, 1, 0)):
+        return ffi.new("cs_leak *", {"kind": kind, "suit_split": split, "rank_block": list(blocks)})
+
+    with_class, burn_class = lib.CS_LEAK_SEEN_AND_CLASS, lib.CS_LEAK_BURN_AND_CLASS
+    assert (with_class, burn_class) == (4, 5)
+    for kind in (with_class, burn_class):
+        assert lib.cs_solve_leak(leak(kind, lib.CS_SUITS_COLOUR), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+        assert lib.cs_solve_leak(leak(kind, lib.CS_SUITS_SUIT), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+        assert lib.cs_solve_leak(leak(kind, 0, (0,) * 12 + (2,)), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG
+        eight = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6, 6])
+        assert lib.cs_test_solve_leak(leak(kind), 1113, nets, 0, 1, totals, n, eight, 1,
+                                      ffi.new("uint64_t[]", 4)) == lib.CS_E_DUPLICATE
+    assert lib.cs_solve_leak(leak(6), 1113, nets, 0, 1, totals, n) == lib.CS_E_ARG

@@ -83,3 +83,95 @@ def test_plain_optimal_never_makes_a_tell():
     rules = build_chart().plain_rules
     assert PlainRule("raise", "category_or_better", 1) in rules
     assert PlainRule("fold", "below_class", 0, (0, 12, 11)) in rules
+
+
+def test_every_leak_has_its_tells():
+    from caribbean_exact.house.protection import LEAKS
+    from caribbean_exact.house.tells import TELL_LEAKS
+    assert [name for name, _ in TELL_LEAKS] == [leak.name for leak in LEAKS]
+
+
+def test_edge_sorting_in_deals_against_its_totals():
+    """Edge sorting's tells by a plain loop over its chart (c, value, up rank), each situation weighed by
+    its deals with c sorted hole cards (the hand's ranks counted from its value), checked against the
+    game's own totals by c: every deal once, the pairs or better folded and the high cards raised."""
+    import math
+
+    from caribbean_exact.engine.pricing import DEALS
+    from caribbean_exact.model.hands import NUM_VALUES, value_categories, value_ranks
+    from caribbean_exact.play.edge_sorting import solve_sorted_ranks
+    g = solve_sorted_ranks("AK")
+    cats = value_categories()
+    below = fold = 0
+    for c in range(5):
+        deals = raised_high = folded = 0
+        for v in range(NUM_VALUES):
+            ranks = value_ranks(v)
+            for up in range(13):
+                r, t = g.chart.cell(c, v, up)
+                if not t:
+                    continue
+                sorted_left = 8 - sum(x in (11, 12) for x in (*ranks, up))
+                w = math.comb(sorted_left, c) * math.comb(46 - sorted_left, 4 - c)
+                deals += t * w
+                if cats[v] == 0:
+                    raised_high += r * w
+                    if ranks[:2] != (12, 11):
+                        below += r * w
+                else:
+                    folded += (t - r) * w
+        part = g.counts[c].totals
+        assert deals == part.total_weight
+        assert folded == sum(part.fold[1:])
+        assert raised_high == part.not_qualify[0] + part.win[0] + part.tie[0] + part.lose[0]
+        fold += folded
+    t = leak_tells(g)
+    assert (t.raise_below, t.fold_pair, t.total) == (below, fold, DEALS)
+    assert t.share == Fraction(545236788763, 2491653814650)
+    assert (t.hands_to_see(Fraction(95, 100)), t.hands_to_see(Fraction(99, 100))) == (13, 19)
+    assert t.top[0].words == "raises A-Q high against a K up when no hole card is an A or K"
+
+
+def _stop_brute(n, c, p):
+    """E[hands watched] of the test "X >= c at n hands" stopped as soon as its verdict is certain: every
+    sequence of n hands enumerated (1 = counted), in Fractions."""
+    import itertools
+    total = Fraction(0)
+    for seq in itertools.product((0, 1), repeat=n):
+        prob, x = Fraction(1), 0
+        stop = n
+        for m, h in enumerate(seq, 1):
+            x += h
+            if x >= c or x + (n - m) < c:
+                stop = m
+                break
+        for h in seq:
+            prob *= p if h else 1 - p
+        total += prob * stop
+    return total
+
+
+@pytest.mark.parametrize("p0, p1", [(Fraction(1, 5), Fraction(4, 5)), (Fraction(4, 5), Fraction(1, 4)),
+                                    (Fraction(1, 3), Fraction(5, 6))])
+def test_rate_test_stopping_early_against_brute_force(p0, p1):
+    from caribbean_exact.house.protection import hands_needed
+    from caribbean_exact.house.tells import rate_test_exact, rate_test_hands
+    d = hands_needed(p0, p1, Fraction(1, 10))
+    assert d.hands is not None and d.hands <= 14 and rate_test_exact(d)
+    n, c, p = d.hands, d.critical, p1
+    q0 = p0
+    if not d.upper:  # "X <= c": the other hands
+        c, p, q0 = n - c, 1 - p1, 1 - p0
+    assert rate_test_hands(d) == _stop_brute(n, c, p)
+    assert rate_test_hands(d, "optimal") == _stop_brute(n, c, q0)
+    assert rate_test_hands(d) <= n
+
+
+def test_rate_test_stopping_early_of_one_seen_card():
+    from caribbean_exact.house.protection import hands_to_detect
+    from caribbean_exact.house.tells import rate_test_hands
+    d = hands_to_detect(solve_seen_card().report)
+    e = rate_test_hands(d)
+    assert d.hands == 89 and 70 < e < 89 and f"{float(e):.2f}" == "78.68"
+    with pytest.raises(InvalidRules, match="under"):
+        rate_test_hands(d, "both")

@@ -309,7 +309,8 @@ def test_cli_json_text_csv(capsys):
     assert json.loads(capsys.readouterr().out) == obj["chart"]
 
 
-@pytest.mark.parametrize("argv", [["--seen-class", "JQX"], ["--seen-class", "A", "--burn-card"],
+@pytest.mark.parametrize("argv", [["--seen-class", "JQX"],
+                                  ["--seen-class", "A", "--burn-card", "--known-dealer-cards", "1"],
                                   ["--burn-card", "--known-dealer-cards", "3"], ["--burn-card", "--ignore-up"],
                                   ["--seen-class", "A", "--deals", "5"], ["--seen-class", "picture,suit,colour"]])
 def test_cli_refuses(argv, capsys):
@@ -531,7 +532,7 @@ def test_seen_and_burn_words_and_refusals(capsys):
         known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Kh")
     with pytest.raises(InvalidCards):
         known_cards.burn_card_counts("As Kd Jh 8c 3s", "Kh", "2c", seen="Qh Qd")
-    for argv in (["--known-dealer-cards", "2", "--burn-card"], ["--known-dealer-cards", "1", "--seen-class", "A"]):
+    for argv in (["--known-dealer-cards", "2", "--burn-card"], ["--known-dealer-cards", "2", "--seen-class", "A"]):
         assert main(["solve", *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error")
@@ -559,3 +560,143 @@ def test_seen_and_burn_threads_change_nothing_and_the_chart_decides_as_the_margi
             assert (m > 0) == (want == "raise") or m == 0, (pr, want, m)
             checked += 1
     assert checked > 40
+
+
+# ---------------------------------------------------------------- a seen hole card and another's class
+
+
+def _seen_and_class_reference(info: Information, probe: list[int], qualifier: int) -> tuple[int, ...]:
+    """The counts of (hand, up, seen card probe[6], the class of probe[7]): every card of the class left
+    dealt in turn with the seen card, each situation counted by the single-situation core (cs_deal)."""
+    hand, up, seen = probe[:5], probe[5], probe[6]
+    out = [0, 0, 0, 0]
+    for c in block_of(info, probe[7]):
+        if c in probe[:7]:
+            continue
+        d = _ffi.deal(hand, up, (), [seen, c], qualifier)
+        out = [a + b for a, b in zip(out, (d.not_qualify, d.win, d.tie, d.lose), strict=True)]
+    return tuple(out)
+
+
+@pytest.mark.parametrize(("spec", "rules"), [("picture", STANDARD), ("2-7,8-T,J-A", STANDARD),
+                                             pytest.param("rank", PAIR, marks=pytest.mark.slow)])
+def test_seen_card_and_class_counts_on_random_situations(spec, rules):
+    info = seen_class(spec)
+    rng = random.Random(f"seen+{spec}")
+    probes = [rng.sample(range(52), 8) for _ in range(40)]
+    probes += [[48, 44, 40, 36, 32, 1, 5, 9], [0, 4, 8, 12, 17, 2, 6, 10], [0, 1, 4, 5, 8, 2, 3, 6],
+               [36, 37, 38, 20, 21, 39, 44, 45]]  # a flush, a straight, pairs, u/s/c of one suit
+    _, _, counts = solve_leak(_blocks(info), "", rules, 0, 2, probes=probes, seen_cards=1)
+    for pr, got in zip(probes, counts, strict=True):
+        assert got == _seen_and_class_reference(info, pr, rules.qualifier.value), (spec, pr)
+        assert sum(got) == sum(1 for c in block_of(info, pr[7]) if c not in pr[:7]) * 946
+
+
+def test_seen_card_and_class_against_plain_python():
+    """One class card left (three aces held or seen): 946 completions in plain Python, no package code."""
+    got = seen_class_counts("A", "Ac Ad 7h 4d 2c", "Ah", "As", hole="Kd")
+    d = ref_deal([48, 49, 22, 9, 0], 50, dealer=[45, 51])
+    assert (got.not_qualify, got.win, got.tie, got.lose) == (d["not_qualify"], d["win"], d["tie"], d["lose"])
+    assert got.total == 946
+
+
+def test_seen_card_and_class_degenerate_and_finer():
+    """The trivial class (every card in one block) is the one-seen-card game exactly (each deal 3 x: the
+    class card is any of 45 cards, 946 completions each, 45 x 946 = 3 x 14,190); a finer class is never
+    worth less; every rank apart (the suit unseen) is below two whole cards seen."""
+    one = known_cards.solve_seen_card().report
+    totals, _, _ = solve_leak([0] * 13, "", STANDARD, 0, 2, seen_cards=1)
+    assert totals.total_weight == 3 * one.total_weight
+    from caribbean_exact.play.game import GameReport
+    trivial = GameReport(STANDARD, totals, "trivial class", 946, known_dealer_cards=1)
+    assert trivial.house_edge == one.house_edge
+    assert trivial.raise_probability == one.raise_probability
+    edges = {spec: known_cards.solve_seen_class(spec, seen_cards=1).report.house_edge
+             for spec in ("picture", "JQK,A", "2-7", "2-7,8-T,J-A")}
+    assert one.house_edge > edges["picture"] > edges["JQK,A"]
+    assert one.house_edge > edges["2-7"] > edges["2-7,8-T,J-A"]
+    g = known_cards.solve_seen_class("picture", seen_cards=1)
+    assert g.report.house_edge == Fraction(-53579292163, 4983307629300)   # 1.0752% player
+    assert g.report.information.seen_cards == 1 and g.report.known_dealer_cards == 1
+    assert g.report.house_edge < known_cards.solve_seen_class("picture").report.house_edge
+    assert sum(g.chart.total_weight) == g.report.situations
+
+
+@pytest.mark.slow
+def test_seen_card_and_every_rank_below_two_seen_cards():
+    rank = known_cards.solve_seen_class("rank", seen_cards=1).report.house_edge
+    finer = known_cards.solve_seen_class("2-7,8-T,J-A", seen_cards=1).report.house_edge
+    assert known_cards.solve_known(2).house_edge < rank < finer
+
+
+def test_seen_card_and_class_cli(capsys):
+    code = main(["solve", "--known-dealer-cards", "1", "--seen-class", "picture", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["house_edge"] == "-53579292163/4983307629300"
+    assert doc["information"]["seen_cards"] == 1 and doc["information"]["blocks"] == ["KQJ", "AT98765432"]
+    for argv in (["--known-dealer-cards", "1", "--seen-class", "colour"],
+                 ["--known-dealer-cards", "2", "--seen-class", "picture"]):
+        code = main(["solve", *argv])
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1
+    with pytest.raises(InvalidRules, match="suit"):
+        known_cards.solve_seen_class("picture,suit", seen_cards=1)
+
+
+# ---------------------------------------------------------------- the burn card and a class
+
+
+@pytest.mark.parametrize(("spec", "rules"), [("picture", STANDARD), ("2-7,8-T,J-A", PAIR)])
+def test_burn_card_and_class_counts_on_random_situations(spec, rules):
+    info = seen_class(spec)
+    rng = random.Random(f"burn+{spec}")
+    probes = [rng.sample(range(52), 8) for _ in range(40)]
+    probes += [[48, 44, 40, 36, 32, 1, 5, 9], [0, 4, 8, 12, 17, 2, 6, 10], [0, 1, 4, 5, 8, 2, 3, 6],
+               [36, 37, 38, 20, 21, 39, 44, 45]]
+    _, _, counts = solve_leak(_blocks(info), "", rules, 0, 2, probes=probes, burn=True)
+    for pr, got in zip(probes, counts, strict=True):
+        want = [0, 0, 0, 0]
+        for c in block_of(info, pr[6]):
+            if c in pr[:6] or c == pr[7]:
+                continue
+            d = _ffi.deal(pr[:5], pr[5], [pr[7]], [c], rules.qualifier.value)
+            want = [a + b for a, b in zip(want, (d.not_qualify, d.win, d.tie, d.lose), strict=True)]
+        assert got == tuple(want), (spec, pr)
+        assert sum(got) == sum(1 for c in block_of(info, pr[6]) if c not in pr[:6] and c != pr[7]) * 13_244
+
+
+def test_burn_card_and_class_against_plain_python():
+    got = seen_class_counts("A", "Ac Ad 7h 4d 2c", "Ah", "As", burn="Kd")
+    d = ref_deal([48, 49, 22, 9, 0], 50, dead=[45], dealer=[51])
+    assert (got.not_qualify, got.win, got.tie, got.lose) == (d["not_qualify"], d["win"], d["tie"], d["lose"])
+    assert got.total == 13_244
+
+
+@pytest.mark.slow
+def test_burn_card_and_class_degenerate_and_finer():
+    """The trivial class is the burn-card game exactly (each deal 4 x: 45 class cards x 13,244 = 4 x
+    148,995); a finer class is never worth less; each class with the burn card is worth more than
+    alone, and every rank apart with the burn card less than a whole seen card with it."""
+    from caribbean_exact.play.game import GameReport
+    burn = known_cards.solve_burn_card().report
+    totals, _, _ = solve_leak([0] * 13, "", STANDARD, 0, 2, burn=True)
+    assert totals.total_weight == 4 * burn.total_weight
+    assert GameReport(STANDARD, totals, "trivial", 13_244).house_edge == burn.house_edge
+    edges = {spec: known_cards.solve_seen_class(spec, burn_card=True).report.house_edge
+             for spec in ("picture", "JQK,A", "rank")}
+    assert burn.house_edge > edges["picture"] > edges["JQK,A"] > edges["rank"]
+    assert edges["picture"] == Fraction(3212306279323, 69766306810200)   # 4.6044% house
+    assert edges["picture"] < known_cards.solve_seen_class("picture").report.house_edge
+    assert edges["rank"] > known_cards.solve_burn_card(seen_cards=1).report.house_edge
+
+
+def test_burn_card_and_class_cli(capsys):
+    code = main(["solve", "--seen-class", "picture", "--burn-card", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["house_edge"] == "3212306279323/69766306810200"
+    assert doc["information"]["dead_cards"] == 1 and doc["information"]["kind"] == "seen-class"
+    for argv in (["--seen-class", "picture", "--burn-card", "--known-dealer-cards", "1"],
+                 ["--seen-class", "suit", "--burn-card"]):
+        code = main(["solve", *argv])
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1

@@ -15,13 +15,25 @@ import pytest
 from reference import ref_buy_sixth
 
 import caribbean_exact as ce
-from caribbean_exact.engine.switch import GAME_WEIGHT, buy_totals, sixth_game_counts
+from caribbean_exact.engine.switch import (
+    GAME_WEIGHT,
+    buy_totals,
+    draw_game_counts,
+    one_card_game_counts,
+    sixth_game_counts,
+)
 from caribbean_exact.errors import InvalidRules
 from caribbean_exact.model.cards import Card, parse_cards
 from caribbean_exact.model.draw import Draw
 from caribbean_exact.model.rules import Rules
 from caribbean_exact.play.game import solve
-from caribbean_exact.play.sixth_game import SixthCardGame, sixth_card_game_from, solve_sixth_game
+from caribbean_exact.play.sixth_game import (
+    SixthCardGame,
+    SwitchOrBuyGame,
+    sixth_card_game_from,
+    solve_sixth_game,
+    switch_or_buy_game_from,
+)
 from caribbean_exact.play.switching import switch_ev
 from caribbean_exact.play.whole_game import WholeGame, game_kind, solve_game
 
@@ -138,16 +150,34 @@ def test_the_whole_game_at_one_ante():
     assert abs(float(plain + mean - g.return_per_ante)) < half, (float(plain + mean), float(g.return_per_ante), half)
 
 
+def test_switch_or_buy_is_each_game_where_the_other_option_is_prohibitive():
+    """One up rank of the switch-or-buy game: with buying at 100 antes it is the one-card game, deal for
+    deal; with switching at 100 the sixth-card game; at equal fees no situation switches (the best five
+    of six is at least the switched hand, against the same dealer hands), so it is the sixth-card game."""
+    rules, one, r = Rules(), Fraction(1), (10,)
+    no_buy = draw_game_counts(rules, one, Fraction(100), up_ranks=r)
+    alone = one_card_game_counts(rules, one, up_ranks=r)
+    assert (no_buy.stand, no_buy.switch, no_buy.buy.total_weight) == (alone.stand, alone.switch, 0)
+    sixth = sixth_game_counts(rules, one, up_ranks=r)
+    for fee in (Fraction(100), one):
+        no_switch = draw_game_counts(rules, fee, one, up_ranks=r)
+        assert (no_switch.stand, no_switch.buy, no_switch.switch.total_weight) == (sixth.stand, sixth.switch, 0)
+    cheaper = switch_or_buy_game_from(rules, Fraction(1, 2), one, draw_game_counts(rules, Fraction(1, 2), one,
+                                                                                   up_ranks=r))
+    assert isinstance(cheaper, SwitchOrBuyGame) and cheaper.switch_situations > 0 and cheaper.buy_situations > 0
+    assert cheaper.return_per_ante > sixth_card_game_from(rules, one, sixth).return_per_ante
+
+
 def test_rules_and_refusals():
     assert game_kind(Rules.make(buy_fee=1)) == "buy"
     assert game_kind(Rules.make(switch_fees="1", buy_fee=1)) == "switch-or-buy"
     assert Rules.make(buy_fee="1/2").draw.buy == Fraction(1, 2)
     with pytest.raises(InvalidRules, match="buy fee"):
         Rules.make(buy_fee=-1)
-    with pytest.raises(InvalidRules, match="not counted yet"):
+    with pytest.raises(InvalidRules, match="solve_switch_or_buy_game"):
         solve_sixth_game(Rules.make(switch_fees="1", buy_fee=1))
-    with pytest.raises(InvalidRules, match="no solver"):
-        solve_game(Rules.make(switch_fees="1", buy_fee=1))
+    with pytest.raises(InvalidRules, match="one-card switch"):
+        solve_game(Rules.make(switch_fees="1,1", buy_fee=1))
 
 
 def _cli(*args):
@@ -175,6 +205,7 @@ def test_ev_buy_fee_text_and_bad_fee():
     r = _cli("ev", "As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "1")
     assert r.returncode == 0, r.stderr
     assert "best: buy a sixth card (EV 2.802841 per ante, fee included)" in r.stdout
+    assert max(map(len, r.stdout.splitlines())) <= 80
     bad = _cli("ev", "As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "-1")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "buy fee" in bad.stderr
     mixed = _cli("solve", "--buy-fee", "1", "--sample")

@@ -4,7 +4,7 @@ A command is a name, a help line and the module of this package that holds its t
 ``setup_NAME(parser)`` adding its own options (shared ones come from ``cli.options``), and
 ``run_NAME(args, progress) -> text``: it calls the library, hands ``progress`` to long work and
 renders the result with ``render``. The modules follow the library's families: ``play`` (ev,
-solve), ``strategy`` (chart, strategies, simplify, card), ``practice`` (train, score, serve),
+solve), ``strategy`` (chart, strategies, simplify, card), ``practice`` (train, score, serve, page),
 ``house`` (pay tables, side bets, report, tables) and ``protection`` (collusion, detect); what
 they share is in ``common``. A command's module is imported only when the command runs (start-up,
 issue #24). A new command: its two functions in its family's module, and one entry here.
@@ -61,7 +61,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("train", "practise: deals hands, asks raise or fold, says what a mistake costs exactly", "practice"),
     Command("score", "score a hand history (CSV hand,up,action): the best action and exact cost of each hand",
             "practice"),
-    Command("serve", "a local web page for players: tap the cards, read raise or fold; the trainer too",
+    Command("serve", "the player's page on a local web server: tap the cards, read raise or fold; the trainer too",
+            "practice", formatted=False),
+    Command("page", "the player's page as a folder for a phone: works offline, from any static host or the folder",
             "practice", formatted=False),
     Command("paytables", "list the known pay tables (built-in and --paytables FILE)", "house"),
     Command("compare", "pay tables side by side: house edge, element of risk, strategy, ...", "house"),

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...house import protection
     from ...play import edge_sorting, known_cards, sampling
     from ...play.game import GameReport, solve
-    from ...play.sixth_game import solve_sixth_game
+    from ...play.sixth_game import solve_sixth_game, solve_switch_or_buy_game
     from ...play.switch_game import sample_switch_game, solve_switch_game
     from ...play.switching import switch_ev
     from ...render import figures
@@ -51,6 +51,7 @@ else:
     render_switching = lazy("caribbean_exact.render.play.switching")
     render_sixth = lazy("caribbean_exact.render.play.sixth")
     solve_sixth_game = lazy_function("caribbean_exact.play.sixth_game", "solve_sixth_game")
+    solve_switch_or_buy_game = lazy_function("caribbean_exact.play.sixth_game", "solve_switch_or_buy_game")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
     solve_switch_game = lazy_function("caribbean_exact.play.switch_game", "solve_switch_game")
     sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
@@ -78,6 +79,13 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
+    p.add_argument("--accuracy", default=None, metavar="Q",
+                   help="with --sorted-ranks: the player reads each hole card's back right with probability Q "
+                        "(90%% or 0.9) and plays the count he reads: exact")
+    p.add_argument("--rate", default=None, metavar="X",
+                   help="with a leak (--known-dealer-cards, --sorted-ranks, --seen-class, --burn-card): the leak "
+                        "seen in only a share X of hands (5%% or 0.05), the plain game in the others: the exact "
+                        "mixture, its cost per hand and per table-hour")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
                         "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
@@ -219,6 +227,13 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flash-rate", default=None, metavar="X",
                    help="a dealer who exposes a hole card in X of hands (5%% or 0.05): the house's exact cost per "
                         "hand and per table-hour (the report's 50 rounds an hour, ante 10 or --ante)")
+    p.add_argument("--accuracy", default=None, metavar="Q",
+                   help="with --sorted-ranks: the player reads each hole card's back right with probability Q "
+                        "(90%% or 0.9) and plays the count he reads: exact")
+    p.add_argument("--rate", default=None, metavar="X",
+                   help="with a leak (--known-dealer-cards, --sorted-ranks, --seen-class, --burn-card): the leak "
+                        "seen in only a share X of hands (5%% or 0.05), the plain game in the others: the exact "
+                        "mixture, its cost per hand and per table-hour")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
                         "one card switched, exact (about 23 s of CPU); where more cards may be switched, the gain of "
@@ -232,7 +247,8 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
     text = _solve_text(args, progress)
-    if args.format in ("json", "csv") or args.table or args.sample or args.flash_rate is not None:
+    if args.format in ("json", "csv") or args.table or args.sample or args.flash_rate is not None \
+            or args.rate is not None:
         return text
     # P(the dealer qualifies) and the dealer's hands, after everything else (the same for every game)
     from ...play.game import dealer_distribution  # solve only: ev starts without play.game
@@ -249,6 +265,9 @@ SOLVE_OPTIONS = (
     Option("seen_class", "--seen-class"),
     Option("burn_card", "--burn-card", False),
     Option("flash_rate", "--flash-rate"),
+    Option("accuracy", "--accuracy"),
+    Option("rate", "--rate", None, "--rate applies to a leak: --known-dealer-cards, --sorted-ranks, --seen-class "
+                                   "or --burn-card (not sampled, no --table)"),
     Option("switch_fees", "--switch-fees"),
     Option("buy_fee", "--buy-fee"),
     Option("sample", "--sample", False, "--sample applies to --known-dealer-cards 1 to 3 and to --switch-fees"),
@@ -265,17 +284,20 @@ _FIGURES = ("figures", "outcomes", "dealer")
 #: The modes of ``solve``: each takes its own options (beside the rules, --threads and --format).
 SOLVE_MODES = {
     "plain": Mode("solve", frozenset({"ignore_up", "table"}), _FIGURES),
-    "seen": Mode("solve --known-dealer-cards", frozenset({"known_dealer_cards", "table", "plot"}),
+    "seen": Mode("solve --known-dealer-cards", frozenset({"known_dealer_cards", "table", "plot", "rate"}),
                  (*_FIGURES, "chart")),
-    "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table"}), _FIGURES),
+    "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table", "rate"}), _FIGURES),
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
-    "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table"}), (*_FIGURES, "chart", "counts")),
-    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "table"}), (*_FIGURES, "chart")),
-    "burn card": Mode("solve --burn-card", frozenset({"burn_card", "known_dealer_cards", "table"}),
+    "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table", "rate", "accuracy"}),
+                   (*_FIGURES, "chart", "counts")),
+    "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "burn_card", "table",
+                                                        "rate"}), (*_FIGURES, "chart")),
+    "burn card": Mode("solve --burn-card", frozenset({"burn_card", "known_dealer_cards", "table", "rate"}),
                       (*_FIGURES, "chart")),
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"})),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed"})),
     "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
+    "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
 
 
@@ -287,6 +309,12 @@ def solve_mode(args: argparse.Namespace) -> str:
         raise UsageError(f"solve: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     if args.seen_class is not None:
         mode = "seen class"
+        if k not in (0, 1):
+            raise UsageError("solve --seen-class: --known-dealer-cards combines only as 1 (one hole card seen and "
+                             "another's class)")
+        if k and args.burn_card:
+            raise UsageError("solve --seen-class: --known-dealer-cards 1 and --burn-card together are not counted "
+                             "(one of them)")
     elif args.burn_card:
         mode = "burn card"
         if k not in (0, 1):
@@ -294,6 +322,8 @@ def solve_mode(args: argparse.Namespace) -> str:
                              "burn card seen)")
     elif args.flash_rate is not None:
         mode = "flash rate"
+    elif args.switch_fees is not None and args.buy_fee is not None:
+        mode = "switch or buy"
     elif args.switch_fees is not None:
         mode = "switching"
     elif args.buy_fee is not None:
@@ -318,6 +348,13 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         render_strategy.plot_format(args.plot)
         check_file("--plot", args.plot)
         figures.pyplot("--plot")
+    if args.rate is not None:  # a leak in a share of hands: the exact mixture with the plain game
+        rate = protection.check_rate(args.rate, "rate")  # before the work
+        if args.table is not None or args.plot:
+            raise UsageError("solve --rate: --table and --plot do not apply (the mixture's figures are one table)")
+        leak = _leak_report(mode, args, rules, progress)
+        return render_protection.flash(protection.flash_cost(rate, rules, threads=args.threads, leak=leak,
+                                                             progress=progress), args.format)
     if mode in ("seen class", "burn card"):
         return _leak_text(args, rules, progress)
     if mode == "flash rate":  # the exact cost of a dealer who exposes a hole card in X of hands
@@ -331,11 +368,23 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
         return render_switching.switch_game(g, args.format)
+    if mode == "switch or buy":  # switching one card or buying, the whole game exact
+        return render_sixth.switch_or_buy(solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees,
+                                                                                   buy_fee=args.buy_fee),
+                                                                   threads=args.threads, progress=progress),
+                                          args.format)
     if mode == "buying":  # a sixth card for sale, the whole game exact
         return render_sixth.sixth_game(solve_sixth_game(rules, args.buy_fee, threads=args.threads,
                                                         progress=progress), args.format)
     if mode == "sorted":  # edge sorting, the whole game exact
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
+        if args.accuracy is not None:  # read with accuracy Q: the exact mixture of the misread counts
+            protection.check_rate(args.accuracy, "accuracy")
+            if args.table not in (None, *_FIGURES):
+                raise UsageError(f"solve --sorted-ranks --accuracy: --table {args.table} does not apply (the "
+                                 "figures, outcomes and dealer tables)")
+            misread = edge_sorting.solve_sorted_misread(ranks, args.accuracy, rules, args.threads, progress=progress)
+            return render_game.report(misread, args.format, args.table)
         game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)
         return render_sorting.sorted_game(game, args.format, args.table)
     if mode == "plain":
@@ -361,12 +410,29 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     return text + "\n\n" + heading + "\n" + chart
 
 
+def _leak_report(mode: str, args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> GameReport:
+    """The whole game of the leak a mode of ``solve`` names (its ``GameReport``)."""
+    k = args.known_dealer_cards
+    if mode == "sorted":
+        ranks = edge_sorting.parse_ranks(args.sorted_ranks)
+        if args.accuracy is not None:
+            return edge_sorting.solve_sorted_misread(ranks, args.accuracy, rules, args.threads, progress=progress)
+        return edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress).report
+    if mode == "seen class":
+        return known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress, seen_cards=k,
+                                            burn_card=args.burn_card).report
+    if mode == "burn card":
+        return known_cards.solve_burn_card(rules, args.threads, progress=progress, seen_cards=k).report
+    return known_cards.solve_known(k, rules, args.threads, progress=progress)
+
+
 def _leak_text(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> str:
     """solve --seen-class SPEC / --burn-card: the exact game with the leak, its figures and chart."""
     from ...render.play import leaks as render_leaks
 
     if args.seen_class is not None:
-        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress)
+        game = known_cards.solve_seen_class(args.seen_class, rules, args.threads, progress=progress,
+                                            seen_cards=args.known_dealer_cards, burn_card=args.burn_card)
     else:
         game = known_cards.solve_burn_card(rules, args.threads, progress=progress,
                                            seen_cards=args.known_dealer_cards)

@@ -1,4 +1,4 @@
-"""The commands of practice: ``train``, ``score`` and ``serve``."""
+"""The commands of practice: ``train``, ``score``, ``serve`` and ``page``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ else:
     batch = lazy("caribbean_exact.cli.batch")  # score only
 
 
-# ---------------------------------------------------------------- practice: train, score, serve
+# ---------------------------------------------------------------- practice: train, score, serve, page
 
 
 def setup_train(p: argparse.ArgumentParser) -> None:
@@ -99,10 +99,32 @@ def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 
 def setup_serve(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=integer, default=0, help="the port on 127.0.0.1 (default 0: a free one, printed)")
+    p.add_argument("--port", type=integer, default=0, help="the port (default 0: a free one, printed)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to serve on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+                        "address, for a phone on the same network, with a warning)")
 
 
 def run_serve(args: argparse.Namespace, progress: ProgressFn) -> str:
     from .. import serve
 
-    return serve.serve(args.port, sys.stdout)
+    return serve.serve(args.port, sys.stdout, host=args.host)
+
+
+def setup_page(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="the folder to write (created when missing): index.html, sw.js, manifest.webmanifest, "
+                        "icon.svg; copy it to any static web host, or open index.html from it")
+
+
+def run_page(args: argparse.Namespace, progress: ProgressFn) -> str:
+    from .. import page
+    from ..files import check_folder
+    from .common import write_folder
+
+    created = check_folder("--out", args.out, create=True)
+    files = page.files()
+    size = sum(len(v) for v in files.values())
+    where = write_folder(args.out, files, created)
+    return (f"wrote {len(files)} files ({size:,} bytes) to {where}\n"
+            "open its index.html, or copy the folder to any static web host: once opened it works offline")

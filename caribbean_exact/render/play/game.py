@@ -211,7 +211,8 @@ def batch_json_line(d: Decision) -> str:
 
 def _seen_label(k: int, info: Information | None = None) -> str:
     if info is not None and info.kind == "seen-class":
-        return ", seen card"
+        return ", seen card, class card" if info.seen_cards else ", class card, burn card" if info.dead_cards \
+            else ", seen card"
     if info is not None and info.kind == "burn-card":
         return ", seen card, burn card" if info.seen_cards else ", burn card"
     return "" if k == 0 else ", seen card" if k == 1 else f", {k} hole cards"

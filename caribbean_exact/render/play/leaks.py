@@ -28,6 +28,9 @@ def _hand(value: int, strip: int = 0) -> str:
 def column_label(chart: LeakChart, block: int, other: bool) -> str:
     """What the player sees in one column, in words."""
     info = chart.information
+    if info.kind == "seen-class" and info.seen_cards:
+        suit = "another suit than" if other else "the suit of"
+        return f"seen card {RANKS[block]}, {suit} the up card (any class card)"
     if info.kind == "burn-card":
         suit = "another suit than" if other else "the suit of"
         if info.seen_cards:
@@ -41,7 +44,7 @@ def column_label(chart: LeakChart, block: int, other: bool) -> str:
         parts.append("another suit than the up card" if other else "the up card's suit")
     elif info.suit_split == "colour":
         parts.append("the other colour than the up card" if other else "the up card's colour")
-    return "seen card: " + ", ".join(parts)
+    return "seen card: " + ", ".join(parts) + (" (any burn card)" if info.dead_cards else "")
 
 
 def cell_code(cell: LeakCell, cls: int) -> str:

@@ -312,32 +312,39 @@ def one_card_rows(g: OneCardGame) -> tuple[list[list[str]], ...]:
     """The one-card game's four tables as rows of text (headers ``ONE_CARD_HEADERS``): its figures,
     what the player does by his five cards' category, the card switched by rank (ace first), and
     the return table (a switch's nets less the fee; rows with no deal left out)."""
-    return option_game_rows(g, "P(switch a card)", g.switched_rank)
+    return option_game_rows(g, ("P(switch a card)",), g.switched_rank)
 
 
-def option_game_rows(g: StandOrOption, option: str, by_rank: tuple[int, ...]) -> tuple[list[list[str]], ...]:
-    """A stand-or-option game's four tables as rows of text: its figures (``option``: the label of
-    the option's probability), what the player does by his five cards' category, the situations of
-    ``by_rank`` (13 counts, deuce first; shown ace first, with their share), and the return table."""
+def option_game_rows(g: StandOrOption, options: tuple[str, ...], by_rank: tuple[int, ...]
+                     ) -> tuple[list[list[str]], ...]:
+    """A stand-or-option game's four tables as rows of text: its figures (``options``: the label of
+    each option's probability), what the player does by his five cards' category (stand and fold,
+    stand and raise, each option), the situations of ``by_rank`` (13 counts, deuce first; shown ace
+    first, with their share), and the return table."""
     figures = [
         ["house edge", frac(g.house_edge), pct(g.house_edge)],
         ["element of risk", frac(g.element_of_risk), pct(g.element_of_risk)],
         ["expected wager (antes: ante, raise, fee)", frac(g.expected_wager), dec(g.expected_wager)],
-        [option, frac(g.option_probability), pct(g.option_probability)],
-        ["P(raise)", frac(g.raise_probability), pct(g.raise_probability)],
     ]
+    for k, label in enumerate(options, 1):
+        p = Fraction(g.situations_of(k), g.situations)
+        figures.append([label, frac(p), pct(p)])
+    figures.append(["P(raise)", frac(g.raise_probability), pct(g.raise_probability)])
     acts: list[list[str]] = []
     for k, c in enumerate(g.by_category):
         n = sum(c)
         if n:
-            acts.append([CATEGORIES[k], grouped(n), pct(Fraction(c[0], n), 2), pct(Fraction(c[1], n), 2),
-                         pct(Fraction(c[2], n), 2)])
-    sw = sum(by_rank)
-    ranks = [[RANKS[r], grouped(n), pct(Fraction(n, sw), 2) if sw else "-"]
-             for r, n in reversed(list(enumerate(by_rank))) if n]
-    ret = [[part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8), dec(r.contribution, 8)]
-           for part, r in g.return_rows if r.count]
-    return figures, acts, ranks, ret
+            acts.append([CATEGORIES[k], grouped(n), *(pct(Fraction(x, n), 2) for x in c)])
+    return figures, acts, rank_rows(by_rank), [
+        [part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8), dec(r.contribution, 8)]
+        for part, r in g.return_rows if r.count]
+
+
+def rank_rows(by_rank: tuple[int, ...]) -> list[list[str]]:
+    """13 counts by rank (deuce first) as rows, ace first, with their shares (ranks with none left out)."""
+    total = sum(by_rank)
+    return [[RANKS[r], grouped(n), pct(Fraction(n, total), 2) if total else "-"]
+            for r, n in reversed(list(enumerate(by_rank))) if n]
 
 
 def one_card_tables(g: OneCardGame, fmt: str) -> list[str]:
