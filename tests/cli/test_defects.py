@@ -167,3 +167,8 @@ def test_switching_and_paytables_fit_80_columns_and_wide_gives_the_full_tables(c
 def test_wide_is_refused_where_it_changes_nothing(capsys):
     assert main(["ev", "As", "Ks", "Qs", "Js", "2d", "--up", "5h", "--wide"]) == 2
     assert "--wide" in capsys.readouterr().err
+    assert main(["paytables", "--wide", "--format", "github"]) == 2  # a document's format: always the full table
+    assert "--wide changes nothing with --format github" in capsys.readouterr().err
+    assert main(["paytables", "--format", "github"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].count("|") == 5 and "where used" in out

@@ -56,8 +56,8 @@ def write_plot(args: argparse.Namespace, pages: int, draw: Callable[[str], list[
         note(render_strategy.plot_written([display(n) for n in names], pages))
 
 
-def check_wide(command: str, args: argparse.Namespace) -> None:
-    """--wide widens a text table: with --format json or csv (always full) it changes nothing and is
-    refused, before any work."""
-    if getattr(args, "wide", False) and args.format in ("json", "csv"):
+def check_wide(command: str, args: argparse.Namespace, always_full: bool = False) -> None:
+    """--wide widens a text table: with --format json or csv, or another format whose output is
+    always full (``always_full``), it changes nothing and is refused, before any work."""
+    if getattr(args, "wide", False) and (always_full or args.format in ("json", "csv")):
         raise UsageError(f"{command}: --wide changes nothing with --format {args.format} (its output is always full)")

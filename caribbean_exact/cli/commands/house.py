@@ -42,7 +42,7 @@ def setup_paytables(p: argparse.ArgumentParser) -> None:
 
 
 def run_paytables(args: argparse.Namespace, progress: ProgressFn) -> str:
-    check_wide("paytables", args)
+    check_wide("paytables", args, always_full=args.format != "simple")  # a document's format: the full table
     return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format, args.wide)
 
 

@@ -70,14 +70,15 @@ def cap_json(s: CapStudy) -> dict[str, Any]:
 
 
 def paytables(infos: Sequence[TableInfo], fmt: str, wide: bool = False) -> str:
-    """The list of known pay tables. The text fits 80 columns: the names and pays as a table, then
-    where each is used and its source in wrapped lines; ``wide``: one table with every column (the
-    CSV's)."""
+    """The list of known pay tables. The terminal's text ("simple", the default format) fits 80
+    columns: the names and pays as a table, then where each is used and its source in wrapped lines;
+    ``wide``, and every other format (a document's: github, html, grid, CSV): one table with every
+    column, its names escaped as the format needs."""
     if fmt == "json":
         return to_json([{"name": i.name, "pays": [str(p) for p in i.paytable.pays],
                                 "where": i.where, "source": i.source, "origin": i.origin} for i in infos])
     note = "pays are of the raise bet, royal flush first; the ante pays 1 to 1."
-    if wide or fmt == "csv":
+    if wide or fmt != "simple":
         rows = [[Name(i.name), pays_text(i.paytable), Name(i.where), Name(i.source or i.origin)] for i in infos]
         out = table(rows, ["name", "pays (royal .. high card, to 1)", "where used", "source"], fmt)
         return out if fmt == "csv" else out + "\n\n" + note
