@@ -44,7 +44,7 @@ if _util.find_spec(f"{__name__}._core") is None:  # the compiled core is not bes
         raise SystemExit(2)
     raise ImportError(_WHY)
 
-from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, UsageError
+from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, InvalidType, UsageError
 
 #: Each public name and the module that holds it: imported on first use, so that importing one
 #: module (or the command line) loads only what it needs.
@@ -184,6 +184,7 @@ __all__ = [
     "Information",
     "InvalidCards",
     "InvalidRules",
+    "InvalidType",
     "LeakCell",
     "LeakChart",
     "LeakGame",

@@ -24,9 +24,11 @@ and there are about 6 million situations up to suit symmetry. What is exact:
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
@@ -496,7 +498,8 @@ def solve_one_card_game(fee: Number | SwitchFeesLike | None = None, rules: Rules
     >>> g.house_edge, g.switch_situations
     (Fraction(723583636439, 69766306810200), 10257468)
     """
-    spec: SwitchFeesLike | None = (fee,) if isinstance(fee, (int, float, Fraction)) else fee
+    one = isinstance(fee, (int, float, Fraction, Decimal, numbers.Rational))  # one fee, any exact number
+    spec: SwitchFeesLike | None = (fee,) if one else fee  # type: ignore[assignment]
     rules, fees = switch_game(spec, rules, (1,))
     f = fees.fee(1)
     key = (rules, f, raise_on_tie)

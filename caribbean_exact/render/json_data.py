@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InvalidRules
+from ..errors import InvalidRules, InvalidType
 from ..model.cards import Card
 from ..model.rules import Paytable, Qualifier
 
@@ -71,8 +71,9 @@ def as_dict(obj: object) -> Any:
 
     ``obj``: any result of the library (a ``GameReport``, ``Decision``, ...), or a list, tuple or
     dict of results. Returns dicts, lists, strings, integers and booleans (exact fractions as
-    strings "a/b"). Raises ``InvalidRules`` (a ``ValueError``) for a value with no JSON form (raw
-    bytes, an object of no known kind) or nested too deeply.
+    strings "a/b"). Raises ``InvalidType`` (a ``TypeError``) for a value with no JSON form (raw
+    bytes, an object of no known kind), ``InvalidRules`` (a ``ValueError``) for one nested too
+    deeply.
 
     >>> import caribbean_exact as ce
     >>> as_dict(ce.get_paytable("standard"))["pays"][:3]
@@ -87,8 +88,7 @@ def to_json(obj: object, indent: int | None = 2) -> str:
     - ``obj``: what ``as_dict`` takes.
     - ``indent``: spaces per nesting level (default 2; None: all on one line).
 
-    Returns the JSON text (non-ASCII characters kept as they are). Raises ``InvalidRules`` (a
-    ``ValueError``) as ``as_dict`` does.
+    Returns the JSON text (non-ASCII characters kept as they are). Raises as ``as_dict`` does.
 
     >>> import caribbean_exact as ce
     >>> to_json({"cards": ce.parse_cards("As Kd")}, indent=None)
@@ -116,7 +116,7 @@ def _plain(obj: object, depth: int) -> Any:
     if isinstance(obj, Qualifier):
         return {"label": obj.label, "value": obj.value}
     if isinstance(obj, bytes):
-        raise InvalidRules("as_dict: raw bytes (a drawing) have no JSON form")
+        raise InvalidType("as_dict: raw bytes (a drawing) have no JSON form")
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: _plain(getattr(obj, f.name), depth + 1) for f in dataclasses.fields(obj)
                 if not f.name.startswith("_") and f.repr is not False}
@@ -124,4 +124,4 @@ def _plain(obj: object, depth: int) -> Any:
         return {k if isinstance(k, str) else str(k): _plain(v, depth + 1) for k, v in obj.items()}
     if isinstance(obj, list | tuple | set | frozenset):
         return [_plain(x, depth + 1) for x in obj]
-    raise InvalidRules(f"as_dict: a {type(obj).__name__} has no JSON form")
+    raise InvalidType(f"as_dict: a {type(obj).__name__} has no JSON form")
