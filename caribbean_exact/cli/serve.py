@@ -105,7 +105,9 @@ def api_ev(q: Any) -> str:
     """``/api/ev``: the JSON of ``ev --format json``."""
     d = ev(_need(q, "hand"), _need(q, "up"), dead=_param(q, "dead") or None,
            dealer=_param(q, "dealer") or None, rules=_rules(q))
-    return render_game.decision(d, "json")
+    from ..render.json_schema import stamped_text
+
+    return stamped_text("ev", render_game.decision(d, "json"))  # the command's document, its schema named
 
 
 def api_rules(_q: Any) -> object:

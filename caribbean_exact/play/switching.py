@@ -70,7 +70,12 @@ def whole_game(rules: Rules, fees: SwitchFees) -> Rules:
 @dataclass(frozen=True, slots=True)
 class SwitchOption:
     """One discard set of one hand, exact: its deal counts under the best final decision for
-    each replacement set, its fee, and its EV per ante (fee included)."""
+    each replacement set, its fee, and its EV per ante (fee included).
+
+    ``discard``: the cards switched (none: standing); ``kept``: the cards kept; ``fee``: the fee in
+    antes; ``totals``: the deal counts (``DealTotals``) over every replacement set and dealer
+    completion; ``rules``: the table's rules (without the draw).
+    """
 
     discard: tuple[Card, ...]
     kept: tuple[Card, ...]
@@ -123,7 +128,12 @@ def _completions(j: int) -> int:
 
 @dataclass(frozen=True)
 class SwitchAnalysis:
-    """Every allowed discard set of one hand, best first (EV, then fewer cards switched)."""
+    """Every allowed discard set of one hand, best first (EV, then fewer cards switched).
+
+    ``hand``: the player's five cards; ``up``: the dealer's up card; ``rules``: the table's rules
+    (the draw is ``fees``: ``game_rules`` is the whole game); ``fees``: the fee schedule
+    (``SwitchFees``); ``options``: every ``SwitchOption``, best first.
+    """
 
     hand: tuple[Card, ...]
     up: Card
@@ -151,9 +161,13 @@ def switch_ev(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike | None = None
               threads: int | None = None) -> SwitchAnalysis:
     """The exact EV (per ante, fee included) of every discard set the fees allow, best first.
 
+    ``hand``: the player's five cards ("As Kd 7h 4c 2s"); ``up``: the dealer's up card.
     ``fees``: the fee in antes of switching 1, 2, ... cards ("1,2,3,4,5", "1,2,3,2,1", "1" for a
     table that allows one card; or a name of ``FEE_SCHEDULES``). Switching all five forces a raise.
     None (the default): the draw of ``rules`` (``Rules.make(switch_fees=...)``), else "linear".
+    ``rules``: the table's rules (default None: the standard game); ``threads``: the core's threads
+    (default: the machine's cores). Returns a ``SwitchAnalysis``; raises ``InvalidCards`` or
+    ``InvalidRules`` for bad input.
 
     >>> switch_ev("As Ks Qs Js 2d", "5h", rules=Rules.make(switch_fees="1")).best.fee
     Fraction(1, 1)

@@ -850,8 +850,15 @@ def pdf(r: MathReport, date: datetime.date | None = None) -> bytes:
 # ---------------------------------------------------------------- JSON
 
 
-def _num(x: Fraction | float) -> str | float:
-    return str(x) if isinstance(x, Fraction) else x
+def _float(x: Fraction | float) -> float:
+    """A probability that is exact for few hands and a float (FFT, within an error bound) for many:
+    always a JSON float, so that the field has one type (#33); its exact value is ``_exact``'s."""
+    return float(x)
+
+
+def _exact(x: Fraction | float) -> str | None:
+    """The exact fraction of a probability, or null where only a float is known."""
+    return str(x) if isinstance(x, Fraction) else None
 
 
 def n_hands_json(x: NHands) -> dict[str, Any]:
@@ -861,9 +868,12 @@ def n_hands_json(x: NHands) -> dict[str, Any]:
     return {
         "hands": x.hands,
         "exact": x.exact,
-        "p_ahead": _num(x.p_ahead),
-        "p_even": _num(x.p_even),
-        "p_behind": _num(x.p_behind),
+        "p_ahead": _float(x.p_ahead),
+        "p_even": _float(x.p_even),
+        "p_behind": _float(x.p_behind),
+        "p_ahead_exact": _exact(x.p_ahead),
+        "p_even_exact": _exact(x.p_even),
+        "p_behind_exact": _exact(x.p_behind),
         "error_bound": x.error_bound,
         "quantiles": {str(k): str(v) for k, v in sorted(x.quantiles.items())},
         "quantiles_certain": x.quantiles_certain,
@@ -923,7 +933,8 @@ def par_sheet_json(r: MathReport) -> dict[str, Any]:
         "player_hands": [{"category": CATEGORIES[x.category], "raised": x.raised, "folded": x.fold,
                           "raise_probability": str(x.raise_probability), "fold_probability": str(x.fold_probability),
                           "probability": str(x.probability)} for x in g.play_by_category()],
-        "hold_of_drop": {"drop": "the total amount wagered, ante + raise (per ante: the expected total wager)",
+        "hold_of_drop": {"drop_definition": "the total amount wagered, ante + raise "
+                                            "(per ante: the expected total wager)",
                          "strategies": [{"name": s.name, "hold": str(s.report.house_edge),
                                          "drop": str(s.report.expected_wager),
                                          "hold_of_drop": str(s.report.element_of_risk)} for s in r.strategies]},
@@ -935,8 +946,8 @@ def par_sheet_json(r: MathReport) -> dict[str, Any]:
             "grid": [{"hand": label, "marks": "".join(cell_mark(c) or "-" for c in cells)} for label, cells in ch.rows],
             "columns": list(ch.columns),
             "mixed": [{"hand": c.pattern, "up": c.up, "decided_by": decider_text(ch, c)} for c in ch.mixed]},
-        "hands_per_hour": {"value": str(r.table_hour.hands_per_hour), "assumption": True,
-                           "source": hands_per_hour_source(r)},
+        "hands_per_hour": str(r.table_hour.hands_per_hour),  # one shape everywhere (#33): exact text
+        "hands_per_hour_source": {"assumption": True, "source": hands_per_hour_source(r)},
     }
 
 
@@ -969,7 +980,9 @@ def report_doc(r: MathReport) -> dict[str, Any]:
                            "independent_shift_range_95": (None if h.independent_range_95 is None else
                                                           [str(v) for v in h.independent_range_95]),
                            "independent_p_house_loses": (None if h.independent_p_house_loses is None else
-                                                         _num(h.independent_p_house_loses))},
+                                                         _float(h.independent_p_house_loses)),
+                           "independent_p_house_loses_exact": (None if h.independent_p_house_loses is None else
+                                                               _exact(h.independent_p_house_loses))},
         "cap": None if r.cap is None else {
             "max_payout": str(r.cap.max_payout), "ante": str(r.cap.rows[0].ante),
             "house_edge_uncapped": str(r.cap.uncapped.house_edge),
@@ -1025,8 +1038,10 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
 
 
 def json_text(r: MathReport) -> str:
-    """The report as JSON text."""
-    return to_json(report_doc(r))
+    """The report as JSON text, naming its schema (``--format json``, ``--out FILE.json``, tables/)."""
+    from ..json_schema import stamped_text  # only for JSON
+
+    return stamped_text("report", to_json(report_doc(r)))
 
 
 def summary(r: MathReport) -> str:

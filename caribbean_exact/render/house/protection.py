@@ -3,6 +3,7 @@ detect each leak, the table of leaks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -68,10 +69,16 @@ def flash_rows(f: FlashCost) -> list[list[Cell]]:
     ]
 
 
+def flash_doc(f: FlashCost) -> dict[str, Any]:
+    """``solve --flash-rate X --format json`` as data (``ce.as_dict`` of a ``FlashCost``): the rules,
+    then ``flash_json``'s fields."""
+    return {"rules": rules_json(f.rules), **flash_json(f)}
+
+
 def flash(f: FlashCost, fmt: str) -> str:
     """A flash rate: the mixture of the plain and the seen-card games, exact."""
     if fmt == "json":
-        return to_json({"rules": rules_json(f.rules), **flash_json(f)})
+        return to_json(flash_doc(f))
     text = table(flash_rows(f), ["figure", "exact", "display"], fmt)
     if fmt == "csv":
         return text
@@ -110,13 +117,18 @@ def _columns(rows: tuple[LeakDetection, ...]) -> list[tuple[str, Fraction]]:
     return [(d.statistic, d.alpha) for d in rows[0].detections] if rows else []
 
 
+def detection_doc(rows: Sequence[LeakDetection]) -> dict[str, Any]:
+    """``detect --format json`` as data (``ce.as_dict`` of the leaks' detections)."""
+    base = rows[0].base if rows else None
+    return {"rules": None if base is None else rules_json(base.rules),
+            "base_raise_probability": None if base is None else str(base.raise_probability),
+            "leaks": [_leak_json(x) for x in rows]}
+
+
 def detection(rows: tuple[LeakDetection, ...], fmt: str) -> str:
     """The hands to detect each leak (``detect``): one row a leak, one column a statistic and error rate."""
     if fmt == "json":
-        base = rows[0].base if rows else None
-        return to_json({"rules": None if base is None else rules_json(base.rules),
-                        "base_raise_probability": None if base is None else str(base.raise_probability),
-                        "leaks": [_leak_json(x) for x in rows]})
+        return to_json(detection_doc(rows))
     cols = _columns(rows)
     headers = ["leak", "P(raise)", *(f"hands by {s} rate, alpha = beta = {rate_text(a)}" for s, a in cols)]
     body: list[list[Cell]] = [[x.name, pct(x.leak.raise_probability, 2),
