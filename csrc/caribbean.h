@@ -60,7 +60,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 10               /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 11               /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -416,6 +416,35 @@ typedef struct {
 int cs_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t *fees, size_t n_fees, uint32_t sizes,
                      uint32_t up_ranks, uint32_t flags, uint32_t threads, uint64_t *undecided, uint64_t *pairs,
                      size_t n_counts, uint8_t *list, size_t max_list, size_t *n_list, cs_switch_five_game *five);
+
+/* The bought sixth card (Oasis "Nicaragua" tables, Russian and Lunar Poker), one situation: for each
+ * of the 46 unseen cards the player holds six and plays the best five; the dealer's four hole cards
+ * come from the 45 left. out gets the deal counts under the best decision (flags: CS_RAISE_ON_TIE) by
+ * the final hand's category; raise_situations and indifferent_situations count replacements;
+ * total_weight = 46 x C(45, 4). The fee is the caller's to price (it does not change the counts). */
+int cs_buy_sixth(const uint8_t *player, uint8_t up, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                 cs_totals *out);
+
+/* The bought sixth card, the whole game, exact: in each situation the player stands or buys a sixth
+ * card for fee (scaled like the nets, 0 .. 2^36; nets within +-2^36), whichever is worth more (ties:
+ * standing), then raises or folds as the nets decide. up_ranks, out, choices as cs_switch_game's,
+ * with out[1] the situations that buy (each of its 46 replacements x C(45, 4) completions, weight 1)
+ * and choices[c * 3 + 2] the situations that buy, choices[30 + r] those that buy beside an up card of
+ * rank r; out[1].indifferent_situations: the situations where buying equals standing (they stand). */
+int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                  uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
+
+/* The draw that switches one card or buys a sixth card, the whole game, exact: in each situation the
+ * player stands, switches the one card worth the most (switch_fee) or buys (buy_fee), whichever is
+ * worth the most (ties: standing, then switching, then buying), then raises or folds as the nets
+ * decide. Fees scaled like the nets (0 .. 2^36; nets within +-2^36). up_ranks as cs_switch_game's;
+ * out (n_out = 3): the situations that stand, switch and buy, as cs_switch_game's and cs_sixth_game's.
+ * choices (n_choices = CS_DRAW_GAME_CHOICE_CELLS): by the hand's category c, choices[c * 4] stand
+ * and fold, [c * 4 + 1] stand and raise, [c * 4 + 2] switch, [c * 4 + 3] buy; choices[40 + r] the
+ * situations that switch a card of rank r; choices[53 + r] those that buy beside an up card of rank r. */
+enum { CS_DRAW_GAME_CHOICES = 4, CS_DRAW_GAME_CHOICE_CELLS = 66 };
+int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, int64_t buy_fee, uint32_t up_ranks,
+                 uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

@@ -258,7 +258,7 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
     atomic_init(&bd->n_list, 0);
     cs_totals out[2];
     st = cs__gm_game(qualifier, nets, bd->fees[1], up_ranks, flags, threads, out, 2, five ? five->choices : NULL,
-                     five ? CS_SWITCH_GAME_CHOICE_CELLS : 0, probes, n_probes, probe_out, bd, NULL, NULL);
+                     five ? CS_SWITCH_GAME_CHOICE_CELLS : 0, probes, n_probes, probe_out, bd, NULL, NULL, NULL);
     if (st == CS_OK) {
         memcpy(undecided, bd->undecided, sizeof bd->undecided);
         memcpy(pairs, bd->pairs, sizeof bd->pairs);

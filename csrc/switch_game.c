@@ -225,6 +225,13 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
                 }
                 sw = sw && bd->one_allowed;
             }
+            if (u->buy) { /* buying, against the better of standing and switching (ties: those) */
+                u->buy->bought[i] = (uint8_t)(u->buy->value[i] > (sw ? bv : u->sval[i]));
+                if (u->buy->bought[i]) {
+                    u->choice[i] = GM_NO_SWITCH;
+                    continue;
+                }
+            }
             if (bx != GM_NO_SWITCH && bv == u->sval[i])
                 jobs[0].indifferent += 4;
             u->choice[i] = sw ? bx : GM_NO_SWITCH;
@@ -261,7 +268,7 @@ static int gm_rank(gm_unit *u, gm_job *jobs, uint32_t threads, uint64_t *choices
 int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                 uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                 const uint8_t *probes, size_t n_probes, int64_t *probe_out, gm_bounds *bd, const uint8_t *given,
-                uint8_t *chosen)
+                uint8_t *chosen, const gm_buy *buy)
 {
     int st;
     uint32_t *pix = NULL, *pslot = NULL;
@@ -309,6 +316,7 @@ int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t u
         u->flags = flags;
         u->fee = fee * GM_W;
         u->bd = bd;
+        u->buy = buy;
         u->sval = malloc(GM_HANDS * sizeof *u->sval);
         u->sout = malloc(GM_HANDS * sizeof *u->sout);
         u->sind = malloc(GM_HANDS);
@@ -482,7 +490,7 @@ int cs_test_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, ui
     if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
         return st;
     return cs__gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, probes,
-                       n_probes, probe_out, NULL, NULL, NULL);
+                       n_probes, probe_out, NULL, NULL, NULL, NULL);
 }
 
 int cs_switch_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
@@ -534,7 +542,7 @@ int cs_switch_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ra
             if ((st = gm_check_given(given + (size_t)asked++ * GM_HANDS, (uint8_t)(r * 4))) != CS_OK)
                 return st;
     return cs__gm_game(qualifier, nets, 0, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL,
-                       NULL, given, NULL);
+                       NULL, given, NULL, NULL);
 }
 
 int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
@@ -553,5 +561,5 @@ int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t 
     if ((st = cs__check_nets(nets, GM_NET_LIMIT)) != CS_OK)
         return st;
     return cs__gm_game(qualifier, nets, fee, up_ranks, flags, threads, out, n_out, choices, n_choices, NULL, 0, NULL,
-                       NULL, NULL, chosen);
+                       NULL, NULL, chosen, NULL);
 }

@@ -12,8 +12,9 @@
  *   switch_bounds.c  the larger switches bounded in every situation (cs_switch_bounds), the five-card
  *                    switch counted exactly where asked: it runs the driver with its own passes (the
  *                    hooks of gm_bounds).
- * A new draw option (the sixth card, Russian Poker's draws) gets a file of its own beside these,
- * sharing this header. Everything below is by position among the n cards of a sweep (51: all but the
+ *   switch_sixth.c   the bought sixth card: one situation (cs_buy_sixth), the whole game standing or
+ *                    buying (cs_sixth_game): the sweep's running counts over every six-card set.
+ * A new draw option (Russian Poker's draws) gets a file of its own beside these, sharing this header. Everything below is by position among the n cards of a sweep (51: all but the
  * up card; 50: all but the up card and a switched card), 6 bits a position when packed. */
 #ifndef CARIBBEAN_SWITCH_INTERNAL_H
 #define CARIBBEAN_SWITCH_INTERNAL_H
@@ -56,6 +57,30 @@ enum { GM_Q, GM_RUN, GM_AT };
 #define GM_F21(f) ((uint64_t)1 << (21 * (f)))
 #define GM_F10(f) ((uint32_t)1 << (10 * (f)))
 
+/* Adds d (d3 in c3) to the counts of the dealer hand of positions packed in pk (d, d3: a field's
+ * unit, or its negation, to remove). */
+static inline void gm_add(gm_counts *k, uint32_t pk, uint64_t d, uint32_t d3)
+{
+    const uint32_t a = pk & 63, b = pk >> 6 & 63, c = pk >> 12 & 63, e = pk >> 18 & 63;
+    const uint32_t b2 = cs__binom_t[2][b], c2 = cs__binom_t[2][c], e2 = cs__binom_t[2][e];
+    const uint32_t c3 = cs__binom_t[3][c], e3 = cs__binom_t[3][e];
+    k->c0 += d;
+    k->c1[a] += d;
+    k->c1[b] += d;
+    k->c1[c] += d;
+    k->c1[e] += d;
+    k->c2[a + b2] += d;
+    k->c2[a + c2] += d;
+    k->c2[a + e2] += d;
+    k->c2[b + c2] += d;
+    k->c2[b + e2] += d;
+    k->c2[c + e2] += d;
+    k->c3[a + b2 + c3] += d3;
+    k->c3[a + b2 + e3] += d3;
+    k->c3[a + c2 + e3] += d3;
+    k->c3[b + c2 + e3] += d3;
+}
+
 /* The dealer hands and final hands over the n cards unseen[0 .. n) (51 or 50), by position. */
 typedef struct {
     uint32_t n;
@@ -71,6 +96,15 @@ typedef struct {
     uint32_t cur[NT];
     gm_counts k;            /* the dealer hands below the qualifier, below v, of value v */
 } gm_sweep;
+
+/* A draw that may also buy a sixth card (switch_sixth.c's cs_draw_game): for the one up rank asked,
+ * each hand's value of buying (x W, the fee taken off); the merge takes the best of standing, the best
+ * switch and buying (ties: standing, then switching), and bought[i] says which hands buy (they are
+ * left out of the counts and choices: the caller counts them). */
+typedef struct {
+    const int64_t *value;   /* [GM_HANDS] */
+    uint8_t *bought;        /* [GM_HANDS] */
+} gm_buy;
 
 typedef struct gm_unit gm_unit;
 typedef struct gm_job gm_job;
@@ -131,6 +165,7 @@ struct gm_unit {
     int pass;               /* 1: standing and the best switches; 2: the chosen switches' counts;
                              * 3: the dead card's effect (cs_switch_bounds) */
     gm_bounds *bd;          /* cs_switch_bounds only */
+    const gm_buy *buy;      /* cs_draw_game only: buying a sixth card, one more option */
     int64_t *five_tq;       /* the five-card switch (fv_rank): [GM_HANDS] standing's raise sum over the
                              * qualifying dealer hands */
     atomic_uint next;
@@ -242,6 +277,6 @@ int cs__switch_five_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *net
 int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                 uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                 const uint8_t *probes, size_t n_probes, int64_t *probe_out, gm_bounds *bd, const uint8_t *given,
-                uint8_t *chosen);
+                uint8_t *chosen, const gm_buy *buy);
 
 #endif

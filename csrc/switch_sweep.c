@@ -17,30 +17,6 @@
 
 #include "switch_internal.h"
 
-/* Adds d (d3 in c3) to the counts of the dealer hand of positions packed in pk (d, d3: a field's
- * unit, or its negation, to remove). */
-static inline void gm_add(gm_counts *k, uint32_t pk, uint64_t d, uint32_t d3)
-{
-    const uint32_t a = pk & 63, b = pk >> 6 & 63, c = pk >> 12 & 63, e = pk >> 18 & 63;
-    const uint32_t b2 = cs__binom_t[2][b], c2 = cs__binom_t[2][c], e2 = cs__binom_t[2][e];
-    const uint32_t c3 = cs__binom_t[3][c], e3 = cs__binom_t[3][e];
-    k->c0 += d;
-    k->c1[a] += d;
-    k->c1[b] += d;
-    k->c1[c] += d;
-    k->c1[e] += d;
-    k->c2[a + b2] += d;
-    k->c2[a + c2] += d;
-    k->c2[a + e2] += d;
-    k->c2[b + c2] += d;
-    k->c2[b + e2] += d;
-    k->c2[c + e2] += d;
-    k->c3[a + b2 + c3] += d3;
-    k->c3[a + b2 + e3] += d3;
-    k->c3[a + c2 + e3] += d3;
-    k->c3[b + c2 + e3] += d3;
-}
-
 /* The indices of a final hand's subsets (positions p ascending): pairs, triples, 4-sets (also the
  * index of the kept set when the fifth card is the replacement), and the values of the 4-sets. */
 typedef struct {

@@ -57,6 +57,13 @@ int cs_test_switch_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t 
                                uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                                uint8_t *chosen, size_t n_chosen);
 
+/* cs_sixth_game with probes (optional, at most 4096): 6 cards each as for cs_test_switch_game;
+ * probe_out gets 2 numerators per probe over 46 x C(45, 4): standing's best value, then buying's
+ * before its fee (the sum over the 46 replacements of the best decision). */
+int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
+                       uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
+                       const uint8_t *probes, size_t n_probes, int64_t *probe_out);
+
 /* cs_switch_bounds with probes (optional, at most 4096): 6 cards each as for cs_test_switch_game;
  * probe_out gets 33 numerators per probe: the best of standing and one card over 46 x C(45, 4), then
  * for each discard mask m (bit i: the probe's i-th card) of a size k bounded, at 1 + m, the bound of

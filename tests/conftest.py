@@ -20,6 +20,8 @@ SLOW_DOCTESTS = {
         "tests/play/test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
     "caribbean_exact.strategy.switch_rules.solve_switch_lines":
         "tests/strategy/test_switch_lines_game.py::test_the_lines_whole_game",
+    "caribbean_exact.play.sixth_game":
+        "tests/play/test_sixth_game.py::test_a_prohibitive_fee_is_the_plain_game_exactly",
     "caribbean_exact.play.switch_game.prove_switch_sizes":
         "tests/play/test_switch_bounds.py::test_linear_fees_whole_game_every_larger_switch_is_excluded",
 }

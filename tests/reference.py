@@ -75,3 +75,42 @@ def ref_deal(player, up, dead=(), dealer=(), qualifier_key=AK_KEY) -> dict:
             out["lose"] += 1
     out["dealer_categories"] = tuple(cats)
     return out
+
+
+def ref_buy_sixth(player, up, pays=(100, 50, 20, 7, 5, 4, 3, 2, 1, 1), raise_antes=2, qualifier_key=AK_KEY):
+    """Brute force of buying a sixth card: for each of the 46 unseen cards r, the best five of the six
+    (the highest key of the six hands of five), every dealer hand of four of the 45 cards left with
+    the up card, and the better of folding (-1) and raising. Returns (the sum over r of the best
+    decision's net x C(45, 4), the replacements after which raising is better) - the EV per ante
+    before the fee is the sum over 46 x C(45, 4). ``pays``: royal flush first."""
+    import numpy as np
+
+    used = set(player) | {up}
+    unseen = [c for c in range(52) if c not in used]
+    quads = list(combinations(range(len(unseen)), 4))
+    keys = [ref_key((up, *(unseen[i] for i in q))) for q in quads]
+    distinct = sorted(set(keys))
+    order = {k: n for n, k in enumerate(distinct)}
+    dk = np.array([order[k] for k in keys])
+    held = np.zeros((len(unseen), len(quads)), dtype=bool)
+    for n, q in enumerate(quads):
+        held[list(q), n] = True
+    qualifies = np.array([k >= qualifier_key for k in keys])
+    total, raises = 0, 0
+    for r, card in enumerate(unseen):
+        pk = max(ref_key(h) for h in combinations((*player, card), 5))
+        win_net = 1 + raise_antes * pays[9 - pk[0]]
+        live = ~held[r]
+        # the dealer's keys against the player's: by their order among the keys seen, plus the player's own
+        lower = np.array([k < pk for k in distinct])[dk]
+        equal = np.array([k == pk for k in distinct])[dk]
+        nq = int(np.sum(live & ~qualifies))
+        win = int(np.sum(live & qualifies & lower))
+        tie = int(np.sum(live & qualifies & equal))
+        lose = int(np.sum(live)) - nq - win - tie
+        raise_net = nq * 1 + win * win_net + tie * 0 - lose * (1 + raise_antes)
+        fold_net = -int(np.sum(live))
+        if raise_net > fold_net:
+            raises += 1
+        total += max(raise_net, fold_net)
+    return total, raises

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 10
+CORE_ABI_VERSION = 11
 
 
 def core_version() -> int | None:
@@ -532,6 +532,47 @@ def switch_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, f
                                   SWITCH_GAME_CHOICE_CELLS, flat, n, answers), "switch game")
     return (_totals(out[0]), _totals(out[1]), list(choices),
             [[answers[6 * i + k] for k in range(6)] for i in range(n)])
+
+
+def buy_sixth(player: Sequence[int], up: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0) -> DealTotals:
+    """The bought sixth card, one situation (cs_buy_sixth): the deal counts over the 46 replacements
+    and every dealer completion under the best decision, by the final hand's category."""
+    out = ffi.new("cs_totals *")
+    check(lib.cs_buy_sixth(_cards(player), up, qualifier, _nets_struct(nets), flags, out), "buy a sixth card")
+    return _totals(out[0])
+
+
+def sixth_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, flags: int = 0, threads: int = 2,
+               probes: Sequence[Sequence[int]] = ()) -> tuple[DealTotals, DealTotals, list[int], list[list[int]]]:
+    """The bought sixth card, the whole game (cs_sixth_game; with probes cs_test_sixth_game): the
+    totals of the situations that stand and of those that buy, the choices (SWITCH_GAME_CHOICE_CELLS:
+    by category stand and fold, stand and raise, buy; then the buying situations by up rank), and per
+    probe (five cards and an up card of suit 0) two numerators over 46 x C(45, 4): standing, buying
+    before its fee."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    n = len(probes)
+    flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
+    answers = ffi.new("int64_t[]", 2 * n) if n else ffi.NULL
+    check(lib.cs_test_sixth_game(qualifier, _nets_struct(nets), fee, up_ranks, flags, threads, out, 2, choices,
+                                 SWITCH_GAME_CHOICE_CELLS, flat, n, answers), "sixth-card game")
+    return (_totals(out[0]), _totals(out[1]), list(choices), [[answers[2 * i], answers[2 * i + 1]] for i in range(n)])
+
+
+#: cs_draw_game's choices: 4 per category (stand and fold, stand and raise, switch, buy), then the
+#: switching situations by the rank switched and the buying ones by the up card's rank.
+DRAW_GAME_CHOICE_CELLS: int = lib.CS_DRAW_GAME_CHOICE_CELLS
+
+
+def draw_game(qualifier: int, nets: ScaledNetsLike, switch_fee: int, buy_fee: int, up_ranks: int, flags: int = 0,
+              threads: int = 2) -> tuple[list[DealTotals], list[int]]:
+    """The draw that switches one card or buys a sixth card, the whole game (cs_draw_game): the totals
+    of the situations that stand, switch and buy, and the choices (DRAW_GAME_CHOICE_CELLS)."""
+    out = ffi.new("cs_totals[]", 3)
+    choices = ffi.new("uint64_t[]", DRAW_GAME_CHOICE_CELLS)
+    check(lib.cs_draw_game(qualifier, _nets_struct(nets), switch_fee, buy_fee, up_ranks, flags, threads, out, 3,
+                           choices, DRAW_GAME_CHOICE_CELLS), "switch-or-buy game")
+    return [_totals(out[k]) for k in range(3)], list(choices)
 
 
 #: cs_switch_game_given: the hands beside one up card (C(51, 5)), and the choice that stands.

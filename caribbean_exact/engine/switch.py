@@ -31,9 +31,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH",
-           "SWITCH_FIVE_RAISES", "BoundCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale",
-           "game_hands", "given_game_counts", "one_card_game_counts", "switch_totals"]
+__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS",
+           "GAME_WEIGHT", "NO_SWITCH", "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts", "FiveGameCounts",
+           "OneCardCounts", "bound_counts", "bound_scale", "buy_totals", "draw_game_counts", "game_hands",
+           "given_game_counts", "one_card_game_counts", "sixth_game_counts", "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -74,17 +75,23 @@ class OneCardCounts:
     probes: tuple[tuple[int, ...], ...] = ()
 
 
-def _game_nets(rules: Rules, fee: Fraction) -> tuple[ScaledNets, int]:
-    """The nets and the fee over one common denominator, within the core's limit."""
+def _game_nets(rules: Rules, fee: Fraction, *more: Fraction) -> tuple[ScaledNets, int]:
+    """The nets and the fee over one common denominator, within the core's limit (``more`` fees: over
+    the same denominator; ``_game_fees`` gives them)."""
+    nets, fees = _game_fees(rules, (fee, *more))
+    return nets, fees[0]
+
+
+def _game_fees(rules: Rules, fees: tuple[Fraction, ...]) -> tuple[ScaledNets, list[int]]:
     s = rules.nets().scaled()
-    den = math.lcm(s.denominator, fee.denominator)
+    den = math.lcm(s.denominator, *(f.denominator for f in fees))
     k = den // s.denominator
     nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
-    fee_scaled = int(fee * den)
-    if max(abs(x) for x in (*nets.as_list(), fee_scaled)) > GAME_NET_LIMIT:
-        raise InvalidRules(f"switch fee {shown(fee)}: the fee and the pays over one denominator are too large for "
-                           f"exact counting of the one-card game (at most 2^36)")
-    return nets, fee_scaled
+    scaled = [int(f * den) for f in fees]
+    if max(abs(x) for x in (*nets.as_list(), *scaled)) > GAME_NET_LIMIT:
+        raise InvalidRules(f"fee {'/'.join(shown(f) for f in fees)}: the fees and the pays over one denominator are "
+                           "too large for exact counting of the whole game (at most 2^36)")
+    return nets, scaled
 
 
 def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ...] = tuple(range(13)),
@@ -94,28 +101,109 @@ def one_card_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ..
     """The counts of the one-card game (``cs_switch_game``) for the up ranks asked, one rank per
     call (progress after each); probes (the player's five cards and an up card of suit 0, a test's)
     are answered by the call of their rank."""
+    return _game_by_rank(_ffi.switch_game, "solving the one-card switching game by up card", rules, fee, up_ranks,
+                         raise_on_tie, threads, progress, probes)
+
+
+def sixth_game_counts(rules: Rules, fee: Fraction, *, up_ranks: tuple[int, ...] = tuple(range(13)),
+                      raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
+                      probes: tuple[tuple[int, ...], ...] = ()) -> OneCardCounts:
+    """The counts of the whole game where each situation stands or buys a sixth card for ``fee``
+    (``cs_sixth_game``), as ``one_card_game_counts``'s with ``switch`` the situations that buy and
+    ``choices[30 + r]`` those that buy beside an up card of rank r; each probe gets two numerators
+    over ``GAME_WEIGHT``: standing, and buying before its fee."""
+    return _game_by_rank(_ffi.sixth_game, "solving the sixth-card game by up card", rules, fee, up_ranks,
+                         raise_on_tie, threads, progress, probes)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCounts:
+    """The draw that switches one card or buys a sixth card, counted by the core (``cs_draw_game``):
+    the deals of the situations that stand, switch and buy (every situation weighs ``GAME_WEIGHT``),
+    and ``choices`` (``DRAW_CHOICES``: 4 per category, then 13 by the rank switched, 13 by the up
+    rank of the situations that buy)."""
+
+    stand: DealTotals
+    switch: DealTotals
+    buy: DealTotals
+    choices: tuple[int, ...]
+
+
+#: cs_draw_game's choice cells.
+DRAW_CHOICES: int = _ffi.DRAW_GAME_CHOICE_CELLS
+
+
+def draw_game_counts(rules: Rules, switch_fee: Fraction, buy_fee: Fraction, *,
+                     up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
+                     threads: int | None = None, progress: ProgressFn | None = None) -> DrawCounts:
+    """The counts of the whole game where each situation stands, switches one card for
+    ``switch_fee`` or buys a sixth card for ``buy_fee`` (``cs_draw_game``), one up rank per call
+    (progress after each)."""
+    threads = check_threads(threads) or default_threads()
+    check_progress(progress)
+    nets, (sw, buy) = _game_fees(rules, (switch_fee, buy_fee))
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    ranks = _check_ranks(up_ranks)
+    parts: list[list[DealTotals]] = [[], [], []]
+    choices = [0] * DRAW_CHOICES
+    for i, r in enumerate(ranks):
+        out, ch = _ffi.draw_game(rules.qualifier.value, nets, sw, buy, 1 << r, flags, threads)
+        for k in range(3):
+            parts[k].append(out[k])
+        choices = [a + b for a, b in zip(choices, ch, strict=True)]
+        report(progress, "solving the switch-or-buy game by up card", i + 1, len(ranks))
+    stand, switch, bought = (sum_totals(p) for p in parts)
+    return DrawCounts(stand, switch, bought, tuple(choices))
+
+
+def _check_ranks(up_ranks: tuple[int, ...]) -> list[int]:
+    ranks = sorted(set(up_ranks))
+    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
+        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
+    return ranks
+
+
+_GameCall = Callable[..., tuple[DealTotals, DealTotals, list[int], list[list[int]]]]
+
+
+def _game_by_rank(call: _GameCall, what: str, rules: Rules, fee: Fraction, up_ranks: tuple[int, ...],
+                  raise_on_tie: bool, threads: int | None, progress: ProgressFn | None,
+                  probes: tuple[tuple[int, ...], ...]) -> OneCardCounts:
+    """A stand-or-one-option game counted by the core one up rank per call, summed."""
     threads = check_threads(threads) or default_threads()
     check_progress(progress)
     nets, fee_scaled = _game_nets(rules, fee)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
     stands: list[DealTotals] = []
-    switches: list[DealTotals] = []
+    options: list[DealTotals] = []
     choices = [0] * GAME_CHOICES
     answers: list[tuple[int, ...]] = [() for _ in probes]
-    ranks = sorted(set(up_ranks))
-    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
-        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
+    ranks = _check_ranks(up_ranks)
     for i, r in enumerate(ranks):
         mine = [k for k, p in enumerate(probes) if p[5] >> 2 == r]
-        st, sw, ch, ans = _ffi.switch_game(rules.qualifier.value, nets, fee_scaled, 1 << r, flags, threads,
-                                           [probes[k] for k in mine])
+        st, op, ch, ans = call(rules.qualifier.value, nets, fee_scaled, 1 << r, flags, threads,
+                               [probes[k] for k in mine])
         for k, a in zip(mine, ans, strict=True):
             answers[k] = tuple(a)
         stands.append(st)
-        switches.append(sw)
+        options.append(op)
         choices = [a + b for a, b in zip(choices, ch, strict=True)]
-        report(progress, "solving the one-card switching game by up card", i + 1, len(ranks))
-    return OneCardCounts(sum_totals(stands), sum_totals(switches), tuple(choices), tuple(answers))
+        report(progress, what, i + 1, len(ranks))
+    return OneCardCounts(sum_totals(stands), sum_totals(options), tuple(choices), tuple(answers))
+
+
+def buy_totals(player: list[int], up: int, rules: Rules, *, raise_on_tie: bool = False) -> DealTotals:
+    """The deal counts of buying a sixth card in one situation (``cs_buy_sixth``): every one of the
+    46 replacements and every dealer completion, under the best decision for ``rules``, by the final
+    hand's category (the best five of six). Cards are checked by the core (``InvalidCards``).
+
+    >>> from ..model.rules import Rules
+    >>> t = buy_totals([51, 45, 22, 8, 3], 40, Rules())
+    >>> t.total_weight == 46 * 148995, t.raise_situations
+    (True, 18)
+    """
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    return _ffi.buy_sixth(player, up, rules.qualifier.value, rules.nets().scaled(), flags)
 
 
 #: The hands beside one up card in the one-card game's layout: C(51, 5).
@@ -168,9 +256,7 @@ def given_game_counts(rules: Rules, choose: Callable[[int], npt.NDArray[np.uint8
     check_progress(progress)
     nets, _ = _game_nets(rules, Fraction(0))
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
-    ranks = sorted(set(up_ranks))
-    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
-        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
+    ranks = _check_ranks(up_ranks)
     if not callable(choose):
         raise InvalidRules(f"choose {shown(choose)}: expected a function of the up rank")
     stands: list[DealTotals] = []
@@ -267,9 +353,7 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
     if max(abs(x) for x in (*nets.as_list(), *scaled)) > BOUND_NET_LIMIT:
         raise InvalidRules(f"switch fees {shown(tuple(fees))}: the fees and the pays over one denominator are too "
                            f"large for the bounds of the larger switches (at most 2^20)")
-    ranks = sorted(set(up_ranks))
-    if not ranks or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
-        raise InvalidRules(f"up_ranks {shown(up_ranks)}: expected ranks 0 .. 12, at least one")
+    ranks = _check_ranks(up_ranks)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
     undecided: list[tuple[int, ...]] = []
     pairs: list[tuple[int, ...]] = []

@@ -5,14 +5,18 @@ Oasis Poker lets the player switch cards once, for a fee in antes by how many he
 the plain game, no draw). A solver reads the draw from the rules: ``solve(rules=Rules.make(
 switch_fees="1"))`` solves Oasis Poker with a one-card switch at 1 ante.
 
-A new draw option (a bought sixth card and its fee, "one option or either", Russian Poker's
-exchange) is a new field of ``Draw``, never a parallel value passed beside ``Rules``.
+A bought sixth card (Oasis "Nicaragua" tables; Russian and Lunar Poker) is the field ``buy``: its
+fee in antes; the player then plays the best five of his six cards. A draw with both switching and
+buying lets the player take one of them. A new draw option (Russian Poker's exchange) is a new field
+of ``Draw``, never a parallel value passed beside ``Rules``.
 
 >>> d = Draw.parse("1,2,3,2,1")
 >>> d.switch.fee(4), d.switch.allows(5), d.most_switched, d.short()
 (Fraction(2, 1), True, 5, 'switch fees 1,2,3,2,1')
 >>> Draw.parse("one-card") == Draw(SwitchFees((Fraction(1),)))
 True
+>>> Draw.make(buy=1).short(), Draw.make("1,2,3,2,1", buy="1/2").short()
+('buy a sixth card for 1', 'switch fees 1,2,3,2,1 or buy a sixth card for 1/2')
 """
 
 from __future__ import annotations
@@ -96,27 +100,35 @@ class Draw:
     """What the player may do after seeing his cards and the up card, before he folds or raises.
 
     ``switch``: the fee schedule of switching cards (``SwitchFees``), or None (no switching);
-    ``five_forces_raise``: whether switching all five cards forces a raise (Oasis Poker: it does;
-    the engine counts only that rule, so False is refused until a variant needs it).
+    ``buy``: the fee in antes of buying a sixth card (he then plays the best five of six), or None
+    (no buying); with both, he takes one of the two or stands. ``five_forces_raise``: whether
+    switching all five cards forces a raise (Oasis Poker: it does; the engine counts only that rule,
+    so False is refused until a variant needs it).
 
     Make one with ``Draw.parse`` from fees ("1,2,3,4,5", a name of ``FEE_SCHEDULES``, numbers),
-    ``SwitchFees`` or a ``Draw``. A ``Rules`` holds it as ``draw``.
+    ``SwitchFees`` or a ``Draw``, or with ``Draw.make(switch, buy=fee)``. A ``Rules`` holds it as ``draw``.
 
     >>> Draw.parse([1]).most_switched, Draw.parse("linear").switch_fees
     (1, ('1', '2', '3', '4', '5'))
+    >>> Draw.make(buy=1).buy, Draw.make(buy=1).most_switched
+    (Fraction(1, 1), 0)
     """
 
     switch: SwitchFees | None = None
     five_forces_raise: bool = True
+    buy: Fraction | None = None
 
     def __post_init__(self) -> None:
         if self.switch is not None and not isinstance(self.switch, SwitchFees):
             object.__setattr__(self, "switch", SwitchFees.parse(self.switch))
+        if self.buy is not None:
+            object.__setattr__(self, "buy", _buy_fee(self.buy))
         if self.five_forces_raise is not True:
             raise InvalidRules(f"draw five_forces_raise {shown(self.five_forces_raise)}: only True is counted "
                                "(switching all five cards forces a raise)")
-        if self.switch is None:
-            raise InvalidRules("draw: no option (give switch fees such as '1,2,3,4,5'; no draw is Rules(draw=None))")
+        if self.switch is None and self.buy is None:
+            raise InvalidRules("draw: no option (give switch fees such as '1,2,3,4,5' or a buy fee; no draw is "
+                               "Rules(draw=None))")
 
     @classmethod
     def parse(cls, spec: DrawLike) -> Draw:
@@ -128,10 +140,20 @@ class Draw:
             return spec
         return cls(SwitchFees.parse(spec))
 
+    @classmethod
+    def make(cls, switch: SwitchFeesLike | None = None, *, buy: Number | None = None) -> Draw:
+        """A draw from switch fees and the fee of a sixth card.
+
+        ``switch``: switch fees as ``parse`` takes them (None: no switching); ``buy``: the fee of a
+        sixth card in antes (None: no buying). Raises ``InvalidRules`` naming the bad fee.
+        """
+        return cls(None if switch is None else SwitchFees.parse(switch), buy=None if buy is None else _buy_fee(buy))
+
     @property
     def fees(self) -> SwitchFees:
-        """The switch fees (every draw today has them)."""
-        assert self.switch is not None
+        """The switch fees (a draw that switches)."""
+        if self.switch is None:
+            raise InvalidRules("draw: no switching (it buys a sixth card only)")
         return self.switch
 
     @property
@@ -145,8 +167,19 @@ class Draw:
         return () if self.switch is None else tuple(str(f) for f in self.switch.fees)
 
     def short(self) -> str:
-        """The draw in words: "switch fees 1,2,3,4,5"."""
-        return "no draw" if self.switch is None else f"switch fees {self.switch.short()}"
+        """The draw in words: "switch fees 1,2,3,4,5", "buy a sixth card for 1"."""
+        parts = [] if self.switch is None else [f"switch fees {self.switch.short()}"]
+        if self.buy is not None:
+            parts.append(f"buy a sixth card for {self.buy}")
+        return " or ".join(parts)
+
+
+def _buy_fee(value: object) -> Fraction:
+    """The fee of a sixth card: an exact number of antes, 0 or more."""
+    fee = to_fraction(value, "buy fee")
+    if fee < 0:
+        raise InvalidRules(f"buy fee {shown(value)}: expected an exact number of antes, 0 or more")
+    return fee
 
 
 DrawLike = Draw | SwitchFeesLike

@@ -575,7 +575,8 @@ class Rules:
     def make(cls, paytable: PaytableLike = None, qualifier: QualifierLike = None, ante: Number | None = None,
              max_payout: Number | None = None, paytables: Mapping[str, Paytable] | None = None, *,
              raise_antes: int = DEFAULT_RAISE_ANTES, draw: DrawLike | None = None,
-             switch_fees: DrawLike | None = None, information: Information | None = None) -> Rules:
+             switch_fees: DrawLike | None = None, buy_fee: Number | None = None,
+             information: Information | None = None) -> Rules:
         """Rules from loose input (names, numbers, text), validated.
 
         Repeated calls with the same text or numbers share one ``Rules`` (and its nets).
@@ -593,6 +594,8 @@ class Rules:
         - ``draw``: the player's draw: a ``Draw``, or switch fees ("1,2,3,4,5", "1", a name of
           ``FEE_SCHEDULES``, numbers) (keyword only; default None: no draw). ``switch_fees`` is the
           same, by the name the command line uses; give one of the two.
+        - ``buy_fee``: the fee in antes of buying a sixth card (keyword only; default None: no
+          buying); with switch fees the player takes one of the two.
         - ``information``: what the player knows of the hole cards (an ``Information``; keyword
           only; default None: the up card only).
 
@@ -609,13 +612,14 @@ class Rules:
                 plain = _made_rules(paytable, qualifier, ante, max_payout, raise_antes)  # type: ignore[arg-type]
         if plain is None:
             plain = cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
-        return plain.with_game(draw=draw, switch_fees=switch_fees, information=information)
+        return plain.with_game(draw=draw, switch_fees=switch_fees, buy_fee=buy_fee, information=information)
 
     def with_game(self, *, draw: DrawLike | None = None, switch_fees: DrawLike | None = None,
-                  information: Information | None = None) -> Rules:
+                  buy_fee: Number | None = None, information: Information | None = None) -> Rules:
         """These rules with a draw and/or information (None keeps what they have).
 
         ``draw`` and ``switch_fees`` are the same thing (a ``Draw`` or switch fees); give one.
+        ``buy_fee``: the fee of a sixth card, added to the draw given (or to the rules' own switching).
         ``information``: an ``Information`` (what the player knows of the hole cards).
 
         >>> Rules().with_game(switch_fees="1,2,3,4,5").draw.short()
@@ -624,9 +628,11 @@ class Rules:
         if draw is not None and switch_fees is not None:
             raise InvalidRules("draw and switch_fees: give one of the two (both are the player's draw)")
         spec = draw if draw is not None else switch_fees
-        if spec is None and information is None:
+        if spec is None and information is None and buy_fee is None:
             return self
         d = self.draw if spec is None else Draw.parse(spec)
+        if buy_fee is not None:
+            d = Draw.make(None if d is None else d.switch, buy=buy_fee)
         i = self.information if information is None else information
         if d == self.draw and i == self.information:
             return self

@@ -1,20 +1,21 @@
 """The whole game as one protocol, and the registry of its solvers.
 
 Every whole-game result (``GameReport`` for the plain game and the leaks; ``OneCardGame``,
-``OneOrFiveGame``, ``SwitchGame`` and ``SwitchSample`` for card switching) is a ``WholeGame``: the
+``OneOrFiveGame``, ``SwitchGame`` and ``SwitchSample`` for card switching, ``SixthCardGame`` for a
+bought sixth card) is a ``WholeGame``: the
 rules naming the whole game (``game_rules``: the table with its draw and information), the house
 edge, the return per ante, the expected wager and the element of risk (None where not counted),
 what the player knew, and whether its figures are exact, bounded or sampled.
 
 ``solve_game(rules)`` solves whichever game ``rules`` name, through ``SOLVERS``: one entry per kind
 of game (``game_kind``): the plain game ("up-card"), each kind of information a leak gives, and a
-draw ("switch"). A new variant or leak is one entry here and a field of ``Rules``.
+draw ("switch", "buy"). A new variant or leak is one entry here and a field of ``Rules``.
 
 >>> g = solve_game(Rules())
 >>> isinstance(g, WholeGame), g.exactness, game_kind(g.game_rules), g.house_edge == solve().house_edge
 (True, 'exact', 'up-card', True)
 >>> sorted(SOLVERS)
-['burn-card', 'seen-cards', 'seen-class', 'sorted-ranks', 'switch', 'up-card']
+['burn-card', 'buy', 'seen-cards', 'seen-class', 'sorted-ranks', 'switch', 'switch-or-buy', 'up-card']
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..progress import ProgressFn
 from .edge_sorting import solve_sorted_ranks
 from .game import Exactness, GameReport, solve
 from .known_cards import solve_burn_card, solve_known, solve_seen_class
+from .sixth_game import solve_sixth_game, solve_switch_or_buy_game
 from .switch_game import solve_switch_game
 
 __all__ = ["SOLVERS", "Exactness", "SolveOptions", "WholeGame", "game_kind", "solve_game"]
@@ -91,13 +93,17 @@ Solver = Callable[[Rules, SolveOptions], WholeGame]
 
 
 def game_kind(rules: Rules) -> str:
-    """The kind of game the rules name: "switch" with a draw, else the kind of the player's
-    information ("up-card": the plain game). The key of ``SOLVERS``.
+    """The kind of game the rules name: with a draw "switch" (switching cards), "buy" (buying a
+    sixth card) or "switch-or-buy" (either), else the kind of the player's information ("up-card":
+    the plain game). The key of ``SOLVERS``.
 
-    >>> game_kind(Rules.make(switch_fees="1")), game_kind(Rules())
-    ('switch', 'up-card')
+    >>> game_kind(Rules.make(switch_fees="1")), game_kind(Rules.make(buy_fee=1)), game_kind(Rules())
+    ('switch', 'buy', 'up-card')
     """
-    return "switch" if rules.draw is not None else rules.information.kind
+    d = rules.draw
+    if d is None:
+        return rules.information.kind
+    return "switch" if d.buy is None else "buy" if d.switch is None else "switch-or-buy"
 
 
 def _plain(rules: Rules, o: SolveOptions) -> GameReport:
@@ -134,6 +140,14 @@ def _switch(rules: Rules, o: SolveOptions) -> WholeGame:
     return solve_switch_game(None, rules, threads=o.threads, progress=o.progress)
 
 
+def _buy(rules: Rules, o: SolveOptions) -> WholeGame:
+    return solve_sixth_game(rules, raise_on_tie=o.raise_on_tie, threads=o.threads, progress=o.progress)
+
+
+def _switch_or_buy(rules: Rules, o: SolveOptions) -> WholeGame:
+    return solve_switch_or_buy_game(rules, raise_on_tie=o.raise_on_tie, threads=o.threads, progress=o.progress)
+
+
 #: The solver of each kind of game (``game_kind``). A new variant or leak: one entry.
 SOLVERS: dict[str, Solver] = {
     "up-card": _plain,
@@ -142,6 +156,8 @@ SOLVERS: dict[str, Solver] = {
     "seen-class": _seen_class,
     "burn-card": _burn_card,
     "switch": _switch,
+    "buy": _buy,
+    "switch-or-buy": _switch_or_buy,
 }
 
 

@@ -49,6 +49,8 @@ _CONVERTERS: dict[tuple[str, str], tuple[str, str, str | None]] = {
     (f"{_P}.play.known_cards", "LeakGame"): (".play.leaks", "leak_game_doc", "solve"),
     (f"{_P}.play.switch_game", "SwitchGame"): (".play.switching", "switch_game_json", "solve"),
     (f"{_P}.play.switch_game", "SwitchSample"): (".play.switching", "switch_sample_json", "solve"),
+    (f"{_P}.play.sixth_game", "SixthCardGame"): (".play.sixth", "sixth_game_json", "solve"),
+    (f"{_P}.play.sixth_game", "SwitchOrBuyGame"): (".play.sixth", "switch_or_buy_json", "solve"),
     (f"{_P}.house.protection", "FlashCost"): (".house.protection", "flash_doc", "solve"),
     (f"{_P}.play.scoring", "ScoreReport"): (".play.scoring", "score_doc", "score"),
     (f"{_P}.play.trainer", "HistorySummary"): (".play.trainer", "history_summary_doc", "train"),

@@ -349,7 +349,8 @@ def describe_rules(rules: Rules) -> str:
 def rules_json(rules: Rules) -> dict[str, Any]:
     """The rules as the "rules" object of every JSON output: the whole game. The plain game has the
     seven keys of the table; a draw adds ``"draw"`` (``{"switch_fees": ["1", ...],
-    "five_forces_raise": true}``) and a leak ``"information"`` (as a whole game's ``"information"``).
+    "five_forces_raise": true}``, with ``"buy_fee": "1"`` where a sixth card may be bought) and a
+    leak ``"information"`` (as a whole game's ``"information"``).
 
     >>> sorted(rules_json(Rules.make(switch_fees="1"))["draw"].items())
     [('five_forces_raise', True), ('switch_fees', ['1'])]
@@ -365,6 +366,8 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     }
     if rules.draw is not None:
         out["draw"] = {"switch_fees": list(rules.draw.switch_fees), "five_forces_raise": rules.draw.five_forces_raise}
+        if rules.draw.buy is not None:
+            out["draw"]["buy_fee"] = str(rules.draw.buy)
     if rules.information.kind != "up-card":
         out["information"] = information_json(rules.information)
     return out

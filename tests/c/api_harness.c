@@ -766,6 +766,78 @@ static void switch_five(void)
     puts("switch five: done");
 }
 
+/* The bought sixth card: every argument checked before any work; one hand counted; one up rank of
+ * the whole game counted (skipped by the quick variant), standing and buying together every deal. */
+static void sixth_card(void)
+{
+    cs_nets nets = standard_nets();
+    cs_totals one, out[2];
+    uint64_t ch[CS_SWITCH_GAME_CHOICE_CELLS];
+    int64_t answers[2];
+    uint8_t hand[5] = {51, 47, 43, 39, 1}, twice[5] = {51, 45, 22, 8, 8};
+    const uint8_t probe[6] = {51, 45, 22, 9, 3, 40}, odd_up[6] = {51, 45, 22, 9, 3, 41};
+    const size_t cells = CS_SWITCH_GAME_CHOICE_CELLS;
+    STATUS(cs_buy_sixth(NULL, 40, 1113, &nets, 0, &one), CS_E_NULL);
+    STATUS(cs_buy_sixth(hand, 40, 1113, NULL, 0, &one), CS_E_NULL);
+    STATUS(cs_buy_sixth(hand, 40, 1113, &nets, 0, NULL), CS_E_NULL);
+    STATUS(cs_buy_sixth(hand, 40, CS_NUM_VALUES + 1, &nets, 0, &one), CS_E_ARG);
+    STATUS(cs_buy_sixth(hand, 40, 1113, &nets, 4, &one), CS_E_ARG);
+    STATUS(cs_buy_sixth(twice, 40, 1113, &nets, 0, &one), CS_E_DUPLICATE);
+    STATUS(cs_buy_sixth(hand, 52, 1113, &nets, 0, &one), CS_E_CARD);
+    cs_nets huge = nets;
+    huge.win[9] = (int64_t)1 << 41;
+    STATUS(cs_buy_sixth(hand, 40, 1113, &huge, 0, &one), CS_E_OVERFLOW);
+    /* four to a royal in spades, the up card the queen of clubs: every replacement counted */
+    STATUS(cs_buy_sixth(hand, 40, 1113, &nets, 0, &one), CS_OK);
+    CHECK(one.total_weight == 46ull * 148995);
+    CHECK(one.win[9] > 0 && one.raise_situations > 0 && one.raise_situations <= 46);
+    STATUS(cs_sixth_game(1113, NULL, 1, 1, 0, 1, out, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1, 0, 1, NULL, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1, 0, 1, out, 1, ch, cells), CS_E_SIZE);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells - 1), CS_E_SIZE);
+    STATUS(cs_sixth_game(CS_NUM_VALUES + 1, &nets, 1, 1, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, -1, 1, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, ((int64_t)1 << 36) + 1, 1, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, 1, 0, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1u << 13, 0, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1, 2, 1, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1, 0, 0, out, 2, ch, cells), CS_E_ARG);
+    STATUS(cs_sixth_game(1113, &nets, 1, 1, 0, 65, out, 2, ch, cells), CS_E_ARG);
+    huge.win[9] = ((int64_t)1 << 36) + 1;
+    STATUS(cs_sixth_game(1113, &huge, 1, 1, 0, 1, out, 2, ch, cells), CS_E_OVERFLOW);
+    STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, NULL, 1, answers), CS_E_NULL);
+    STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 4097, answers), CS_E_SIZE);
+    STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, odd_up, 1, answers), CS_E_ARG);
+    /* the draw that switches one card or buys: its arguments (its counts are the two games', tested in Python) */
+    cs_totals three[3];
+    uint64_t dch[CS_DRAW_GAME_CHOICE_CELLS];
+    const size_t dcells = CS_DRAW_GAME_CHOICE_CELLS;
+    STATUS(cs_draw_game(1113, NULL, 1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_NULL);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, NULL, 3, dch, dcells), CS_E_NULL);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, three, 3, NULL, dcells), CS_E_NULL);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, three, 2, dch, dcells), CS_E_SIZE);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 1, three, 3, dch, dcells - 1), CS_E_SIZE);
+    STATUS(cs_draw_game(1113, &nets, -1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, 1, -1, 1, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, ((int64_t)1 << 36) + 1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 0, 0, 1, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &nets, 1, 1, 1, 0, 0, three, 3, dch, dcells), CS_E_ARG);
+    STATUS(cs_draw_game(1113, &huge, 1, 1, 1, 0, 1, three, 3, dch, dcells), CS_E_OVERFLOW);
+    if (!getenv("HARNESS_QUICK")) { /* the probe's up card, 40, is the queen of suit 0 (rank 10) */
+        STATUS(cs_test_sixth_game(1113, &nets, 1, 1u << 10, 0, 2, out, 2, ch, cells, probe, 1, answers), CS_OK);
+        CHECK(out[0].total_weight + out[1].total_weight == 4ull * 2349060 * 6853770);
+        uint64_t situations = 0, bought = 0;
+        for (int c = 0; c < 30; c++)
+            situations += ch[c];
+        for (int r = 0; r < 13; r++)
+            bought += ch[30 + r];
+        CHECK(situations == 4ull * 2349060 && bought == ch[30 + 10] && bought > 0);
+        CHECK(out[1].total_weight == bought * 6853770ull);
+        CHECK(answers[0] != 0 && answers[1] != 0);
+    }
+    puts("sixth card: done");
+}
+
 int main(void)
 {
     layouts();
@@ -779,6 +851,7 @@ int main(void)
     switching();
     switch_game();
     switch_game_given();
+    sixth_card();
     switch_bounds();
     switch_five();
     printf("api harness: %d checks, %d failed\n", checks, failed);

@@ -17,10 +17,11 @@ from caribbean_exact.errors import UsageError
 #: A value for each option (None: a flag), by command.
 VALUES = {
     "solve": {"known_dealer_cards": "1", "sorted_ranks": "AK", "seen_class": "picture", "burn_card": None,
-              "flash_rate": "5%", "switch_fees": "1", "sample": None, "deals": "100", "seed": "1",
+              "flash_rate": "5%", "switch_fees": "1", "buy_fee": "1", "sample": None, "deals": "100",
+              "seed": "1",
               "ignore_up": None, "table": "figures", "plot": "chart.pdf"},
     "ev": {"hand": ["As", "Kd", "7h", "4c", "2s"], "up": "Qh", "dead": "3c", "dealer": "Jc", "verbose": None,
-           "table": "outcomes", "ante": "5", "switch_fees": "1", "skip_bad": None},
+           "table": "outcomes", "ante": "5", "switch_fees": "1", "buy_fee": "1", "skip_bad": None},
 }
 DECLARED = {"solve": (play.SOLVE_OPTIONS, play.SOLVE_MODES, play.solve_mode),
             "ev": (play.EV_OPTIONS, play.EV_MODES, play.ev_mode)}

@@ -139,12 +139,14 @@ def test_the_switching_files_call_down():
     bounds run the game's driver (which reaches the bounds' passes through hooks, not calls)."""
     graph = _c_call_graph()
     switching = {f for f in graph if f.startswith("switch_")}
-    assert switching == {"switch_hand.c", "switch_sweep.c", "switch_five.c", "switch_game.c", "switch_bounds.c"}
+    assert switching == {"switch_hand.c", "switch_sweep.c", "switch_five.c", "switch_game.c", "switch_bounds.c",
+                         "switch_sixth.c"}
     assert graph["switch_sweep.c"] & switching == set()
     assert graph["switch_hand.c"] & switching == set()
     assert graph["switch_five.c"] & switching == {"switch_sweep.c"}
     assert graph["switch_game.c"] & switching == {"switch_sweep.c", "switch_five.c"}
     assert graph["switch_bounds.c"] & switching == {"switch_sweep.c", "switch_game.c"}
+    assert graph["switch_sixth.c"] & switching == {"switch_sweep.c"}
 
 
 def _module_source(tmp_path, name: str, **env: str) -> str:

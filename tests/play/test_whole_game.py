@@ -73,7 +73,8 @@ def test_the_old_fees_keyword_maps_onto_the_rules():
 
 
 def test_the_registry_solves_each_kind_like_its_own_solver():
-    assert set(SOLVERS) == {"up-card", "seen-cards", "sorted-ranks", "seen-class", "burn-card", "switch"}
+    assert set(SOLVERS) == {"up-card", "seen-cards", "sorted-ranks", "seen-class", "burn-card", "switch", "buy",
+                            "switch-or-buy"}
     plain = solve_game()
     assert isinstance(plain, GameReport) and plain.house_edge == solve().house_edge
     burn = solve_game(Rules(information=BURN))

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...house import protection
     from ...play import edge_sorting, known_cards, sampling
     from ...play.game import GameReport, solve
+    from ...play.sixth_game import solve_sixth_game, solve_switch_or_buy_game
     from ...play.switch_game import sample_switch_game, solve_switch_game
     from ...play.switching import switch_ev
     from ...render import figures
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...render.play import edge_sorting as render_sorting
     from ...render.play import known_cards as render_known
     from ...render.play import seen_plot
+    from ...render.play import sixth as render_sixth
     from ...render.play import switching as render_switching
     from ...render.strategy import chart as render_strategy
     from .. import batch
@@ -47,6 +49,9 @@ else:
     render_known = lazy("caribbean_exact.render.play.known_cards")
     seen_plot = lazy("caribbean_exact.render.play.seen_plot")
     render_switching = lazy("caribbean_exact.render.play.switching")
+    render_sixth = lazy("caribbean_exact.render.play.sixth")
+    solve_sixth_game = lazy_function("caribbean_exact.play.sixth_game", "solve_sixth_game")
+    solve_switch_or_buy_game = lazy_function("caribbean_exact.play.sixth_game", "solve_switch_or_buy_game")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
     solve_switch_game = lazy_function("caribbean_exact.play.switch_game", "solve_switch_game")
     sample_switch_game = lazy_function("caribbean_exact.play.switch_game", "sample_switch_game")
@@ -77,6 +82,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
                         "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
+    p.add_argument("--buy-fee", default=None, metavar="FEE",
+                   help="buying a sixth card (Oasis 'Nicaragua' tables; the player plays the best five of six) for "
+                        "FEE antes: its exact EV beside standing (and beside every discard set with --switch-fees)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
 
 
@@ -101,6 +109,7 @@ EV_OPTIONS = (
     Option("table", "--table"),
     Option("ante", "--ante"),
     Option("switch_fees", "--switch-fees"),
+    Option("buy_fee", "--buy-fee"),
     Option("skip_bad", "--skip-bad", False, "--skip-bad applies to --batch"),
 )
 _EV_TABLES = ("summary", "outcomes")
@@ -108,7 +117,8 @@ _EV_TABLES = ("summary", "outcomes")
 EV_MODES = {
     "hand": Mode("ev", frozenset({"hand", "up", "dead", "dealer", "verbose", "table", "ante"}), _EV_TABLES),
     "ranks": Mode("ev with ranks alone", frozenset({"hand", "up", "ante"}), why="they need cards with suits"),
-    "switching": Mode("ev --switch-fees", frozenset({"hand", "up", "switch_fees"}), why="every option is per ante"),
+    "switching": Mode("ev --switch-fees/--buy-fee", frozenset({"hand", "up", "switch_fees", "buy_fee"}),
+                      why="every option is per ante"),
     "batch": Mode("ev --batch", frozenset({"skip_bad", "ante"}), why="the situations come from the file"),
 }
 
@@ -117,7 +127,7 @@ def ev_mode(args: argparse.Namespace) -> str:
     """The mode of ``ev`` its arguments choose (a key of ``EV_MODES``), checked before any work."""
     if args.batch is not None:
         mode = "batch"
-    elif args.switch_fees is not None:
+    elif args.switch_fees is not None or args.buy_fee is not None:
         mode = "switching"
     elif args.hand and _RANKS_ONLY.fullmatch(" ".join(args.hand).strip()):
         mode = "ranks"
@@ -161,14 +171,16 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
 
 
 def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
-    """ev --switch-fees: every discard set of one hand (cards with suits; no dead or dealer cards)."""
+    """ev --switch-fees/--buy-fee: every option of one hand's draw (cards with suits; no dead or
+    dealer cards)."""
+    flag = "--switch-fees" if args.switch_fees is not None else "--buy-fee"
     if _RANKS_ONLY.fullmatch(text.strip()):
-        raise UsageError("ev --switch-fees: give the cards with their suits (the replacements depend on them)")
+        raise UsageError(f"ev {flag}: give the cards with their suits (the replacements depend on them)")
     cards = parse_cards(text if up is None else text + " " + up)
     if len(cards) != 6:
-        raise UsageError(f"ev --switch-fees: give five cards and the up card (or --up), got {len(cards)} cards")
-    return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules),
-                                           args.format)
+        raise UsageError(f"ev {flag}: give five cards and the up card (or --up), got {len(cards)} cards")
+    return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules,
+                                                     buy_fee=args.buy_fee), args.format)
 
 
 def setup_solve(p: argparse.ArgumentParser) -> None:
@@ -208,6 +220,10 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "one card switched, exact (about 23 s of CPU); where more cards may be switched, the gain of "
                         "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact); "
                         "with --sample, only a sampled estimate (quick)")
+    p.add_argument("--buy-fee", default=None, metavar="FEE",
+                   help="a sixth card for sale at FEE antes (Oasis 'Nicaragua' tables; the player plays the best "
+                        "five of six): the whole game exact, every situation standing or buying (about 10 s on two "
+                        "cores)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -230,6 +246,7 @@ SOLVE_OPTIONS = (
     Option("burn_card", "--burn-card", False),
     Option("flash_rate", "--flash-rate"),
     Option("switch_fees", "--switch-fees"),
+    Option("buy_fee", "--buy-fee"),
     Option("sample", "--sample", False, "--sample applies to --known-dealer-cards 1 to 3 and to --switch-fees"),
     Option("deals", "--deals", None, _SAMPLING_HINT),
     Option("seed", "--seed", None, _SAMPLING_HINT),
@@ -254,6 +271,8 @@ SOLVE_MODES = {
                       (*_FIGURES, "chart")),
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"})),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed"})),
+    "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
+    "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
 
 
@@ -272,8 +291,12 @@ def solve_mode(args: argparse.Namespace) -> str:
                              "burn card seen)")
     elif args.flash_rate is not None:
         mode = "flash rate"
+    elif args.switch_fees is not None and args.buy_fee is not None:
+        mode = "switch or buy"
     elif args.switch_fees is not None:
         mode = "switching"
+    elif args.buy_fee is not None:
+        mode = "buying"
     elif args.sorted_ranks is not None:
         mode = "sorted"
     elif k and args.sample and k < 4:
@@ -307,6 +330,14 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                               1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
         return render_switching.switch_game(g, args.format)
+    if mode == "switch or buy":  # switching one card or buying, the whole game exact
+        return render_sixth.switch_or_buy(solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees,
+                                                                                   buy_fee=args.buy_fee),
+                                                                   threads=args.threads, progress=progress),
+                                          args.format)
+    if mode == "buying":  # a sixth card for sale, the whole game exact
+        return render_sixth.sixth_game(solve_sixth_game(rules, args.buy_fee, threads=args.threads,
+                                                        progress=progress), args.format)
     if mode == "sorted":  # edge sorting, the whole game exact
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
         game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
-from ...play.switch_game import OneCardGame, OneOrFiveGame, SwitchGame, SwitchProof, SwitchSample
+from ...play.switch_game import OneCardGame, OneOrFiveGame, StandOrOption, SwitchGame, SwitchProof, SwitchSample
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
@@ -36,15 +36,46 @@ def option_json(o: SwitchOption) -> dict[str, Any]:
     }
 
 
+def options_json(o: SwitchOption) -> dict[str, Any]:
+    """One option in the ``"options"`` list: every option of a hand, buying included."""
+    return {
+        "kind": o.kind,
+        "discard": [str(c) for c in o.discard],
+        "fee": str(o.fee),
+        "ev": str(o.ev),
+        "raise_share": str(o.raise_share),
+        "decision": o.decision,
+    }
+
+
 def switch_json(a: SwitchAnalysis) -> dict[str, Any]:
-    """Every option of one hand, best first."""
+    """Every option of one hand, best first: ``"switch"`` standing and the discard sets (as before
+    buying existed), ``"options"`` every option, buying a sixth card included."""
     return {
         "hand": format_cards(a.hand),
         "up": str(a.up),
-        "switch_fees": [str(f) for f in a.fees.fees],
-        "switch": [option_json(o) for o in a.options],
+        "switch_fees": list(a.draw.switch_fees),
+        "switch": [option_json(o) for o in a.switches],
+        "options": [options_json(o) for o in a.options],
         "rules": rules_json(a.game_rules),
     }
+
+
+def _option_label(o: SwitchOption) -> str:
+    if o.bought:
+        return "(buy a 6th card)"
+    return " ".join(str(c) for c in o.discard) or "(stand)"
+
+
+def _draw_words(a: SwitchAnalysis) -> str:
+    parts = []
+    if a.fees is not None:
+        n = len(a.fees.fees)
+        parts.append(f"card switching, fee{'s' if n > 1 else ''} in antes {a.fees.short()} for "
+                     f"{', '.join(str(k) for k in range(1, n + 1))} card{'s' if n > 1 else ''}")
+    if a.draw.buy is not None:
+        parts.append(f"a sixth card for {a.draw.buy} ante{'' if a.draw.buy == 1 else 's'}")
+    return " or ".join(parts)
 
 
 def switch_options(a: SwitchAnalysis, fmt: str) -> str:
@@ -53,19 +84,16 @@ def switch_options(a: SwitchAnalysis, fmt: str) -> str:
         return to_json(switch_json(a))
     rows: list[list[Cell]] = []
     for o in a.options:
-        rows.append([" ".join(str(c) for c in o.discard) or "(stand)", frac(o.fee), frac(o.ev), dec(o.ev),
-                     _decision_text(o)])
+        rows.append([_option_label(o), frac(o.fee), frac(o.ev), dec(o.ev), _decision_text(o)])
     headers = ["switch", "fee", "EV per ante (exact, fee included)", "decimal", "then"]
     if fmt == "csv":
         return table(rows, headers, fmt)
     b = a.best
-    best = " ".join(str(c) for c in b.discard)
-    n = len(a.fees.fees)
-    lines = [f"hand {format_cards(a.hand)}, dealer up card {a.up}; card switching, fee{'s' if n > 1 else ''} in "
-             f"antes {a.fees.short()} for {', '.join(str(k) for k in range(1, n + 1))} card{'s' if n > 1 else ''}",
+    best = "buy a sixth card" if b.bought else "switch " + " ".join(str(c) for c in b.discard) if b.discard else "stand"
+    lines = [f"hand {format_cards(a.hand)}, dealer up card {a.up}; {_draw_words(a)}",
              f"rules: {describe_rules(a.rules)}", "",
-             f"best: {'switch ' + best if best else 'stand'} (EV {dec(b.ev)} per ante, fee included); then "
-             f"{_decision_text(b)}", "", table(rows, headers, fmt)]
+             f"best: {best} (EV {dec(b.ev)} per ante, fee included); then {_decision_text(b)}", "",
+             table(rows, headers, fmt)]
     return "\n".join(lines)
 
 
@@ -272,25 +300,39 @@ def one_card_rows(g: OneCardGame) -> tuple[list[list[str]], ...]:
     """The one-card game's four tables as rows of text (headers ``ONE_CARD_HEADERS``): its figures,
     what the player does by his five cards' category, the card switched by rank (ace first), and
     the return table (a switch's nets less the fee; rows with no deal left out)."""
+    return option_game_rows(g, ("P(switch a card)",), g.switched_rank)
+
+
+def option_game_rows(g: StandOrOption, options: tuple[str, ...], by_rank: tuple[int, ...]
+                     ) -> tuple[list[list[str]], ...]:
+    """A stand-or-option game's four tables as rows of text: its figures (``options``: the label of
+    each option's probability), what the player does by his five cards' category (stand and fold,
+    stand and raise, each option), the situations of ``by_rank`` (13 counts, deuce first; shown ace
+    first, with their share), and the return table."""
     figures = [
         ["house edge", frac(g.house_edge), pct(g.house_edge)],
         ["element of risk", frac(g.element_of_risk), pct(g.element_of_risk)],
         ["expected wager (antes: ante, raise, fee)", frac(g.expected_wager), dec(g.expected_wager)],
-        ["P(switch a card)", frac(g.switch_probability), pct(g.switch_probability)],
-        ["P(raise)", frac(g.raise_probability), pct(g.raise_probability)],
     ]
+    for k, label in enumerate(options, 1):
+        p = Fraction(g.situations_of(k), g.situations)
+        figures.append([label, frac(p), pct(p)])
+    figures.append(["P(raise)", frac(g.raise_probability), pct(g.raise_probability)])
     acts: list[list[str]] = []
     for k, c in enumerate(g.by_category):
         n = sum(c)
         if n:
-            acts.append([CATEGORIES[k], grouped(n), pct(Fraction(c[0], n), 2), pct(Fraction(c[1], n), 2),
-                         pct(Fraction(c[2], n), 2)])
-    sw = g.switch_situations
-    ranks = [[RANKS[r], grouped(n), pct(Fraction(n, sw), 2) if sw else "-"]
-             for r, n in reversed(list(enumerate(g.switched_rank))) if n]
-    ret = [[part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8), dec(r.contribution, 8)]
-           for part, r in g.return_rows if r.count]
-    return figures, acts, ranks, ret
+            acts.append([CATEGORIES[k], grouped(n), *(pct(Fraction(x, n), 2) for x in c)])
+    return figures, acts, rank_rows(by_rank), [
+        [part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8), dec(r.contribution, 8)]
+        for part, r in g.return_rows if r.count]
+
+
+def rank_rows(by_rank: tuple[int, ...]) -> list[list[str]]:
+    """13 counts by rank (deuce first) as rows, ace first, with their shares (ranks with none left out)."""
+    total = sum(by_rank)
+    return [[RANKS[r], grouped(n), pct(Fraction(n, total), 2) if total else "-"]
+            for r, n in reversed(list(enumerate(by_rank))) if n]
 
 
 def one_card_tables(g: OneCardGame, fmt: str) -> list[str]:
