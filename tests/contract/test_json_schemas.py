@@ -91,7 +91,9 @@ DEFS: dict[str, Any] = {
             "raise_antes": {"type": "integer", "minimum": 1},
             "draw": {"type": "object", "properties": {
                 "switch_fees": {"type": "array", "items": {"$ref": "#/$defs/fraction"}},
-                "five_forces_raise": {"type": "boolean"}},
+                "five_forces_raise": {"type": "boolean"},
+                "buy_fee": {"$ref": "#/$defs/fraction",
+                            "description": "the fee of a sixth card, where one is for sale"}},
                 "required": ["switch_fees", "five_forces_raise"], "additionalProperties": False},
             "information": {"$ref": "#/$defs/information"}},
         "required": ["paytable", "pays", "qualifier", "qualifier_value", "ante", "max_payout", "raise_antes"],
