@@ -213,8 +213,10 @@ class SwitchAnalysis:
 
 def switch_ev(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike | None = None, *, rules: Rules | None = None,
               buy_fee: Number | None = None, threads: int | None = None) -> SwitchAnalysis:
-    """The exact EV (per ante, fee included) of every option of the draw, best first: standing,
-    every discard set the fees allow, and buying a sixth card where it may be bought.
+    """The exact EV (per ante, fee included) of every option of the draw, best first.
+
+    The options: standing, every discard set the fees allow, and buying a sixth card where it may
+    be bought.
 
     ``hand``: the player's five cards ("As Kd 7h 4c 2s"); ``up``: the dealer's up card.
     ``fees``: the fee in antes of switching 1, 2, ... cards ("1,2,3,4,5", "1,2,3,2,1", "1" for a
