@@ -434,6 +434,15 @@ int cs_buy_sixth(const uint8_t *player, uint8_t up, uint16_t qualifier, const cs
 int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
                   uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
 
+/* The bought sixth card under GIVEN choices (a buying strategy, e.g. a rule card's) instead of the best:
+ * the counts of cs_sixth_game (no fee: the counts do not depend on it), each situation buying where
+ * given says 1 and standing where 0 (else CS_E_ARG, checked before any work), laid out as
+ * cs_switch_game_given's choices (CS_SWITCH_GAME_HANDS bytes per up rank asked, in increasing rank
+ * order); out[1].indifferent_situations is 0. */
+int cs_sixth_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ranks, uint32_t flags, uint32_t threads,
+                        const uint8_t *given, size_t n_given, cs_totals *out, size_t n_out, uint64_t *choices,
+                        size_t n_choices);
+
 /* The draw that switches one card or buys a sixth card, the whole game, exact: in each situation the
  * player stands, switches the one card worth the most (switch_fee) or buys (buy_fee), whichever is
  * worth the most (ties: standing, then switching, then buying), then raises or folds as the nets

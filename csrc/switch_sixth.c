@@ -119,6 +119,8 @@ typedef struct {
     uint8_t *buy;           /* [GM_HANDS] after the merge: whether the hand buys */
     uint32_t lo[SX_CHUNKS + 1]; /* chunk c: the sets whose highest position is in lo[c] .. lo[c + 1] - 1 */
     int pass;               /* 1: standing and the sets' values; 2: the tally of the sets bought */
+    const uint8_t *given;   /* cs_sixth_game_given: this rank's choices (1: buy), instead of the best */
+    uint8_t *chosen;        /* cs_test_sixth_game_chosen: this rank's choices after the merge */
     atomic_uint next;
 } sx_unit;
 
@@ -421,8 +423,8 @@ static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, 
     for (uint32_t i = 0; i < GM_HANDS; i++) {
         const gm_outcome *o = &g->sout[i];
         const int64_t bv = jobs[0].bsum[i] - u->fee;
-        u->buy[i] = bv > g->sval[i];
-        if (bv == g->sval[i])
+        u->buy[i] = u->given ? u->given[i] : bv > g->sval[i];
+        if (!u->given && bv == g->sval[i])
             out[1].indifferent_situations += 4;
         if (choices)
             choices[o->cat * CS_SWITCH_GAME_CHOICES + (u->buy[i] ? 2 : o->raise)] += 4;
@@ -435,6 +437,8 @@ static void sx_rank(sx_unit *u, sx_job *jobs, uint32_t threads, cs_totals *out, 
             out[0].indifferent_situations += 4;
         cs__tally_outcome(&out[0], o->cat, o->raise, w, o->nq, o->win, o->tie, o->lose, 4, w * comp);
     }
+    if (u->chosen)
+        memcpy(u->chosen, u->buy, GM_HANDS);
     sx_pass2(u, jobs, threads, &out[1]);
 }
 
@@ -475,7 +479,8 @@ static int sx_draw_rank(sx_unit *u, sx_job *jobs, uint32_t threads, int64_t swit
  * out[3], choices CS_DRAW_GAME_CHOICE_CELLS, no probes). */
 static int sx_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, int64_t switch_fee, uint32_t up_ranks,
                    uint32_t flags, uint32_t threads, cs_totals *out, uint64_t *choices, size_t n_choices,
-                   const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+                   const uint8_t *probes, size_t n_probes, int64_t *probe_out, const uint8_t *given,
+                   uint8_t *chosen)
 {
     int st;
     if ((st = cs__ensure_tables()) != CS_OK)
@@ -529,10 +534,13 @@ static int sx_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, int64_t
                 st = CS_E_NOMEM;
         }
     }
-    for (uint32_t r = 0; r < 13 && st == CS_OK; r++) {
+    for (uint32_t r = 0, asked = 0; r < 13 && st == CS_OK; r++) {
         if (!(up_ranks >> r & 1))
             continue;
         g->up = (uint8_t)(r * 4);
+        u->given = given ? given + (size_t)asked * GM_HANDS : NULL;
+        u->chosen = chosen ? chosen + (size_t)asked * GM_HANDS : NULL;
+        asked++;
         if (switch_fee >= 0) {
             st = sx_draw_rank(u, jobs, threads, switch_fee, value, out, choices);
             continue;
@@ -618,7 +626,42 @@ int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uin
         probe_out[2 * m] = probe_out[2 * m + 1] = 0;
     }
     return sx_game(qualifier, nets, fee, -1, up_ranks, flags, threads, out, choices, n_choices, probes, n_probes,
-                   probe_out);
+                   probe_out, NULL, NULL);
+}
+
+int cs_test_sixth_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks,
+                              uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices,
+                              size_t n_choices, uint8_t *chosen, size_t n_chosen)
+{
+    if (!nets || !out || !chosen)
+        return CS_E_NULL;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) ||
+        n_chosen != (size_t)__builtin_popcount(up_ranks & 0x1fff) * GM_HANDS)
+        return CS_E_SIZE;
+    int st;
+    if ((st = sx_check(qualifier, nets, fee, up_ranks, flags, threads)) != CS_OK)
+        return st;
+    return sx_game(qualifier, nets, fee, -1, up_ranks, flags, threads, out, choices, n_choices, NULL, 0, NULL, NULL,
+                   chosen);
+}
+
+int cs_sixth_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ranks, uint32_t flags, uint32_t threads,
+                        const uint8_t *given, size_t n_given, cs_totals *out, size_t n_out, uint64_t *choices,
+                        size_t n_choices)
+{
+    if (!nets || !given || !out)
+        return CS_E_NULL;
+    int st;
+    if ((st = sx_check(qualifier, nets, 0, up_ranks, flags, threads)) != CS_OK)
+        return st;
+    if (n_out != 2 || (choices && n_choices != CS_SWITCH_GAME_CHOICE_CELLS) ||
+        n_given != (size_t)__builtin_popcount(up_ranks) * GM_HANDS)
+        return CS_E_SIZE;
+    for (size_t i = 0; i < n_given; i++)
+        if (given[i] > 1)
+            return CS_E_ARG;
+    return sx_game(qualifier, nets, 0, -1, up_ranks, flags, threads, out, choices, n_choices, NULL, 0, NULL, given,
+                   NULL);
 }
 
 int cs_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks, uint32_t flags,
@@ -641,5 +684,5 @@ int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, in
     if (switch_fee < 0 || switch_fee > GM_NET_LIMIT)
         return CS_E_ARG;
     return sx_game(qualifier, nets, buy_fee, switch_fee, up_ranks, flags, threads, out, choices, n_choices, NULL, 0,
-                   NULL);
+                   NULL, NULL, NULL);
 }

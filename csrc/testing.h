@@ -64,6 +64,12 @@ int cs_test_sixth_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uin
                        uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices,
                        const uint8_t *probes, size_t n_probes, int64_t *probe_out);
 
+/* cs_sixth_game with each hand's choice after the merge: chosen (n_chosen = CS_SWITCH_GAME_HANDS x
+ * the up ranks asked) gets 1 where the hand buys, laid out as cs_sixth_game_given takes it. */
+int cs_test_sixth_game_chosen(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t up_ranks,
+                              uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices,
+                              size_t n_choices, uint8_t *chosen, size_t n_chosen);
+
 /* cs_switch_bounds with probes (optional, at most 4096): 6 cards each as for cs_test_switch_game;
  * probe_out gets 33 numerators per probe: the best of standing and one card over 46 x C(45, 4), then
  * for each discard mask m (bit i: the probe's i-th card) of a size k bounded, at 1 + m, the bound of

@@ -559,6 +559,36 @@ def sixth_game(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, fl
     return (_totals(out[0]), _totals(out[1]), list(choices), [[answers[2 * i], answers[2 * i + 1]] for i in range(n)])
 
 
+def sixth_game_chosen(qualifier: int, nets: ScaledNetsLike, fee: int, up_ranks: int, flags: int = 0,
+                      threads: int = 2) -> tuple[DealTotals, DealTotals, list[int], bytes]:
+    """cs_sixth_game with each hand's optimal choice (the test-only cs_test_sixth_game_chosen): the
+    totals of the situations that stand and that buy, the choices, and SWITCH_GAME_HANDS bytes per up
+    rank asked (1: the hand buys), laid out as sixth_game_given takes them."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    n = lib.CS_SWITCH_GAME_HANDS * up_ranks.bit_count()
+    chosen = ffi.new("uint8_t[]", n)
+    check(lib.cs_test_sixth_game_chosen(qualifier, _nets_struct(nets), fee, up_ranks, flags, threads, out, 2,
+                                        choices, SWITCH_GAME_CHOICE_CELLS, chosen, n), "sixth-card game")
+    return _totals(out[0]), _totals(out[1]), list(choices), bytes(ffi.buffer(chosen, n))
+
+
+def sixth_game_given(qualifier: int, nets: ScaledNetsLike, up_ranks: int, given: bytes | bytearray | memoryview,
+                     flags: int = 0, threads: int = 2) -> tuple[DealTotals, DealTotals, list[int]]:
+    """The bought sixth card under given choices (cs_sixth_game_given): ``given`` holds
+    SWITCH_GAME_HANDS bytes per up rank asked (1: buy, 0: stand); the totals of the situations that
+    stand and that buy, and the choices. InvalidCards when a byte is neither (the core's CS_E_ARG)."""
+    out = ffi.new("cs_totals[]", 2)
+    choices = ffi.new("uint64_t[]", SWITCH_GAME_CHOICE_CELLS)
+    buf = ffi.from_buffer("uint8_t[]", given)
+    st = lib.cs_sixth_game_given(qualifier, _nets_struct(nets), up_ranks, flags, threads, buf, len(buf), out, 2,
+                                 choices, SWITCH_GAME_CHOICE_CELLS)
+    if st == lib.CS_E_ARG:
+        raise InvalidCards("sixth-card game with given choices: a choice is neither 0 (stand) nor 1 (buy)")
+    check(st, "sixth-card game with given choices")
+    return _totals(out[0]), _totals(out[1]), list(choices)
+
+
 #: cs_draw_game's choices: 4 per category (stand and fold, stand and raise, switch, buy), then the
 #: switching situations by the rank switched and the buying ones by the up card's rank.
 DRAW_GAME_CHOICE_CELLS: int = lib.CS_DRAW_GAME_CHOICE_CELLS

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..errors import InvalidRules, shown
 from ..model.checks import check_int, check_progress, check_seats
 from ..model.rules import DEFAULT_RAISE_ANTES, Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import FIVE_CARD_HANDS, GameReport, solve
+from ..play.switch_game import SwitchGame
 from ..play.switching import SwitchFees, SwitchFeesLike
+from ..play.whole_game import WholeGame
 from ..progress import ProgressFn, report
 from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
@@ -38,14 +41,15 @@ from .volatility import (
     check_hands,
     check_shift,
     check_table_sample,
+    net_distribution,
     outcome_distribution,
     over_n_hands,
     seat_covariance,
     table_hour,
 )
 
-__all__ = ["DEFAULT_HANDS_PER_HOUR", "PLOT_HANDS", "SIDE_BETS", "TOP_AWARD_ODDS_LIMIT", "MathReport", "TopAward",
-           "build_report"]
+__all__ = ["DEFAULT_HANDS_PER_HOUR", "PLOT_HANDS", "SIDE_BETS", "TOP_AWARD_ODDS_LIMIT", "CheckedOptions", "MathReport",
+           "ReportOptions", "TopAward", "build_report", "priced_over_n_hands", "report_of"]
 
 #: Side bets the report can include.
 SIDE_BETS: tuple[str, ...] = ("progressive", "bonus")
@@ -111,6 +115,21 @@ class MathReport:
     #: Card switching (Oasis Poker), when a fee schedule was given: the switching lines and the
     #: sampled whole game (proven exclusions, house edges and the lines' cost, with intervals).
     switching: SwitchStudy | None = None
+    #: The results over N hands (the same N) of the whole game priced (``priced``) where its
+    #: per-deal distribution is counted (``priced_over_n_hands``); else empty.
+    priced_n_hands: tuple[NHands, ...] = ()
+
+    @property
+    def oasis(self) -> SwitchGame | None:
+        """With card switching (``switching``): the Oasis game the report prices, optimal switching
+        (a ``WholeGame``: exact, or the exact one-card bound less a sampled gain); else None."""
+        return None if self.switching is None else self.switching.game
+
+    @property
+    def priced(self) -> WholeGame:
+        """The whole game whose house edge the title, the summary and the table-hour's win give:
+        the Oasis game with switching (when counted), else the plain game."""
+        return self.oasis if self.oasis is not None else self.game
 
     @property
     def top_award(self) -> TopAward:
@@ -138,6 +157,23 @@ class MathReport:
     def standard_deviation_per_wager(self) -> float:
         """The SD per ante over the expected total wager (per unit wagered)."""
         return float(self.game.standard_deviation / self.game.expected_wager)
+
+
+def priced_over_n_hands(switching: SwitchStudy | None, hands: Sequence[int],
+                        progress: ProgressFn | None = None) -> tuple[NHands, ...]:
+    """The results over each of ``hands`` of the Oasis game where its per-deal distribution is
+    counted: the schedule's whole game is the one-card game (exact: a one-card schedule, or every
+    larger switch proven never better), whose return table (nets less the fee) is exact. Else ()
+    (the five-card switch is counted by its value, not by outcome)."""
+    g = None if switching is None else switching.game
+    if g is None or not g.exact or g.exact_game is not None:
+        return ()
+    dist = net_distribution(r for _, r in g.one_card.return_rows)
+    out = []
+    for k, n in enumerate(hands, 1):
+        out.append(over_n_hands(dist, n))
+        report(progress, "results over N hands, switching", k, len(hands))
+    return tuple(out)
 
 
 def _side_bets(side_bets: Sequence[str] | str | None) -> tuple[str, ...]:
@@ -172,78 +208,139 @@ def _check_side_bets(sides: tuple[str, ...], progressive_pays: str | Sequence[Nu
     return bonus(bonus_pays)
 
 
-def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
-                 *, paytables: dict[str, Paytable] | None = None, hands: Sequence[int] = (),
-                 seats: int = 7, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR,
-                 average_ante: Number = DEFAULT_AVERAGE_ANTE, hours: Number = 8,
-                 side_bets: Sequence[str] | str | None = None,
-                 progressive_pays: str | Sequence[Number | Pay] | None = None,
-                 meter: Number = 100_000, contribution: Number | None = None, reset: Number = 10_000,
-                 sf_cap: Number | None = None, bonus_pays: PaysLike = None, hours_per_year: Number = 8760,
-                 pace: Number | None = None, covariance_deals: int = DEFAULT_TABLE_DEALS,
-                 covariance_seed: int = DEFAULT_TABLE_SEED, progress: ProgressFn | None = None,
-                 raise_antes: int = DEFAULT_RAISE_ANTES, flash_rate: Number | str | None = None,
-                 switch_fees: SwitchFeesLike | None = None, switch_deals: int = DEFAULT_SWITCH_DEALS,
-                 switch_seed: int = 1) -> MathReport:
-    """The whole report. ``hands``: more N besides DEFAULT_HANDS; ``pace``: side-bet bets per hour
-    (default every seat every round: seats x hands_per_hour). With ``max_payout`` the game is solved
-    at the average ante under the cap, and the cap's cost at that ante is reported. ``flash_rate``
-    (a share of hands, "5%" or 0.05; default None: none) adds what a dealer who exposes a hole card
-    that often costs, per hand and per table-hour at the report's rounds an hour and average ante
+@dataclass(frozen=True)
+class ReportOptions:
+    """Every option of the report, as one value: what ``build_report`` takes by keyword and the
+    ``report`` command reads from its arguments; ``checked()`` checks them all before any work.
+
+    ``hands``: more N besides DEFAULT_HANDS; ``pace``: side-bet bets per hour (default every seat
+    every round: seats x hands_per_hour). With ``max_payout`` the game is solved at the average ante
+    under the cap, and the cap's cost at that ante is reported. ``flash_rate`` (a share of hands,
+    "5%" or 0.05; default None: none) adds what a dealer who exposes a hole card that often costs,
+    per hand and per table-hour at the report's rounds an hour and average ante
     (``protection.flash_cost``, one player using it). With ``switch_fees`` (Oasis Poker, the fee in
-    antes of switching 1, 2, ... cards) a section on card switching: ``switch_study`` over
-    ``switch_deals`` hands from ``switch_seed``."""
+    antes of switching 1, 2, ... cards) the report prices the Oasis game, and a section on card
+    switching: ``switch_study`` over ``switch_deals`` hands from ``switch_seed``.
+
+    >>> ReportOptions(seats=5).checked().seats
+    5
+    """
+
+    paytable: PaytableLike = None
+    qualifier: QualifierLike = None
+    max_payout: Number | None = None
+    paytables: dict[str, Paytable] | None = None
+    hands: Sequence[int] = ()
+    seats: int = 7
+    hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR
+    average_ante: Number = DEFAULT_AVERAGE_ANTE
+    hours: Number = 8
+    side_bets: Sequence[str] | str | None = None
+    progressive_pays: str | Sequence[Number | Pay] | None = None
+    meter: Number = 100_000
+    contribution: Number | None = None
+    reset: Number = 10_000
+    sf_cap: Number | None = None
+    bonus_pays: PaysLike = None
+    hours_per_year: Number = 8760
+    pace: Number | None = None
+    covariance_deals: int = DEFAULT_TABLE_DEALS
+    covariance_seed: int = DEFAULT_TABLE_SEED
+    raise_antes: int = DEFAULT_RAISE_ANTES
+    flash_rate: Number | str | None = None
+    switch_fees: SwitchFeesLike | None = None
+    switch_deals: int = DEFAULT_SWITCH_DEALS
+    switch_seed: int = 1
+
+    def checked(self) -> CheckedOptions:
+        """Every option checked (seconds of work at most, before the minutes of the report):
+        raises ``InvalidRules`` naming the first bad one."""
+        seats = check_seats(self.seats)
+        hands = self.hands
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+            raise InvalidRules(f"hands {shown(hands)}: expected a list of numbers of hands")
+        extra = {check_hands(n) for n in hands} - set(DEFAULT_HANDS)
+        if len(extra) > MAX_EXTRA_HANDS:
+            raise InvalidRules(f"hands: {len(extra):,} values besides {', '.join(f'{n:,}' for n in DEFAULT_HANDS)}, "
+                               f"more than the limit of {MAX_EXTRA_HANDS}")
+        check_table_sample(self.covariance_deals, self.covariance_seed)  # before the work, not after it
+        if self.flash_rate is not None:
+            check_rate(self.flash_rate)
+        fees = None if self.switch_fees is None else SwitchFees.parse(self.switch_fees)
+        if fees is not None:
+            check_int(self.switch_deals, "switch_deals", 1, 10**7)
+            check_int(self.switch_seed, "switch_seed", 0, 2**64 - 1)
+        ante = check_average_ante(self.average_ante)
+        check_shift(self.hands_per_hour, self.hours)  # before the work too: table_hour checks them after seconds
+        sides = _side_bets(self.side_bets)
+        bonus_report = _check_side_bets(sides, self.progressive_pays, self.meter, self.contribution, self.reset,
+                                         self.sf_cap, self.bonus_pays, self.pace, self.hours_per_year)
+        rules = Rules.make(self.paytable, self.qualifier, ante if self.max_payout is not None else None,
+                           self.max_payout, self.paytables, raise_antes=self.raise_antes)
+        return CheckedOptions(self, rules, seats, tuple(sorted(set(DEFAULT_HANDS) | extra)), ante, sides, fees,
+                              bonus_report)
+
+
+@dataclass(frozen=True)
+class CheckedOptions:
+    """The report's options checked once (``ReportOptions.checked``): the rules they name and the
+    values every part of the report reads."""
+
+    options: ReportOptions
+    rules: Rules
+    seats: int
+    #: Every N of the results over N hands, sorted.
+    hands: tuple[int, ...]
+    average_ante: Fraction
+    side_bets: tuple[str, ...]
+    fees: SwitchFees | None
+    #: The 5+1 Bonus report when the side bets have it (seconds of work, done in the checks).
+    bonus: BonusReport | None
+
+
+def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
+                 *, progress: ProgressFn | None = None, **options: Any) -> MathReport:
+    """The whole report: ``report_of(ReportOptions(paytable, qualifier, max_payout, **options))``
+    (each option is a field of ``ReportOptions``)."""
+    return report_of(ReportOptions(paytable, qualifier, max_payout, **options), progress)
+
+
+def report_of(options: ReportOptions, progress: ProgressFn | None = None) -> MathReport:
+    """The whole report of ``options`` (see ``ReportOptions``): every option checked first, then the
+    game solved once and handed to each part that needs it."""
     check_progress(progress)
-    seats = check_seats(seats)
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise InvalidRules(f"hands {shown(hands)}: expected a list of numbers of hands")
-    extra = {check_hands(n) for n in hands} - set(DEFAULT_HANDS)
-    if len(extra) > MAX_EXTRA_HANDS:
-        raise InvalidRules(f"hands: {len(extra):,} values besides {', '.join(f'{n:,}' for n in DEFAULT_HANDS)}, "
-                           f"more than the limit of {MAX_EXTRA_HANDS}")
-    check_table_sample(covariance_deals, covariance_seed)  # before the work, not after it
-    if flash_rate is not None:
-        check_rate(flash_rate)
-    fees = None if switch_fees is None else SwitchFees.parse(switch_fees)
-    if fees is not None:
-        check_int(switch_deals, "switch_deals", 1, 10**7)
-        check_int(switch_seed, "switch_seed", 0, 2**64 - 1)
-    ns = sorted(set(DEFAULT_HANDS) | extra)
-    ante = check_average_ante(average_ante)
-    check_shift(hands_per_hour, hours)  # before the work too: table_hour checks them after seconds of it
-    sides = _side_bets(side_bets)
-    bonus_report = _check_side_bets(sides, progressive_pays, meter, contribution, reset, sf_cap, bonus_pays, pace,
-                                     hours_per_year)  # before the work too
-    rules = Rules.make(paytable, qualifier, ante if max_payout is not None else None, max_payout, paytables,
-                       raise_antes=raise_antes)
+    c = options.checked()
+    o, rules, ante = c.options, c.rules, c.average_ante
     game = solve(rules=rules, progress=progress)
     dist = outcome_distribution(game)
     results = []
-    for k, n in enumerate(ns, 1):
+    for k, n in enumerate(c.hands, 1):
         results.append(over_n_hands(dist, n))
-        report(progress, "results over N hands", k, len(ns))
+        report(progress, "results over N hands", k, len(c.hands))
     plotted = tuple(over_n_hands(dist, n, keep=True) for n in PLOT_HANDS)
     strategies = tuple(compare_strategies(rules, progress=progress, game=game))  # the game, solved once
     chart = build_chart(rules, progress=progress)  # the strategy assumed: needs every decision (a price pass)
-    cov = seat_covariance(rules, covariance_deals, covariance_seed, progress=progress, game=game)
-    hour = table_hour(game, cov, seats, hands_per_hour, ante, hours)
+    cov = seat_covariance(rules, o.covariance_deals, o.covariance_seed, progress=progress, game=game)
+    hour = table_hour(game, cov, c.seats, o.hands_per_hour, ante, o.hours)
     cap = None
-    if max_payout is not None:
-        cap = cap_study(rules.paytable, rules.qualifier, max_payout, [ante], paytables, progress)
-    bets = hour.hands_per_hour * seats if pace is None else to_fraction(pace, "pace")
+    if o.max_payout is not None:
+        cap = cap_study(rules.paytable, rules.qualifier, o.max_payout, [ante], o.paytables, progress)
+    bets = hour.hands_per_hour * c.seats if o.pace is None else to_fraction(o.pace, "pace")
     prog = None
-    if "progressive" in sides:
-        prog = progressive_house(progressive_pays, "for", meter, contribution, reset, sf_cap, bets, hours_per_year)
+    if "progressive" in c.side_bets:
+        prog = progressive_house(o.progressive_pays, "for", o.meter, o.contribution, o.reset, o.sf_cap, bets,
+                                 o.hours_per_year)
     bon = None
-    if bonus_report is not None:
-        b = progressive_house(None, "for", meter, None, reset, None, bets, hours_per_year)
-        bon = BonusHouse(bonus_report, b.bets_per_hour, b.hours_per_year)
+    if c.bonus is not None:
+        b = progressive_house(None, "for", o.meter, None, o.reset, None, bets, o.hours_per_year)
+        bon = BonusHouse(c.bonus, b.bets_per_hour, b.hours_per_year)
     flash = None
-    if flash_rate is not None:
-        flash = flash_cost(flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,
+    if o.flash_rate is not None:
+        flash = flash_cost(o.flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,
                            progress=progress)
     switching = None
-    if fees is not None:
-        switching = switch_study(fees, rules, switch_deals, switch_seed, progress=progress)
+    if c.fees is not None:
+        switching = switch_study(c.fees, rules, o.switch_deals, o.switch_seed, progress=progress)
     return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart,
-                      flash=flash, switching=switching)
+                      flash=flash, switching=switching,
+                      priced_n_hands=priced_over_n_hands(switching, c.hands, progress))

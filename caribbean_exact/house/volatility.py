@@ -17,14 +17,14 @@ for integer pays) with integer deal counts. The net over N hands is its N-fold c
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from ..engine.counts import TableSums
-from ..engine.pricing import default_threads, solver_for
+from ..engine.pricing import ReturnRow, default_threads, solver_for
 from ..engine.sampler import sample_nets, sample_table
 from ..errors import InvalidRules, shown
 from ..model.checks import TABLE_SEATS, check_progress, check_seats, check_threads
@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # numpy is imported where the FFT runs: the command line star
 
 __all__ = ["DEFAULT_AVERAGE_ANTE", "DEFAULT_HANDS", "DEFAULT_HANDS_PER_HOUR", "MAX_FFT_POINTS",
            "NHands", "OutcomeDistribution", "SeatCovariance", "TableHour",
-           "outcome_distribution", "over_n_hands", "seat_covariance", "table_hour"]
+           "net_distribution", "outcome_distribution", "over_n_hands", "seat_covariance", "table_hour"]
 
 #: Rounds dealt an hour unless given: an assumption of the report, not a measured rate.
 DEFAULT_HANDS_PER_HOUR = 50
@@ -121,8 +121,15 @@ class OutcomeDistribution:
 
 def outcome_distribution(game: GameReport) -> OutcomeDistribution:
     """The per-deal distribution of a game's net: its return table with equal nets merged."""
+    return net_distribution(game.return_table())
+
+
+def net_distribution(rows: Iterable[ReturnRow]) -> OutcomeDistribution:
+    """The per-deal distribution of the net from a return table's rows (their counts on one scale:
+    each row's probability is its count over their sum), equal nets merged. A whole game's rows
+    (the one-card game's ``return_rows``, nets less the fee) give its distribution the same way."""
     by_net: dict[Fraction, int] = {}
-    for r in game.return_table():
+    for r in rows:
         if r.count:
             by_net[r.net] = by_net.get(r.net, 0) + r.count
     nets = tuple(sorted(by_net))

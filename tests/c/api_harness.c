@@ -808,6 +808,15 @@ static void sixth_card(void)
     STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, NULL, 1, answers), CS_E_NULL);
     STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, probe, 4097, answers), CS_E_SIZE);
     STATUS(cs_test_sixth_game(1113, &nets, 1, 1, 0, 1, out, 2, ch, cells, odd_up, 1, answers), CS_E_ARG);
+    /* under given choices: each byte 0 or 1, one rank's worth per rank asked */
+    static uint8_t given[CS_SWITCH_GAME_HANDS];
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, NULL, CS_SWITCH_GAME_HANDS, out, 2, ch, cells), CS_E_NULL);
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, given, CS_SWITCH_GAME_HANDS - 1, out, 2, ch, cells), CS_E_SIZE);
+    STATUS(cs_sixth_game_given(1113, &nets, 3, 0, 1, given, CS_SWITCH_GAME_HANDS, out, 2, ch, cells), CS_E_SIZE);
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, given, CS_SWITCH_GAME_HANDS, out, 1, ch, cells), CS_E_SIZE);
+    given[7] = 2;
+    STATUS(cs_sixth_game_given(1113, &nets, 1, 0, 1, given, CS_SWITCH_GAME_HANDS, out, 2, ch, cells), CS_E_ARG);
+    given[7] = 0;
     /* the draw that switches one card or buys: its arguments (its counts are the two games', tested in Python) */
     cs_totals three[3];
     uint64_t dch[CS_DRAW_GAME_CHOICE_CELLS];

@@ -3,6 +3,8 @@ refused or answered as a person expects."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 import caribbean_exact as ce
@@ -122,3 +124,46 @@ def test_a_mixed_rank_query_says_what_the_others_do(capsys):
     assert main(["ev", "AKJ83", "--up", "K", "--format", "csv"]) == 0  # CSV keeps the full labels
     csv_out = capsys.readouterr().out
     assert "cards in the up card's suit,combinations" in csv_out and "all five suited (flush)" in csv_out
+
+
+@pytest.mark.parametrize("argv", [
+    ["ev", "As", "Ks", "Qs", "Js", "2d", "--up", "5h", "--switch-fees", "1,2,3,4,5"],
+    ["ev", "2c", "7h", "Td", "9s", "Jd", "--up", "3c", "--switch-fees", "1"],
+    ["paytables"],
+    ["ev", "AKJ83", "--up", "K"],
+])
+def test_switching_and_paytables_fit_80_columns_and_wide_gives_the_full_tables(capsys, argv):
+    """#36 item 7: ev --switch-fees (was 113 columns) and paytables (was 285) fit 80 columns by
+    default; --wide gives the full table, the CSV's columns and exact values."""
+    import csv
+    import io
+
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert max(len(x) for x in out.splitlines() if not x.startswith("rules: ")) <= 80, out
+    assert main([*argv, "--wide"]) == 0
+    wide = capsys.readouterr().out
+    assert main([*argv, "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    head = next(x for x in wide.splitlines() if x.startswith(("switch ", "name ", "cards in")))
+    assert head.split("  ")[0] == rows[0][0] and len([h for h in head.split("  ") if h.strip()]) == len(rows[0])
+    for row in rows[1:]:  # every cell of the CSV, exact fractions and full labels, in the wide table
+        line = next(x for x in wide.splitlines() if x.startswith(row[0] + "  "))
+        assert all(c in line for c in row), (row, line)
+    if argv[0] == "paytables":
+        for row in rows[1:]:  # the compact text keeps every word of where and source, wrapped
+            assert " ".join(row[2].split()) in " ".join(out.split())
+    else:
+        assert max(map(len, wide.splitlines())) > 80
+        if "--switch-fees" in argv:  # the compact table's decimals are the exact EVs', its rows all there
+            for row in rows[1:]:
+                line = next(x for x in out.splitlines() if x.startswith(row[0] + "  "))
+                assert line.split()[len(row[0].split()) + 1] == f"{float(Fraction(row[2])):.6f}" == row[3]
+                assert "replacements" not in line
+    code = main([*argv, "--wide", "--format", "json"])
+    assert code == 2 and "--wide changes nothing with --format json" in capsys.readouterr().err
+
+
+def test_wide_is_refused_where_it_changes_nothing(capsys):
+    assert main(["ev", "As", "Ks", "Qs", "Js", "2d", "--up", "5h", "--wide"]) == 2
+    assert "--wide" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 import base64
 import datetime
+import html
 import json
 import re
 import shutil
@@ -337,6 +338,86 @@ def test_the_oasis_section_in_every_format(oasis, report, one_card_slice, lines_
     assert sum(Fraction(x["contribution"]) for x in one["return_table"]) == -edge
 
 
+def test_with_switching_the_report_prices_the_oasis_game(oasis, report, one_card_slice):
+    """#36 item 6: with switch fees the title, the configuration, a summary, the per table-hour and
+    N-hand wins and the terminal's summary are the Oasis game's; the plain game's sections say they
+    are without switching (and say nothing of it without switch fees)."""
+    edge = one_card_slice.house_edge  # the one-card game (here its slice) is the fee 1's whole game, exact
+    assert oasis.oasis is oasis.switching.game is oasis.priced and report.oasis is None and report.priced is report.game
+    md = render_report.markdown(oasis)
+    flat = " ".join(md.split())
+    assert md.startswith("# Math report: Oasis Poker (switch fees 1), standard (100/50/")
+    assert "| card switching (Oasis Poker) | 1 card 1 ante; fees not returned |" in flat
+    assert "| strategy assumed | optimal switching, then the optimal raise or fold;" in flat
+    h = oasis.table_hour
+    hour = h.seats * h.hands_per_hour * h.average_ante * edge
+    assert "## Summary: Oasis Poker" in md and md.index("## Summary") < md.index("## 1. ")
+    assert f"| house edge per ante, optimal switching | {float(edge) * 100:.4f}% ({edge}) | exact |" in flat
+    assert f"| theoretical win per table-hour | ${float(hour):,.2f} | 7 seats, 50 rounds an hour" in flat
+    assert f"| house's expected win over 1,000 hands (antes) | {float(1000 * edge):,.4f} |" in flat
+    eor = edge / one_card_slice.expected_wager
+    assert f"| house edge per total wager (element of risk) | {float(eor) * 100:.4f}% | {eor} |" in flat
+    for heading in ("1. The ante game under optimal play", "2. Results over N hands",
+                    "3. A table: seats share one dealer hand", "The cap"):
+        assert f"## {heading} (without switching)\n" in md
+        assert f"## {heading}\n" in render_report.markdown(report)
+    plain = render_report.markdown(report)
+    assert "without switching" not in plain and "Summary: Oasis" not in plain and "Oasis" not in plain
+    doc = json.loads(render_report.json_text(oasis))["whole_game"]
+    assert doc["house_edge"] == str(edge) and doc["exactness"] == "exact" and doc["half_width"] == 0
+    assert doc["per_table_hour"]["theoretical_win"] == str(hour)
+    assert doc["per_table_hour"]["shift_win"] == str(hour * h.hours)
+    assert [x["hands"] for x in doc["over_n_hands"]] == [x.hands for x in oasis.over_n_hands]
+    assert all(Fraction(x["house_win"]) == x["hands"] * edge for x in doc["over_n_hands"])
+    assert doc["plain_house_edge"] == str(report.game.house_edge)
+    assert doc["rules"]["draw"] == {"switch_fees": ["1"], "five_forces_raise": True}
+    assert doc["house_edge_at_most"] == str(edge)
+    assert "whole_game" not in json.loads(render_report.json_text(report))
+    line = render_report.summary(oasis)
+    assert line.startswith(f"Oasis Poker (switch fees 1): house edge {float(edge) * 100:.4f}% ({edge}) (exact), "
+                           f"win per table-hour {float(hour):,.2f}; without switching: house edge 5.2243%")
+    assert line.endswith(render_report.summary(report))
+
+
+def test_the_oasis_game_over_n_hands_where_its_distribution_is_counted(oasis, report, sliced_oasis_studies,
+                                                                        one_card_slice):
+    """The Oasis game's results over N hands, from its exact per-deal distribution (the one-card
+    game's return table, nets less the fee), checked against the return table directly; the
+    estimate of a schedule with sampled larger switches, said so."""
+    import dataclasses
+
+    edge = one_card_slice.house_edge
+    md = render_report.markdown(oasis)
+    assert oasis.priced_n_hands == () and "Results over N hands with optimal switching" not in md
+    ns = [x.hands for x in oasis.over_n_hands]
+    r = dataclasses.replace(oasis, priced_n_hands=math_report.priced_over_n_hands(oasis.switching, ns))
+    one, ten = r.priced_n_hands[:2]
+    rows = [x for _, x in one_card_slice.return_rows]
+    assert sum(x.probability for x in rows) == 1
+    assert one.exact and one.p_ahead == sum(x.probability for x in rows if x.net > 0)
+    assert one.p_even == sum(x.probability for x in rows if x.net == 0) and one.mean == -edge
+    assert ten.hands == 10 and ten.mean == -10 * edge and ten.p_ahead + ten.p_even + ten.p_behind == 1
+    assert ten.variance == 10 * sum(x.probability * x.net ** 2 for x in rows) - 10 * edge ** 2
+    md = render_report.markdown(r)
+    summary = md[md.index("## Summary"):md.index("## 1. ")]
+    assert "Results over N hands with optimal switching" in summary
+    assert f"| 1 | {float(one.p_ahead):.6f} | {float(one.p_even):.6f} |" in " ".join(summary.split())
+    doc = json.loads(render_report.json_text(r))["whole_game"]["results_over_n_hands"]
+    assert [x["hands"] for x in doc] == ns and doc[0]["p_ahead"] == str(one.p_ahead)
+    assert json.loads(render_report.json_text(oasis))["whole_game"]["results_over_n_hands"] is None
+    # a schedule whose larger switches are sampled: the estimate and its interval, said so; its
+    # distribution is not counted (the five-card switch by value), so no results over N hands
+    assert math_report.priced_over_n_hands(sliced_oasis_studies["1,2,3,2,1"], ns) == ()
+    r = dataclasses.replace(report, switching=sliced_oasis_studies["1,2,3,2,1"])
+    g = r.oasis
+    assert g is not None and g.exactness == "sampled"
+    flat = " ".join(render_report.markdown(r).split())
+    assert (f"| house edge per ante, optimal switching | {float(g.house_edge) * 100:.4f}% +/- "
+            f"{g.half_width * 100:.4f} points | estimate: the exact bound") in flat
+    assert "element of risk" not in flat.split("## Summary")[1].split("## 1.")[0]
+    assert json.loads(render_report.json_text(r))["whole_game"]["exactness"] == "sampled"
+
+
 def test_the_oasis_section_with_larger_switches(report, sliced_oasis_studies, one_card_slice):
     import dataclasses
 
@@ -384,3 +465,71 @@ def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
     g = solve_one_card_game(1)
     assert doc["one_card_game"]["house_edge"] == str(g.house_edge) == doc["optimal_house_edge"]
     assert doc["optimal_house_edge"] == "723583636439/69766306810200" and doc["optimal_exact"] is True
+    whole = json.loads(out)["whole_game"]  # the game the report prices: the whole Oasis game, exact
+    assert whole["house_edge"] == doc["optimal_house_edge"] and whole["exactness"] == "exact"
+    n1 = whole["results_over_n_hands"][0]
+    assert n1["hands"] == 1 and Fraction(n1["mean"]) == -g.house_edge and n1["exact"] is True
+    assert Fraction(whole["per_table_hour"]["theoretical_win"]) == 7 * 50 * 10 * g.house_edge
+    assert Fraction(whole["element_of_risk"]) == g.element_of_risk
+
+
+# ---------------------------------------------------------------- the sections' registry and the options (#30)
+
+
+def test_each_section_renders_every_format_from_one_description(report, oasis):
+    """The sections are one registry: each applies or not from the report, its blocks are what
+    Markdown, HTML and PDF write, its JSON fields are its own, and the JSON keeps its order."""
+    names = [x.name for x in render_report.SECTIONS]
+    assert len(names) == len(set(names))
+    applied = [x.name for x in render_report.sections(report)]
+    assert "progressive" in applied and "bonus" not in applied and "summary" not in applied  # the side bet asked
+    assert [x.name for x in render_report.sections(oasis)] == [*applied[:2], "summary", *applied[2:-2],
+                                                               "switching", *applied[-2:]]
+    for r in (report, oasis):
+        ctx = render_report.Context(r)
+        doc = render_report.report_doc(r)
+        owners: dict[str, str] = {}
+        for sec in render_report.sections(r):
+            fields = sec.json(ctx)
+            assert set(fields) <= set(render_report.JSON_ORDER), sec.name
+            assert not set(fields) & set(owners), sec.name  # a field has one section
+            owners.update(dict.fromkeys(fields, sec.name))
+        assert list(doc) == [k for k in render_report.JSON_ORDER if k in owners]
+        md, page = render_report.markdown(r), render_report.html_page(r, {})
+        for b in render_report.blocks(r):  # every heading of every section, in the Markdown and the HTML
+            if b.kind in ("h1", "h2", "h3"):
+                assert b.text in md and f"<{b.kind}>{html.escape(b.text)}</{b.kind}>" in page
+    assert ctx.par is ctx.par  # computed once per rendering
+
+
+def test_the_report_command_passes_one_options_value(monkeypatch):
+    """report's arguments become one ReportOptions (every field from its argument), handed to
+    report_of; build_report's keywords are the same fields."""
+    import dataclasses
+
+    seen = []
+
+    def fake(options, progress=None):  # noqa: ARG001
+        seen.append(options)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(math_report, "report_of", fake)
+    with pytest.raises(SystemExit):
+        main(["report", "--paytable", "royal-250", "--seats", "5", "--hands", "50", "--deals", "3000", "--seed", "9",
+              "--switch-fees", "1", "--switch-deals", "7", "--raise", "3", "--flash-rate", "5%", "--quiet"])
+    o = seen[0]
+    assert isinstance(o, math_report.ReportOptions)
+    assert (o.paytable, o.seats, list(o.hands), o.covariance_deals, o.covariance_seed, o.switch_fees,
+            o.switch_deals, o.raise_antes, o.flash_rate) == ("royal-250", 5, [50], 3000, 9, "1", 7, 3, "5%")
+    default = math_report.ReportOptions()
+    cli_defaults = {"average_ante": "10", "hands_per_hour": "50", "hours": "8", "hours_per_year": "8760",
+                    "meter": "100000", "reset": "10000"}  # the command's text for the same numbers
+    for f in dataclasses.fields(o):
+        if f.name not in ("paytable", "seats", "hands", "covariance_deals", "covariance_seed", "switch_fees",
+                          "switch_deals", "raise_antes", "flash_rate", "paytables"):
+            want = cli_defaults.get(f.name, getattr(default, f.name))
+            assert getattr(o, f.name) == want, f.name
+    with pytest.raises(TypeError):
+        math_report.build_report(no_such_option=1)
+    with pytest.raises(ce.InvalidRules, match="seats"):
+        math_report.ReportOptions(seats=9).checked()

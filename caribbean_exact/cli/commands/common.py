@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 
-from ...errors import InvalidRules, shown
+from ...errors import InvalidRules, UsageError, shown
 from ..files import display, write_files
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -54,3 +54,10 @@ def write_plot(args: argparse.Namespace, pages: int, draw: Callable[[str], list[
     write_files("--plot", dict(zip(names, draw(fmt), strict=True)))
     if not args.quiet:
         note(render_strategy.plot_written([display(n) for n in names], pages))
+
+
+def check_wide(command: str, args: argparse.Namespace) -> None:
+    """--wide widens a text table: with --format json or csv (always full) it changes nothing and is
+    refused, before any work."""
+    if getattr(args, "wide", False) and args.format in ("json", "csv"):
+        raise UsageError(f"{command}: --wide changes nothing with --format {args.format} (its output is always full)")

@@ -13,11 +13,11 @@ from ...progress import ProgressFn
 from ..files import check_file, check_folder, display, write_files
 from ..modes import Needs, Option, check_needs
 from ..options import ANTE_NEEDS, add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
-from .common import split_list, write_folder
+from .common import check_wide, split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
-    from ...house import bet_cap, paytables, sidebets, volatility
+    from ...house import bet_cap, math_report, paytables, sidebets, volatility
     from ...render import documents, figures
     from ...render.house import paytables as render_paytables
     from ...render.house import sidebets as render_sidebets
@@ -25,6 +25,7 @@ else:
     from ..lazy import lazy
     bet_cap, paytables = lazy("caribbean_exact.house.bet_cap"), lazy("caribbean_exact.house.paytables")
     sidebets, volatility = lazy("caribbean_exact.house.sidebets"), lazy("caribbean_exact.house.volatility")
+    math_report = lazy("caribbean_exact.house.math_report")
     figures = lazy("caribbean_exact.render.figures")
     documents = lazy("caribbean_exact.render.documents")
     render_paytables = lazy("caribbean_exact.render.house.paytables")
@@ -36,10 +37,13 @@ else:
 
 def setup_paytables(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paytables", metavar="FILE", default=None, help="TOML file with more pay tables")
+    p.add_argument("--wide", action="store_true",
+                   help="every column in one table, wider than 80 columns (the CSV's)")
 
 
 def run_paytables(args: argparse.Namespace, progress: ProgressFn) -> str:
-    return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format)
+    check_wide("paytables", args)
+    return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format, args.wide)
 
 
 def setup_compare(p: argparse.ArgumentParser) -> None:
@@ -212,6 +216,20 @@ REPORT_NEEDS = (
 )
 
 
+#: The report's options whose argument has another name (the others are named as the fields).
+REPORT_ARGUMENTS = {"covariance_deals": "deals", "covariance_seed": "seed"}
+
+
+def report_options(args: argparse.Namespace) -> math_report.ReportOptions:
+    """The report's options, one value, from the command's arguments: each field of
+    ``ReportOptions`` from its argument (``REPORT_ARGUMENTS`` where named otherwise)."""
+    import dataclasses
+
+    given = {f.name: getattr(args, REPORT_ARGUMENTS.get(f.name, f.name))
+             for f in dataclasses.fields(math_report.ReportOptions) if f.name not in ("paytables", "raise_antes")}
+    return math_report.ReportOptions(**given, paytables=extra_paytables(args), raise_antes=raise_antes_from(args))
+
+
 def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
     check_needs("report", args, REPORT_NEEDS)
     out = args.out
@@ -225,17 +243,9 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
             figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
         if suffix == ".pdf":
             documents.reportlab("report --out " + shown(out), " (or write --out FILE.md, .html or .json)")
-    from ...house import math_report
     from ...render.house import math_report as render_report
 
-    r = math_report.build_report(
-        args.paytable, args.qualifier, args.max_payout, paytables=extra_paytables(args), hands=args.hands,
-        seats=args.seats, hands_per_hour=args.hands_per_hour, average_ante=args.average_ante, hours=args.hours,
-        side_bets=args.side_bets, progressive_pays=args.progressive_pays, meter=args.meter,
-        contribution=args.contribution, reset=args.reset, sf_cap=args.sf_cap, bonus_pays=args.bonus_pays,
-        hours_per_year=args.hours_per_year, pace=args.pace, covariance_deals=args.deals,
-        covariance_seed=args.seed, progress=progress, raise_antes=raise_antes_from(args), flash_rate=args.flash_rate,
-        switch_fees=args.switch_fees, switch_deals=args.switch_deals, switch_seed=args.switch_seed)
+    r = math_report.report_of(report_options(args), progress)
     if out is None:
         return render_report.json_text(r) if args.format == "json" else render_report.markdown(r)
     if suffix == ".json":

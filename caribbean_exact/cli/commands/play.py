@@ -17,7 +17,7 @@ from ...render.text import information_words, to_json
 from ..files import check_file
 from ..modes import Mode, Option, check
 from ..options import add_rules, add_sampling, add_threads, integer, rules_from
-from .common import note, write_plot
+from .common import check_wide, note, write_plot
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
@@ -82,6 +82,9 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
                         "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
+    p.add_argument("--wide", action="store_true",
+                   help="the full table of ranks alone or of --switch-fees, wider than 80 columns: the exact "
+                        "fractions and full labels (the CSV's)")
     p.add_argument("--buy-fee", default=None, metavar="FEE",
                    help="buying a sixth card (Oasis 'Nicaragua' tables; the player plays the best five of six) for "
                         "FEE antes: its exact EV beside standing (and beside every discard set with --switch-fees)")
@@ -109,6 +112,7 @@ EV_OPTIONS = (
     Option("table", "--table"),
     Option("ante", "--ante"),
     Option("switch_fees", "--switch-fees"),
+    Option("wide", "--wide", False),
     Option("buy_fee", "--buy-fee"),
     Option("skip_bad", "--skip-bad", False, "--skip-bad applies to --batch"),
 )
@@ -116,8 +120,8 @@ _EV_TABLES = ("summary", "outcomes")
 #: The modes of ``ev``: one hand, ranks alone (every suit combination), switching, a batch file.
 EV_MODES = {
     "hand": Mode("ev", frozenset({"hand", "up", "dead", "dealer", "verbose", "table", "ante"}), _EV_TABLES),
-    "ranks": Mode("ev with ranks alone", frozenset({"hand", "up", "ante"}), why="they need cards with suits"),
-    "switching": Mode("ev --switch-fees/--buy-fee", frozenset({"hand", "up", "switch_fees", "buy_fee"}),
+    "ranks": Mode("ev with ranks alone", frozenset({"hand", "up", "ante", "wide"}), why="they need cards with suits"),
+    "switching": Mode("ev --switch-fees/--buy-fee", frozenset({"hand", "up", "switch_fees", "buy_fee", "wide"}),
                       why="every option is per ante"),
     "batch": Mode("ev --batch", frozenset({"skip_bad", "ante"}), why="the situations come from the file"),
 }
@@ -134,6 +138,7 @@ def ev_mode(args: argparse.Namespace) -> str:
     else:
         mode = "hand"
     check(EV_MODES[mode], args, EV_OPTIONS)
+    check_wide("ev", args)
     return mode
 
 
@@ -158,7 +163,7 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
             compact, up = compact[:5], compact[5]
         if up is None:
             raise UsageError("ev with ranks alone: give the up card's rank too (ev AKJ83 --up K)")
-        return render_game.rank_query(ev_ranks(compact, _up_rank(up), rules=rules), args.format)
+        return render_game.rank_query(ev_ranks(compact, _up_rank(up), rules=rules), args.format, args.wide)
     if up is None:
         cards = parse_cards(text)
         if len(cards) != 6:
@@ -180,7 +185,7 @@ def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rule
     if len(cards) != 6:
         raise UsageError(f"ev {flag}: give five cards and the up card (or --up), got {len(cards)} cards")
     return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules,
-                                                     buy_fee=args.buy_fee), args.format)
+                                                     buy_fee=args.buy_fee), args.format, args.wide)
 
 
 def setup_solve(p: argparse.ArgumentParser) -> None:

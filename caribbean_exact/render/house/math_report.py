@@ -13,17 +13,20 @@ import html
 import io
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from ..._version import __version__
-from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, MathReport
+from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, MathReport, TopAward
 from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
+from ...play.game import CategoryPlay
 from ...play.switch_game import OneOrFiveGame
+from ...play.whole_game import WholeGame
 from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
@@ -47,6 +50,7 @@ from ..text import (
     edge,
     frac,
     grouped,
+    information_words,
     markdown_text,
     money,
     pays_text,
@@ -85,9 +89,9 @@ def _money(x: Fraction | float) -> str:
     return ("-" if v < 0 else "") + "$" + f"{abs(v):,.2f}"
 
 
-def _n_rows(r: MathReport) -> list[tuple[str, ...]]:
+def _n_rows(xs: tuple[NHands, ...]) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
-    for x in r.over_n_hands:
+    for x in xs:
         lo, hi = x.house_win_interval_95
         nlo, nhi = x.normal_interval_95
         qs = " / ".join(_net(x.quantiles[k]) for k in sorted(x.quantiles))
@@ -97,14 +101,20 @@ def _n_rows(r: MathReport) -> list[tuple[str, ...]]:
     return rows
 
 
-def _game_blocks(r: MathReport) -> list[Block]:
+def _without(r: MathReport, heading: str) -> str:
+    """A section of the plain game: with card switching its heading says it is without it."""
+    return heading if r.switching is None else heading + " (without switching)"
+
+
+def _game_blocks(c: Context) -> list[Block]:
+    r = c.r
     g = r.game
     pt = r.rules.paytable
     cats = ["high card (A-K)", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
             "four of a kind", "straight flush", "royal flush"]
     pays = tuple((c, f"{frac(p)} to 1") for c, p in zip(cats, pt.pays[::-1]))
     return [
-        Block("h2", "1. The ante game under optimal play"),
+        Block("h2", _without(r, "1. The ante game under optimal play")),
         Block("p", f"Rules: {describe_rules(r.rules)}. The player antes 1, sees five cards and the dealer's up "
                    f"card, then folds (loses the ante) or raises {r.rules.raise_antes} antes. A dealer who does not "
                    "qualify pays the "
@@ -149,16 +159,16 @@ def _odds(p: Fraction) -> str:
     return f"1 in {grouped(round(n))}" if n >= 100 else f"1 in {float(n):,.2f}"
 
 
-def _par_blocks(r: MathReport) -> list[Block]:
+def _par_blocks(c: Context) -> list[Block]:
     """The par-sheet items a test lab expects beside the return table, each exact."""
+    r = c.r
     g = r.game
     dist = g.dealer_distribution
     q = g.dealer_qualifies
     qual = sum(x.qualifying for x in dist)
     dealer_rows = tuple((CATEGORIES[x.category], grouped(x.count), frac(x.probability), _prob(x.probability),
                          grouped(x.qualifying), grouped(x.not_qualifying)) for x in reversed(dist))
-    ante, raise_ = g.wager_returns()
-    raised = r.rules.raise_antes * g.raise_probability
+    ante, raise_, raised = c.par.ante, c.par.raise_, c.par.raised
     wager_rows = (
         ("ante bet", "1", frac(ante), f"{float(ante):+.6f}", f"{float(ante) * 100:+.4f}%"),
         (f"raise bet ({r.rules.raise_antes} antes when raised)", frac(raised), frac(raise_),
@@ -166,14 +176,14 @@ def _par_blocks(r: MathReport) -> list[Block]:
         ("the game (ante + raise)", frac(g.expected_wager), frac(ante + raise_), f"{float(ante + raise_):+.6f}",
          f"{float((ante + raise_) / g.expected_wager) * 100:+.4f}%"),
     )
-    plays = g.play_by_category()
+    plays = c.par.plays
     play_rows = tuple((CATEGORIES[x.category], grouped(x.raised), grouped(x.fold), _prob(x.raise_probability),
                        _prob(x.fold_probability), _prob(x.probability)) for x in reversed(plays))
     hold_rows = tuple((s.name, _p(s.report.house_edge), frac(s.report.expected_wager),
                        f"{float(s.report.expected_wager):.6f}", frac(s.report.element_of_risk),
                        _p(s.report.element_of_risk)) for s in r.strategies)
     simple = [s.report.element_of_risk for s in r.strategies[1:] if s.name != "raise always"]
-    top = r.top_award
+    top = c.par.top
     meets = "meets" if top.meets_display_rule else "does NOT meet"
     award = CATEGORIES[top.category]
     out = [
@@ -237,10 +247,11 @@ def hands_per_hour_source(r: MathReport) -> str:
     return "an assumption given with --hands-per-hour"
 
 
-def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
+def _config_blocks(c: Context) -> list[Block]:
     """The title block: product, version, date, and the rules and settings the figures assume."""
+    r, date = c.r, c.date
     h = r.table_hour
-    c = r.seat_covariance
+    cov = r.seat_covariance
     rows: list[tuple[str, str]] = [("product", f"caribbean-exact {__version__}")]
     if date:
         rows.append(("date", date))
@@ -249,13 +260,13 @@ def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
         ("dealer qualifies with", f"{r.rules.qualifier.label} or better"),
         ("raise", f"{r.rules.raise_antes} antes"),
         ("cap per bet", "none" if r.rules.max_payout is None else _money(r.rules.max_payout)),
-        ("strategy assumed", "optimal (attached: the strategy chart at the end)"),
+        *_switch_config(r),
         ("seats", str(h.seats)),
         ("rounds an hour", f"{frac(h.hands_per_hour)} ({hands_per_hour_source(r)})"),
         ("average ante", _money(h.average_ante)),
         ("shift", f"{frac(h.hours)} hours"),
         ("results over N hands", ", ".join(grouped(x.hands) for x in r.over_n_hands)),
-        ("seat covariance sample", f"{grouped(c.deals)} rounds, seed {c.seed}"),
+        ("seat covariance sample", f"{grouped(cov.deals)} rounds, seed {cov.seed}"),
     ]
     if r.progressive is not None:
         p = r.progressive
@@ -269,8 +280,121 @@ def _config_blocks(r: MathReport, date: str | None) -> list[Block]:
             Block("table", rows=tuple(rows), headers=("setting", "value"))]
 
 
-def _strategy_blocks(r: MathReport) -> list[Block]:
+def _switch_config(r: MathReport) -> list[tuple[str, str]]:
+    """The configuration's rows of the game priced and the strategy assumed: with card switching,
+    the fees and the switching assumed."""
+    if r.switching is None:
+        return [("strategy assumed", "optimal (attached: the strategy chart at the end)")]
+    f = r.switching.rules.fees
+    return [("card switching (Oasis Poker)", fees_text(f) + (", switching all five forces a raise" if f.allows(5)
+                                                             else "") + "; fees not returned"),
+            ("game priced", "Oasis Poker with optimal switching (the summary, the Oasis Poker section); the "
+                            "numbered sections, the cap and game protection: the game without switching"),
+            ("strategy assumed", "optimal switching, then the optimal raise or fold; without switching: optimal "
+                                 "(attached: the strategy chart at the end)")]
+
+
+def game_name(g: WholeGame) -> str:
+    """The whole game a report prices, by its rules: "Oasis Poker (switch fees 1,2,3,2,1)" with a
+    draw, what the player knows with a leak, else "the plain game"."""
+    rules = g.game_rules
+    if rules.draw is not None and rules.draw.switch is not None:
+        return f"Oasis Poker (switch fees {rules.draw.switch.short()})"
+    if rules.information.kind != "up-card":
+        return f"the game with {information_words(rules.information)}"
+    return "the plain game"
+
+
+def _half_width(g: WholeGame) -> float | None:
+    """Half the 95% interval of a sampled whole game's house edge (None where it has none)."""
+    hw = getattr(g, "half_width", None)
+    return hw if isinstance(hw, float) and math.isfinite(hw) else None
+
+
+def _edge_text(g: WholeGame) -> tuple[str, str]:
+    """A whole game's house edge as (value, how it is known), read through the ``WholeGame``
+    protocol (and a sampled game's ``half_width``, a bounded one's ``house_edge_bound``)."""
+    if g.exactness == "exact":
+        return f"{_p(g.house_edge)} ({frac(g.house_edge)})", "exact"
+    hw = _half_width(g)
+    if g.exactness == "sampled" and hw is not None:
+        bound = getattr(g, "house_edge_bound", None)
+        return (f"{_p(g.house_edge)} +/- {hw * 100:.4f} points",
+                (f"estimate: the exact bound {_p(bound)} less the sampled gain of switching more, 95% interval"
+                 if isinstance(bound, Fraction) else "sampled, 95% interval"))
+    return f"at most {_p(g.house_edge)} ({frac(g.house_edge)})", "exact bound: switching at most one card"
+
+
+def _times_edge(g: WholeGame, per_edge: Fraction, shown: Callable[[Fraction], str] = _money) -> str:
+    """An amount that is ``per_edge`` x a whole game's house edge (``shown``: money by default):
+    exact, or the estimate and its interval, or the bound."""
+    x = per_edge * g.house_edge
+    hw = _half_width(g)
+    if g.exactness == "sampled" and hw is not None:
+        return f"{shown(x)} +/- {shown(per_edge * Fraction(hw))}"
+    return ("at most " if g.exactness == "bounded" else "") + shown(x)
+
+
+def _antes(x: Fraction) -> str:
+    return f"{float(x):,.4f}"
+
+
+def _summary_blocks(c: Context) -> list[Block]:
+    """The whole game priced (``MathReport.priced``) when it is not the plain game (card switching):
+    its figures at the report's table, first, read through the ``WholeGame`` protocol."""
+    r = c.r
+    g = r.priced
+    h = r.table_hour
+    value, how = _edge_text(g)
+    rows: list[tuple[str, str, str]] = [("house edge per ante, optimal " + ("switching" if r.switching else "play"),
+                                         value, how)]
+    if g.element_of_risk is not None and g.expected_wager is not None:
+        rows += [("house edge per total wager (element of risk)", _p(g.element_of_risk), frac(g.element_of_risk)),
+                 ("expected total wager (antes: ante, raise, fees)", f"{float(g.expected_wager):.6f}",
+                  frac(g.expected_wager))]
+    rows += [("house edge without switching", _p(r.game.house_edge), frac(r.game.house_edge)),
+             ("theoretical win per table-hour", _times_edge(g, h.seats * h.hands_per_hour * h.average_ante),
+              f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante {_money(h.average_ante)}"),
+             (f"expected win over a shift of {frac(h.hours)} hours",
+              _times_edge(g, h.seats * h.hands_per_hour * h.average_ante * h.hours), "")]
+    rows += [(f"house's expected win over {grouped(x.hands)} hand{'s' if x.hands > 1 else ''} (antes)",
+              _times_edge(g, Fraction(x.hands), _antes), "exact multiple of the house edge" if g.exactness == "exact"
+              else "") for x in r.over_n_hands]
+    return [
+        Block("h2", "Summary: " + game_name(g).split(" (")[0]),
+        Block("p", "The game priced: after seeing his five cards and the dealer's up card the player may switch "
+                   f"cards for a fee ({fees_text(r.switching.rules.fees) if r.switching else ''}), then folds or "
+                   "raises. The figures below are of that game, the player switching, raising and folding optimally; "
+                   "how they are counted is in the section Oasis Poker: card switching. The numbered sections, the "
+                   "cap and game protection give the game without switching (so say their headings): its return "
+                   "table, " + ("its results over N hands, " if r.priced_n_hands else
+                                "the spread of results over N hands (not counted with switching at these fees), ")
+                   + "and the spread of a table's win (the seats' covariance, sampled without switching)."),
+        Block("table", rows=tuple(rows), headers=("figure", "value", "note")),
+        *_priced_n_blocks(r),
+    ]
+
+
+#: The headers of a table of results over N hands.
+N_HEADERS = ("N", "P(ahead)", "P(even)", "P(behind)", "net quantiles 5/25/50/75/95%", "house win 95% (antes)",
+             "normal approx.", "error bound")
+
+
+def _priced_n_blocks(r: MathReport) -> list[Block]:
+    """The results over N hands of the whole game priced, where its distribution is counted."""
+    xs = r.priced_n_hands
+    if not xs:
+        return []
+    return [Block("p", "Results over N hands with optimal switching: the player's net over N independent hands of "
+                       "one ante, from the exact per-deal distribution of the game (at these fees the game switching "
+                       "at most one card: its return table in the Oasis Poker section, a switch's nets less the fee), "
+                       "computed as in section 2."),
+            Block("table", rows=tuple(_n_rows(xs)), headers=N_HEADERS)]
+
+
+def _strategy_blocks(c: Context) -> list[Block]:
     """The strategy assumed, attached: the optimal chart's plain rules, its grid and its S cells."""
+    r = c.r
     ch = r.chart
     if ch is None:
         return []
@@ -293,10 +417,11 @@ def _strategy_blocks(r: MathReport) -> list[Block]:
     return out
 
 
-def _n_blocks(r: MathReport) -> list[Block]:
+def _n_blocks(c: Context) -> list[Block]:
+    r = c.r
     x1 = r.over_n_hands[0]
     return [
-        Block("h2", "2. Results over N hands"),
+        Block("h2", _without(r, "2. Results over N hands")),
         Block("p", "The player's net over N independent hands of one ante, from the exact per-deal distribution "
                    f"(the return table: {len(r.distribution.nets)} distinct nets). Exact fractions up to "
                    f"N = {EXACT_MAX_HANDS} (integer polynomial powers); beyond, numpy's FFT, with the stated bound "
@@ -304,9 +429,7 @@ def _n_blocks(r: MathReport) -> list[Block]:
                    "the smallest net x with P(net <= x) >= level); the house win's 95% interval runs from minus "
                    "the 97.5% point to minus the 2.5% point. Beside it the normal approximation "
                    f"N x edge +- VI x sqrt(N), volatility index VI = 1.96 x SD = {x1.volatility_index:.4f}."),
-        Block("table", rows=tuple(_n_rows(r)),
-              headers=("N", "P(ahead)", "P(even)", "P(behind)", "net quantiles 5/25/50/75/95%",
-                       "house win 95% (antes)", "normal approx.", "error bound")),
+        Block("table", rows=tuple(_n_rows(r.over_n_hands)), headers=N_HEADERS),
         Block("p", f"Mean and variance over N hands are N x {frac(r.game.return_per_ante)} and "
                    f"N x {frac(r.game.variance)} exactly. (*): a level falls within the error bound of the "
                    "cumulative distribution, so that quantile may be off by one step."),
@@ -315,16 +438,17 @@ def _n_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _table_blocks(r: MathReport) -> list[Block]:
-    c = r.seat_covariance
+def _table_blocks(c: Context) -> list[Block]:
+    r = c.r
+    cov = r.seat_covariance
     h = r.table_hour
-    lo, hi = c.interval
+    lo, hi = cov.interval
     slo, shi = h.shift_range_95
     sdlo, sdhi = h.standard_deviation_interval
     rows = [
-        ("covariance of two seats at one round (antes^2)", f"{float(c.covariance):.4f}",
+        ("covariance of two seats at one round (antes^2)", f"{float(cov.covariance):.4f}",
          f"95% interval {lo:.4f} .. {hi:.4f} (sampled)"),
-        ("correlation", f"{c.correlation:.4f}", ""),
+        ("correlation", f"{cov.correlation:.4f}", ""),
         ("theoretical win per table-hour", _money(h.theoretical_win), frac(h.theoretical_win)),
         ("standard deviation per table-hour", _money(h.standard_deviation), f"{_money(sdlo)} .. {_money(sdhi)}"),
         (f"expected win over a shift of {frac(h.hours)} hours", _money(h.shift_win), ""),
@@ -338,17 +462,17 @@ def _table_blocks(r: MathReport) -> list[Block]:
         rows.append(("P(the house loses) were the seats independent", _p(h.independent_p_house_loses, 2),
                      "exact distribution"))
     return [
-        Block("h2", "3. A table: seats share one dealer hand"),
+        Block("h2", _without(r, "3. A table: seats share one dealer hand")),
         Block("p", f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante "
                    f"{_money(h.average_ante)}, every seat playing optimally. The rounds an hour are "
                    f"{hands_per_hour_source(r)}. The seats' results are correlated "
                    "through the dealer's hand. The covariance is sampled (exactly it would take the dealer's "
                    "hand against every pair of player hands, too many): "
-                   f"{grouped(c.deals)} rounds of {c.seats} seats at one dealer in the C core (seed {c.seed}), "
+                   f"{grouped(cov.deals)} rounds of {cov.seats} seats at one dealer in the C core (seed {cov.seed}), "
                    "every seat pair of a round counted; the interval is the sample mean +- 1.96 standard errors "
                    "of the rounds. Cross-check: the sample's mean net per seat "
-                   f"{float(c.sample_mean):.5f} against the exact {float(c.mean):.5f}, its variance "
-                   f"{float(c.sample_variance):.4f} against the exact {float(c.variance):.4f}."),
+                   f"{float(cov.sample_mean):.5f} against the exact {float(cov.mean):.5f}, its variance "
+                   f"{float(cov.sample_variance):.4f} against the exact {float(cov.variance):.4f}."),
         Block("table", rows=tuple(rows), headers=("figure", "value", "note")),
         Block("p", "Per round the table's win has mean seats x ante x edge (exact) and variance "
                    "ante^2 (S var + S (S - 1) cov); an hour is the sum of its rounds. The shift's range uses "
@@ -422,7 +546,8 @@ def _progressive_blocks(p: ProgressiveHouse) -> list[Block]:
     ]
 
 
-def _bonus_blocks(r: MathReport) -> list[Block]:
+def _bonus_blocks(c: Context) -> list[Block]:
+    r = c.r
     assert r.bonus is not None
     b = r.bonus.report
     rows = tuple((x.hand, "-" if x.pays is None else f"{frac(x.pays)} {b.convention} 1", grouped(x.count),
@@ -442,18 +567,19 @@ def _bonus_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _cap_blocks(r: MathReport) -> list[Block]:
+def _cap_blocks(c: Context) -> list[Block]:
+    r = c.r
     if r.cap is None:
-        return [Block("h2", "The cap"),
+        return [Block("h2", _without(r, "The cap")),
                 Block("p", "No cap per bet was given (--max-payout): every win is paid in full.")]
-    c = r.cap
-    row = c.rows[0]
+    cap = r.cap
+    row = cap.rows[0]
     return [
-        Block("h2", "The cap"),
-        Block("p", f"A cap of {_money(c.max_payout)} on the win of one bet at the average ante "
-                   f"{_money(row.ante)} (no win reaches it up to an ante of {_money(c.threshold)}); the optimal "
+        Block("h2", _without(r, "The cap")),
+        Block("p", f"A cap of {_money(cap.max_payout)} on the win of one bet at the average ante "
+                   f"{_money(row.ante)} (no win reaches it up to an ante of {_money(cap.threshold)}); the optimal "
                    "strategy re-solved under the cap."),
-        Block("table", rows=(("house edge without the cap", _p(c.uncapped.house_edge)),
+        Block("table", rows=(("house edge without the cap", _p(cap.uncapped.house_edge)),
                              ("house edge under the cap", _p(row.report.house_edge)),
                              ("added house edge per ante", _p(row.cost_per_ante)),
                              ("added expected loss per round", _money(row.cost_per_round)),
@@ -462,12 +588,13 @@ def _cap_blocks(r: MathReport) -> list[Block]:
     ]
 
 
-def _flash_blocks(r: MathReport) -> list[Block]:
+def _flash_blocks(c: Context) -> list[Block]:
+    r = c.r
     f = r.flash
     if f is None:
         return []
     return [
-        Block("h2", "Game protection: a flashed hole card"),
+        Block("h2", _without(r, "Game protection: a flashed hole card")),
         Block("p", f"A dealer who exposes a hole card in {rate_text(f.rate)} of hands, to one player who uses it: "
                    "he plays the exact one-seen-card game in those hands and the plain game in the others, so "
                    "every figure is the exact mixture of the two games. The cost per table-hour is at this "
@@ -502,8 +629,9 @@ def _size_excluded(r: MathReport, j: int) -> str:
     return "not excluded (no bound below -1 proven)"
 
 
-def _switch_blocks(r: MathReport) -> list[Block]:
+def _switch_blocks(c: Context) -> list[Block]:
     """Oasis Poker: the fees, the proven exclusions, the sampled house edges and the switching lines."""
+    r = c.r
     sw = r.switching
     if sw is None:
         return []
@@ -650,27 +778,66 @@ def _one_card_blocks(sw: SwitchStudy) -> list[Block]:
 
 def title(r: MathReport) -> str:
     """The report's title."""
-    return f"Math report: {r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
+    table = f"{r.rules.paytable.name} ({pays_text(r.rules.paytable)})"
+    if r.priced is r.game:
+        return f"Math report: {table}"
+    return f"Math report: {game_name(r.priced)}, {table}"
 
 
-#: Blocks before the table of contents: the title, the note on exactness and the configuration.
-TITLE_BLOCKS = 4
+def _title_blocks(c: Context) -> list[Block]:
+    return [Block("h1", title(c.r)),
+            Block("p", "Every figure is exact (fractions of integer counts) unless marked sampled, approximate or "
+                       "given with an error bound. Generated by caribbean-exact.")]
 
 
-def blocks(r: MathReport, date: str | None = None) -> list[Block]:
-    """Every block of the report, in order; ``date`` goes in the title block (the PDF's)."""
-    out = [Block("h1", title(r)),
-           Block("p", "Every figure is exact (fractions of integer counts) unless marked sampled, approximate or "
-                      "given with an error bound. Generated by caribbean-exact.")]
-    out += _config_blocks(r, date)
-    assert len(out) == TITLE_BLOCKS
-    out += _game_blocks(r) + _par_blocks(r) + _n_blocks(r) + _table_blocks(r)
-    if r.progressive is not None:
-        out += _progressive_blocks(r.progressive)
-    if r.bonus is not None:
-        out += _bonus_blocks(r)
-    out += _switch_blocks(r) + _cap_blocks(r) + _flash_blocks(r) + _strategy_blocks(r)
-    return out
+@dataclass(frozen=True)
+class ParSheet:
+    """What the par sheet's blocks and its JSON both read, computed once: the ante's and the raise's
+    expected nets, the raise wagered, the player's hands raised and folded, the top award."""
+
+    ante: Fraction
+    raise_: Fraction
+    raised: Fraction
+    plays: tuple[CategoryPlay, ...]
+    top: TopAward
+
+
+class Context:
+    """One rendering of a report: the report (``r``, computed once by ``house.math_report``), the date
+    of the title block, and what more than one section or format reads, computed once."""
+
+    def __init__(self, r: MathReport, date: str | None = None) -> None:
+        self.r = r
+        self.date = date
+
+    @cached_property
+    def par(self) -> ParSheet:
+        """The par sheet's figures."""
+        g = self.r.game
+        ante, raise_ = g.wager_returns()
+        return ParSheet(ante, raise_, self.r.rules.raise_antes * g.raise_probability, tuple(g.play_by_category()),
+                        self.r.top_award)
+
+
+def _always(r: MathReport) -> bool:  # noqa: ARG001 (every section's test takes the report)
+    return True
+
+
+def _no_json(c: Context) -> dict[str, Any]:  # noqa: ARG001
+    return {}
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of the report: its ``name``, whether it ``applies`` to a report (from the options
+    and the game: a side bet asked for, card switching, ...), its ``blocks`` (headings, paragraphs,
+    tables, plots: the one description that Markdown, HTML and PDF each write out) and its ``json``
+    fields, each from the rendering's ``Context``. A new section is one entry of ``SECTIONS``."""
+
+    name: str
+    blocks: Callable[[Context], list[Block]]
+    json: Callable[[Context], dict[str, Any]] = _no_json
+    applies: Callable[[MathReport], bool] = _always
 
 
 # ---------------------------------------------------------------- formats
@@ -841,10 +1008,11 @@ def pdf(r: MathReport, date: datetime.date | None = None) -> bytes:
     plt = _pyplot()
     day = source_date() if date is None else date
     images = {key: _png(plt, draw, PDF_PLOT_DPI) for key, draw in _figures(r)}
-    return pdf_document(blocks(r, day.isoformat()), title=title(r), running_head=title(r),
+    doc, before = _blocks(Context(r, day.isoformat()))
+    return pdf_document(doc, title=title(r), running_head=title(r),
                         stamp=f"caribbean-exact {__version__}, {day.isoformat()}", date=day, images=images,
                         image_ratio=PLOT_SIZE[1] / PLOT_SIZE[0], subject="Caribbean Stud Poker: exact math report",
-                        toc_after=TITLE_BLOCKS)
+                        toc_after=before)
 
 
 # ---------------------------------------------------------------- JSON
@@ -917,22 +1085,31 @@ def _progressive_json(p: ProgressiveHouse) -> dict[str, Any]:
     }
 
 
-def par_sheet_json(r: MathReport) -> dict[str, Any]:
-    """The par-sheet fields of the report's JSON (the dealer's side is in ``game``: dealer_qualifies,
-    dealer_distribution): the two wagers, the player's hands, hold of drop, the top award, the
-    strategy assumed and the rounds-an-hour assumption."""
-    g = r.game
-    ante, raise_ = g.wager_returns()
-    top = r.top_award
-    ch = r.chart
+def _title_json(c: Context) -> dict[str, Any]:
+    return {"rules": rules_json(c.r.rules), "version": __version__}
+
+
+def _game_json(c: Context) -> dict[str, Any]:
+    r = c.r
+    return {"game": {**report_json(r.game), "hit_frequency": str(r.hit_frequency),
+                     "variance_per_wager": str(r.variance_per_wager),
+                     "standard_deviation_per_wager": r.standard_deviation_per_wager},
+            "strategies": [{"name": s.name, "house_edge": str(s.report.house_edge), "cost": str(s.cost)}
+                           for s in r.strategies]}
+
+
+def _par_json(c: Context) -> dict[str, Any]:
+    """The par-sheet fields (the dealer's side is in ``game``: dealer_qualifies, dealer_distribution):
+    the two wagers, the player's hands, hold of drop, the top award."""
+    r, par = c.r, c.par
+    g, top = r.game, par.top
     return {
-        "version": __version__,
-        "wagers": {"ante": {"wagered": "1", "expected_net": str(ante)},
-                   "raise": {"wagered": str(r.rules.raise_antes * g.raise_probability), "expected_net": str(raise_)},
-                   "total": {"wagered": str(g.expected_wager), "expected_net": str(ante + raise_)}},
+        "wagers": {"ante": {"wagered": "1", "expected_net": str(par.ante)},
+                   "raise": {"wagered": str(par.raised), "expected_net": str(par.raise_)},
+                   "total": {"wagered": str(g.expected_wager), "expected_net": str(par.ante + par.raise_)}},
         "player_hands": [{"category": CATEGORIES[x.category], "raised": x.raised, "folded": x.fold,
                           "raise_probability": str(x.raise_probability), "fold_probability": str(x.fold_probability),
-                          "probability": str(x.probability)} for x in g.play_by_category()],
+                          "probability": str(x.probability)} for x in par.plays],
         "hold_of_drop": {"drop_definition": "the total amount wagered, ante + raise "
                                             "(per ante: the expected total wager)",
                          "strategies": [{"name": s.name, "hold": str(s.report.house_edge),
@@ -941,35 +1118,33 @@ def par_sheet_json(r: MathReport) -> dict[str, Any]:
         "top_award": {"category": CATEGORIES[top.category], "pays": str(top.pays), "net": str(top.net),
                       "dealt_probability": str(top.dealt), "paid_probability": str(top.paid),
                       "display_rule_odds": TOP_AWARD_ODDS_LIMIT, "meets_display_rule": top.meets_display_rule},
-        "strategy_assumed": None if ch is None else {
-            "name": "optimal", "plain_rules": chart_json(ch)["plain_rules"],
-            "grid": [{"hand": label, "marks": "".join(cell_mark(c) or "-" for c in cells)} for label, cells in ch.rows],
-            "columns": list(ch.columns),
-            "mixed": [{"hand": c.pattern, "up": c.up, "decided_by": decider_text(ch, c)} for c in ch.mixed]},
-        "hands_per_hour": str(r.table_hour.hands_per_hour),  # one shape everywhere (#33): exact text
-        "hands_per_hour_source": {"assumption": True, "source": hands_per_hour_source(r)},
     }
 
 
-def report_doc(r: MathReport) -> dict[str, Any]:
-    """The report as a JSON object (field names are a public interface)."""
-    c = r.seat_covariance
-    h = r.table_hour
-    g = r.game
-    doc: dict[str, Any] = {
-        "rules": rules_json(r.rules),
-        "game": {**report_json(g), "hit_frequency": str(r.hit_frequency),
-                 "variance_per_wager": str(r.variance_per_wager),
-                 "standard_deviation_per_wager": r.standard_deviation_per_wager},
-        "strategies": [{"name": s.name, "house_edge": str(s.report.house_edge), "cost": str(s.cost)}
-                       for s in r.strategies],
-        "distribution": [{"net": str(n), "count": k} for n, k in zip(r.distribution.nets, r.distribution.counts)],
-        "over_n_hands": [n_hands_json(x) for x in r.over_n_hands],
-        "fft_limit_points": MAX_FFT_POINTS,
-        "seat_covariance": {"method": "sampled", "covariance": str(c.covariance),
-                            "covariance_float": float(c.covariance), "interval": list(c.interval),
-                            "correlation": c.correlation, "deals": c.deals, "seats_sampled": c.seats,
-                            "seed": c.seed},
+def _strategy_json(c: Context) -> dict[str, Any]:
+    ch = c.r.chart
+    return {"strategy_assumed": None if ch is None else {
+        "name": "optimal", "plain_rules": chart_json(ch)["plain_rules"],
+        "grid": [{"hand": label, "marks": "".join(cell_mark(x) or "-" for x in cells)} for label, cells in ch.rows],
+        "columns": list(ch.columns),
+        "mixed": [{"hand": x.pattern, "up": x.up, "decided_by": decider_text(ch, x)} for x in ch.mixed]}}
+
+
+def _n_json(c: Context) -> dict[str, Any]:
+    r = c.r
+    return {"distribution": [{"net": str(n), "count": k} for n, k in zip(r.distribution.nets, r.distribution.counts)],
+            "over_n_hands": [n_hands_json(x) for x in r.over_n_hands],
+            "fft_limit_points": MAX_FFT_POINTS}
+
+
+def _table_json(c: Context) -> dict[str, Any]:
+    r = c.r
+    cov, h = r.seat_covariance, r.table_hour
+    return {
+        "seat_covariance": {"method": "sampled", "covariance": str(cov.covariance),
+                            "covariance_float": float(cov.covariance), "interval": list(cov.interval),
+                            "correlation": cov.correlation, "deals": cov.deals, "seats_sampled": cov.seats,
+                            "seed": cov.seed},
         "per_table_hour": {"seats": h.seats, "hands_per_hour": str(h.hands_per_hour),
                            "average_ante": str(h.average_ante), "theoretical_win": str(h.theoretical_win),
                            "standard_deviation": h.standard_deviation,
@@ -983,23 +1158,77 @@ def report_doc(r: MathReport) -> dict[str, Any]:
                                                          _float(h.independent_p_house_loses)),
                            "independent_p_house_loses_exact": (None if h.independent_p_house_loses is None else
                                                                _exact(h.independent_p_house_loses))},
-        "cap": None if r.cap is None else {
-            "max_payout": str(r.cap.max_payout), "ante": str(r.cap.rows[0].ante),
-            "house_edge_uncapped": str(r.cap.uncapped.house_edge),
-            "house_edge": str(r.cap.rows[0].report.house_edge), "cost_per_ante": str(r.cap.rows[0].cost_per_ante),
-            "strategy_changed": r.cap.rows[0].strategy_changed},
+        "hands_per_hour": str(h.hands_per_hour),  # one shape everywhere (#33): exact text
+        "hands_per_hour_source": {"assumption": True, "source": hands_per_hour_source(r)},
     }
-    doc.update(par_sheet_json(r))
-    if r.flash is not None:
-        doc["flash"] = flash_json(r.flash)
-    if r.progressive is not None:
-        doc["progressive"] = _progressive_json(r.progressive)
-    if r.bonus is not None:
-        doc["bonus"] = {**bonus_json(r.bonus.report),
-                        "hits_per_year": {hd: str(n) for hd, n in r.bonus.hits_per_year()}}
-    if r.switching is not None:
-        doc["switching"] = switching_json(r.switching)
-    return doc
+
+
+def _cap_json(c: Context) -> dict[str, Any]:
+    cap = c.r.cap
+    return {"cap": None if cap is None else {
+        "max_payout": str(cap.max_payout), "ante": str(cap.rows[0].ante),
+        "house_edge_uncapped": str(cap.uncapped.house_edge),
+        "house_edge": str(cap.rows[0].report.house_edge), "cost_per_ante": str(cap.rows[0].cost_per_ante),
+        "strategy_changed": cap.rows[0].strategy_changed}}
+
+
+def _flash_json(c: Context) -> dict[str, Any]:
+    assert c.r.flash is not None
+    return {"flash": flash_json(c.r.flash)}
+
+
+def _progressive_section_json(c: Context) -> dict[str, Any]:
+    assert c.r.progressive is not None
+    return {"progressive": _progressive_json(c.r.progressive)}
+
+
+def _bonus_json(c: Context) -> dict[str, Any]:
+    b = c.r.bonus
+    assert b is not None
+    return {"bonus": {**bonus_json(b.report), "hits_per_year": {hd: str(n) for hd, n in b.hits_per_year()}}}
+
+
+def _switching_json(c: Context) -> dict[str, Any]:
+    assert c.r.switching is not None
+    return {"switching": switching_json(c.r.switching)}
+
+
+def _summary_json(c: Context) -> dict[str, Any]:
+    return {"whole_game": whole_game_json(c.r)}
+
+
+def report_doc(r: MathReport) -> dict[str, Any]:
+    """The report as a JSON object (field names are a public interface): the fields of every section
+    that applies (``SECTIONS``), in the order of ``JSON_ORDER``."""
+    c = Context(r)
+    fields: dict[str, Any] = {}
+    for sec in sections(r):
+        fields.update(sec.json(c))
+    order = {k: i for i, k in enumerate(JSON_ORDER)}
+    return {k: fields[k] for k in sorted(fields, key=lambda k: order.get(k, len(order)))}
+
+
+def whole_game_json(r: MathReport) -> dict[str, Any]:
+    """The whole game the report prices where it is not the plain game (card switching; field names
+    are a public interface): ``rules`` naming it (the plain game's keys and its ``draw``), its
+    ``house_edge`` (``exactness``: "exact"; "sampled": an estimate with ``half_width``, half its 95%
+    interval; "bounded": an upper bound), ``house_edge_at_most`` (exact, where a bound is counted),
+    the element of risk and expected wager where counted, ``plain_house_edge`` (the game without
+    the draw), the win per table-hour and over the shift at the report's table, and the house's
+    expected win over each N hands (antes). Each win is the house edge times its exact multiplier."""
+    g = r.priced
+    h = r.table_hour
+    hour = h.seats * h.hands_per_hour * h.average_ante
+    bound = getattr(g, "house_edge_bound", None)
+    return {"rules": rules_json(g.game_rules), "house_edge": str(g.house_edge), "exactness": g.exactness,
+            "half_width": 0.0 if g.exactness == "exact" else _half_width(g),
+            "house_edge_at_most": str(bound) if isinstance(bound, Fraction) else None,
+            "element_of_risk": _opt(g.element_of_risk),
+            "expected_wager": _opt(g.expected_wager), "plain_house_edge": str(r.game.house_edge),
+            "per_table_hour": {"theoretical_win": str(hour * g.house_edge),
+                               "shift_win": str(hour * h.hours * g.house_edge)},
+            "over_n_hands": [{"hands": x.hands, "house_win": str(x.hands * g.house_edge)} for x in r.over_n_hands],
+            "results_over_n_hands": [n_hands_json(x) for x in r.priced_n_hands] or None}
 
 
 def switching_json(sw: SwitchStudy) -> dict[str, Any]:
@@ -1037,6 +1266,59 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
             "switch_rules_sizes": list(s.strategy_sizes), **exact_game}
 
 
+# ---------------------------------------------------------------- the sections
+
+
+#: The report's sections in the order of the documents. The plain game's sections (the numbered
+#: ones, the cap, game protection) say "(without switching)" in their headings when the report
+#: prices another whole game (``MathReport.priced``: card switching).
+SECTIONS: tuple[Section, ...] = (
+    Section("title", _title_blocks, _title_json),
+    Section("configuration", _config_blocks),
+    Section("summary", _summary_blocks, _summary_json, lambda r: r.priced is not r.game),
+    Section("game", _game_blocks, _game_json),
+    Section("par sheet", _par_blocks, _par_json),
+    Section("over N hands", _n_blocks, _n_json),
+    Section("table", _table_blocks, _table_json),
+    Section("progressive", lambda c: _progressive_blocks(c.r.progressive) if c.r.progressive else [],
+            _progressive_section_json, lambda r: r.progressive is not None),
+    Section("bonus", _bonus_blocks, _bonus_json, lambda r: r.bonus is not None),
+    Section("switching", _switch_blocks, _switching_json, lambda r: r.switching is not None),
+    Section("cap", _cap_blocks, _cap_json),
+    Section("flash", _flash_blocks, _flash_json, lambda r: r.flash is not None),
+    Section("strategy", _strategy_blocks, _strategy_json),
+)
+
+#: The sections before the PDF's table of contents.
+TITLE_SECTIONS = ("title", "configuration")
+
+#: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
+JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
+              "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
+              "strategy_assumed", "hands_per_hour", "flash", "progressive", "bonus", "switching", "whole_game")
+
+
+def sections(r: MathReport) -> list[Section]:
+    """The sections that apply to the report, in order."""
+    return [x for x in SECTIONS if x.applies(r)]
+
+
+def _blocks(c: Context) -> tuple[list[Block], int]:
+    """Every block of the report, and how many come before the table of contents."""
+    out: list[Block] = []
+    before = 0
+    for sec in sections(c.r):
+        out += sec.blocks(c)
+        if sec.name in TITLE_SECTIONS:
+            before = len(out)
+    return out, before
+
+
+def blocks(r: MathReport, date: str | None = None) -> list[Block]:
+    """Every block of the report, in order; ``date`` goes in the title block (the PDF's)."""
+    return _blocks(Context(r, date))[0]
+
+
 def json_text(r: MathReport) -> str:
     """The report as JSON text, naming its schema (``--format json``, ``--out FILE.json``, tables/)."""
     from ..json_schema import stamped_text  # only for JSON
@@ -1052,4 +1334,10 @@ def summary(r: MathReport) -> str:
         if n in x:
             parts.append(f"P(ahead) over {n:,} hands {float(x[n].p_ahead):.4f}")
     parts.append(f"win per table-hour {money(r.table_hour.theoretical_win)}")
-    return "; ".join(parts)
+    g = r.priced
+    if g is r.game:
+        return "; ".join(parts)
+    h = r.table_hour
+    win = _times_edge(g, h.seats * h.hands_per_hour * h.average_ante, money)
+    return (f"{game_name(g)}: house edge {_edge_text(g)[0]} ({g.exactness}), "
+            f"win per table-hour {win}; without switching: " + "; ".join(parts))

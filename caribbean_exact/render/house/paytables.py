@@ -9,6 +9,7 @@ from typing import Any
 from ...engine.pricing import SITUATIONS
 from ...house.bet_cap import CapRow, CapStudy
 from ...house.paytables import CompareRow, TableInfo
+from ..play.game import wrap
 from ..text import Name, dec, describe_rules, frac, grouped, money, pays_text, pct, rules_json, table, to_json
 
 
@@ -69,16 +70,23 @@ def cap_json(s: CapStudy) -> dict[str, Any]:
     }
 
 
-def paytables(infos: Sequence[TableInfo], fmt: str) -> str:
-    """The list of known pay tables."""
+def paytables(infos: Sequence[TableInfo], fmt: str, wide: bool = False) -> str:
+    """The list of known pay tables. The text fits 80 columns: the names and pays as a table, then
+    where each is used and its source in wrapped lines; ``wide``: one table with every column (the
+    CSV's)."""
     if fmt == "json":
         return to_json([{"name": i.name, "pays": [str(p) for p in i.paytable.pays],
                                 "where": i.where, "source": i.source, "origin": i.origin} for i in infos])
-    rows = [[Name(i.name), pays_text(i.paytable), Name(i.where), Name(i.source or i.origin)] for i in infos]
-    out = table(rows, ["name", "pays (royal .. high card, to 1)", "where used", "source"], fmt)
-    if fmt == "csv":
-        return out
-    return out + "\n\npays are of the raise bet, royal flush first; the ante pays 1 to 1."
+    note = "pays are of the raise bet, royal flush first; the ante pays 1 to 1."
+    if wide or fmt == "csv":
+        rows = [[Name(i.name), pays_text(i.paytable), Name(i.where), Name(i.source or i.origin)] for i in infos]
+        out = table(rows, ["name", "pays (royal .. high card, to 1)", "where used", "source"], fmt)
+        return out if fmt == "csv" else out + "\n\n" + note
+    out = table([[Name(i.name), pays_text(i.paytable)] for i in infos], ["name", "pays (royal .. high card, to 1)"],
+                fmt)
+    about = [wrap(f"{i.name}: {i.where}" + (f" (source: {i.source or i.origin})" if i.source or i.origin else ""),
+                  indent="  ") for i in infos]
+    return "\n\n".join([out, "\n".join(about), wrap(note + " Every column in one table: --wide.")])
 
 
 def compare_doc(rows: Sequence[CompareRow]) -> dict[str, Any]:

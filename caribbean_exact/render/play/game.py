@@ -131,20 +131,22 @@ def rank_query_json(q: RankQuery) -> dict[str, Any]:
                        for g in q.groups]}
 
 
-def rank_query(q: RankQuery, fmt: str) -> str:
-    """Every suit combination of a rank-only query, by how many cards share the up card's suit."""
+def rank_query(q: RankQuery, fmt: str, wide: bool = False) -> str:
+    """Every suit combination of a rank-only query, by how many cards share the up card's suit (the
+    text fits 80 columns; ``wide``: the CSV's full labels and exact margins)."""
+    full = wide or fmt == "csv"
     rows: list[list[Cell]] = []
     for g in q.groups:
         what = "all five suited (flush)" if g.flush else f"{g.suited} of your cards"
         state = "RAISE" if g.raises == g.total else "FOLD" if g.raises == 0 else "mixed"
-        if g.flush:  # the full label with --format csv; the text table fits 80 columns
-            what = (f"all five suited (flush), {g.suited} in the up card's suit" if fmt == "csv" else
+        if g.flush:  # the full label with --format csv or --wide; the text table fits 80 columns
+            what = (f"all five suited (flush), {g.suited} in the up card's suit" if full else
                     f"flush, {g.suited} of them")
         rows.append([what,
-                     g.total, g.raises, state, frac(g.lowest_margin) if fmt == "csv" else dec(g.lowest_margin, 4),
-                     frac(g.highest_margin) if fmt == "csv" else dec(g.highest_margin, 4)])
+                     g.total, g.raises, state, frac(g.lowest_margin) if full else dec(g.lowest_margin, 4),
+                     frac(g.highest_margin) if full else dec(g.highest_margin, 4)])
     headers = (["cards in the up card's suit", "combinations", "raise", "decision", "lowest margin", "highest margin"]
-               if fmt == "csv" else
+               if full else
                ["in the up card's suit", "combos", "raise", "play", "margin low", "margin high"])
     a = q.rules.ante
     if a is not None:  # the margins in money too, at the ante of the rules

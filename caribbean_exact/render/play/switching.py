@@ -12,7 +12,7 @@ from ...play.switch_game import OneCardGame, OneOrFiveGame, StandOrOption, Switc
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
 from ..text import Cell, counted, dec, describe_rules, frac, grouped, pct, rules_json, table, to_json
-from .game import return_row_json
+from .game import return_row_json, wrap
 
 
 def _decision_text(o: SwitchOption) -> str:
@@ -78,14 +78,21 @@ def _draw_words(a: SwitchAnalysis) -> str:
     return " or ".join(parts)
 
 
-def switch_options(a: SwitchAnalysis, fmt: str) -> str:
-    """The options of one hand as a table, best first (CSV: the table alone)."""
+def switch_options(a: SwitchAnalysis, fmt: str, wide: bool = False) -> str:
+    """The options of one hand as a table, best first (CSV: the table alone). The text fits 80
+    columns: the EVs as decimals, "raise after 42 of 46"; ``wide``: the exact EVs beside them and
+    the replacements named (the CSV's table)."""
     if fmt == "json":
         return to_json(switch_json(a))
+    full = wide or fmt == "csv"
     rows: list[list[Cell]] = []
     for o in a.options:
-        rows.append([_option_label(o), frac(o.fee), frac(o.ev), dec(o.ev), _decision_text(o)])
-    headers = ["switch", "fee", "EV per ante (exact, fee included)", "decimal", "then"]
+        label = _option_label(o)
+        then = _decision_text(o)
+        rows.append([label, frac(o.fee), frac(o.ev), dec(o.ev), then] if full else
+                    [label, frac(o.fee), dec(o.ev), then.removesuffix(" replacements")])
+    headers = (["switch", "fee", "EV per ante (exact, fee included)", "decimal", "then"] if full else
+               ["switch", "fee", "EV per ante", "then"])
     if fmt == "csv":
         return table(rows, headers, fmt)
     b = a.best
@@ -94,7 +101,12 @@ def switch_options(a: SwitchAnalysis, fmt: str) -> str:
              f"rules: {describe_rules(a.rules)}", "",
              f"best: {best} (EV {dec(b.ev)} per ante, fee included); then {_decision_text(b)}", "",
              table(rows, headers, fmt)]
-    return "\n".join(lines)
+    if full:
+        return "\n".join(lines)
+    lines[0], lines[3] = wrap(lines[0]), wrap(lines[3])
+    return "\n".join([*lines, "", wrap("EV per ante: exact, the fee included, shown as a decimal; then: the "
+                                       "decision after the draw, raise after so many of the replacement sets; "
+                                       "the exact fractions with --wide or --format json")])
 
 
 def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
