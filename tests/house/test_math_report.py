@@ -403,7 +403,7 @@ def test_the_oasis_game_over_n_hands_where_its_distribution_is_counted(oasis, re
     assert "Results over N hands with optimal switching" in summary
     assert f"| 1 | {float(one.p_ahead):.6f} | {float(one.p_even):.6f} |" in " ".join(summary.split())
     doc = json.loads(render_report.json_text(r))["whole_game"]["results_over_n_hands"]
-    assert [x["hands"] for x in doc] == ns and doc[0]["p_ahead"] == str(one.p_ahead)
+    assert [x["hands"] for x in doc] == ns and doc[0]["p_ahead_exact"] == str(one.p_ahead)  # #33: p_ahead a float
     assert json.loads(render_report.json_text(oasis))["whole_game"]["results_over_n_hands"] is None
     # a schedule whose larger switches are sampled: the estimate and its interval, said so; its
     # distribution is not counted (the five-card switch by value), so no results over N hands

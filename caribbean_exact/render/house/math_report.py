@@ -1295,7 +1295,8 @@ TITLE_SECTIONS = ("title", "configuration")
 #: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
 JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
               "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
-              "strategy_assumed", "hands_per_hour", "flash", "progressive", "bonus", "switching", "whole_game")
+              "strategy_assumed", "hands_per_hour", "hands_per_hour_source", "flash", "progressive", "bonus",
+              "switching", "whole_game")
 
 
 def sections(r: MathReport) -> list[Section]:
