@@ -44,7 +44,7 @@ if _util.find_spec(f"{__name__}._core") is None:  # the compiled core is not bes
         raise SystemExit(2)
     raise ImportError(_WHY)
 
-from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, UsageError
+from .errors import CaribbeanError, CoreError, InvalidCards, InvalidRules, InvalidType, UsageError
 
 #: Each public name and the module that holds it: imported on first use, so that importing one
 #: module (or the command line) loads only what it needs.
@@ -122,6 +122,17 @@ _HOME = {
     "Information": "model.information",
     "WholeGame": "play.whole_game",
     "solve_game": "play.whole_game",
+    "switch_ev": "play.switching",
+    "SwitchAnalysis": "play.switching",
+    "SwitchOption": "play.switching",
+    "solve_switch_game": "play.switch_game",
+    "sample_switch_game": "play.switch_game",
+    "solve_one_card_game": "play.switch_game",
+    "prove_switch_sizes": "play.switch_game",
+    "SwitchGame": "play.switch_game",
+    "SwitchSample": "play.switch_game",
+    "OneCardGame": "play.switch_game",
+    "SwitchProof": "play.switch_game",
 }
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -154,6 +165,17 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     )
     from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
     from .play.sampling import SampledReport, sample
+    from .play.switch_game import (
+        OneCardGame,
+        SwitchGame,
+        SwitchProof,
+        SwitchSample,
+        prove_switch_sizes,
+        sample_switch_game,
+        solve_one_card_game,
+        solve_switch_game,
+    )
+    from .play.switching import SwitchAnalysis, SwitchOption, switch_ev
     from .play.whole_game import WholeGame, solve_game
     from .render.json_data import as_dict, to_json
     from .strategy.chart import Chart, build_chart
@@ -184,11 +206,13 @@ __all__ = [
     "Information",
     "InvalidCards",
     "InvalidRules",
+    "InvalidType",
     "LeakCell",
     "LeakChart",
     "LeakGame",
     "MatchRule",
     "Nets",
+    "OneCardGame",
     "Paytable",
     "ProgressiveReport",
     "Qualifier",
@@ -206,7 +230,12 @@ __all__ = [
     "SortedRanksGame",
     "Strategy",
     "StrategyResult",
+    "SwitchAnalysis",
     "SwitchFees",
+    "SwitchGame",
+    "SwitchOption",
+    "SwitchProof",
+    "SwitchSample",
     "UsageError",
     "WholeGame",
     "__version__",
@@ -230,7 +259,9 @@ __all__ = [
     "parse_cards",
     "parse_rule_file",
     "progressive",
+    "prove_switch_sizes",
     "sample",
+    "sample_switch_game",
     "seen_card_strategy",
     "seen_class",
     "seen_set_strategy",
@@ -239,10 +270,13 @@ __all__ = [
     "solve_burn_card",
     "solve_game",
     "solve_known",
+    "solve_one_card_game",
     "solve_seen_card",
     "solve_seen_cards",
     "solve_seen_class",
     "solve_sorted_ranks",
+    "solve_switch_game",
+    "switch_ev",
     "to_json",
 ]
 

@@ -1,7 +1,9 @@
-"""Exceptions of caribbean-exact: every one is a ``CaribbeanError``; bad input is also a ``ValueError``.
+"""Exceptions of caribbean-exact: every one is a ``CaribbeanError``; a bad value is also a ``ValueError``.
 
->>> issubclass(InvalidCards, ValueError), issubclass(UsageError, CaribbeanError)
-(True, True)
+A value of the wrong type is ``InvalidType``, a ``TypeError``.
+
+>>> issubclass(InvalidCards, ValueError), issubclass(UsageError, CaribbeanError), issubclass(InvalidType, TypeError)
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ class InvalidCards(CaribbeanError, ValueError):
 
 class InvalidRules(CaribbeanError, ValueError):
     """A pay table, qualifier, ante or cap that cannot be used (message names the field)."""
+
+
+class InvalidType(CaribbeanError, TypeError):
+    """A value of the wrong type where a number, cards or rules are expected (an ``object()``, a list
+    where one number goes, None where it is not allowed): a ``TypeError`` (message names the field)."""
 
 
 class UsageError(CaribbeanError, ValueError):

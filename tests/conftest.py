@@ -169,3 +169,26 @@ def priced_totals(rules, t):
     x = (sum(t.fold) * s.fold + sum(t.not_qualify) * s.not_qualify + sum(t.tie) * s.tie + sum(t.lose) * s.lose
          + sum(w * s.win[c] for c, w in enumerate(t.win)))
     return Fraction(x, t.total_weight * s.denominator)
+
+
+@pytest.fixture(autouse=True)
+def _json_outputs_are_validated(monkeypatch):
+    """Every JSON document a command writes in a test is checked against its schema on the way out
+    (issue #33): the command line's one stamp, ``render.json_schema.stamped_text``, is wrapped."""
+    import importlib
+
+    from caribbean_exact.render import json_schema
+
+    cli_main = importlib.import_module("caribbean_exact.cli.main")  # the module (cli's main is the function)
+
+    original = json_schema.stamped_text
+
+    def stamped_and_checked(command: str, text: str) -> str:
+        out = original(command, text)
+        from json_schemas import validated
+
+        validated(out, command)
+        return out
+
+    monkeypatch.setattr(json_schema, "stamped_text", stamped_and_checked)
+    monkeypatch.setattr(cli_main, "stamped_text", stamped_and_checked)

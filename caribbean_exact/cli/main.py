@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from .._version import __version__
 from ..errors import QUOTE_LIMIT, CaribbeanError, UsageError, cut
 from ..render import check_format
+from ..render.json_schema import stamped_text
 from .commands import COMMANDS
 from .options import add_output
 from .progress import TerminalProgress
@@ -181,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress = TerminalProgress(quiet=bool(args.quiet))
         text = spec.run(args, progress) if spec.name in IN_MAIN_THREAD else _in_worker(spec.run, args, progress)
         progress.close()
+        if text and spec.formatted and args.format == "json":  # every JSON document names its schema
+            text = stamped_text(spec.name, text)
         if text:
             sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
         _flush()

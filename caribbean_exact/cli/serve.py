@@ -44,6 +44,7 @@ from ..errors import CaribbeanError, UsageError
 from ..model.rules import Rules, builtin_paytables
 from ..play.odds import ev
 from ..play.trainer import Trainee, deal_number, deal_of, grade, parse_focus
+from ..render.json_schema import stamped_text
 from ..render.play import game as render_game
 from ..render.play import trainer as render_trainer
 from ..strategy.strategies import BUILTIN
@@ -166,7 +167,7 @@ def api_ev(q: Any) -> str:
     """``/api/ev``: the JSON of ``ev --format json``."""
     d = ev(_need(q, "hand"), _need(q, "up"), dead=_param(q, "dead") or None,
            dealer=_param(q, "dealer") or None, rules=_rules(q))
-    return render_game.decision(d, "json")
+    return stamped_text("ev", render_game.decision(d, "json"))  # the command's document, its schema named
 
 
 def api_rules(_q: Any) -> object:

@@ -61,7 +61,7 @@ class SwitchFees:
             if key in FEE_SCHEDULES:
                 return FEE_SCHEDULES[key]
             items: list[object] = [t for t in re.split(r"[\s,;]+", spec.strip()) if t]
-        elif isinstance(spec, (list, tuple)):
+        elif isinstance(spec, (list, tuple)) or (type(spec).__module__ == "numpy" and getattr(spec, "ndim", 0) == 1):
             items = list(spec)
         else:
             raise InvalidRules(f"switch fees {shown(spec)}: expected fees such as '1,2,3,4,5' or a name "

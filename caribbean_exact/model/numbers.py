@@ -1,22 +1,28 @@
-"""Exact numbers from loose input: ``to_fraction`` reads ints, Fractions, finite floats and text the
-same way everywhere (the pay tables, the ante and cap, the switch fees).
+"""Exact numbers from loose input: ``to_fraction`` reads every ``numbers.Rational`` (int, Fraction,
+numpy's integers), ``decimal.Decimal`` (its exact value), finite floats and text the same way
+everywhere (the pay tables, the ante and cap, the switch fees).
 
->>> to_fraction("1,000.5", "ante"), MAX_DIGITS
-(Fraction(2001, 2), 1000)
+>>> from decimal import Decimal
+>>> to_fraction("1,000.5", "ante"), to_fraction(Decimal("2.5"), "ante"), MAX_DIGITS
+(Fraction(2001, 2), Fraction(5, 2), 1000)
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 import re
+from decimal import Decimal
 from fractions import Fraction
 
-from ..errors import InvalidRules, shown
+from ..errors import InvalidRules, InvalidType, shown
 
 __all__ = ["MAX_DIGITS", "Number", "to_fraction"]
 
-#: An exact number as the library accepts it: floats only if finite (taken at their shortest repr).
-Number = int | Fraction | str | float
+#: An exact number as the library accepts it: any ``numbers.Rational`` (int, Fraction, numpy's
+#: integers), a ``Decimal`` (its exact value), text, or a float (only if finite, taken at its
+#: shortest repr: ``0.1`` is 1/10).
+Number = int | Fraction | Decimal | str | float | numbers.Rational
 
 
 #: Most digits a number may have (numerator or denominator): far beyond any pay or stake, and
@@ -37,22 +43,47 @@ _MAX_EXPONENT = 4 * MAX_DIGITS
 
 
 def to_fraction(x: object, what: str) -> Fraction:
-    """An exact number from int, Fraction or text; floats only if finite; at most ``MAX_DIGITS``
-    digits. Text is read the same everywhere: plain decimals ("100.50"), fractions "a/b",
-    scientific notation read exactly ("1e2" is 100, "1e-300" is 1/10^300), thousands separators
-    in groups of three ("250,000"); not Unicode digits, "nan" or "inf".
+    """An exact number, at most ``MAX_DIGITS`` digits, from:
+
+    - any ``numbers.Rational``: int, ``Fraction``, numpy's integer types (``numpy.int64(25)``);
+    - a ``decimal.Decimal``: its exact value (``Decimal("2.5")`` is 5/2), if finite;
+    - a float (and numpy's floats), the one inexact input, documented: only if finite, taken at
+      its shortest repr (``0.1`` is 1/10, not the binary double's value);
+    - text, read the same everywhere: plain decimals ("100.50"), fractions "a/b", scientific
+      notation read exactly ("1e2" is 100, "1e-300" is 1/10^300), thousands separators in groups
+      of three ("250,000"); not Unicode digits, "nan" or "inf".
+
+    ``what`` names the field in the error. Raises ``InvalidRules`` (a ``ValueError``) for a bad
+    value (text that is no number, nan, too many digits) and ``InvalidType`` (a ``TypeError``) for
+    a wrong type: a bool, None, a list, any other object.
 
     >>> [str(to_fraction(t, "x")) for t in ("1e2", "250,000", "-2.5", "3/4", "1.5e-3", "1,000.5")]
     ['100', '250000', '-5/2', '3/4', '3/2000', '2001/2']
+    >>> to_fraction([1], "ante")
+    Traceback (most recent call last):
+    ...
+    caribbean_exact.errors.InvalidType: ante: [1] is a list, not a number
     """
     if isinstance(x, bool):
-        raise InvalidRules(f"{what}: {shown(x)} is not a number")
+        raise InvalidType(f"{what}: {shown(x)} is a bool, not a number")
     if isinstance(x, (int, Fraction)):
         return _sized(Fraction(x), x, what)
-    if isinstance(x, float):
-        if not math.isfinite(x):
+    if isinstance(x, numbers.Rational):  # numpy's integers, any other registered rational
+        return _sized(Fraction(int(x.numerator), int(x.denominator)), x, what)
+    if isinstance(x, Decimal):
+        if not x.is_finite():
             raise InvalidRules(f"{what}: {shown(x)} is not a finite number")
-        return _sized(Fraction(str(x)), x, what)
+        _, digits, exponent = x.as_tuple()
+        if isinstance(exponent, int) and abs(exponent) > _MAX_EXPONENT:  # refused before 10**exponent is built
+            if any(digits):
+                raise InvalidRules(f"{what}: {shown(x)} has more than the limit of {MAX_DIGITS:,} digits")
+            return Fraction(0)
+        return _sized(Fraction(x), x, what)
+    if isinstance(x, float | numbers.Real):  # float, numpy's floats: documented as the one inexact input
+        f = float(x)
+        if not math.isfinite(f):
+            raise InvalidRules(f"{what}: {shown(x)} is not a finite number")
+        return _sized(Fraction(repr(f)), x, what)
     if isinstance(x, str):
         t = x.strip().replace("_", "")
         if len(t) > 2 * MAX_DIGITS + 2 + MAX_DIGITS // 3:  # room for the separators of 1,000 digits
@@ -67,7 +98,8 @@ def to_fraction(x: object, what: str) -> Fraction:
                 value /= den
             return _sized(-value if m.group("sign") == "-" else value, x, what)
         raise InvalidRules(f"{what}: {shown(x)} is not a number")
-    raise InvalidRules(f"{what}: {shown(x)} is not a number")
+    kind = type(x).__name__
+    raise InvalidType(f"{what}: {shown(x)} is {'an' if kind[:1] in 'aeiou' else 'a'} {kind}, not a number")
 
 
 def _decimal(digits: str, exponent: str | None, x: object, what: str) -> Fraction:

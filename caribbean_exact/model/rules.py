@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from ..engine import _ffi
-from ..errors import InvalidCards, InvalidRules, cut, shown
+from ..errors import InvalidCards, InvalidRules, InvalidType, cut, shown
 from .cards import RANKS, Card, parse_cards
 from .draw import Draw, DrawLike
 from .hands import (
@@ -83,16 +83,19 @@ class Paytable:
         ``numbers``: the ten pays "to 1", as text ("100,50,20,7,5,4,3,2,1,1", "100/50/..."; commas
         when a pay is a fraction "4/3") or a list or tuple of numbers; each a non-negative exact
         number (int, Fraction, decimal text, a finite float). ``name``: the table's name (default
-        "custom"). Raises ``InvalidRules`` (a ``ValueError``) for anything but ten such numbers.
+        "custom"). A numpy array of numbers is a list too. Raises ``InvalidRules`` (a ``ValueError``)
+        for anything but ten such numbers, ``InvalidType`` (a ``TypeError``) for a value of the
+        wrong type (an object, None, a list where a pay goes).
         """
         if isinstance(numbers, str):
             items: list[object] = [t for t in re.split(r"[\s,;]+", numbers.strip()) if t]
             if len(items) == 1 and "/" in numbers:  # "100/50/20/..." (fractions need commas)
                 items = [t for t in numbers.strip().split("/") if t]
-        elif isinstance(numbers, (list, tuple)):
+        elif isinstance(numbers, (list, tuple)) or _is_array(numbers):
             items = list(numbers)
         else:
-            raise InvalidRules(f"pay table {shown(name)}: {shown(numbers)} is not ten numbers (text or a list)")
+            raise InvalidType(f"pay table {shown(name)}: {shown(numbers)} is not ten numbers (text, a list or "
+                              "an array)")
         if not isinstance(name, str):
             raise InvalidRules(f"pay table name {shown(name)}: expected text")
         if len(items) != 10:
@@ -316,9 +319,15 @@ def get_paytable(spec: PaytableLike, extra: Mapping[str, Paytable] | None = None
             return Paytable.from_numbers(spec)
         raise InvalidRules(f"pay table {shown(spec)}: unknown name (known: {_some_names(tables)}) "
                            "and not ten numbers")
-    if isinstance(spec, Iterable):
+    if isinstance(spec, Iterable) and not isinstance(spec, (bytes, Mapping)):
         return Paytable.from_numbers(list(spec))
-    raise InvalidRules(f"pay table {shown(spec)}: expected a name, ten numbers or a Paytable")
+    raise InvalidType(f"pay table {shown(spec)}: expected a name, ten numbers or a Paytable")
+
+
+def _is_array(x: object) -> bool:
+    """Whether ``x`` is a one-dimensional numpy array (a pay table or fee list as numbers), told
+    without importing numpy."""
+    return type(x).__module__ == "numpy" and getattr(x, "ndim", None) == 1
 
 
 # ---------------------------------------------------------------- qualifier
@@ -600,7 +609,7 @@ class Rules:
         plain: Rules | None = None
         if paytables is None:
             with contextlib.suppress(TypeError):  # an unhashable spec (a list of pays): build it each time
-                plain = _made_rules(paytable, qualifier, ante, max_payout, raise_antes)
+                plain = _made_rules(paytable, qualifier, ante, max_payout, raise_antes)  # type: ignore[arg-type]
         if plain is None:
             plain = cls._make(paytable, qualifier, ante, max_payout, paytables, raise_antes)
         return plain.with_game(draw=draw, switch_fees=switch_fees, buy_fee=buy_fee, information=information)

@@ -254,7 +254,7 @@ def score(lines: Iterable[str], rules: Rules | None = None, threads: int | None 
     for n, row in enumerate(rows, 2):
         if plain is not None and len(row) == 3 and plain.add(n, row):
             continue
-        if not row or not "".join(row).strip():
+        if len(row) <= 1 and not "".join(row).strip():  # a blank line; ",," is a row of empty fields: refused
             continue
         try:
             parsed.append(_parse(n, row, where))

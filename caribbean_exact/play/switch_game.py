@@ -24,9 +24,11 @@ and there are about 6 million situations up to suit symmetry. What is exact:
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
@@ -148,7 +150,16 @@ class _UpCardOnly:
 
 @dataclass(frozen=True)
 class SwitchSample(_UpCardOnly):
-    """A sampled whole game with card switching: each hand's best option exact."""
+    """A sampled whole game with card switching: each hand's best option exact.
+
+    ``fees``: the fee schedule; ``rules``: the table's rules; ``deals``: hands sampled; ``seed``:
+    the sample's seed; ``stand_sum``, ``gain_sum``, ``gain_squares``: the sums over the hands of the
+    standing EV, of the gain (best - standing) and of its square (``best_sum``: of the best
+    option's EV); ``excluded``: the switch sizes excluded by proof, with their bounds;
+    ``diff_sum``, ``diff_squares``: with a ``baseline``, the sums of the difference of the best
+    options and of its square; ``strategy_gain_squares``, ``strategy_cost_sum``,
+    ``strategy_cost_squares``, ``strategy_sizes``: with a strategy, as the comments below say.
+    """
 
     fees: SwitchFees
     rules: Rules
@@ -318,7 +329,9 @@ def sample_switch_game(fees: SwitchFeesLike | None, rules: Rules | None = None, 
                        threads: int | None = None, progress: ProgressFn | None = None,
                        baseline: SwitchFeesLike | None = None, strategy: SwitchStrategy | None = None,
                        proof: SwitchProof | None = None) -> SwitchSample:
-    """Sample ``deals`` situations (hand and up card) uniformly; in each, the exact best option
+    """A sampled whole game with card switching: each sampled hand's best option exact.
+
+    Sample ``deals`` situations (hand and up card) uniformly; in each, the exact best option
     of every discard set the fees allow, except the sizes ``excluded_sizes`` proves never optimal.
     The same seed gives the same hands, whatever the fees. With ``baseline`` (another fee schedule)
     the best option under it too, on the same hands (the counts do not depend on the fees): the
@@ -327,7 +340,9 @@ def sample_switch_game(fees: SwitchFeesLike | None, rules: Rules | None = None, 
     its option too, on the same hands: its exact cost against the best, and its own house edge.
     With ``proof`` (``prove_switch_sizes`` of the same fees and rules) the sizes it excludes against
     each up rank are not counted either (the sample is the same, and quicker). ``fees`` None: the
-    draw of ``rules``."""
+    draw of ``rules``. ``seed``: the sample's seed (the same hands for the same seed); ``threads``:
+    the core's threads (default: the machine's cores); ``progress``: called as the hands are
+    counted. Returns a ``SwitchSample``; raises ``InvalidRules`` for a bad fee, count or rules."""
     rules, f = switch_game(fees, rules)
     base = None if baseline is None else SwitchFees.parse(baseline)
     check_int(deals, "deals", 1, 10**7)
@@ -481,6 +496,9 @@ class OneCardGame(StandOrOption):
     the fee included, is the largest (ties: standing, then the lowest card), then raises or folds
     as the exact counts decide. Every situation weighs ``GAME_WEIGHT`` deals (46 replacements x
     C(45, 4) completions; a stand's C(46, 4) completions x 42).
+
+    ``rules``: the table's rules; ``switch``: the fee of switching one card (the other fields: the
+    comments below).
     """
 
     rules: Rules
@@ -530,7 +548,8 @@ def solve_one_card_game(fee: Number | SwitchFeesLike | None = None, rules: Rules
     >>> g.house_edge, g.switch_situations
     (Fraction(723583636439, 69766306810200), 10257468)
     """
-    spec: SwitchFeesLike | None = (fee,) if isinstance(fee, (int, float, Fraction)) else fee
+    one = isinstance(fee, (int, float, Fraction, Decimal, numbers.Rational))  # one fee, any exact number
+    spec: SwitchFeesLike | None = (fee,) if one else fee  # type: ignore[assignment]
     rules, fees = switch_game(spec, rules, (1,))
     f = fees.fee(1)
     key = (rules, f, raise_on_tie)
@@ -667,7 +686,11 @@ class SwitchProof:
     discards, at the hand's largest net); the larger of fold and that bound is at most the mean over
     the discards of the same with one discard's effect taken k times (convexity); summed over the
     replacement sets that miss the discards by exact inclusion-exclusion. Every step is an integer;
-    the comparison is exact."""
+    the comparison is exact.
+
+    ``fees``: the fee schedule; ``rules``: the table's rules; ``counts``: the core's counts of the
+    bounded situations by size (the other fields: the comments below).
+    """
 
     fees: SwitchFees
     rules: Rules
@@ -697,8 +720,10 @@ class SwitchProof:
         return 4 * math.comb(51, 5) * len(self.counts.ranks)
 
     def undecided(self, cards: int) -> int:
-        """The situations where some switch of ``cards`` cards (2 .. 5) is not proven never better
-        (0 for a size the fees do not allow); ``cards`` = 0: where any size is not."""
+        """The situations where some switch of ``cards`` cards (2 .. 5) is not proven never better.
+
+        0 for a size the fees do not allow; ``cards`` = 0: where any size is not.
+        """
         check_int(cards, "cards", 0, 5)
         return sum(u[cards] for u in self.counts.undecided)
 
@@ -739,8 +764,9 @@ class SwitchProof:
 
 def prove_switch_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, *, raise_on_tie: bool = False,
                        threads: int | None = None, progress: ProgressFn | None = None) -> SwitchProof:
-    """Bound every switch of 2 to 5 cards the fees allow, in every situation, against the exact best
-    of standing and one card (see ``SwitchProof``); where the fees allow five cards and the global
+    """Bound every switch of 2 to 5 cards the fees allow, in every situation (see ``SwitchProof``).
+
+    Each is bounded against the exact best of standing and one card; where the fees allow five cards and the global
     bound (``excluded_sizes``) does not exclude them, the five-card switch is counted exactly in
     every situation instead, and the smaller sizes are bounded against the best of standing, one
     card and five (``SwitchProof.game``). ``fees``: a fee schedule (at least two sizes); ``rules``,
@@ -780,7 +806,11 @@ _proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4, "switch
 class SwitchGame(_UpCardOnly):
     """Card switching, the whole game: the exact one-card game, and for a schedule that allows
     more cards, a sample of what switching more than one card adds (each sampled hand's best
-    option over every size exact, paired with its best of at most one card)."""
+    option over every size exact, paired with its best of at most one card).
+
+    ``fees``: the fee schedule; ``one_card``: the exact one-card game (``OneCardGame``); the other
+    fields: the comments below.
+    """
 
     fees: SwitchFees
     one_card: OneCardGame
@@ -876,10 +906,12 @@ class SwitchGame(_UpCardOnly):
 
 def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                       threads: int | None = None, progress: ProgressFn | None = None) -> SwitchGame:
-    """Card switching under a fee schedule, the whole game: the one-card game exact
-    (``solve_one_card_game`` with the schedule's one-card fee); when the schedule allows more than
-    one card, every larger switch bounded in every situation (``prove_switch_sizes``): where every
-    size is proven never better than at most one card, the game is the one-card game, exactly.
+    """Card switching under a fee schedule, the whole game: the one-card game exact, larger switches bounded.
+
+    The one-card game exact (``solve_one_card_game`` with the schedule's one-card fee); when the
+    schedule allows more than one card, every larger switch bounded in every situation
+    (``prove_switch_sizes``): where every size is proven never better than at most one card, the
+    game is the one-card game, exactly.
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is
     the one-card game's exact edge less their mean, with its 95% interval. ``threads``,

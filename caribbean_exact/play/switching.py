@@ -103,7 +103,12 @@ def whole_game(rules: Rules, fees: SwitchFees | Draw) -> Rules:
 class SwitchOption:
     """One option of one hand, exact: a discard set (standing: none), or buying a sixth card
     (``bought``); its deal counts under the best final decision for each replacement set, its fee,
-    and its EV per ante (fee included)."""
+    and its EV per ante (fee included).
+
+    ``discard``: the cards switched (none: standing); ``kept``: the cards kept; ``fee``: the fee in
+    antes; ``totals``: the deal counts (``DealTotals``) over every replacement set and dealer
+    completion; ``rules``: the table's rules (without the draw).
+    """
 
     discard: tuple[Card, ...]
     kept: tuple[Card, ...]
@@ -167,7 +172,12 @@ def _completions(j: int) -> int:
 
 @dataclass(frozen=True)
 class SwitchAnalysis:
-    """Every option of one hand's draw, best first (EV, then standing, buying, fewer cards switched)."""
+    """Every option of one hand's draw, best first (EV, then standing, buying, fewer cards switched).
+
+    ``hand``: the player's five cards; ``up``: the dealer's up card; ``rules``: the table's rules
+    (``game_rules`` is the whole game, with ``draw``); ``draw``: the draw (``Draw``: switch fees,
+    a sixth card's fee); ``options``: every ``SwitchOption``, best first.
+    """
 
     hand: tuple[Card, ...]
     up: Card
@@ -203,14 +213,19 @@ class SwitchAnalysis:
 
 def switch_ev(hand: CardsLike, up: CardsLike, fees: SwitchFeesLike | None = None, *, rules: Rules | None = None,
               buy_fee: Number | None = None, threads: int | None = None) -> SwitchAnalysis:
-    """The exact EV (per ante, fee included) of every option of the draw, best first: standing,
-    every discard set the fees allow, and buying a sixth card where it may be bought.
+    """The exact EV (per ante, fee included) of every option of the draw, best first.
 
+    The options: standing, every discard set the fees allow, and buying a sixth card where it may
+    be bought.
+
+    ``hand``: the player's five cards ("As Kd 7h 4c 2s"); ``up``: the dealer's up card.
     ``fees``: the fee in antes of switching 1, 2, ... cards ("1,2,3,4,5", "1,2,3,2,1", "1" for a
     table that allows one card; or a name of ``FEE_SCHEDULES``). Switching all five forces a raise.
     ``buy_fee``: the fee of a sixth card (the player then plays the best five of six). None (the
     default) for both: the draw of ``rules`` (``Rules.make(switch_fees=..., buy_fee=...)``), else
-    "linear" switching.
+    "linear" switching. ``rules``: the table's rules (default None: the standard game);
+    ``threads``: the core's threads (default: the machine's cores). Returns a ``SwitchAnalysis``;
+    raises ``InvalidCards`` or ``InvalidRules`` for bad input.
 
     >>> switch_ev("As Ks Qs Js 2d", "5h", rules=Rules.make(switch_fees="1")).best.fee
     Fraction(1, 1)

@@ -170,11 +170,17 @@ def exact_root(x: Fraction) -> Fraction:
 
 
 def float_root(x: Fraction) -> float | str:
-    """The square root as a float for JSON, or as scientific text when it is beyond the float range."""
+    """The square root as a float for JSON (of a close exact root when ``x`` itself is beyond the
+    float range), or as scientific text only when the root is beyond it too (a JSON float cannot
+    hold it; the schemas say so)."""
     try:
         return math.sqrt(x)
     except OverflowError:
-        return sci(exact_root(x), 12)
+        r = exact_root(x)
+        try:
+            return float(r)
+        except OverflowError:
+            return sci(r, 12)
 
 
 def share(r: int, t: int) -> str:

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 import caribbean_exact as ce
 from caribbean_exact import cli, render
 from caribbean_exact.engine import _ffi
-from caribbean_exact.errors import CaribbeanError, InvalidCards, InvalidRules
+from caribbean_exact.errors import CaribbeanError, InvalidCards, InvalidRules, InvalidType
 from caribbean_exact.model.cards import Card, format_cards, parse_cards
 from caribbean_exact.model.rules import (
     Paytable,
@@ -75,7 +75,7 @@ def call(target: str, fn: Callable[[], object], allowed: tuple[type[BaseExceptio
     try:
         return fn()
     except allowed as e:
-        assert isinstance(e, CaribbeanError) and isinstance(e, ValueError)
+        assert isinstance(e, CaribbeanError) and isinstance(e, ValueError | InvalidType)
         assert (str(e) and "\n" not in str(e).strip()) or target.startswith("toml"), str(e)
         PATHS[f"{target}: {raise_site(e)}"] += 1
         return e
@@ -170,7 +170,7 @@ def test_ev_with_valid_tokens_in_bad_amounts(deck, n_hand, n_up, n_dead, n_deale
 @fuzz_settings(200)
 @given(x=st.one_of(number_text, objects))
 def test_to_fraction(x):
-    got = call("to_fraction", lambda: to_fraction(x, "field"), (InvalidRules,))
+    got = call("to_fraction", lambda: to_fraction(x, "field"), (InvalidRules, InvalidType))
     if not isinstance(got, Exception):
         assert isinstance(got, Fraction)
 
@@ -187,11 +187,11 @@ paytable_text = st.one_of(
 @fuzz_settings(200)
 @given(spec=st.one_of(paytable_text, objects, st.lists(number_text, min_size=10, max_size=10)))
 def test_paytable_spec(spec):
-    got = call("get_paytable", lambda: get_paytable(spec), (InvalidRules,))
+    got = call("get_paytable", lambda: get_paytable(spec), (InvalidRules, InvalidType))
     if not isinstance(got, Exception):
         assert isinstance(got, Paytable) and len(got.pays) == 10 and min(got.pays) >= 0
     if isinstance(spec, str):
-        call("Paytable.from_numbers", lambda: Paytable.from_numbers(spec), (InvalidRules,))
+        call("Paytable.from_numbers", lambda: Paytable.from_numbers(spec), (InvalidRules, InvalidType))
 
 
 QUALIFIER_WORDS = ["AK", "ak", "pair", "44", "AKJ83", "none", "any", "two pair", "flush", "royal", "or better",
@@ -213,7 +213,7 @@ def test_qualifier(spec):
        qualifier=st.one_of(st.none(), any_text, st.sampled_from(QUALIFIER_WORDS)),
        ante=st.one_of(st.none(), number_text, objects), cap=st.one_of(st.none(), number_text, objects))
 def test_rules(paytable, qualifier, ante, cap):
-    r = call("Rules.make", lambda: Rules.make(paytable, qualifier, ante, cap), (InvalidRules,))
+    r = call("Rules.make", lambda: Rules.make(paytable, qualifier, ante, cap), (InvalidRules, InvalidType))
     if not isinstance(r, Exception):
         nets = r.nets()
         assert nets.fold == -1 and nets.lose == -3

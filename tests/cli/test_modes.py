@@ -125,7 +125,9 @@ def test_refused_before_any_work_through_the_cli(capsys):
     (["report", "--switch-seed", "3"], "error: report: --switch-seed changes nothing without --switch-fees\n"),
     (["card", "--out", "x.pdf", "--deals", "5"], "error: card: --deals changes nothing without --switch-fees\n"),
     (["train", "--summary", "h.jsonl", "--seed", "4", "--hands", "2"],
-     "error: train --summary: --seed and --hands do not apply (it deals nothing)\n"),
+     "error: train --summary: --seed and --hands do not apply (it deals nothing: the history holds its costs)\n"),
+    (["train", "--summary", "h.jsonl", "--raise", "3"],
+     "error: train --summary: --raise does not apply (it deals nothing: the history holds its costs)\n"),
     (["compare", "--ante", "100"],
      "error: compare: --ante changes nothing without --max-payout (the figures are per ante)\n"),
     (["solve", "--ante", "100"],
@@ -134,3 +136,36 @@ def test_refused_before_any_work_through_the_cli(capsys):
 def test_options_that_change_nothing_are_refused_by_their_declaration(capsys, argv, line):
     assert main(argv) == 2
     assert capsys.readouterr().err == line
+
+
+#: A value for each option of train's parser (None: a flag), by dest.
+TRAIN_VALUES = {"seed": "4", "hands": "2", "focus": "close", "strategy": "pair or better", "hands_per_hour": "60",
+                "history": "h.jsonl", "summary": "h.jsonl", "paytable": "live-dealer", "paytables": "t.toml",
+                "qualifier": "pair", "raise_antes": "3", "ante": "5", "max_payout": "5000"}
+
+
+def test_every_pair_of_trains_options_from_its_parser_works_or_is_refused_naming_both():
+    """The options come from the parser itself (a new option is walked without a list here): with
+    --summary, every dealing or pricing option is refused in one line naming both; without it,
+    every pair parses and is taken by the dealing mode (issue #33 item 3)."""
+    from caribbean_exact.cli.commands import practice
+
+    parser = build_parser("train")._subparsers._group_actions[0].choices["train"]
+    options = [a for a in parser._actions if a.option_strings and a.dest not in ("help", "format", "quiet")]
+    assert {a.dest for a in options} == set(TRAIN_VALUES), "a new option of train: give it a value here"
+    declared = {o.dest for o in practice.TRAIN_OPTIONS}
+    refused = 0
+    for a, b in itertools.combinations(options, 2):
+        argv = ["train"]
+        for o in (a, b):
+            argv += [o.option_strings[0], TRAIN_VALUES[o.dest]]
+        args = build_parser("train").parse_args(argv)
+        if args.summary is None:
+            continue  # dealing takes every option
+        other = b if a.dest == "summary" else a
+        assert other.dest in declared, f"train --summary ignores {other.option_strings[0]} without a word"
+        with pytest.raises(UsageError) as e:
+            check(practice.TRAIN_SUMMARY, args, practice.TRAIN_OPTIONS)
+        assert "--summary" in str(e.value) and other.option_strings[0] in str(e.value) and "\n" not in str(e.value)
+        refused += 1
+    assert refused == len(options) - 1

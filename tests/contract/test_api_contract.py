@@ -1,6 +1,7 @@
 """The error promise of the library: whatever a caller passes to a public function, it either works
-or raises one of our exceptions (``CaribbeanError``; bad input is ``InvalidCards`` / ``InvalidRules``,
-both ``ValueError``). Never a ``TypeError``, ``AttributeError``, ``KeyError`` or a core status."""
+or raises one of our exceptions (``CaribbeanError``; a bad value is ``InvalidCards`` / ``InvalidRules``,
+both ``ValueError``; a value of the wrong type where a number or pay table goes is ``InvalidType``, a
+``TypeError``). Never a bare ``TypeError``, ``AttributeError``, ``KeyError`` or a core status."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def call(fn, kwargs):
     except CaribbeanError as e:
         assert str(e), "an error without a message"
         if not isinstance(e, CoreError):
-            assert isinstance(e, ValueError)
+            assert isinstance(e, ValueError | ce.InvalidType)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

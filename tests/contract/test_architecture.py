@@ -233,3 +233,6 @@ def test_every_package_folder_is_in_the_wheel():
     listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     folders = {".".join(p.parent.relative_to(root).parts) for p in (root / "caribbean_exact").rglob("__init__.py")}
     assert folders <= listed, sorted(folders - listed)
+    # data folders without __init__.py ride as package data: the JSON schemas (docs/json.md)
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert "schemas/*.json" in data["caribbean_exact"] and any((root / "caribbean_exact" / "schemas").glob("*.json"))

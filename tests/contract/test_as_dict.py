@@ -53,10 +53,11 @@ def test_every_public_result_dumps_as_json_without_help():
 
 
 def test_what_has_no_json_form_is_refused_with_our_error():
-    with pytest.raises(ce.InvalidRules, match="no JSON form"):
-        ce.as_dict(object())
-    with pytest.raises(ce.InvalidRules, match="bytes"):
-        ce.as_dict(b"%PDF")
+    """A wrong type is a TypeError (our InvalidType), not InvalidRules (issue #33 item 4)."""
+    for bad, words in ((object(), "no JSON form"), (b"%PDF", "bytes"), ([1, object()], "object has no JSON form")):
+        with pytest.raises(TypeError, match=words) as e:
+            ce.as_dict(bad)
+        assert isinstance(e.value, ce.InvalidType) and not isinstance(e.value, ce.InvalidRules)
 
 
 def test_dir_shows_only_the_public_names():

@@ -35,7 +35,9 @@ def test_json_report_fields(tmp_path, capsys):
     assert hands == [1, 10, 100, 500, 1000, 10000]
     one = doc["over_n_hands"][0]
     assert set(one) >= {"hands", "p_ahead", "p_even", "p_behind", "quantiles", "house_win_interval_95"}
-    assert one["p_even"] == "357359/22148033908"  # 321,623,100 ties of 19,933,230,517,200 deals, exact
+    assert one["p_even_exact"] == "357359/22148033908"  # 321,623,100 ties of 19,933,230,517,200 deals, exact
+    assert one["p_even"] == float(Fraction(357359, 22148033908))  # one type at every N: a float (#33)
+    assert doc["over_n_hands"][2]["p_ahead_exact"] is None
     assert one["quantiles"] == {"5": "-3", "25": "-1", "50": "-1", "75": "1", "95": "3"}
     assert isinstance(doc["over_n_hands"][2]["p_ahead"], float)
     assert set(doc["seat_covariance"]) >= {"covariance", "interval", "method"}
@@ -197,8 +199,9 @@ def test_par_sheet_items_are_exact(report):
     assert all(Fraction(x["hold_of_drop"]) == Fraction(x["hold"]) / Fraction(x["drop"]) for x in hold)
     assert doc["top_award"]["meets_display_rule"] is True and doc["top_award"]["display_rule_odds"] == 10 ** 8
     assert doc["strategy_assumed"]["plain_rules"][0] == "Always raise pair or better."
-    assert doc["hands_per_hour"] == {"value": "50", "assumption": True,
-                                     "source": render_report.hands_per_hour_source(report)}
+    assert doc["hands_per_hour"] == "50" and doc["per_table_hour"]["hands_per_hour"] == "50"  # one shape (#33)
+    assert doc["hands_per_hour_source"] == {"assumption": True, "source": render_report.hands_per_hour_source(report)}
+    assert doc["hold_of_drop"]["drop_definition"].startswith("the total amount wagered")
     # the same items in the Markdown
     md = render_report.markdown(report)
     for heading in ("### 1.1 The dealer's hand", "### 1.2 The ante and the raise as two wagers",
@@ -400,7 +403,7 @@ def test_the_oasis_game_over_n_hands_where_its_distribution_is_counted(oasis, re
     assert "Results over N hands with optimal switching" in summary
     assert f"| 1 | {float(one.p_ahead):.6f} | {float(one.p_even):.6f} |" in " ".join(summary.split())
     doc = json.loads(render_report.json_text(r))["whole_game"]["results_over_n_hands"]
-    assert [x["hands"] for x in doc] == ns and doc[0]["p_ahead"] == str(one.p_ahead)
+    assert [x["hands"] for x in doc] == ns and doc[0]["p_ahead_exact"] == str(one.p_ahead)  # #33: p_ahead a float
     assert json.loads(render_report.json_text(oasis))["whole_game"]["results_over_n_hands"] is None
     # a schedule whose larger switches are sampled: the estimate and its interval, said so; its
     # distribution is not counted (the five-card switch by value), so no results over N hands

@@ -84,7 +84,7 @@ def test_cli_paytables(capsys, tmp_path):
     f.write_text('[[paytable]]\nname = "generous"\npays = [100, 50, 25, 10, 7, 5, 3, 2, 1, 1]\n'
                  'where = "my club"\n')
     code, out, _ = run(capsys, "paytables", "--paytables", str(f), "--format", "json")
-    assert code == 0 and [t["name"] for t in json.loads(out)][-1] == "generous"
+    assert code == 0 and [t["name"] for t in json.loads(out)["rows"]][-1] == "generous"
     code, out, _ = run(capsys, "compare", "--paytables", str(f), "--format", "json")
     doc = json.loads(out)
     assert "generous" in [r["name"] for r in doc["rows"]] and len(doc["rows"]) == len(builtin_paytables()) + 1

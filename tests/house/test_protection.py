@@ -78,7 +78,8 @@ def test_flash_per_hour_settings_and_default_leak(games):
 
 @pytest.mark.parametrize("bad", ["120%", "-1", "1.5", "abc", "", True, None])
 def test_flash_rate_refused(bad):
-    with pytest.raises(InvalidRules):
+    """A bad value is InvalidRules; a wrong type (a bool, None) is InvalidType, a TypeError (#33)."""
+    with pytest.raises(TypeError if bad is None or isinstance(bad, bool) else InvalidRules):
         pr.check_rate(bad)
 
 

@@ -2,13 +2,23 @@
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
 from caribbean_exact.errors import InvalidRules
+from caribbean_exact.model.draw import Draw
 from caribbean_exact.model.hands import CATEGORY_INDEX, patterns
-from caribbean_exact.model.rules import Qualifier, exact_text, load_paytables_file, to_fraction
+from caribbean_exact.model.rules import (
+    Paytable,
+    Qualifier,
+    Rules,
+    exact_text,
+    get_paytable,
+    load_paytables_file,
+    to_fraction,
+)
 
 pytestmark = pytest.mark.csan
 
@@ -155,6 +165,52 @@ def test_one_number_reader(text, value):
 def test_the_number_reader_refuses(text):
     with pytest.raises(InvalidRules, match=r"x: .* (is not a number|divides by zero)"):
         to_fraction(text, "x")
+
+
+def test_every_rational_is_an_exact_number():
+    """Issue #33 item 4: numbers.Rational (numpy's integers), Decimal at its exact value."""
+    import decimal
+
+    cases = [(np.int64(25), 25), (np.int8(-3), -3), (np.uint64(2**63), 2**63), (Fraction(7, 3), Fraction(7, 3)),
+             (decimal.Decimal("2.5"), Fraction(5, 2)), (decimal.Decimal("0.1"), Fraction(1, 10)),
+             (decimal.Decimal("1E+3"), 1000), (decimal.Decimal("-0.000"), 0), (decimal.Decimal("0E-100000"), 0),
+             (np.float64(0.1), Fraction(1, 10)), (0.1, Fraction(1, 10)), (np.float32(0.5), Fraction(1, 2))]
+    for x, value in cases:
+        got = to_fraction(x, "x")
+        assert got == value and type(got) is Fraction, (x, got)
+    assert Rules.make(ante=decimal.Decimal("2.5")).ante == Fraction(5, 2)
+    assert Rules.make(ante=np.int64(25), max_payout=np.int32(5000)).max_payout == 5000
+    table = np.array([100, 50, 20, 7, 5, 4, 3, 2, 1, 1], dtype=np.int64)
+    assert Paytable.from_numbers(table).pays == get_paytable("standard").pays
+    assert Rules.make(paytable=table).paytable.pays == get_paytable("standard").pays
+    assert Draw.parse(np.array([1, 2, 3])).fees.fees == (1, 2, 3)  # a fee schedule as an array too
+    for x in (decimal.Decimal("nan"), decimal.Decimal("inf"), decimal.Decimal("1E+100000"), np.float64("inf")):
+        with pytest.raises(InvalidRules):
+            to_fraction(x, "x")
+
+
+@pytest.mark.parametrize("bad", [object(), [1], (1,), None, True, np.array([1, 2]), {"a": 1}, b"12", complex(1, 2)])
+def test_a_wrong_type_is_a_type_error_not_invalid_rules(bad):
+    with pytest.raises(TypeError, match=r"^x: .* not a number$") as e:
+        to_fraction(bad, "x")
+    assert isinstance(e.value, ce.InvalidType) and not isinstance(e.value, InvalidRules)
+    if bad is None:  # allowed for the ante: no ante
+        assert Rules.make(ante=bad).ante is None
+        return
+    with pytest.raises(TypeError, match="ante"):
+        Rules.make(ante=bad)
+
+
+@pytest.mark.parametrize("bad", [object(), 5, 2.5, {"a": 1}])
+def test_a_pay_table_of_the_wrong_type_is_a_type_error(bad):
+    with pytest.raises(TypeError, match="pay table"):
+        get_paytable(bad)
+    with pytest.raises(TypeError, match="pay table"):
+        Paytable.from_numbers(bad)
+    with pytest.raises(TypeError, match="not a number"):
+        get_paytable([100, 50, 20, 7, 5, 4, 3, 2, 1, object()])
+    with pytest.raises(TypeError, match="not a number"):
+        get_paytable([100, 50, 20, 7, 5, 4, 3, 2, 1, [1]])
 
 
 def test_a_huge_exponent_is_refused_before_it_is_built():

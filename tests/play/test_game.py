@@ -119,7 +119,8 @@ def test_price_and_apply_agree():
     dict(qualifier="best hand"), dict(ante=10, max_payout=5), dict(paytable=[100] * 9 + [None]),
 ])
 def test_bad_rules(kwargs):
-    with pytest.raises(InvalidRules):
+    """A bad value is InvalidRules; a pay of the wrong type (None) is InvalidType, a TypeError (#33)."""
+    with pytest.raises(ce.InvalidType if isinstance(kwargs.get("paytable"), list) else InvalidRules):
         game.solve(**kwargs)
 
 

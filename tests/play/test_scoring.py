@@ -71,3 +71,23 @@ def test_bad_headers():
     r = score(["hand,up,action", "As Kd 7h 4c 2s,Qh,raise,extra"])
     assert r.errors[0].error == "4 fields where the header has 3"
 
+
+
+def test_a_row_of_empty_fields_is_a_bad_line_not_a_blank_one():
+    """",," is a line with three empty fields: refused (issue #33), while a blank line is skipped."""
+    r = score(["hand,up,action", "", "   ", ",,", "As Kd 7h 4c 2s,Qh,fold"])
+    assert [s.line for s in r.lines] == [5] and r.hands == 1
+    assert [(b.line, b.error) for b in r.errors] == [(4, "hand '': expected 5 cards, got 0")]
+
+
+def test_score_refuses_a_row_of_commas_on_the_command_line(tmp_path, capsys):
+    from caribbean_exact.cli import main
+
+    path = tmp_path / "h.csv"
+    path.write_text("hand,up,action\n,,\n", encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("error: score: 1 of 1 lines not scored (each is said in the output); --skip-bad leaves them "
+                   "out with exit 0")
+    assert main(["score", str(path), "--skip-bad"]) == 0
+    assert "line 2: hand '': expected 5 cards, got 0" in capsys.readouterr().out

@@ -237,7 +237,7 @@ def test_the_chart_json_has_the_game_rules_and_the_cell_rules(capsys):
 
     assert main(["solve", "--known-dealer-cards", "1", "--table", "chart", "--format", "json", "--raise", "3"]) == 0
     obj = json.loads(capsys.readouterr().out)
-    assert list(obj) == ["rules", "chart", "cell_rules"]
+    assert list(obj) == ["schema", "rules", "chart", "cell_rules"]
     assert obj["rules"]["raise_antes"] == 3 and obj["rules"] == ce.as_dict(ce.Rules(raise_antes=3))
     assert obj["cell_rules"] == ce.as_dict(seen_card_strategy(ce.Rules(raise_antes=3)))
     assert Counter(r["class"] for r in obj["cell_rules"]) == {"pair": 78, "A-K high": 64}

@@ -465,12 +465,12 @@ def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: Progres
             why = seen_set_strategy(k, rules, threads=args.threads, progress=progress)
     # after the rules: the figures and chart come from the pass that counted their decisions
     ch: Any  # SeenChart (k = 1) or SeenSetChart
+    game: Any  # SeenCardGame (k = 1) or SeenCardsGame
     if k == 1:
-        seen = known_cards.solve_seen_card(rules, args.threads, progress=progress)
-        report, ch = seen.report, seen.chart
+        game = known_cards.solve_seen_card(rules, args.threads, progress=progress)
     else:
         game = known_cards.solve_seen_cards(k, rules, args.threads, progress=progress)
-        report, ch = game.report, game.chart
+    report, ch = game.report, game.chart
     if args.plot:
         view = render_known.seen_print(ch, why) if k == 1 else render_known.seen_set_print(ch, why)
         lay = seen_plot.seen_plot_layout(view, rules)
@@ -478,9 +478,10 @@ def _seen_text(args: argparse.Namespace, rules: Rules, k: int, progress: Progres
     if args.format == "json" and args.table in (None, "chart"):
         # "rules" is the game's rules, as in every JSON output; the cells' rules are "cell_rules"
         # (before, k = 1 put them under "rules"); the report's JSON carries the chart's fields too
-        doc = render_known.seen_chart_doc(ch, why, rules) if k == 1 else \
-            render_known.seen_set_chart_doc(ch, why, rules)
-        return to_json(doc if args.table else {**render_game.report_json(report), **doc})
+        if args.table is None:  # the library's as_dict of the game is the same document
+            return to_json(render_known.seen_game_doc(game, why))
+        return to_json(render_known.seen_chart_doc(ch, why, rules) if k == 1 else
+                       render_known.seen_set_chart_doc(ch, why, rules))
     if k == 1:
         return report, render_known.seen_chart(ch, args.format, why), render_known.SEEN_CHART_HEADING
     heading = f"When to raise, by the ranks of the dealer's {k + 1} known cards (up card and seen hole cards):"

@@ -41,10 +41,15 @@ def setup_train(p: argparse.ArgumentParser) -> None:
     add_rules(p, ante_default="10", ante_help="the ante in money: costs are also shown in money")
 
 
-#: The options of ``train`` that only dealing takes (``--summary`` deals nothing).
+#: The options of ``train`` that only dealing takes (``--summary`` deals nothing, and prices nothing:
+#: a history's costs were priced under the rules of each session when it was dealt).
 TRAIN_OPTIONS = (Option("history", "--history"), Option("seed", "--seed"), Option("hands", "--hands"),
-                 Option("focus", "--focus"))
-TRAIN_SUMMARY = Mode("train --summary", frozenset(), why="it deals nothing")
+                 Option("focus", "--focus"), Option("strategy", "--strategy"),
+                 Option("hands_per_hour", "--hands-per-hour", "50"), Option("paytable", "--paytable"),
+                 Option("paytables", "--paytables"), Option("qualifier", "--qualifier"),
+                 Option("raise_antes", "--raise", 2), Option("ante", "--ante", "10"),
+                 Option("max_payout", "--max-payout"))
+TRAIN_SUMMARY = Mode("train --summary", frozenset(), why="it deals nothing: the history holds its costs")
 
 
 def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -91,6 +96,10 @@ def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
             note(f"{'skipped' if args.skip_bad else 'not scored'}: line {b.line:,}: {b.error}")
     if args.skip_bad:
         return text
+    if args.format == "json":  # written here, not by main: the schema as main writes it
+        from ...render.json_schema import stamped_text
+
+        text = stamped_text("score", text)
     sys.stdout.write(text + "\n")  # the lines scored, then the one error line and exit 2
     sys.stdout.flush()
     where = "on stderr" if args.format == "csv" else "in the output"

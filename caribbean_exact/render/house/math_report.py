@@ -1018,8 +1018,15 @@ def pdf(r: MathReport, date: datetime.date | None = None) -> bytes:
 # ---------------------------------------------------------------- JSON
 
 
-def _num(x: Fraction | float) -> str | float:
-    return str(x) if isinstance(x, Fraction) else x
+def _float(x: Fraction | float) -> float:
+    """A probability that is exact for few hands and a float (FFT, within an error bound) for many:
+    always a JSON float, so that the field has one type (#33); its exact value is ``_exact``'s."""
+    return float(x)
+
+
+def _exact(x: Fraction | float) -> str | None:
+    """The exact fraction of a probability, or null where only a float is known."""
+    return str(x) if isinstance(x, Fraction) else None
 
 
 def n_hands_json(x: NHands) -> dict[str, Any]:
@@ -1029,9 +1036,12 @@ def n_hands_json(x: NHands) -> dict[str, Any]:
     return {
         "hands": x.hands,
         "exact": x.exact,
-        "p_ahead": _num(x.p_ahead),
-        "p_even": _num(x.p_even),
-        "p_behind": _num(x.p_behind),
+        "p_ahead": _float(x.p_ahead),
+        "p_even": _float(x.p_even),
+        "p_behind": _float(x.p_behind),
+        "p_ahead_exact": _exact(x.p_ahead),
+        "p_even_exact": _exact(x.p_even),
+        "p_behind_exact": _exact(x.p_behind),
         "error_bound": x.error_bound,
         "quantiles": {str(k): str(v) for k, v in sorted(x.quantiles.items())},
         "quantiles_certain": x.quantiles_certain,
@@ -1100,7 +1110,8 @@ def _par_json(c: Context) -> dict[str, Any]:
         "player_hands": [{"category": CATEGORIES[x.category], "raised": x.raised, "folded": x.fold,
                           "raise_probability": str(x.raise_probability), "fold_probability": str(x.fold_probability),
                           "probability": str(x.probability)} for x in par.plays],
-        "hold_of_drop": {"drop": "the total amount wagered, ante + raise (per ante: the expected total wager)",
+        "hold_of_drop": {"drop_definition": "the total amount wagered, ante + raise "
+                                            "(per ante: the expected total wager)",
                          "strategies": [{"name": s.name, "hold": str(s.report.house_edge),
                                          "drop": str(s.report.expected_wager),
                                          "hold_of_drop": str(s.report.element_of_risk)} for s in r.strategies]},
@@ -1144,8 +1155,11 @@ def _table_json(c: Context) -> dict[str, Any]:
                            "independent_shift_range_95": (None if h.independent_range_95 is None else
                                                           [str(v) for v in h.independent_range_95]),
                            "independent_p_house_loses": (None if h.independent_p_house_loses is None else
-                                                         _num(h.independent_p_house_loses))},
-        "hands_per_hour": {"value": str(h.hands_per_hour), "assumption": True, "source": hands_per_hour_source(r)},
+                                                         _float(h.independent_p_house_loses)),
+                           "independent_p_house_loses_exact": (None if h.independent_p_house_loses is None else
+                                                               _exact(h.independent_p_house_loses))},
+        "hands_per_hour": str(h.hands_per_hour),  # one shape everywhere (#33): exact text
+        "hands_per_hour_source": {"assumption": True, "source": hands_per_hour_source(r)},
     }
 
 
@@ -1281,7 +1295,8 @@ TITLE_SECTIONS = ("title", "configuration")
 #: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
 JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
               "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
-              "strategy_assumed", "hands_per_hour", "flash", "progressive", "bonus", "switching", "whole_game")
+              "strategy_assumed", "hands_per_hour", "hands_per_hour_source", "flash", "progressive", "bonus",
+              "switching", "whole_game")
 
 
 def sections(r: MathReport) -> list[Section]:
@@ -1306,8 +1321,10 @@ def blocks(r: MathReport, date: str | None = None) -> list[Block]:
 
 
 def json_text(r: MathReport) -> str:
-    """The report as JSON text."""
-    return to_json(report_doc(r))
+    """The report as JSON text, naming its schema (``--format json``, ``--out FILE.json``, tables/)."""
+    from ..json_schema import stamped_text  # only for JSON
+
+    return stamped_text("report", to_json(report_doc(r)))
 
 
 def summary(r: MathReport) -> str:

@@ -38,6 +38,7 @@ def compare_row_json(r: CompareRow) -> dict[str, Any]:
         "strategy_differs": r.strategy_differs,
         "differing_situations": r.differing_situations,
         "baseline_strategy_cost": str(r.baseline_strategy_cost),
+        "rules": rules_json(rep.rules),
     }
 
 
@@ -89,16 +90,18 @@ def paytables(infos: Sequence[TableInfo], fmt: str, wide: bool = False) -> str:
     return "\n\n".join([out, "\n".join(about), wrap(note + " Every column in one table: --wide.")])
 
 
+def compare_doc(rows: Sequence[CompareRow]) -> dict[str, Any]:
+    """``compare --format json`` as data (``ce.as_dict`` of ``ce.compare(...)``'s rows). "rules" is
+    the whole game everywhere (#33): the first row's (the rows differ only in the pay table); each
+    row has its own."""
+    return {"rules": rules_json(rows[0].report.rules) if rows else None, "sorted_by": "house_edge",
+            "rows": [compare_row_json(r) for r in rows]}
+
+
 def compare(rows: Sequence[CompareRow], fmt: str) -> str:
     """Pay tables side by side, sorted by house edge."""
     if fmt == "json":
-        head: dict[str, Any] = {"rules": rules_json(rows[0].report.rules) if rows else None}
-        if rows:
-            head["rules"].pop("paytable")
-            head["rules"].pop("pays")
-        head["sorted_by"] = "house_edge"
-        head["rows"] = [compare_row_json(r) for r in rows]
-        return to_json(head)
+        return to_json(compare_doc(rows))
     exact = fmt == "csv"
     body = []
     for r in rows:

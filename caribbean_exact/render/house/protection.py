@@ -3,6 +3,7 @@ detect each leak, the table of leaks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -77,10 +78,16 @@ def flash_rows(f: FlashCost) -> list[list[Cell]]:
     ]
 
 
+def flash_doc(f: FlashCost) -> dict[str, Any]:
+    """``solve --flash-rate X --format json`` as data (``ce.as_dict`` of a ``FlashCost``): the rules,
+    then ``flash_json``'s fields."""
+    return {"rules": rules_json(f.rules), **flash_json(f)}
+
+
 def flash(f: FlashCost, fmt: str) -> str:
     """A flash rate: the mixture of the plain and the seen-card games, exact."""
     if fmt == "json":
-        return to_json({"rules": rules_json(f.rules), **flash_json(f)})
+        return to_json(flash_doc(f))
     text = table(flash_rows(f), ["figure", "exact", "display"], fmt)
     if fmt == "csv":
         return text
@@ -147,15 +154,21 @@ def _settings(x: LeakDetection) -> str:
             f"ante {money(x.average_ante)}")
 
 
+def detection_doc(rows: Sequence[LeakDetection], tells: dict[str, Tells] | None = None) -> dict[str, Any]:
+    """``detect --format json`` as data (``ce.as_dict`` of the leaks' detections; ``tells`` by leak
+    name, as ``detection`` takes them)."""
+    base = rows[0].base if rows else None
+    return {"rules": None if base is None else rules_json(base.rules),
+            "base_raise_probability": None if base is None else str(base.raise_probability),
+            "leaks": [_leak_json(x, tells) for x in rows]}
+
+
 def detection(rows: tuple[LeakDetection, ...], fmt: str, tells: dict[str, Tells] | None = None) -> str:
     """The hands to detect each leak (``detect``): one row a leak, its edge and cost (per hand in
     antes, per table-hour in money), its tell share and the hands to see a tell (when ``tells``, by
     leak name, is given; at the first column's 1 - beta), one column a statistic and error rates."""
     if fmt == "json":
-        base = rows[0].base if rows else None
-        return to_json({"rules": None if base is None else rules_json(base.rules),
-                        "base_raise_probability": None if base is None else str(base.raise_probability),
-                        "leaks": [_leak_json(x, tells) for x in rows]})
+        return to_json(detection_doc(rows, tells))
     cols = _columns(rows)
     confidence = 1 - cols[0][2] if cols else Fraction(95, 100)
     tell_heads = ["tell share", f"hands to see a tell at {rate_text(confidence)}"] if tells is not None else []

@@ -122,6 +122,15 @@ def decision(d: Decision, fmt: str, verbose: bool = False, table_name: str | Non
     return "\n".join(lines)
 
 
+def rank_query_json(q: RankQuery) -> dict[str, Any]:
+    """``ev RANKS --up RANK --format json`` as data (``ce.as_dict`` of a ``RankQuery``)."""
+    return {"ranks": "".join(RANKS[r] for r in q.ranks), "up": RANKS[q.up_rank],
+            "rules": rules_json(q.rules), "total": q.total, "raises": q.raises,
+            "groups": [{"flush": g.flush, "suited": g.suited, "total": g.total, "raise": g.raises,
+                        "lowest_margin": str(g.lowest_margin), "highest_margin": str(g.highest_margin)}
+                       for g in q.groups]}
+
+
 def rank_query(q: RankQuery, fmt: str, wide: bool = False) -> str:
     """Every suit combination of a rank-only query, by how many cards share the up card's suit (the
     text fits 80 columns; ``wide``: the CSV's full labels and exact margins)."""
@@ -145,11 +154,7 @@ def rank_query(q: RankQuery, fmt: str, wide: bool = False) -> str:
         for row, g in zip(rows, q.groups, strict=True):
             row += [money(g.lowest_margin * a), money(g.highest_margin * a)]
     if fmt == "json":
-        return to_json({"ranks": "".join(RANKS[r] for r in q.ranks), "up": RANKS[q.up_rank],
-                        "rules": rules_json(q.rules), "total": q.total, "raises": q.raises,
-                        "groups": [{"flush": g.flush, "suited": g.suited, "total": g.total, "raise": g.raises,
-                                    "lowest_margin": str(g.lowest_margin), "highest_margin": str(g.highest_margin)}
-                                   for g in q.groups]})
+        return to_json(rank_query_json(q))
     if fmt == "csv":
         return table(rows, headers, fmt)
     ranks = "".join(RANKS[r] for r in q.ranks)
@@ -206,7 +211,10 @@ def batch_json_line(d: Decision) -> str:
     """One situation of ``ev --batch --format json``: one compact JSON object on one line."""
     import json  # noqa: PLC0415 (only for JSON: start-up, issue #24)
 
-    return json.dumps(decision_json(d, with_rules=False), ensure_ascii=False, separators=(",", ":"))
+    from ..json_schema import stamped  # noqa: PLC0415 (only for JSON: start-up, issue #24)
+
+    return json.dumps(stamped("ev-batch", decision_json(d, with_rules=False)), ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 def _seen_label(k: int, info: Information | None = None) -> str:

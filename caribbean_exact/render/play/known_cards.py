@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...model.cards import RANKS
 from ...model.hands import value_ranks
 from ...model.rules import Rules
-from ...play.known_cards import SeenChart, SeenSetChart
+from ...play.known_cards import SeenCardGame, SeenCardsGame, SeenChart, SeenSetChart
 from ...play.sampling import SampledReport
 from ..labels import SEEN_CLASSES, marks_legend, note_mark
 from ..text import dec, describe_rules, pct, rules_json, share, table, to_json
@@ -383,6 +383,29 @@ def _chart_doc(rules: Rules | None, chart: list[dict[str, Any]], cell_rules: lis
     if cell_rules is not None:
         out["cell_rules"] = cell_rules
     return out
+
+
+def seen_game_doc(game: SeenCardGame | SeenCardsGame, why: Any = None) -> dict[str, Any]:
+    """``solve --known-dealer-cards K --format json`` as data (``ce.as_dict`` of a ``SeenCardGame``
+    or ``SeenCardsGame``): the report's fields, then "chart" and "cell_rules" (what decides each
+    mixed cell: ``why``, the ``SeenCardStrategy`` or ``SeenSetStrategy`` of the game's rules,
+    solved here when not given)."""
+    rules = game.report.rules
+    if isinstance(game, SeenCardGame):
+        if why is None:
+            from ...strategy.seen_chart import seen_card_strategy  # noqa: PLC0415 (numpy: when asked)
+
+            why = seen_card_strategy(rules)
+        doc = seen_chart_doc(game.chart, why, rules)
+    else:
+        if why is None:
+            from ...strategy.seen_set_chart import seen_set_strategy  # noqa: PLC0415 (numpy: when asked)
+
+            why = seen_set_strategy(game.k, rules)
+        doc = seen_set_chart_doc(game.chart, why, rules)
+    from .game import report_json  # noqa: PLC0415 (the report's fields: render.play.game)
+
+    return {**report_json(game.report), **doc}
 
 
 def seen_chart_doc(ch: SeenChart, sr: SeenCardStrategy | None = None, rules: Rules | None = None

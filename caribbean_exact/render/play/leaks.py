@@ -113,12 +113,17 @@ def leak_chart_json(chart: LeakChart) -> list[dict[str, Any]]:
     return out
 
 
-def leak_game_json(game: LeakGame) -> str:
-    """``solve --seen-class/--burn-card --format json``: the report's fields (with "information")
-    and "chart"."""
+def leak_game_doc(game: LeakGame) -> dict[str, Any]:
+    """``solve --seen-class/--burn-card --format json`` as data (``ce.as_dict`` of a ``LeakGame``):
+    the report's fields (with "information") and "chart", flat as the command prints them."""
     obj = report_json(game.report)
     obj["chart"] = leak_chart_json(game.chart)
-    return to_json(obj)
+    return obj
+
+
+def leak_game_json(game: LeakGame) -> str:
+    """``solve --seen-class/--burn-card --format json``: ``leak_game_doc`` as text."""
+    return to_json(leak_game_doc(game))
 
 
 HEADING = "When to raise, by what is seen of the card (player class by the up card's rank):"

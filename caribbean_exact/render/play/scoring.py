@@ -8,7 +8,7 @@ from typing import Any
 
 from ...model.rules import exact_text
 from ...play.scoring import ScoredLine, ScoreReport
-from ..text import Cell, dec, describe_rules, frac, money, table
+from ..text import Cell, dec, describe_rules, frac, money, rules_json, table
 
 FIELDS = ("line", "hand", "up", "action", "best", "cost")
 
@@ -25,7 +25,7 @@ def _line_json(s: ScoredLine) -> dict[str, Any]:
 def totals_json(r: ScoreReport) -> dict[str, Any]:
     """The totals of a scored history (field names are a public interface)."""
     money_cost = r.total_cost_money
-    return {"hands": r.hands, "mistakes": r.mistakes, "total_cost": str(r.total_cost),
+    return {"rules": rules_json(r.rules), "hands": r.hands, "mistakes": r.mistakes, "total_cost": str(r.total_cost),
             "cost_per_hand": str(r.cost_per_hand), "total_cost_money": None if money_cost is None else str(money_cost),
             "errors": [{"line": b.line, "error": b.error} for b in r.errors]}
 
@@ -37,6 +37,11 @@ def _line_text(s: ScoredLine) -> str:
     if s.ante is not None:
         text += f', "ante": "{s.ante}", "cost_money": "{s.cost * s.ante}"'
     return text + "}"
+
+
+def score_doc(r: ScoreReport) -> dict[str, Any]:
+    """``score --format json`` as data (``ce.as_dict`` of a ``ScoreReport``): ``score_json`` parsed."""
+    return {"lines": [_line_json(s) for s in r.lines], **totals_json(r)}
 
 
 def score_json(r: ScoreReport) -> str:

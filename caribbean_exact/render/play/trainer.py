@@ -11,7 +11,7 @@ from ...model.cards import format_cards
 from ...model.rules import Rules, exact_text
 from ...play.trainer import Deal, Graded, HistorySummary, Session
 from ..labels import mistake_label
-from ..text import Cell, dec, describe_rules, frac, money, table, to_json
+from ..text import Cell, dec, describe_rules, frac, money, rules_json, table, to_json
 from .game import reason
 
 ANTES = 6  # decimals of an amount in antes
@@ -107,7 +107,7 @@ def session_json(s: Session, hands_per_hour: Fraction) -> dict[str, Any]:
             "money_lost_per_hour": None if ante is None else str(s.ev_lost_per_hour(hands_per_hour) * ante),
             "mistakes_by_kind": _kinds_json(s.by_kind()),
         },
-        "rules": {"paytable": s.rules.paytable.name, "qualifier": s.rules.qualifier.label},
+        "rules": rules_json(s.rules),  # the whole game (was only its pay table and qualifier: #33)
     }
 
 
@@ -148,14 +148,18 @@ def history_lines(s: Session, session: str) -> str:
     return "".join(line + "\n" for line in out)
 
 
+def history_summary_doc(h: HistorySummary) -> dict[str, Any]:
+    """``train --summary FILE --format json`` as data (``ce.as_dict`` of a ``HistorySummary``)."""
+    return {"sessions": [{"session": name, "hands": n, "mistakes": m, "ev_lost": str(c),
+                          "ev_lost_per_hand": str(c / n if n else 0)} for name, n, m, c in h.sessions],
+            "hands": h.hands, "mistakes": h.mistakes, "ev_lost": str(h.ev_lost),
+            "ev_lost_per_hand": str(h.ev_lost_per_hand), "mistakes_by_kind": _kinds_json(h.by_kind)}
+
+
 def history_summary(h: HistorySummary, fmt: str) -> str:
     """Every session of a history file, then the totals and the mistakes by kind."""
     if fmt == "json":
-        return to_json({
-            "sessions": [{"session": name, "hands": n, "mistakes": m, "ev_lost": str(c),
-                          "ev_lost_per_hand": str(c / n if n else 0)} for name, n, m, c in h.sessions],
-            "hands": h.hands, "mistakes": h.mistakes, "ev_lost": str(h.ev_lost),
-            "ev_lost_per_hand": str(h.ev_lost_per_hand), "mistakes_by_kind": _kinds_json(h.by_kind)})
+        return to_json(history_summary_doc(h))
     rows: list[list[Cell]] = [[name, str(n), str(m), dec(c / n if n else Fraction(0), ANTES)]
                               for name, n, m, c in h.sessions]
     rows.append(["all sessions", str(h.hands), str(h.mistakes), dec(h.ev_lost_per_hand, ANTES)])

@@ -103,7 +103,7 @@ def strategy_json(r: StrategyResult) -> dict[str, Any]:
     return {
         "name": r.name,
         "description": r.description,
-        "total_return": int(tr) if tr.denominator == 1 else str(tr),
+        "total_return": str(tr),  # a sum of money: an exact string, whole or not (#33)
         "house_edge": str(r.report.house_edge),
         "element_of_risk": str(r.report.element_of_risk),
         "raise_probability": str(r.report.raise_probability),
@@ -112,12 +112,17 @@ def strategy_json(r: StrategyResult) -> dict[str, Any]:
     }
 
 
+def strategies_doc(results: Sequence[StrategyResult]) -> dict[str, Any]:
+    """``strategies --format json`` as data (``ce.as_dict`` of ``ce.compare_strategies()``)."""
+    return {"rules": rules_json(results[0].report.rules) if results else None,
+            "total_weight": results[0].report.total_weight if results else 0,
+            "strategies": [strategy_json(r) for r in results]}
+
+
 def strategies(results: Sequence[StrategyResult], fmt: str) -> str:
     """The comparison of strategies."""
     if fmt == "json":
-        rules = rules_json(results[0].report.rules) if results else {}
-        return to_json({"rules": rules, "total_weight": results[0].report.total_weight if results else 0,
-                        "strategies": [strategy_json(r) for r in results]})
+        return to_json(strategies_doc(results))
     rows = []
     for r in results:
         rep = r.report

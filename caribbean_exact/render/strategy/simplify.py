@@ -9,21 +9,19 @@ from ...strategy.simplify import Frontier, FrontierPoint
 from ..text import describe_rules, edge, frac, grouped, pct, rules_json, table, to_json
 
 
-def _int_or_frac(x: Any) -> int | str:
-    return int(x) if x.denominator == 1 else str(x)
-
-
 def point_json(p: FrontierPoint) -> dict[str, Any]:
-    """One frontier point as JSON (public names: lines, rules, total_return, total_weight, house_edge, cost)."""
-    return {"lines": p.lines, "rules": p.rules_text, "total_return": _int_or_frac(p.total_return),
+    """One frontier point as JSON (public names: lines, rule_file, total_return, total_weight,
+    house_edge, cost). "rules" is the game's rules everywhere: the strategy's lines are "rule_file"
+    (issue #33); sums of money are exact strings."""
+    return {"lines": p.lines, "rule_file": p.rules_text, "total_return": str(p.total_return),
             "total_weight": p.total_weight, "house_edge": str(p.house_edge), "cost": str(p.cost),
-            "cost_total": _int_or_frac(p.cost_total), "raise_probability": str(p.raise_probability)}
+            "cost_total": str(p.cost_total), "raise_probability": str(p.raise_probability)}
 
 
 def frontier_json(f: Frontier) -> dict[str, Any]:
     """The frontier as the JSON of ``simplify --format json``."""
     return {"rules": rules_json(f.rules), "total_weight": f.optimal.total_weight,
-            "optimal_return": _int_or_frac(f.optimal.total_return),
+            "optimal_return": str(f.optimal.total_return),
             "optimal_house_edge": str(f.optimal.house_edge),
             "frontier": [point_json(p) for p in f.points]}
 

@@ -1,0 +1,136 @@
+"""Every command's JSON, one question each way: the command line's argv and the library's call that
+answers the same question (None where the answer has no result type of its own: a table of a
+result, the trainer's interactive session, tells). ``test_json_schemas.py`` validates each output
+and checks ``ce.as_dict(call())`` equals it; ``python tests/contract/test_json_schemas.py
+--refresh`` writes the schemas from these outputs' shapes (``caribbean_exact/schemas/``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import caribbean_exact as ce
+
+HERE = Path(__file__).resolve().parent
+HISTORY = HERE / "data" / "json_walk_history.jsonl"
+SCORE = HERE / "data" / "json_walk_score.csv"
+
+
+def _seen_class() -> Any:
+    return ce.solve_seen_class("picture")
+
+
+def _score() -> Any:
+    from caribbean_exact.play.scoring import score
+
+    return score(SCORE.read_text(encoding="utf-8").splitlines(), ce.Rules(raise_antes=3))
+
+
+def _summary() -> Any:
+    from caribbean_exact.play.trainer import read_history, summarize_history
+
+    return summarize_history(read_history(HISTORY.read_text(encoding="utf-8").splitlines()))
+
+
+def _switch_ev() -> Any:
+    from caribbean_exact.play.switching import switch_ev
+
+    return switch_ev("As Kd 7h 4c 2s", "Qh", "1,2")
+
+
+def _detect() -> Any:
+    from caribbean_exact.house import protection
+
+    game = ce.solve()
+    rates = [protection.check_error_rate(x) for x in ("5%", "1%")]
+    named = protection.leaks(ce.Rules(), [], game=game)
+    return protection.detection_table(named, game, rates, protection.STATISTICS)
+
+
+def _switch_sample() -> Any:
+    from caribbean_exact.play.switch_game import sample_switch_game
+
+    return sample_switch_game("1,2", ce.Rules(), 200, 1)
+
+
+def _report() -> Any:
+    from caribbean_exact.house.math_report import build_report
+
+    return build_report(hands=(10,), covariance_deals=2_000, covariance_seed=1, side_bets="progressive,bonus",
+                        flash_rate="5%")
+
+
+def _report_plain() -> Any:
+    from caribbean_exact.house.math_report import build_report
+
+    return build_report(covariance_deals=2_000, covariance_seed=1)
+
+
+#: The trainer's answers on standard input (raise, fold, raise).
+ANSWERS = "r\nf\nr\n"
+
+#: (name, command, argv after the command, the library's call or None, slow)
+Case = tuple[str, str, list[str], Callable[[], Any] | None, bool]
+CASES: list[Case] = [
+    ("ev", "ev", ["As Kd 7h 4c 2s", "--up", "Qh", "--ante", "10"], lambda: ce.ev("As Kd 7h 4c 2s", "Qh", ante=10),
+     False),
+    ("ev dealer", "ev", ["As Kd 7h 4c 2s", "--up", "Qh", "--dealer", "2c"],
+     lambda: ce.ev("As Kd 7h 4c 2s", "Qh", dealer="2c"), False),
+    ("ev ranks", "ev", ["AKJ83", "--up", "K"], lambda: ce.ev_ranks("AKJ83", "K"), False),
+    ("ev switch", "ev", ["As Kd 7h 4c 2s", "--up", "Qh", "--switch-fees", "1,2"], _switch_ev, False),
+    ("ev buy", "ev", ["As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "1"],
+     lambda: ce.switch_ev("As Ks Qs Js 2d", "5h", buy_fee=1), False),
+    ("solve", "solve", [], ce.solve, False),
+    ("solve raise 3", "solve", ["--raise", "3", "--max-payout", "5000", "--ante", "100"],
+     lambda: ce.solve(rules=ce.Rules.make(ante=100, max_payout=5000, raise_antes=3)), False),
+    ("solve ignore up", "solve", ["--ignore-up"], lambda: ce.solve(ignore_up=True), False),
+    ("solve outcomes", "solve", ["--table", "outcomes"], None, False),
+    ("solve dealer", "solve", ["--table", "dealer"], None, False),
+    ("solve figures", "solve", ["--table", "figures"], None, False),
+    ("solve seen card", "solve", ["--known-dealer-cards", "1"], ce.solve_seen_card, False),
+    ("solve seen card chart", "solve", ["--known-dealer-cards", "1", "--table", "chart"], None, False),
+    ("solve two seen", "solve", ["--known-dealer-cards", "2"], lambda: ce.solve_seen_cards(2), True),
+    ("solve all seen", "solve", ["--known-dealer-cards", "4"], ce.solve_all_seen, False),
+    ("solve sample", "solve", ["--known-dealer-cards", "1", "--sample", "--deals", "2000", "--seed", "1"],
+     lambda: ce.sample(known_dealer_cards=1, deals=2000, seed=1), False),
+    ("solve sorted", "solve", ["--sorted-ranks", "AK"], lambda: ce.solve_sorted_ranks("AK"), False),
+    ("solve sorted counts", "solve", ["--sorted-ranks", "AK", "--table", "counts"], None, False),
+    ("solve seen class", "solve", ["--seen-class", "picture"], _seen_class, False),
+    ("solve seen class chart", "solve", ["--seen-class", "picture", "--table", "chart"], None, False),
+    ("solve burn card", "solve", ["--burn-card"], ce.solve_burn_card, False),
+    ("solve burn and hole card", "solve", ["--burn-card", "--known-dealer-cards", "1"],
+     lambda: ce.solve_burn_card(seen_cards=1), False),
+    ("solve flash", "solve", ["--flash-rate", "5%"], lambda: ce.flash_cost("5%"), False),
+    ("solve switch sample", "solve", ["--switch-fees", "1,2", "--sample", "--deals", "200", "--seed", "1"],
+     _switch_sample, False),
+    ("solve switch", "solve", ["--switch-fees", "1", "--deals", "0"],
+     lambda: __import__("caribbean_exact.play.switch_game", fromlist=["x"]).solve_switch_game("1", deals=0), True),
+    ("solve buy", "solve", ["--buy-fee", "1"],
+     lambda: __import__("caribbean_exact.play.sixth_game", fromlist=["x"]).solve_sixth_game(fee=1), True),
+    ("solve switch or buy", "solve", ["--switch-fees", "1", "--buy-fee", "2"], None, True),
+    ("chart", "chart", [], ce.build_chart, False),
+    ("strategies", "strategies", [], ce.compare_strategies, False),
+    ("simplify", "simplify", ["--max-lines", "2"],
+     lambda: __import__("caribbean_exact.strategy.simplify", fromlist=["x"]).frontier(max_lines=2), True),
+    ("train summary", "train", ["--summary", str(HISTORY)], _summary, False),
+    ("train session", "train", ["--seed", "5", "--hands", "3", "--raise", "3"], None, False),  # answers: ANSWERS
+    ("score", "score", [str(SCORE), "--raise", "3", "--skip-bad"], _score, False),
+    ("score ante", "score", [str(SCORE), "--ante", "10", "--skip-bad"], None, False),
+    ("cap never costly", "cap", ["--antes", "1", "--max-payout", "1000000"], None, False),
+    ("paytables", "paytables", [], None, False),
+    ("compare", "compare", ["standard", "live-dealer"], lambda: ce.compare(["standard", "live-dealer"]), False),
+    ("cap", "cap", ["--antes", "25,100"], lambda: ce.cap_study(antes=[25, 100]), False),
+    ("progressive", "progressive", [], ce.progressive, False),
+    ("bonus", "bonus", [], ce.bonus, False),
+    ("combined", "combined", [], lambda: ce.combined(rules=ce.Rules.make(ante=10)), False),
+    ("report plain", "report", ["--deals", "2000", "--seed", "1"], _report_plain, True),
+    ("report switching and cap", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", "1", "--switch-deals",
+                                            "30", "--max-payout", "5000"], None, True),
+    ("report", "report", ["--hands", "10", "--deals", "2000", "--seed", "1", "--side-bets", "progressive,bonus",
+                          "--flash-rate", "5%"], _report, True),
+    ("collusion", "collusion", ["--deals", "2000", "--seed", "1"], lambda: ce.sample(players=7, deals=2000, seed=1),
+     False),
+    ("detect", "detect", [], _detect, True),
+    ("detect tells", "detect", ["--by", "tells"], None, True),
+]
