@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
 from fractions import Fraction
@@ -42,6 +42,8 @@ from .volatility import DEFAULT_AVERAGE_ANTE, DEFAULT_HANDS_PER_HOUR
 
 if TYPE_CHECKING:  # numpy is imported where the search runs: the command line starts without it
     import numpy as np
+
+    from .tells import Tells
 
 __all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "MIN_ERROR_RATE", "PRECISIONS",
            "STATISTICS", "Detection", "FlashCost", "Leak", "LeakDetection", "Statistic", "check_error_rate",
@@ -651,6 +653,8 @@ class LeakDetection:
     hands_per_hour: Fraction = Fraction(DEFAULT_HANDS_PER_HOUR)
     average_ante: Fraction = Fraction(DEFAULT_AVERAGE_ANTE)
     players: int = 1
+    #: The leak's tells (``house.tells``), when ``detection_table`` was given them; None otherwise.
+    tells: Tells | None = None
 
     def detection(self, statistic: str, error_rate: Fraction, beta: Fraction | None = None) -> Detection:
         """The detection by one statistic at alpha = ``error_rate`` and beta = ``beta`` (default None:
@@ -723,7 +727,8 @@ def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: G
                     error_rates: Sequence[Number | tuple[Number, Number]] = DEFAULT_ERROR_RATES,
                     statistics: Sequence[str] = STATISTICS,
                     progress: ProgressFn | None = None, *, hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR,
-                    average_ante: Number = DEFAULT_AVERAGE_ANTE, players: int = 1) -> tuple[LeakDetection, ...]:
+                    average_ante: Number = DEFAULT_AVERAGE_ANTE, players: int = 1,
+                    tells: Mapping[str, Tells] | None = None) -> tuple[LeakDetection, ...]:
     """The hands to detect each leak, by each statistic, at each error rate alpha = beta.
 
     - ``named``: (name, leak) pairs: a leak's ``GameReport`` or a ``FlashCost`` (``leaks()`` gives them).
@@ -734,6 +739,8 @@ def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: G
     - ``progress``: an optional callback told after each leak.
     - ``hands_per_hour``, ``average_ante``, ``players``: the table settings of each row's cost per
       table-hour (default ``report``'s: 50 rounds an hour, an average ante of 10, one player).
+    - ``tells``: each leak's tells by name (``house.tells.tells_table``), kept on its row (default
+      None: rows without tells).
 
     Returns one ``LeakDetection`` a leak. Raises ``InvalidRules`` (a ``ValueError``) for bad input.
 
@@ -758,6 +765,6 @@ def detection_table(named: Sequence[tuple[str, GameReport | FlashCost]], base: G
     out = []
     for i, (name, leak) in enumerate(named, 1):
         ds = tuple(hands_to_detect(leak, base, a, b, s) for s in statistics for a, b in rates)
-        out.append(LeakDetection(name, leak, base, ds, h, ante, players))
+        out.append(LeakDetection(name, leak, base, ds, h, ante, players, None if tells is None else tells.get(name)))
         report(progress, "hands to detect each leak", i, len(named))
     return tuple(out)

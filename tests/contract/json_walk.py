@@ -40,12 +40,12 @@ def _switch_ev() -> Any:
 
 
 def _detect() -> Any:
-    from caribbean_exact.house import protection
+    from caribbean_exact.house import protection, tells
 
     game = ce.solve()
     rates = [protection.check_error_rate(x) for x in ("5%", "1%")]
     named = protection.leaks(ce.Rules(), [], game=game)
-    return protection.detection_table(named, game, rates, protection.STATISTICS)
+    return protection.detection_table(named, game, rates, protection.STATISTICS, tells=dict(tells.tells_table()))
 
 
 def _switch_sample() -> Any:
@@ -133,4 +133,7 @@ CASES: list[Case] = [
      False),
     ("detect", "detect", [], _detect, True),
     ("detect tells", "detect", ["--by", "tells"], None, True),
+    ("detect tells flash", "detect", ["--by", "tells", "--flash-rate", "5%", "--error-rates", "5%"], None, True),
+    ("detect cost", "detect", ["--by", "raise-rate", "--alpha", "1%", "--beta", "10%", "--players", "3",
+                               "--hands-per-hour", "60", "--average-ante", "25"], None, True),
 ]

@@ -111,6 +111,6 @@ def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
         return render_protection.tells(tells.tells_table(rules, flash, progress), [b for _, b in columns], rules,
                                        args.format, by_name)
     statistics = {"raise-rate": ("raise",), "win-rate": ("win",)}.get(args.by or "", protection.STATISTICS)
-    rows = protection.detection_table(named, game, columns, statistics, progress=progress, **hour)
     shares = dict(tells.tells_table(rules, flash, progress)) if args.by is None else None
-    return render_protection.detection(rows, args.format, shares)
+    rows = protection.detection_table(named, game, columns, statistics, progress=progress, tells=shares, **hour)
+    return render_protection.detection(rows, args.format)

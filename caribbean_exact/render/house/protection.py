@@ -123,7 +123,7 @@ def tells_json(t: Tells, confidences: list[Fraction]) -> dict[str, Any]:
             "top": [{"tell": x.words, "share": str(Fraction(x.weight, t.total))} for x in t.top]}
 
 
-def _leak_json(x: LeakDetection, tells: dict[str, Tells] | None = None) -> dict[str, Any]:
+def _leak_json(x: LeakDetection, tells: dict[str, Tells | None] | None = None) -> dict[str, Any]:
     leak = x.leak
     out = {"leak": x.name, "information": information_json(x.information),
            "house_edge": str(x.house_edge), "cost_per_hand": str(x.cost_per_hand),
@@ -154,21 +154,28 @@ def _settings(x: LeakDetection) -> str:
             f"ante {money(x.average_ante)}")
 
 
-def detection_doc(rows: Sequence[LeakDetection], tells: dict[str, Tells] | None = None) -> dict[str, Any]:
-    """``detect --format json`` as data (``ce.as_dict`` of the leaks' detections; ``tells`` by leak
-    name, as ``detection`` takes them)."""
+def _row_tells(rows: Sequence[LeakDetection]) -> dict[str, Tells | None] | None:
+    """The tells kept on the rows, by leak name (None when no row has them)."""
+    return {x.name: x.tells for x in rows} if any(x.tells is not None for x in rows) else None
+
+
+def detection_doc(rows: Sequence[LeakDetection]) -> dict[str, Any]:
+    """``detect --format json`` as data (``ce.as_dict`` of the leaks' detections, with their tells
+    where ``detection_table`` was given them)."""
+    tells = _row_tells(rows)
     base = rows[0].base if rows else None
     return {"rules": None if base is None else rules_json(base.rules),
             "base_raise_probability": None if base is None else str(base.raise_probability),
             "leaks": [_leak_json(x, tells) for x in rows]}
 
 
-def detection(rows: tuple[LeakDetection, ...], fmt: str, tells: dict[str, Tells] | None = None) -> str:
+def detection(rows: tuple[LeakDetection, ...], fmt: str) -> str:
     """The hands to detect each leak (``detect``): one row a leak, its edge and cost (per hand in
-    antes, per table-hour in money), its tell share and the hands to see a tell (when ``tells``, by
-    leak name, is given; at the first column's 1 - beta), one column a statistic and error rates."""
+    antes, per table-hour in money), its tell share and the hands to see a tell (when the rows have
+    their tells; at the first column's 1 - beta), one column a statistic and error rates."""
     if fmt == "json":
-        return to_json(detection_doc(rows, tells))
+        return to_json(detection_doc(rows))
+    tells = _row_tells(rows)
     cols = _columns(rows)
     confidence = 1 - cols[0][2] if cols else Fraction(95, 100)
     tell_heads = ["tell share", f"hands to see a tell at {rate_text(confidence)}"] if tells is not None else []
