@@ -5,6 +5,10 @@ WebAssembly; these tests check it against the library and the command line:
 - 200 seeded random hands, every pay table and qualifier: the page's decision, exact EVs, margin,
   decimals and why against ``ev --format json`` (and the median time from the last tap to the frame
   that shows the answer);
+- Oasis switching, one hand: 50 seeded random hands for each fee schedule the page offers, every
+  option (discard, fee, exact EV, decimal, decision after the draw) against ``ev --switch-fees F
+  --format json`` and the best line against ``ev --switch-fees F --wide`` (and the median time from
+  the last tap to the frame that shows the switching answer, per schedule);
 - the trainer: its verdicts and tally against ``trainer.grade`` and the trainer's own text, its
   focuses, and the "close" deal as the closest of its candidates;
 - the two deliveries: the folder of ``page --out`` on a plain static server and from ``file://``, and
@@ -70,6 +74,7 @@ from caribbean_exact.render.text import dec  # noqa: E402
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage")
 HANDS = 200
+SWITCH_HANDS = 50
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
 
@@ -278,6 +283,145 @@ def test_200_random_hands_every_pay_table_and_qualifier(browser, static_host, sh
           f"max {max(times):.1f} ms")
 
 
+SWITCH_READ = """const rows = (id) => [...document.querySelectorAll("#" + id + " tr[data-ev]")].map((r) => ({
+  discard: r.dataset.discard, fee: r.dataset.fee, ev: r.dataset.ev, decision: r.dataset.decision,
+  raise: r.dataset.raise, replacements: r.dataset.replacements, exact: r.querySelector(".exact").textContent,
+  dec: r.querySelector(".dec").textContent, then: r.querySelector(".then").textContent,
+  best: r.classList.contains("best"), rank: Number(r.dataset.rank)}));
+const sw = document.getElementById("switching");
+return {title: document.getElementById("sw-title").textContent, best: document.getElementById("sw-best").textContent,
+  shown: rows("sw-table"), rest: rows("sw-rest"), key: sw.dataset.key, state: sw.dataset.state, hidden: sw.hidden,
+  decision: document.getElementById("decision").textContent, error: document.getElementById("error").textContent,
+  times: window.switchTimes};"""
+
+#: The page's schedules and the ``--switch-fees`` of each.
+SCHEDULES = {"one-card": "1", "linear": "1,2,3,4,5", "peaked": "1,2,3,2,1"}
+
+
+def switch_answer(driver, key):
+    """The page's switching answer once it is the answer for ``key`` (hand|up|pay table|qualifier|schedule)."""
+    wait(driver, lambda d: d.execute_script(
+        "const s = document.getElementById('switching'); return s.dataset.state === 'done' && s.dataset.key;") == key,
+        120)
+    return driver.execute_script(SWITCH_READ)
+
+
+def cli_text(*argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue()
+
+
+def expected_switching(hand, up, fees, table="standard", qualifier="AK"):
+    """Every option of ``ev HAND --up UP --switch-fees FEES --format json``, best first, as the page's rows,
+    and the best line of the command's text (``--wide``: one line)."""
+    argv = ["ev", hand, "--up", up, "--switch-fees", fees, "--paytable", table, "--qualifier", qualifier]
+    doc = json.loads(cli_text(*argv, "--format", "json"))
+    rows = []
+    for o in doc["switch"]:
+        ev = Fraction(o["ev"])
+        then = (f"raise after {o['raise_replacements']:,} of {o['replacements']:,}" if o["decision"] == "depends"
+                else o["decision"])
+        rows.append({"discard": " ".join(o["discard"]), "fee": o["fee"], "ev": o["ev"], "decision": o["decision"],
+                     "raise": str(o["raise_replacements"]), "replacements": str(o["replacements"]),
+                     "exact": o["ev"], "dec": dec(ev), "then": then})
+    best = next(line for line in cli_text(*argv, "--wide").splitlines() if line.startswith("best: "))
+    return rows, best
+
+
+def page_rows(got):
+    """The page's options, best first (its order: ``data-rank``), checking what it shows at once: the
+    best five (the best marked) and standing, every other option under "every option"."""
+    rows = sorted(got["shown"] + got["rest"], key=lambda r: r["rank"])
+    assert [r["rank"] for r in rows] == list(range(len(rows)))
+    stand = next(r["rank"] for r in rows if r["discard"] == "")
+    assert [r["rank"] for r in got["shown"]] == sorted({*range(min(5, len(rows))), stand})
+    assert [r["best"] for r in rows] == [True] + [False] * (len(rows) - 1)
+    return [{k: v for k, v in r.items() if k not in ("best", "rank")} for r in rows]
+
+
+@pytest.mark.parametrize("name", list(SCHEDULES))
+def test_switching_answers_every_schedule(browser, static_host, shots, name):
+    """Oasis switching of one hand, counted in the browser by the core's cs_switch: for 50 seeded random
+    hands, spread over the pay tables and qualifiers, every option the fees allow (standing, 5 or 31
+    discard sets) as ``ev --switch-fees`` prints it, best first; schedules of more than two cards say
+    "counting..." first."""
+    load(browser, static_host.url)
+    choices = [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "switch-fees")).options]
+    assert choices == list(page.SWITCH_SCHEDULES) == ["none", *SCHEDULES]
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value(name)
+    browser.execute_script(
+        "window.swStates = []; new MutationObserver(() => window.swStates.push("
+        "document.getElementById('switching').dataset.state)).observe(document.getElementById('switching'), "
+        "{attributes: true, attributeFilter: ['data-state']});")
+    rng = random.Random(f"switch {name}")
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    tables = list(ce.builtin_paytables())
+    combos = [(t, q) for q in page.QUALIFIERS for t in tables]
+    times, best_kinds = [], set()
+    for i in range(SWITCH_HANDS):
+        cards = rng.sample(deck, 6)
+        table, qualifier = combos[(i * 7) % len(combos)]
+        browser.find_element(By.ID, "clear").click()
+        Select(browser.find_element(By.ID, "paytable")).select_by_value(table)
+        Select(browser.find_element(By.ID, "qualifier")).select_by_value(qualifier)
+        before = browser.execute_script("window.swStates = []; return window.switchTimes.length;")
+        tap(browser, *cards)
+        hand, up = " ".join(cards[:5]), cards[5]
+        got = switch_answer(browser, "|".join([hand, up, table, qualifier, name]))
+        want, best = expected_switching(hand, up, SCHEDULES[name], table, qualifier)
+        assert got["error"] == "" and not got["hidden"]
+        assert page_rows(got) == want, (cards, table, qualifier)
+        assert len(want) == {"one-card": 6, "linear": 32, "peaked": 32}[name]
+        assert got["best"] == best, (cards, table, qualifier)
+        stand = next(r for r in want if r["discard"] == "")
+        assert got["decision"] == stand["decision"].upper()  # the plain answer is standing's
+        states = browser.execute_script("return window.swStates;")
+        if name != "one-card":
+            assert states[0] == "counting" and states[-1] == "done", states
+        last = [t for t in got["times"][before:] if t["key"] == got["key"]]
+        assert len(last) == 1, got["times"][before:]
+        times.append(last[0]["ms"])
+        best_kinds.add("stand" if want[0]["discard"] == "" else "switch")
+    assert best_kinds == {"stand", "switch"}
+    fees = SCHEDULES[name]
+    assert got["title"] == ("Oasis switching, fee in antes 1 for 1 card" if name == "one-card" else
+                            f"Oasis switching, fees in antes {fees} for 1, 2, 3, 4, 5 cards")
+    median = statistics.median(times)
+    measured(shots, **{f"switch_{name}_answers": SWITCH_HANDS, f"switch_{name}_median_ms": round(median, 1),
+                       f"switch_{name}_max_ms": round(max(times), 1)})
+    print(f"\npage, switching {fees}: {SWITCH_HANDS} answers, median {median:.1f} ms from the last tap to the "
+          f"frame that shows them, max {max(times):.1f} ms")
+
+
+def test_switching_on_a_phone(browser, base, shots):
+    """``serve``'s page on a phone's screen: the switching answer fits its width, the plain answer says it
+    is standing's, and "none" takes the switching away."""
+    load(browser, base + "/")
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("peaked")
+    tap(browser, "As", "Ks", "Qs", "Js", "2d", "5h")
+    got = switch_answer(browser, "As Ks Qs Js 2d|5h|standard|AK|peaked")
+    rows, best = expected_switching("As Ks Qs Js 2d", "5h", "1,2,3,2,1")
+    assert page_rows(got) == rows and got["best"] == best
+    assert best == ("best: switch 2d (EV 2.802072 per ante, fee included); then raise after 42 of 46 "
+                    "replacements")
+    assert browser.find_element(By.ID, "answer-head").text == "if you keep your five cards:"
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= PHONE[0], "nothing wider than the phone's screen"
+    table = browser.find_element(By.ID, "sw-table")
+    assert table.rect["x"] + table.rect["width"] <= PHONE[0], "the options fit the screen, not scrolled sideways"
+    browser.execute_script("document.getElementById('answer').scrollIntoView({block: 'start'});")
+    browser.save_screenshot(str(shots / "phone-switch.png"))
+    # every option: the 31 discard sets and standing
+    browser.find_element(By.ID, "sw-more-label").click()
+    assert browser.find_element(By.ID, "sw-more-label").text == "every option (32)"
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("none")
+    wait(browser, ec.invisibility_of_element_located((By.ID, "switching")))
+    assert not browser.find_element(By.ID, "answer-head").is_displayed()
+    assert browser.find_element(By.ID, "decision").text == "RAISE"
+
+
 def page_deal(driver, after=None):
     """The trainer's hand and up card shown (when ``after`` is given: once it is another hand)."""
     def dealt(d):
@@ -373,6 +517,11 @@ def test_offline_after_the_first_load(browser, folder, shots):
     got = shown_answer(browser)
     assert got["decision"] == "RAISE" and got["ev-raise"] == str(ce.ev("Ah Kh Qh Jh Th", "2c").ev_raise)
     assert "offline" in browser.find_element(By.ID, "status").text
+    # Oasis switching too, with no network: the core in the kept page counts it
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("one-card")
+    tap(browser, "Ah", "2c", "Qs", "2c")
+    switched = switch_answer(browser, "Kh Qh Jh Th Qs|2c|standard|AK|one-card")
+    assert page_rows(switched) == expected_switching("Kh Qh Jh Th Qs", "2c", "1")[0]
     browser.find_element(By.ID, "tab-train").click()
     hand, up = start_trainer(browser, 8)
     browser.find_element(By.ID, "t-raise").click()
@@ -386,6 +535,9 @@ def test_opened_from_the_folder_itself(browser, folder):
     tap(browser, "9s", "9d", "Kc", "5h", "3d", "Jc")
     got = shown_answer(browser)
     assert {k: got[k] for k in expected(cli_ev("9s 9d Kc 5h 3d", "Jc"))} == expected(cli_ev("9s 9d Kc 5h 3d", "Jc"))
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("one-card")
+    switched = switch_answer(browser, "9s 9d Kc 5h 3d|Jc|standard|AK|one-card")
+    assert page_rows(switched) == expected_switching("9s 9d Kc 5h 3d", "Jc", "1")[0]
 
 
 def test_desktop_size(browser, base, shots):
