@@ -33,7 +33,7 @@ from ..model.cards import RANKS
 from ..model.checks import check_rules
 from ..model.hands import CATEGORIES, NUM_VALUES, value_categories, value_ranks
 from ..model.rules import Rules
-from ..play.edge_sorting import SortedRanksGame, solve_sorted_ranks
+from ..play.edge_sorting import SortedRanksGame, SortedSeenGame, solve_sorted_ranks, sorted_seen_deals
 from ..play.game import GameReport
 from ..play.known_cards import (
     SEEN_CLASS_COUNT,
@@ -61,7 +61,7 @@ _PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "quee
 #: The classes' names (as the charts print them).
 _CLASSES: tuple[str, ...] = ("high card below A-K", "A-K high", *CATEGORIES[1:])
 
-Chart = SeenChart | SeenSetChart | LeakChart | SortedRanksGame
+Chart = SeenChart | SeenSetChart | LeakChart | SortedRanksGame | SortedSeenGame
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,8 @@ def _cells(chart: Chart) -> Iterator[tuple[int, str, str, int, int]]:
                         yield cls, _hand(cls), f"against {_a(RANKS[up])} up", c.raise_weight, c.total_weight
     elif isinstance(chart, SortedRanksGame):
         yield from _sorted_cells(chart)
+    elif isinstance(chart, SortedSeenGame):
+        yield from _sorted_seen_cells(chart)
     else:
         raise InvalidRules(f"chart: {type(chart).__name__} is not a seen-card, seen-set, leak or edge-sorting "
                            "chart")
@@ -189,10 +191,39 @@ def _sorted_cells(game: SortedRanksGame) -> Iterator[tuple[int, str, str, int, i
                     yield cls, hand, f"against {_a(RANKS[up])} up {when}", r * w, t * w
 
 
+def _value_hand(cats: Sequence[int], value: int) -> tuple[int, str]:
+    """A hand value's class and its words (a high card by its two highest ranks, a pair by its rank)."""
+    cat = cats[value]
+    ranks = value_ranks(value)
+    if cat == 0:
+        return (_AK if ranks[:2] == (12, 11) else _BELOW_AK), f"{RANKS[ranks[0]]}-{RANKS[ranks[1]]} high"
+    return cat + 1, (f"a pair of {_PLURAL[ranks[0]]}" if cat == 1 else _article(_CLASSES[cat + 1]))
+
+
+def _sorted_seen_cells(game: SortedSeenGame) -> Iterator[tuple[int, str, str, int, int]]:
+    """Edge sorting with a seen hole card, its cells in deals: each (hand, up card, seen card) situation of
+    cell (c, value, j) has ``sorted_seen_deals`` completions; the words name the high card, the count c
+    of the three unseen hole cards and j, the up and seen cards of the sorted ranks."""
+    cats = value_categories()
+    names = " or ".join(RANKS[r] for r in reversed(game.ranks)) or "sorted"
+    for c in range(4):
+        art = ("an " if names[0] in "A8" else "a ") if c < 2 else ""
+        when = ("when no unseen hole card is" if c == 0 else "when one unseen hole card is" if c == 1 else
+                f"when {c} unseen hole cards are") + f" {art}{names}"
+        for j, known in enumerate(("none", "one", "two")):
+            words = f"{when} ({known} among the up and seen cards)"
+            for value in range(NUM_VALUES):
+                r, t = game.chart.cell(c, value, j)
+                if t:
+                    cls, hand = _value_hand(cats, value)
+                    w = sorted_seen_deals(game.ranks, value, j, c)
+                    yield cls, hand, words, r * w, t * w
+
+
 def leak_tells(chart: Chart) -> Tells:
     """The tells of a leak's player, from his exact chart (``SeenCardGame.chart``,
-    ``SeenCardsGame.chart`` or ``LeakGame.chart``) or edge sorting's game (``SortedRanksGame``: its
-    weights are deals).
+    ``SeenCardsGame.chart`` or ``LeakGame.chart``) or edge sorting's game (``SortedRanksGame``, or
+    ``SortedSeenGame`` with a hole card seen: its weights are deals).
 
     Returns ``Tells``; raises ``InvalidRules`` (a ``ValueError``) for anything else.
 
@@ -249,6 +280,8 @@ TELL_LEAKS: tuple[tuple[str, Callable[[Rules], Chart]], ...] = (
     ("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).chart),
     ("one hole card seen and another's class: a picture card or not",
      lambda rules: solve_seen_class("picture", rules, seen_cards=1).chart),
+    ("one hole card seen and edge sorting: aces and kings",
+     lambda rules: solve_sorted_ranks("AK", rules, seen_cards=1)),
 )
 
 

@@ -21,7 +21,14 @@ from typing import Literal, overload
 
 from ..engine.counts import Counts, DealCounts, DealTotals, sum_totals
 from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
-from ..engine.sorted import SORTED_COUNTS, SORTED_SEEN_COUNTS, chart_cell, seen_chart_cell, solve_sorted, solve_sorted_seen
+from ..engine.sorted import (
+    SORTED_COUNTS,
+    SORTED_SEEN_COUNTS,
+    chart_cell,
+    seen_chart_cell,
+    solve_sorted,
+    solve_sorted_seen,
+)
 from ..engine.sorted import solve_sorted_misread as _misread_pass
 from ..errors import InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, CardsLike, rank_index
@@ -333,11 +340,11 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
       (c = 0 .. 3 of them): a ``SortedSeenGame`` (cs_solve_sorted_seen); with no rank sorted (or all
       thirteen) it is the one-seen-card game exactly.
 
-    Returns a ``SortedRanksGame`` (``SortedSeenGame`` with ``seen_cards`` 1): the figures (``report``, a ``GameReport`` whose ``information`` is
-    ``Information("sorted-ranks", ranks=...)``; its situations and raise situations are counted in
-    deals), the figures and strategy for each c (``counts``) and the chart (``chart``). Raises
-    ``InvalidCards`` (a ``ValueError``) for a bad rank, ``InvalidRules`` for bad rules, threads or
-    progress.
+    Returns a ``SortedRanksGame`` (``SortedSeenGame`` with ``seen_cards`` 1): the figures (``report``,
+    a ``GameReport`` whose ``information`` is ``Information("sorted-ranks", ranks=...)``; its
+    situations and raise situations are counted in deals), the figures and strategy for each c
+    (``counts``) and the chart (``chart``). Raises ``InvalidCards`` (a ``ValueError``) for a bad rank,
+    ``InvalidRules`` for bad rules, threads, progress or seen_cards.
 
     >>> g = solve_sorted_ranks("AK")
     >>> g.report.information.ranks, g.report.house_edge < 0, g.counts[1].raise_probability

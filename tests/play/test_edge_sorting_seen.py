@@ -7,8 +7,11 @@ complement (c of R is 3 - c of the other ranks), sorting alone and the seen card
 never worth less) and two whole cards seen (worth more: the class of a card, not the card).
 """
 
+import io
+import json
 import math
 import random
+from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
 from itertools import combinations
 
@@ -169,3 +172,53 @@ def test_library_and_command_line():
     # the whole-game registry: the information names the game
     rules = ce.Rules(information=Information("sorted-ranks", seen_cards=1, ranks=(11, 12)))
     assert ce.solve_game(rules).house_edge == Fraction(-27674055218, 249165381465)
+
+
+def test_command_line():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["solve", "--sorted-ranks", "KA", "--known-dealer-cards", "1", "--format", "json"]) == 0
+    got = json.loads(out.getvalue())
+    assert got["house_edge"] == "-27674055218/249165381465" and got["sorted_ranks"] == "AK"
+    assert got["information"]["kind"] == "sorted-ranks" and got["information"]["seen_cards"] == 1
+    assert [c["deals"] for c in got["counts"]] == [47782028048832, 27304016027904, 4444839818496, 202038173568]
+    assert ce.as_dict(edge_sorting.solve_sorted_ranks("AK", seen_cards=1)) == got  # the library's JSON
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["solve", "--sorted-ranks", "AK", "--known-dealer-cards", "1"]) == 0
+    assert "11.1067%" in out.getvalue() and "By c, the three unseen hole cards" in out.getvalue()
+    with redirect_stdout(io.StringIO()):
+        assert main(["solve", "--sorted-ranks", "AK", "--known-dealer-cards", "1", "--table", "counts",
+                     "--format", "csv"]) == 0
+    for bad in (["--known-dealer-cards", "2"], ["--known-dealer-cards", "1", "--accuracy", "90%"],
+                ["--known-dealer-cards", "1", "--table", "chart"]):
+        err = io.StringIO()
+        with redirect_stderr(err):
+            assert main(["solve", "--sorted-ranks", "AK", *bad]) == 2
+        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("error: solve --sorted-ranks"), bad
+
+
+def test_tells_read_in_deals():
+    """The tells of the leak (house/tells.py) read the chart in deals: the total is every deal, four
+    times; the pairs or better folded are the game's folded deals of those categories; the share
+    again by a plain loop over the cells."""
+    from caribbean_exact.house.tells import leak_tells
+    from caribbean_exact.model.hands import value_categories, value_ranks
+
+    g = edge_sorting.solve_sorted_ranks("AK", seen_cards=1)
+    t = leak_tells(g)
+    assert t.total == 4 * DEALS and t.fold_pair == sum(g.report.totals.fold[1:])
+    cats = value_categories()
+    below = folded = 0
+    for c in range(4):
+        for j in range(3):
+            for v in range(7462):
+                r, n = g.chart.cell(c, v, j)
+                w = edge_sorting.sorted_seen_deals((11, 12), v, j, c)
+                if cats[v] == 0 and value_ranks(v)[:2] != (12, 11):
+                    below += r * w
+                elif cats[v] > 0:
+                    folded += (n - r) * w
+    assert (below, folded) == (t.raise_below, t.fold_pair)
+    assert t.share == Fraction(1167727650461, 4983307629300)  # 23.43%: 12 hands to see one at 95%
+    assert t.hands_to_see(Fraction(95, 100)) == 12
