@@ -47,8 +47,8 @@ if TYPE_CHECKING:  # numpy is imported where the search runs: the command line s
 
 __all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "MIN_ERROR_RATE", "PRECISIONS",
            "STATISTICS", "Detection", "FlashCost", "Leak", "LeakDetection", "Statistic", "check_error_rate",
-           "check_rate", "detection_table", "flash_cost", "hands_needed", "hands_to_detect", "leak_detection",
-           "leak_named", "leaks", "win_probability"]
+           "check_rate", "detection_table", "flash_cost", "hands_needed", "hands_to_detect", "leak_named", "leaks",
+           "win_probability"]
 
 #: What surveillance counts: "raise", the hands raised; "win", the hands won (net > 0).
 Statistic = Literal["raise", "win"]
@@ -735,36 +735,6 @@ def leak_named(name: object) -> Leak:
             if leak.name == key:
                 return leak
     raise InvalidRules(f"leak {shown(name)}: expected one of " + "; ".join(leak.name for leak in LEAKS))
-
-
-def leak_detection(name: object, rules: Rules | None = None, *, game: GameReport | None = None,
-                   hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = DEFAULT_AVERAGE_ANTE,
-                   players: int = 1, error_rates: Sequence[Number | tuple[Number, Number]] = DEFAULT_ERROR_RATES,
-                   progress: ProgressFn | None = None) -> LeakDetection:
-    """One leak of ``LEAKS`` (``leak_named``) as ``detect`` reads it, with its tells: its exact game, its
-    cost per hand and per table-hour at the table's settings, and the hands to detect it by each rate at
-    each error rate (``detection_table``); ``report --leak NAME`` prints it.
-
-    - ``name``: the leak's name; ``rules``: the game's ``Rules`` (default None: the standard game);
-      ``game``: the plain game of ``rules`` if already solved.
-    - ``hands_per_hour``, ``average_ante``, ``players``, ``error_rates``: as ``detection_table``'s.
-
-    Raises ``InvalidRules`` (a ``ValueError``) for an unknown leak or bad input.
-
-    >>> x = leak_detection("one hole card seen")
-    >>> x.cost_per_hand, x.tells.hands_to_see(Fraction(95, 100)), x.detection("raise", Fraction(1, 20)).hands
-    (Fraction(1914075689, 41535763908), 16, 89)
-    """
-    from .tells import TELL_LEAKS, leak_tells  # tells reads this module's Detection: imported on use
-
-    leak = leak_named(name)
-    rules = check_rules(rules)
-    base = optimal_game(rules, game, progress)
-    played = leak.solve(rules)
-    tells = leak_tells(dict(TELL_LEAKS)[leak.name](rules))
-    return detection_table([(leak.name, played)], base, error_rates, progress=progress,
-                           hands_per_hour=hands_per_hour, average_ante=average_ante, players=players,
-                           tells={leak.name: tells})[0]
 
 
 def _percent(r: Fraction) -> str:

@@ -32,9 +32,9 @@ from ..errors import InvalidRules
 from ..model.cards import RANKS
 from ..model.checks import check_rules
 from ..model.hands import CATEGORIES, NUM_VALUES, value_categories, value_ranks
-from ..model.rules import Rules
+from ..model.rules import Number, Rules
 from ..play.edge_sorting import SortedRanksGame, SortedSeenGame, solve_sorted_ranks, sorted_seen_deals
-from ..play.game import GameReport
+from ..play.game import GameReport, optimal_game
 from ..play.known_cards import (
     SEEN_CLASS_COUNT,
     LeakChart,
@@ -46,10 +46,17 @@ from ..play.known_cards import (
     solve_seen_class,
 )
 from ..progress import ProgressFn, report
-from .protection import Detection
+from .protection import (
+    DEFAULT_ERROR_RATES,
+    Detection,
+    LeakDetection,
+    detection_table,
+    leak_named,
+)
+from .volatility import DEFAULT_AVERAGE_ANTE, DEFAULT_HANDS_PER_HOUR
 
-__all__ = ["SEQUENTIAL_DIGITS", "TELL_LEAKS", "Tell", "Tells", "flashed", "leak_tells", "plain_never",
-           "rate_test_exact", "rate_test_hands", "sorted_deals", "tells_table"]
+__all__ = ["SEQUENTIAL_DIGITS", "TELL_LEAKS", "Tell", "Tells", "flashed", "leak_detection", "leak_tells",
+           "plain_never", "rate_test_exact", "rate_test_hands", "sorted_deals", "tells_table"]
 
 #: Player classes (``SEEN_CLASSES``): 0 = high card below A-K, 1 = A-K high, 2 = pair, ... 10 = royal.
 _BELOW_AK, _AK = 0, 1
@@ -283,6 +290,35 @@ TELL_LEAKS: tuple[tuple[str, Callable[[Rules], Chart]], ...] = (
     ("one hole card seen and edge sorting: aces and kings",
      lambda rules: solve_sorted_ranks("AK", rules, seen_cards=1)),
 )
+
+
+def leak_detection(name: object, rules: Rules | None = None, *, game: GameReport | None = None,
+                   hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = DEFAULT_AVERAGE_ANTE,
+                   players: int = 1, error_rates: Sequence[Number | tuple[Number, Number]] = DEFAULT_ERROR_RATES,
+                   progress: ProgressFn | None = None) -> LeakDetection:
+    """One leak of ``protection.LEAKS`` (``protection.leak_named``) as ``detect`` reads it, with its
+    tells: its exact game, its cost per hand and per table-hour at the table's settings, and the hands
+    to detect it by each rate at each error rate (``protection.detection_table``); ``report --leak
+    NAME`` prints it.
+
+    - ``name``: the leak's name; ``rules``: the game's ``Rules`` (default None: the standard game);
+      ``game``: the plain game of ``rules`` if already solved.
+    - ``hands_per_hour``, ``average_ante``, ``players``, ``error_rates``: as ``detection_table``'s.
+
+    Raises ``InvalidRules`` (a ``ValueError``) for an unknown leak or bad input.
+
+    >>> x = leak_detection("one hole card seen")
+    >>> x.cost_per_hand, x.tells.hands_to_see(Fraction(95, 100)), x.detection("raise", Fraction(1, 20)).hands
+    (Fraction(76548088303, 1661102543100), 16, 89)
+    """
+    leak = leak_named(name)
+    rules = check_rules(rules)
+    base = optimal_game(rules, game, progress)
+    played = leak.solve(rules)
+    tells = leak_tells(dict(TELL_LEAKS)[leak.name](rules))
+    return detection_table([(leak.name, played)], base, error_rates, progress=progress,
+                           hands_per_hour=hands_per_hour, average_ante=average_ante, players=players,
+                           tells={leak.name: tells})[0]
 
 
 #: Up to this many decimal digits in the sequential view's integers (n x digits of the rate's

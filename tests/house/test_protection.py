@@ -260,8 +260,8 @@ def test_sharing_consistency(games):
 
 def test_leak_detection_by_name():
     """One leak by name (``report --leak``): detect's row of it with its tells, at the table's settings."""
-    from caribbean_exact.house.protection import LEAKS, leak_detection, leak_named
-    from caribbean_exact.house.tells import leak_tells
+    from caribbean_exact.house.protection import LEAKS, leak_named
+    from caribbean_exact.house.tells import leak_detection, leak_tells
 
     assert [leak_named(x.name.upper()) for x in LEAKS] == list(LEAKS)
     for bad in ("x-ray vision", "", None, 3):
