@@ -28,8 +28,9 @@ from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
 from ..strategy.switch_rules import DEFAULT_SWITCH_DEALS, SwitchStudy, switch_study
 from .bet_cap import CapStudy, cap_study
-from .protection import FlashCost, check_rate, flash_cost
+from .protection import FlashCost, LeakDetection, check_rate, flash_cost, leak_named
 from .sidebets import BonusReport, Pay, PaysLike, ProgressiveHouse, bonus, progressive_house
+from .tells import leak_detection
 from .volatility import (
     DEFAULT_AVERAGE_ANTE,
     DEFAULT_HANDS,
@@ -115,6 +116,9 @@ class MathReport:
     chart: Chart | None = None
     #: A dealer who exposes a hole card in a share of hands (``flash_rate``), at the table's settings.
     flash: FlashCost | None = None
+    #: A named leak of ``protection.LEAKS`` (``leak``): its game, cost per hand and per table-hour at the
+    #: table's settings (one player using it), tells and hands to detect.
+    leak: LeakDetection | None = None
     #: Card switching (Oasis Poker), when a fee schedule was given: the switching lines and the
     #: sampled whole game (proven exclusions, house edges and the lines' cost, with intervals).
     switching: SwitchStudy | None = None
@@ -244,11 +248,15 @@ class ReportOptions:
     under the cap, and the cap's cost at that ante is reported. ``flash_rate`` (a share of hands,
     "5%" or 0.05; default None: none) adds what a dealer who exposes a hole card that often costs,
     per hand and per table-hour at the report's rounds an hour and average ante
-    (``protection.flash_cost``, one player using it). With ``switch_fees`` (Oasis Poker, the fee in
-    antes of switching 1, 2, ... cards) the report prices the Oasis game, and a section on card
-    switching: ``switch_study`` over ``switch_deals`` hands from ``switch_seed``. With ``buy_fee``
-    (a sixth card for sale, in antes) it prices the game with optimal buying and adds a section on
-    it with the buying lines (``buy_lines.solve_buy_lines``: both exact, about 30 s more).
+    (``protection.flash_cost``, one player using it). ``leak`` (a name of ``protection.LEAKS``, as
+    ``detect`` names its rows; default None: none) adds that leak's section: its exact house edge, its
+    cost per hand and per table-hour at the report's rounds an hour and average ante (one player, and
+    every seat), its tells and the hands to detect it (``tells.leak_detection``). With
+    ``switch_fees`` (Oasis Poker, the fee in antes of switching 1, 2, ... cards) the report prices the
+    Oasis game, and a section on card switching: ``switch_study`` over ``switch_deals`` hands from
+    ``switch_seed``. With ``buy_fee`` (a sixth card for sale, in antes) it prices the game with
+    optimal buying and adds a section on it with the buying lines (``buy_lines.solve_buy_lines``:
+    both exact, about 30 s more).
 
     >>> ReportOptions(seats=5).checked().seats
     5
@@ -276,6 +284,7 @@ class ReportOptions:
     covariance_seed: int = DEFAULT_TABLE_SEED
     raise_antes: int = DEFAULT_RAISE_ANTES
     flash_rate: Number | str | None = None
+    leak: str | None = None
     switch_fees: SwitchFeesLike | None = None
     switch_deals: int = DEFAULT_SWITCH_DEALS
     switch_seed: int = 1
@@ -295,6 +304,8 @@ class ReportOptions:
         check_table_sample(self.covariance_deals, self.covariance_seed)  # before the work, not after it
         if self.flash_rate is not None:
             check_rate(self.flash_rate)
+        if self.leak is not None:
+            leak_named(self.leak)
         fees = None if self.switch_fees is None else SwitchFees.parse(self.switch_fees)
         if fees is not None:
             check_int(self.switch_deals, "switch_deals", 1, 10**7)
@@ -372,6 +383,10 @@ def report_of(options: ReportOptions, progress: ProgressFn | None = None) -> Mat
     if o.flash_rate is not None:
         flash = flash_cost(o.flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,
                            progress=progress)
+    leak = None
+    if o.leak is not None:
+        leak = leak_detection(o.leak, rules, game=game, hands_per_hour=hour.hands_per_hour, average_ante=ante,
+                              progress=progress)
     switching = None
     if c.fees is not None:
         switching = switch_study(c.fees, rules, o.switch_deals, o.switch_seed, progress=progress)
@@ -379,5 +394,5 @@ def report_of(options: ReportOptions, progress: ProgressFn | None = None) -> Mat
     if c.buy_fee is not None:
         buying = solve_buy_lines(rules.with_game(buy_fee=c.buy_fee), progress=progress)
     return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart,
-                      flash=flash, switching=switching,
+                      flash=flash, leak=leak, switching=switching,
                       priced_n_hands=priced_over_n_hands(switching, c.hands, progress, buying), buying=buying)

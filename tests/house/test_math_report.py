@@ -516,17 +516,19 @@ def test_the_report_command_passes_one_options_value(monkeypatch):
     monkeypatch.setattr(math_report, "report_of", fake)
     with pytest.raises(SystemExit):
         main(["report", "--paytable", "royal-250", "--seats", "5", "--hands", "50", "--deals", "3000", "--seed", "9",
-              "--switch-fees", "1", "--switch-deals", "7", "--raise", "3", "--flash-rate", "5%", "--quiet"])
+              "--switch-fees", "1", "--switch-deals", "7", "--raise", "3", "--flash-rate", "5%",
+              "--leak", "one hole card seen", "--quiet"])
     o = seen[0]
     assert isinstance(o, math_report.ReportOptions)
     assert (o.paytable, o.seats, list(o.hands), o.covariance_deals, o.covariance_seed, o.switch_fees,
-            o.switch_deals, o.raise_antes, o.flash_rate) == ("royal-250", 5, [50], 3000, 9, "1", 7, 3, "5%")
+            o.switch_deals, o.raise_antes, o.flash_rate, o.leak) == ("royal-250", 5, [50], 3000, 9, "1", 7, 3, "5%",
+                                                                   "one hole card seen")
     default = math_report.ReportOptions()
     cli_defaults = {"average_ante": "10", "hands_per_hour": "50", "hours": "8", "hours_per_year": "8760",
                     "meter": "100000", "reset": "10000"}  # the command's text for the same numbers
     for f in dataclasses.fields(o):
         if f.name not in ("paytable", "seats", "hands", "covariance_deals", "covariance_seed", "switch_fees",
-                          "switch_deals", "raise_antes", "flash_rate", "paytables"):
+                          "switch_deals", "raise_antes", "flash_rate", "leak", "paytables"):
             want = cli_defaults.get(f.name, getattr(default, f.name))
             assert getattr(o, f.name) == want, f.name
     with pytest.raises(TypeError):

@@ -189,6 +189,9 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flash-rate", default=None, metavar="X",
                    help="add what a dealer who exposes a hole card in X of hands (5%% or 0.05) costs, per hand and "
                         "per table-hour")
+    p.add_argument("--leak", default=None, metavar="NAME",
+                   help="add a section on a leak of the protection table (as detect names it, e.g. 'one hole card "
+                        "seen'): its house edge, cost per hand and per table-hour, tells and hands to detect")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards: adds a section (proven "
                         "exclusions, the exact game with at most one card switched, the sampled gain of switching "

@@ -62,7 +62,7 @@ from ..text import (
     table,
     to_json,
 )
-from .protection import flash_json, flash_rows, rate_text
+from .protection import flash_json, flash_rows, leak_figures, leak_json, rate_text
 from .sidebets import bonus_json
 
 #: Plot file suffixes: {stem}-{key}.png.
@@ -675,6 +675,32 @@ def _sixth_blocks(c: Context) -> list[Block]:
     ]
 
 
+def _leak_blocks(c: Context) -> list[Block]:
+    r = c.r
+    x = r.leak
+    if x is None:
+        return []
+    out = [
+        Block("h2", _without(r, f"Game protection: {x.name}")),
+        Block("p", f"A player who has this leak ({information_words(x.information)}) and plays it optimally, "
+                   "in every hand: his exact whole game against the optimal plain game. The cost per table-hour "
+                   f"is at this report's {frac(x.hands_per_hour)} rounds an hour and average ante "
+                   f"{_money(x.average_ante)}, for one player who uses the leak and for every seat. A tell is a "
+                   "decision the optimal player never makes (a high card below A-K raised, a pair or better "
+                   "folded): one seen is enough. The rate tests are exact one-sided binomial tests of the "
+                   "player's raise rate (or win rate) against the optimal player's; each figure is the fewest "
+                   "hands that keep both error rates (docs/game-protection.md, caribbean-exact detect)."),
+        Block("table", rows=tuple((str(a), str(b), str(d)) for a, b, d in leak_figures(x, r.table_hour.seats)),
+              headers=("figure", "exact", "display")),
+    ]
+    if x.tells is not None and x.tells.top:
+        t = x.tells
+        out += [Block("p", "The commonest tells, by their share of hands:"),
+                Block("table", rows=tuple((w.words, pct(Fraction(w.weight, t.total))) for w in t.top),
+                      headers=("tell", "share of hands"))]
+    return out
+
+
 def _size_excluded(r: MathReport, j: int) -> str:
     """Where a switch of ``j`` cards is proven never best: every up card, some ranks, or none."""
     assert r.switching is not None
@@ -1246,6 +1272,11 @@ def _flash_json(c: Context) -> dict[str, Any]:
     return {"flash": flash_json(c.r.flash)}
 
 
+def _leak_section_json(c: Context) -> dict[str, Any]:
+    assert c.r.leak is not None
+    return {"leak": leak_json(c.r.leak, c.r.table_hour.seats)}
+
+
 def _progressive_section_json(c: Context) -> dict[str, Any]:
     assert c.r.progressive is not None
     return {"progressive": _progressive_json(c.r.progressive)}
@@ -1365,6 +1396,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("sixth card", _sixth_blocks, _sixth_json, lambda r: r.buying is not None),
     Section("cap", _cap_blocks, _cap_json),
     Section("flash", _flash_blocks, _flash_json, lambda r: r.flash is not None),
+    Section("leak", _leak_blocks, _leak_section_json, lambda r: r.leak is not None),
     Section("strategy", _strategy_blocks, _strategy_json),
 )
 
@@ -1374,7 +1406,7 @@ TITLE_SECTIONS = ("title", "configuration")
 #: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
 JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
               "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
-              "strategy_assumed", "hands_per_hour", "hands_per_hour_source", "flash", "progressive", "bonus",
+              "strategy_assumed", "hands_per_hour", "hands_per_hour_source", "flash", "leak", "progressive", "bonus",
               "switching", "sixth_card", "whole_game")
 
 
