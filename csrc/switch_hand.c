@@ -37,8 +37,9 @@ typedef struct {
     uint16_t *tri;              /* [C(n, 3)][TRIPLE_ROW] sorted, padded with CS__NO_VALUE */
     uint16_t *w4;               /* [C(n, 4)] value of each dealer hand */
     uint16_t q1[MAXN];          /* below the qualifier */
-    uint16_t *q2;               /* [C(n, 2)] */
-    uint8_t *q3;                /* [C(n, 3)] */
+    uint16_t *q2;               /* [C(n, 2)], filled when a set discards 2 or more */
+    uint8_t *q3;                /* [C(n, 3)], filled when a set discards 3 or more */
+    int max_j;                  /* the most cards a set asked for discards */
     /* work items: (discard set, highest replacement index) */
     uint32_t n_items;
     uint16_t items[32 * NU];
@@ -141,8 +142,11 @@ static void fill(sw_ctx *c)
                     for (int i = 0; i < 4; i++)
                         c->cum1[(size_t)four[i] * NT + w + 1]++;
                     int below = w < c->q;
-                    for (int i = 0; i < 4; i++) {
+                    for (int i = 0; i < 4; i++)
                         c->q1[four[i]] += below;
+                    if (c->max_j < 2) /* one card: no pair or triple of replacements to subtract */
+                        continue;
+                    for (int i = 0; i < 4; i++) {
                         for (int k = i + 1; k < 4; k++) {
                             uint32_t p = pair_ix(four[i], four[k]);
                             c->q2[p] += below;
@@ -150,6 +154,8 @@ static void fill(sw_ctx *c)
                                 c->cum2[(size_t)p * NT + w + 1]++;
                         }
                     }
+                    if (c->max_j < 3)
+                        continue;
                     for (int skip = 0; skip < 4; skip++) {
                         uint32_t t3[3], o = 0;
                         for (int i = 0; i < 4; i++)
@@ -377,6 +383,7 @@ int cs_switch(const uint8_t *player, uint8_t up, uint32_t set_mask, uint16_t qua
         }
     atomic_init(&c->next, 0);
     c->n = NU;
+    c->max_j = max_j;
     st = tables_alloc(c, NU, max_j);
     if (st == CS_OK) {
         fill(c);

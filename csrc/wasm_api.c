@@ -6,7 +6,13 @@
  * Cards in and out go through ce_cards (ce_cards_ptr): the page writes a situation there and reads
  * a deal from there. Results of ce_ev go to ce_counts (ce_counts_ptr), in this order:
  * not_qualify, win, tie, lose, total, player category, player value, then the dealer's categories
- * (high card .. royal flush, 10 counts). */
+ * (high card .. royal flush, 10 counts).
+ *
+ * Oasis switching of one hand: ce_switch runs cs_switch (switch_hand.c) on the situation in ce_cards
+ * with the nets the page wrote to ce_nets (ce_nets_ptr: fold, not_qualify, tie, lose, win[10], the
+ * integers of the package's ScaledNets) and leaves the deal counts of the 32 discard sets in
+ * ce_switch_totals (ce_switch_totals_ptr, cs_totals each: fold[10], not_qualify[10], win[10],
+ * tie[10], lose[10], raise_situations, indifferent_situations, total_weight). */
 #include <stdint.h>
 
 #include "internal.h"
@@ -44,6 +50,32 @@ int CE_EXPORT(ce_ev)(uint32_t n_dead, uint32_t n_dealer, uint32_t qualifier)
     for (int c = 0; c < CS_NUM_CATEGORIES; c++)
         ce_counts[7 + c] = d.dealer_categories[c];
     return CS_OK;
+}
+
+static cs_nets ce_nets;
+static cs_totals ce_switch_totals[32];
+
+int64_t *CE_EXPORT(ce_nets_ptr)(void)
+{
+    return &ce_nets.fold;
+}
+
+uint64_t *CE_EXPORT(ce_switch_totals_ptr)(void)
+{
+    return ce_switch_totals[0].fold;
+}
+
+/* The discard sets of set_mask (bit d: set d, which discards ce_cards[i] for each bit i of d) of the
+ * five cards and up card in ce_cards, each final decision optimal for ce_nets, as the package's
+ * switch_ev counts them (a switch of all five raises). Returns cs_switch's status. */
+int CE_EXPORT(ce_switch)(uint32_t set_mask, uint32_t qualifier)
+{
+    _Static_assert(sizeof(cs_nets) == 14 * sizeof(int64_t), "ce_nets: 14 integers");
+    _Static_assert(sizeof(cs_totals) == 53 * sizeof(uint64_t), "ce_switch_totals: 53 counts each");
+    if (qualifier > CS_NUM_VALUES)
+        return CS_E_ARG;
+    return cs_switch(ce_cards, ce_cards[5], set_mask, (uint16_t)qualifier, &ce_nets, CS_SWITCH_FIVE_RAISES, 1,
+                     ce_switch_totals, 32);
 }
 
 /* splitmix64: the trainer's random numbers (any seed, reproducible everywhere). */

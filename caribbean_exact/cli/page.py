@@ -1,9 +1,11 @@
 """The player's page as a static folder (``caribbean-exact page --out DIR``), and what ``serve`` serves.
 
 The page (``cli/static/``, packaged) counts in the browser: ``caribbean.wasm`` is the package's own
-C core (``cs_deal`` and its tables, ``csrc/build_wasm.sh``) compiled to WebAssembly, and the page only
-prices the integer counts it returns, with exact BigInt fractions, using the nets written here from
-the library's ``Rules`` (so the page has no pay table, qualifier or price of its own). ``files()`` is
+C core (``cs_deal``, ``cs_switch`` for one hand's Oasis switching, and their tables,
+``csrc/build_wasm.sh``) compiled to WebAssembly, and the page only prices the integer counts it
+returns, with exact BigInt fractions, using the nets written here from the library's ``Rules`` (so
+the page has no pay table, qualifier, fee or price of its own; the core decides each switch's raise
+with the integer nets of the library's ``ScaledNets``). ``files()`` is
 the whole folder, the same bytes for both deliveries:
 
 - ``index.html``: the page, with the rules data and the WebAssembly module inlined (base64), so that
@@ -20,6 +22,8 @@ a new version of the page replaces the old one.
 >>> data = rules_data()
 >>> data["qualifiers"][0], data["paytables"][0]["nets"]["lose"]
 ({'name': 'AK', 'value': 1113}, '-3')
+>>> data["paytables"][0]["scaled"][:4], [s["fees"] for s in data["switch_fees"]]
+([-1, 1, 0, -3], [[], ['1'], ['1', '2', '3', '4', '5'], ['1', '2', '3', '2', '1']])
 """
 
 from __future__ import annotations
@@ -30,14 +34,17 @@ import importlib.resources
 import json
 from functools import lru_cache
 
+from ..model.draw import Draw
 from ..model.rules import Rules, builtin_paytables
 
-__all__ = ["FOCUSES", "QUALIFIERS", "files", "rules_data", "static"]
+__all__ = ["FOCUSES", "QUALIFIERS", "SWITCH_SCHEDULES", "files", "rules_data", "static"]
 
 #: The qualifiers the page offers.
 QUALIFIERS = ("AK", "pair", "44", "AKJ83", "none")
 #: The trainer's focuses (as ``train --focus`` writes them).
 FOCUSES = ("any", "close", "ak", *(f"up={r}" for r in "AKQJT98765432"))
+#: The Oasis switching fee schedules the page offers (names of ``FEE_SCHEDULES``; "none": no switching).
+SWITCH_SCHEDULES = ("none", "one-card", "linear", "peaked")
 #: The placeholders of the packaged ``index.html`` and ``sw.js``.
 RULES_MARK = "/*RULES*/null"
 WASM_MARK = "WASM_BASE64"
@@ -52,17 +59,22 @@ def static(name: str) -> bytes:
 
 def rules_data() -> dict[str, object]:
     """What the page offers to choose, with everything it needs to price a count exactly: each
-    built-in pay table's nets per ante (exact fractions as text), each qualifier's hand value (the
-    core's), and the trainer's focuses."""
+    built-in pay table's nets per ante (exact fractions as text) and the same nets as the integers
+    the core decides a switch's raise with (``scaled``: fold, not_qualify, tie, lose, win[10], over
+    one denominator, as ``switch_ev`` hands them to the core), each qualifier's hand value (the
+    core's), the switch fee schedules (fees in antes for 1, 2, ... cards) and the trainer's focuses."""
     paytables = []
     for name, table in builtin_paytables().items():
         nets = Rules.make(table).nets()
         paytables.append({"name": name, "short": table.short(), "pays": [str(x) for x in table.pays],
                           "nets": {"fold": str(nets.fold), "not_qualify": str(nets.not_qualify),
                                    "tie": str(nets.tie), "lose": str(nets.lose),
-                                   "win": [str(w) for w in nets.win]}})
+                                   "win": [str(w) for w in nets.win]},
+                          "scaled": nets.scaled().as_list()})
     qualifiers = [{"name": q, "value": Rules.make(None, q).qualifier.value} for q in QUALIFIERS]
-    return {"paytables": paytables, "qualifiers": qualifiers, "focuses": list(FOCUSES)}
+    schedules = [{"name": n, "fees": [] if n == "none" else list(Draw.parse(n).switch_fees)}
+                 for n in SWITCH_SCHEDULES]
+    return {"paytables": paytables, "qualifiers": qualifiers, "switch_fees": schedules, "focuses": list(FOCUSES)}
 
 
 @lru_cache(maxsize=1)

@@ -5,6 +5,9 @@ WebAssembly; these tests check it against the library and the command line:
 - 200 seeded random hands, every pay table and qualifier: the page's decision, exact EVs, margin,
   decimals and why against ``ev --format json`` (and the median time from the last tap to the frame
   that shows the answer);
+- Oasis switching, one hand: on a phone's screen, offline and from ``file://``, against ``ev
+  --switch-fees F --format json`` (tests/cli/test_page_switching.py: 50 random hands per fee schedule,
+  a file of its own so that CI's two workers run it beside this one);
 - the trainer: its verdicts and tally against ``trainer.grade`` and the trainer's own text, its
   focuses, and the "close" deal as the closest of its candidates;
 - the two deliveries: the folder of ``page --out`` on a plain static server and from ``file://``, and
@@ -14,208 +17,44 @@ WebAssembly; these tests check it against the library and the command line:
 
 Skipped without chromium, chromedriver, selenium or bottle on a developer's machine; in CI a failure."""
 
-import contextlib
-import functools
-import http.server
-import io
-import json
-import os
+
 import random
-import shutil
-import socket
 import statistics
-import threading
-from contextlib import redirect_stdout
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from needs import in_ci, missing
+from page_browser import (
+    DESKTOP,
+    HANDS,
+    PHONE,
+    By,
+    Select,
+    StaticHost,
+    cli_ev,
+    ec,
+    expected,
+    expected_switching,
+    load,
+    measured,
+    page_deal,
+    page_rows,
+    shown_answer,
+    skip_or_fail_module,
+    start_trainer,
+    switch_answer,
+    tap,
+    wait,
+)
 
 import caribbean_exact as ce
+from caribbean_exact.cli import page
+from caribbean_exact.play.trainer import deal_of, grade
+from caribbean_exact.render.play import trainer as render_trainer
+from caribbean_exact.render.text import dec
 
-pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-WHY = ""
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    WHY = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
-try:
-    import bottle  # noqa: F401
-    from selenium import webdriver
-except ImportError:
-    WHY = WHY or "needs bottle and selenium (the browser extra)"
-if WHY and not in_ci():
-    pytest.skip(WHY, allow_module_level=True)
-
-
-@pytest.fixture(autouse=True)
-def _tools():
-    if WHY:
-        missing(WHY)  # in CI: a failure, not a silent skip
-
-if not WHY:  # (in CI without them each test fails in _tools, not the whole file at its collection)
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-
-from caribbean_exact.cli import main, page, serve  # noqa: E402
-from caribbean_exact.play.trainer import deal_of, grade  # noqa: E402
-from caribbean_exact.render.play import game as render_game  # noqa: E402
-from caribbean_exact.render.play import trainer as render_trainer  # noqa: E402
-from caribbean_exact.render.text import dec  # noqa: E402
-
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage")
-HANDS = 200
-PHONE = (390, 844)
-DESKTOP = (1280, 900)
-
-
-@pytest.fixture(scope="module")
-def base():
-    """The page delivered by ``serve``."""
-    s = serve.server(0)
-    threading.Thread(target=s.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{s.server_port}"
-    s.shutdown()
-    s.server_close()
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    """The folder ``page --out`` writes."""
-    out = tmp_path_factory.mktemp("page") / "phone"
-    with redirect_stdout(io.StringIO()):
-        assert main(["page", "--out", str(out)]) == 0
-    return out
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-    def copyfile(self, source, outputfile):
-        data = source.read()
-        self.server.sent += len(data)  # the bytes of the files sent (the first load's size)
-        outputfile.write(data)
-
-
-class _Tracked(http.server.ThreadingHTTPServer):
-    """Keeps its connections, so that stopping it cuts them too (the browser opens some ahead of its
-    requests: a stopped server's thread would still answer on one)."""
-
-    def __init__(self, *args):
-        super().__init__(*args)
-        self.connections = set()
-        self.sent = 0
-
-    def process_request(self, request, client_address):
-        self.connections.add(request)
-        super().process_request(request, client_address)
-
-
-class StaticHost:
-    """A plain static web server of the folder (any static host), on 127.0.0.1, that can be stopped."""
-
-    def __init__(self, root):
-        handler = functools.partial(_Quiet, directory=str(root))
-        self.server = _Tracked(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
-        for conn in self.server.connections:
-            with contextlib.suppress(OSError):
-                conn.shutdown(socket.SHUT_RDWR)
-
-
-@pytest.fixture(scope="module")
-def static_host(folder):
-    host = StaticHost(folder)
-    yield host
-    host.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory):
-    folder = Path(os.environ.get("PAGE_SHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def measured(shots, **figures):
-    """Adds figures to $PAGE_SHOTS/measured.json (the README's numbers come from there)."""
-    path = shots / "measured.json"
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data.update(figures)
-    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
-
-
-def wait(driver, condition, seconds=30):
-    return WebDriverWait(driver, seconds).until(condition)
-
-
-def load(driver, url, size=PHONE):
-    """Open the page at ``size``: a phone's screen (390x844 CSS pixels, a mobile viewport) or a window."""
-    if size == PHONE:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": size[0], "height": size[1],
-                                                                      "deviceScaleFactor": 1, "mobile": True})
-    else:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-        driver.set_window_size(*size)
-    driver.get(url)
-    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
-    assert driver.find_element(By.ID, "error").text == ""
-
-
-def tap(driver, *cards):
-    for c in cards:
-        driver.find_element(By.ID, f"card-{c}").click()
-
-
-READ = """return Object.fromEntries(["decision", "ev-raise", "ev-fold", "margin", "ev-raise-dec", "ev-fold-dec",
-  "margin-dec", "why"].map((k) => [k, document.getElementById(k).textContent]).concat(
-  [["shown", !document.getElementById("answer").hidden], ["error", document.getElementById("error").textContent],
-   ["ms", window.answerTimes.length ? window.answerTimes[window.answerTimes.length - 1] : null]]));"""
-
-
-def shown_answer(driver):
-    wait(driver, ec.visibility_of_element_located((By.ID, "answer")))
-    return driver.execute_script(READ)
-
-
-def cli_ev(hand, up, paytable="standard", qualifier="AK"):
-    """What ``caribbean-exact ev HAND --up UP --paytable P --qualifier Q --format json`` prints."""
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["ev", hand, "--up", up, "--paytable", paytable, "--qualifier", qualifier,
-                     "--format", "json"]) == 0
-    return json.loads(out.getvalue())
-
-
-def expected(doc):
-    """The page's fields for an ``ev --format json`` answer (the decimals and why as the CLI's text)."""
-    d = ce.ev(doc["hand"], doc["up"], paytable=doc["rules"]["paytable"], qualifier=doc["rules"]["qualifier"])
-    assert str(d.ev_raise) == doc["ev_raise"] and str(d.margin) == doc["margin"]
-    return {"decision": doc["decision"].upper(), "ev-raise": doc["ev_raise"], "ev-fold": doc["ev_fold"],
-            "margin": doc["margin"], "ev-raise-dec": dec(d.ev_raise), "ev-fold-dec": dec(d.ev_fold),
-            "margin-dec": dec(d.margin), "why": "why: " + render_game.reason(d)}
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.usefixtures("tools")]
+skip_or_fail_module()
 
 
 def test_tap_cards_and_read_the_answer(browser, base, shots):
@@ -278,23 +117,31 @@ def test_200_random_hands_every_pay_table_and_qualifier(browser, static_host, sh
           f"max {max(times):.1f} ms")
 
 
-def page_deal(driver, after=None):
-    """The trainer's hand and up card shown (when ``after`` is given: once it is another hand)."""
-    def dealt(d):
-        box = d.find_element(By.ID, "t-cards")
-        hand = box.get_attribute("data-hand")
-        return (hand, box.get_attribute("data-up")) if hand and hand != after else False
-    return wait(driver, dealt)
-
-
-def start_trainer(driver, seed, focus="any"):
-    driver.find_element(By.ID, "tab-train").click()
-    seed_box = driver.find_element(By.ID, "t-seed")
-    seed_box.clear()
-    seed_box.send_keys(str(seed))
-    Select(driver.find_element(By.ID, "t-focus")).select_by_value(focus)
-    driver.find_element(By.ID, "t-start").click()
-    return page_deal(driver)
+def test_switching_on_a_phone(browser, base, shots):
+    """``serve``'s page on a phone's screen: the switching answer fits its width, the plain answer says it
+    is standing's, and "none" takes the switching away."""
+    load(browser, base + "/")
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("peaked")
+    tap(browser, "As", "Ks", "Qs", "Js", "2d", "5h")
+    got = switch_answer(browser, "As Ks Qs Js 2d|5h|standard|AK|peaked")
+    rows, best = expected_switching("As Ks Qs Js 2d", "5h", "1,2,3,2,1")
+    assert page_rows(got) == rows and got["best"] == best
+    assert best == ("best: switch 2d (EV 2.802072 per ante, fee included); then raise after 42 of 46 "
+                    "replacements")
+    assert browser.find_element(By.ID, "answer-head").text == "if you keep your five cards:"
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= PHONE[0], "nothing wider than the phone's screen"
+    table = browser.find_element(By.ID, "sw-table")
+    assert table.rect["x"] + table.rect["width"] <= PHONE[0], "the options fit the screen, not scrolled sideways"
+    browser.execute_script("document.getElementById('answer').scrollIntoView({block: 'start'});")
+    browser.save_screenshot(str(shots / "phone-switch.png"))
+    # every option: the 31 discard sets and standing
+    browser.find_element(By.ID, "sw-more-label").click()
+    assert browser.find_element(By.ID, "sw-more-label").text == "every option (32)"
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("none")
+    wait(browser, ec.invisibility_of_element_located((By.ID, "switching")))
+    assert not browser.find_element(By.ID, "answer-head").is_displayed()
+    assert browser.find_element(By.ID, "decision").text == "RAISE"
 
 
 def test_the_trainer_in_the_browser(browser, base, shots):
@@ -373,6 +220,11 @@ def test_offline_after_the_first_load(browser, folder, shots):
     got = shown_answer(browser)
     assert got["decision"] == "RAISE" and got["ev-raise"] == str(ce.ev("Ah Kh Qh Jh Th", "2c").ev_raise)
     assert "offline" in browser.find_element(By.ID, "status").text
+    # Oasis switching too, with no network: the core in the kept page counts it
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("one-card")
+    tap(browser, "Ah", "2c", "Qs", "2c")
+    switched = switch_answer(browser, "Kh Qh Jh Th Qs|2c|standard|AK|one-card")
+    assert page_rows(switched) == expected_switching("Kh Qh Jh Th Qs", "2c", "1")[0]
     browser.find_element(By.ID, "tab-train").click()
     hand, up = start_trainer(browser, 8)
     browser.find_element(By.ID, "t-raise").click()
@@ -386,6 +238,9 @@ def test_opened_from_the_folder_itself(browser, folder):
     tap(browser, "9s", "9d", "Kc", "5h", "3d", "Jc")
     got = shown_answer(browser)
     assert {k: got[k] for k in expected(cli_ev("9s 9d Kc 5h 3d", "Jc"))} == expected(cli_ev("9s 9d Kc 5h 3d", "Jc"))
+    Select(browser.find_element(By.ID, "switch-fees")).select_by_value("one-card")
+    switched = switch_answer(browser, "9s 9d Kc 5h 3d|Jc|standard|AK|one-card")
+    assert page_rows(switched) == expected_switching("9s 9d Kc 5h 3d", "Jc", "1")[0]
 
 
 def test_desktop_size(browser, base, shots):

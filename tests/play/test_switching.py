@@ -94,6 +94,17 @@ def test_one_card_tables_are_a_restriction_of_the_full_game():
     assert max(o.ev for o in one) <= max(o.ev for o in full.values())
 
 
+@pytest.mark.parametrize("hand, up", [("As Ks Qs Js 2d", "5h"), ("9c 9d Kh 5s 2c", "Qd"), ("Ah Kd 9c 6s 3h", "8d")])
+def test_one_and_two_card_tables_are_a_restriction_of_the_full_game(hand, up):
+    """The core fills only the tables the sets asked for read (no pairs below two cards, no triples
+    below three): the one- and two-card options are the full game's, count for count."""
+    full = {o.discard: o.totals for o in switch_ev(hand, up, "1,2,3,4,5").options}
+    for fees, n in (("1", 6), ("1,2", 16), ("1,2,3", 26)):
+        some = switch_ev(hand, up, fees).options
+        assert len(some) == n
+        assert all(o.totals == full[o.discard] for o in some), fees
+
+
 def test_fees_are_checked():
     assert SwitchFees.parse("linear") == SwitchFees.parse("1,2,3,4,5")
     for bad in ("", "1,2,3,4,5,6", "1,-1", "x", 7):
