@@ -489,7 +489,8 @@ int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, in
  *     his five, or CS_RU_SIXTH: draws a sixth and plays the best five) by one of the cards left
  *     (CS_RU_REDRAW: a card of the replaced card's rank is drawn again); the hand is then settled
  *     as usual, game_no_qualify if the dealer still does not qualify;
- *   CS_RU_STRAIGHT_PAIR: a second straight of the same ranks as the first is paid as a pair.
+ *   CS_RU_STRAIGHT_PAIR: a second straight of the same ranks as the first is paid as a pair (with the
+ *     first, whatever doubles says).
  * Nets within +-2^24 (else CS_E_OVERFLOW), qualifier 0 .. CS_NUM_VALUES. */
 enum cs_russian_constants { CS_RU_ACE_KING = 0, CS_RU_COMBINATIONS = 10, CS_RU_OPTIONS = 33 };
 enum cs_russian_flags { CS_RU_BUY_GAME = 1, CS_RU_STRAIGHT_PAIR = 2, CS_RU_REDRAW = 4 };

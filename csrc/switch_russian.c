@@ -110,11 +110,13 @@ static int64_t ru_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *
         for (int b = 0; b < k; b++) {
             if (!(in[b].mask & ~in[a].mask))
                 continue;
-            int cat = in[b].cat;
+            int cat = in[b].cat, paired = 0;
             if ((r->flags & CS_RU_STRAIGHT_PAIR) && cat == CS_STRAIGHT && in[a].ranks && in[b].ranks == in[a].ranks &&
-                (top == CS_STRAIGHT || top == CS_STRAIGHT_FLUSH || top == CS_ROYAL_FLUSH))
-                cat = CS_PAIR; /* the same ranks again: a pair */
-            if (!(r->doubles[top] >> cat & 1))
+                (top == CS_STRAIGHT || top == CS_STRAIGHT_FLUSH || top == CS_ROYAL_FLUSH)) {
+                cat = CS_PAIR; /* the same ranks again: paid as a pair, with the straight */
+                paired = 1;
+            }
+            if (!paired && !(r->doubles[top] >> cat & 1))
                 continue;
             const int64_t p = r->pay[top] + r->pay[cat];
             if (p > best) {

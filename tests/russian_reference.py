@@ -92,7 +92,8 @@ def ref_pay(cards: tuple[int, ...], game: dict) -> Fraction:
             name = n2
             if (game["straight_with_pair"] == "straight-and-pair" and n2 == "straight" and h1 >= 0 and h2 == h1
                     and {c // 4 for c in c1} == {c // 4 for c in c2}):
-                name = "pair"
+                name = "pair"  # paid as a pair beside the straight, whatever the table of doubles says
+                best = max(best, pays[top] + pays[NAMES.index(name)])
             if (NAMES[top], name) in game["double_pairs"]:
                 best = max(best, pays[top] + pays[NAMES.index(name)])
     return best

@@ -2,8 +2,8 @@
 a final hand's two-combination pay, buying the game against one dealer hand. Integers in, exact
 numbers out; the pricing of fees is the caller's.
 
->>> from ..model.russian import RussianRules
->>> g = RussianRules.parse("lunar")
+>>> from ..model.russian import RussianGame
+>>> g = RussianGame.parse("lunar")
 >>> russian_pay([51, 47, 46, 8, 3], g)  # A K K 4 3: a pair of kings and ace-king
 (Fraction(2, 1), 'pair', 'ace-king')
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model.checks import check_threads
-from ..model.russian import COMBINATIONS, RussianRules
+from ..model.russian import COMBINATIONS, RussianGame
 from . import _ffi
 from .pricing import default_threads
 
@@ -51,7 +51,7 @@ class RussianCounts:
         return Fraction(self.play, self.scale * self.unit * self.hands)
 
 
-def option_counts(player: Sequence[int], up: int, game: RussianRules, set_mask: int, sixth: bool,
+def option_counts(player: Sequence[int], up: int, game: RussianGame, set_mask: int, sixth: bool,
                   threads: int | None = None) -> list[RussianCounts | None]:
     """The counts of the discard sets in ``set_mask`` (bit d: discard set d; d = 0 plays as dealt) and
     of the sixth card (index 32) when ``sixth``; None where not asked. Cards are checked by the core."""
@@ -61,14 +61,14 @@ def option_counts(player: Sequence[int], up: int, game: RussianRules, set_mask: 
     return [RussianCounts(b, p, h, r, i, u, s) if h else None for b, p, h, r, i, u in rows]
 
 
-def russian_pay(cards: Sequence[int], game: RussianRules) -> tuple[Fraction, str | None, str | None]:
+def russian_pay(cards: Sequence[int], game: RussianGame) -> tuple[Fraction, str | None, str | None]:
     """A final hand's pay to 1 of the bet (five or six cards) and its first and second combinations."""
     pay, first, second = _ffi.russian_pay(cards, game.core())
     return (Fraction(pay, game.scale), COMBINATIONS[first] if first < len(COMBINATIONS) else None,
             COMBINATIONS[second] if second < len(COMBINATIONS) else None)
 
 
-def buy_game_counts(player: Sequence[int], dead: Sequence[int], dealer: Sequence[int], game: RussianRules
+def buy_game_counts(player: Sequence[int], dead: Sequence[int], dealer: Sequence[int], game: RussianGame
                     ) -> tuple[int, ...]:
     """Buying the game against one dealer hand: (not qualifying, wins, ties, losses, cards, the card
     replaced (52: none), qualifies as dealt) over the replacement cards."""

@@ -1,4 +1,4 @@
-"""Russian Poker (Lunar Poker, Royal Poker) as data: ``RussianRules``, one rule set, and the named
+"""Russian Poker (Lunar Poker, Royal Poker) as data: ``RussianGame``, one rule set, and the named
 rule sets shipped in ``data/russian.toml`` (``lunar``, ``russian``).
 
 The player sees his five cards and the up card, may take one draw option for a fee (exchange
@@ -6,10 +6,10 @@ some cards, or buy a sixth card), then folds or plays a bet of ``bet`` antes. A 
 for two combinations (``pays``, ``doubles``). When the dealer does not qualify the player takes the
 ante's pay or buys the game: the dealer replaces a card and the hand is settled again.
 
->>> g = RussianRules.parse("lunar")
+>>> g = RussianGame.parse("lunar")
 >>> g.exchange, g.sixth_card_fee, g.ante_on_win, g.qualifier.label, g.pay("pair"), g.pays_double("pair", "ace-king")
 ((2, 5), Fraction(1, 1), 'push', 'AK', Fraction(1, 1), True)
->>> RussianRules.parse("russian").exchange, RussianRules.parse("russian").ante_on_win
+>>> RussianGame.parse("russian").exchange, RussianGame.parse("russian").ante_on_win
 ((1, 5), 'paid')
 """
 
@@ -25,7 +25,7 @@ from ..errors import InvalidRules, cut, shown
 from .numbers import to_fraction
 from .rules import Qualifier, read_text_file
 
-__all__ = ["COMBINATIONS", "GAME_NAMES", "RussianRules", "builtin_games", "doubles_tables"]
+__all__ = ["COMBINATIONS", "GAME_NAMES", "RussianGame", "builtin_games", "doubles_tables"]
 
 #: The combinations paid, in the order of every list of pays (ace-king first).
 COMBINATIONS: tuple[str, ...] = ("ace-king", "pair", "two-pair", "three-of-a-kind", "straight", "flush",
@@ -46,7 +46,7 @@ _FIELDS = ("name", "where", "source", "pays", "pays_source", "doubles", "straigh
 
 
 @dataclass(frozen=True)
-class RussianRules:
+class RussianGame:
     """One rule set of Russian Poker, every point that varies from house to house a field.
 
     ``name``: its name; ``pays``: the bet's pay to 1 of each combination of ``COMBINATIONS``;
@@ -82,13 +82,20 @@ class RussianRules:
     where: str = ""
     source: str = ""
     pays_source: str = field(default="", compare=False)
+    _core: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
-    def parse(cls, spec: RussianRules | str) -> RussianRules:
-        """A rule set: a ``RussianRules``, a built-in name ("lunar", "russian") or a TOML file's path
-        holding one ``[[game]]`` (the form of ``data/russian.toml``). Raises ``InvalidRules`` naming
-        the bad field."""
-        if isinstance(spec, RussianRules):
+    def parse(cls, spec: RussianGame | str) -> RussianGame:
+        """A rule set by name, from a file, or as it is.
+
+        ``spec``: a ``RussianGame`` (returned as it is), a built-in name ("lunar", "russian") or a TOML
+        file's path holding one ``[[game]]`` (the form of ``data/russian.toml``). Raises ``InvalidRules``
+        naming the bad field.
+
+        >>> RussianGame.parse("Lunar").name
+        'lunar'
+        """
+        if isinstance(spec, RussianGame):
             return spec
         if not isinstance(spec, str):
             raise InvalidRules(f"game {shown(spec)}: expected {' or '.join(GAME_NAMES)} or a TOML file")
@@ -106,11 +113,22 @@ class RussianRules:
         return next(iter(found.values()))
 
     def pay(self, combination: str) -> Fraction:
-        """The bet's pay to 1 of a combination (a name of ``COMBINATIONS``)."""
+        """The bet's pay to 1 of ``combination`` (a name of ``COMBINATIONS``, "pair").
+
+        >>> RussianGame.parse("lunar").pay("flush")
+        Fraction(5, 1)
+        """
         return self.pays[_combination(combination, "combination")]
 
     def pays_double(self, first: str, second: str) -> bool:
-        """Whether a first combination is also paid for a second one."""
+        """Whether two combinations are paid together.
+
+        ``first``: a hand's best combination, ``second``: another found among its cards (names of
+        ``COMBINATIONS``).
+
+        >>> RussianGame.parse("lunar").pays_double("straight", "straight")
+        True
+        """
         return (_combination(first, "combination"), _combination(second, "combination")) in self.doubles
 
     @property
@@ -120,7 +138,12 @@ class RussianRules:
                         1 if self.buy_game_fee is None else self.buy_game_fee.denominator)
 
     def core(self) -> dict[str, object]:
-        """The rules as the core's integers (``cs_russian_rules``), money times ``scale``."""
+        """The rules as the core's integers (``cs_russian_rules``), money times ``scale`` (made once)."""
+        if not self._core:
+            self._core.update(self._make_core())
+        return self._core
+
+    def _make_core(self) -> dict[str, object]:
         s = self.scale
         doubles = [0] * len(COMBINATIONS)
         for a, b in self.doubles:
@@ -202,7 +225,7 @@ def _fee(value: object, what: str, optional: bool) -> Fraction | None:
     return fee
 
 
-def _game(g: object, origin: str, doubles: dict[str, tuple[frozenset[tuple[int, int]], str]]) -> RussianRules:
+def _game(g: object, origin: str, doubles: dict[str, tuple[frozenset[tuple[int, int]], str]]) -> RussianGame:
     if not isinstance(g, dict):
         raise InvalidRules(f"{origin}: each [[game]] must be a table")
     name = g.get("name")
@@ -254,7 +277,7 @@ def _game(g: object, origin: str, doubles: dict[str, tuple[frozenset[tuple[int, 
         if not isinstance(v, str):
             raise InvalidRules(f"{where}: {k} must be text")
     game_fee = _fee(g["buy_game_fee"], f"{where}: buy_game_fee", True)
-    rules = RussianRules(
+    rules = RussianGame(
         name=name.strip(), pays=pay, doubles=pairs, doubles_name=dkey, straight_with_pair=g["straight_with_pair"],
         exchange=None if ex == [] else (ex[0], ex[1]),
         exchange_fee=_fee(g["exchange_fee"], f"{where}: exchange_fee", False) or Fraction(0),
@@ -277,7 +300,7 @@ def _qualifier(spec: object, where: str) -> Qualifier:
 
 
 def load_games_text(text: str, origin: str, base: dict[str, tuple[frozenset[tuple[int, int]], str]] | None = None
-                    ) -> dict[str, RussianRules]:
+                    ) -> dict[str, RussianGame]:
     """The rule sets of a TOML text (``[[game]]`` tables, ``[doubles.NAME]`` tables; a file may name
     the built-in double tables), by lower-case name."""
     data = _toml(text, origin)
@@ -289,7 +312,7 @@ def load_games_text(text: str, origin: str, base: dict[str, tuple[frozenset[tupl
     games = data.get("game", [])
     if not isinstance(games, list):
         raise InvalidRules(f"{origin}: expected [[game]] tables")
-    out: dict[str, RussianRules] = {}
+    out: dict[str, RussianGame] = {}
     for g in games:
         r = _game(g, origin, doubles)
         if r.name.lower() in out:
@@ -310,6 +333,6 @@ def doubles_tables() -> dict[str, tuple[frozenset[tuple[int, int]], str]]:
 
 
 @cache
-def builtin_games() -> dict[str, RussianRules]:
+def builtin_games() -> dict[str, RussianGame]:
     """The built-in rule sets (``data/russian.toml``), by lower-case name."""
     return load_games_text(_builtin_text(), "data/russian.toml", {})

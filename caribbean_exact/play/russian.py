@@ -23,10 +23,10 @@ from fractions import Fraction
 from ..engine.russian import RussianCounts, buy_game_counts, option_counts, russian_pay
 from ..errors import InvalidRules, shown
 from ..model.cards import Card, CardsLike, check_distinct, parse_cards
-from ..model.russian import RussianRules
+from ..model.russian import RussianGame
 from .odds import parse_situation
 
-__all__ = ["BuyGame", "RussianAnalysis", "RussianOption", "buy_game", "russian_ev"]
+__all__ = ["RussianAnalysis", "RussianBuyGame", "RussianOption", "russian_buy_game", "russian_ev"]
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class RussianOption:
 
 
 @dataclass(frozen=True)
-class BuyGame:
+class RussianBuyGame:
     """Buying the game against one dealer hand that does not qualify: ``player``, the player's final
     cards, ``dealer`` the dealer's five (up card first), ``dead`` cards out of play; ``qualifies``:
     whether the dealer qualifies as dealt (then there is nothing to buy); ``replaced``: his card
@@ -92,7 +92,7 @@ class BuyGame:
     lose: int
     cards: int
     pay: Fraction
-    game: RussianRules
+    game: RussianGame
 
     @property
     def take_ev(self) -> Fraction:
@@ -134,11 +134,11 @@ class RussianAnalysis:
 
     hand: tuple[Card, ...]
     up: Card
-    game: RussianRules
+    game: RussianGame
     options: tuple[RussianOption, ...]
     exchange_sizes: tuple[int, ...]
     left_out: tuple[int, ...]
-    buy_game: BuyGame | None = None
+    buy_game: RussianBuyGame | None = None
 
     @property
     def best(self) -> RussianOption:
@@ -156,13 +156,13 @@ class RussianAnalysis:
         return Fraction(-1)
 
 
-def russian_ev(hand: CardsLike, up: CardsLike, game: RussianRules | str = "lunar", *,
+def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar", *,
                exchange_sizes: Sequence[int] | None = None, dealer: CardsLike | None = None,
                threads: int | None = None) -> RussianAnalysis:
     """The exact EV per ante of every option of one Russian Poker hand, best first.
 
     ``hand``: the player's five cards; ``up``: the dealer's up card; ``game``: a rule set
-    (``RussianRules``, "lunar", "russian" or a TOML file); ``exchange_sizes``: the numbers of cards
+    (``RussianGame``, "lunar", "russian" or a TOML file); ``exchange_sizes``: the numbers of cards
     whose exchanges are counted (default: every size the rules allow; the larger take longer: about
     4 s for every two-card exchange, a minute for the three-card ones); ``dealer``: the dealer's four
     hole cards, to price buying the game for the hand as dealt (``buy_game``); ``threads``: the core's
@@ -171,7 +171,7 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianRules | str = "lunar
     >>> russian_ev("Ah Kd 9c 9s 3h", "2c", "lunar", exchange_sizes=()).stand.decision
     'play'
     """
-    g = RussianRules.parse(game)
+    g = RussianGame.parse(game)
     h, u, _, _ = parse_situation(hand, up)
     allowed = g.exchange_sizes()
     if exchange_sizes is None:
@@ -206,7 +206,7 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianRules | str = "lunar
         holes = parse_cards(dealer)
         if len(holes) != 4:
             raise InvalidRules(f"dealer {shown(dealer)}: expected the dealer's four hole cards, got {len(holes)}")
-        bg = buy_game(h, (u, *holes), g)
+        bg = russian_buy_game(h, (u, *holes), g)
     return RussianAnalysis(h, u, g, tuple(options[k] for k in order), sizes,
                            tuple(k for k in allowed if k not in sizes), bg)
 
@@ -215,19 +215,19 @@ def _rank(o: RussianOption) -> int:
     return 0 if o.kind == "stand" else 1 if o.kind == "buy" else 1 + len(o.discard)
 
 
-def buy_game(player: CardsLike, dealer: CardsLike, game: RussianRules | str = "lunar", *,
-             dead: CardsLike | None = None) -> BuyGame:
+def russian_buy_game(player: CardsLike, dealer: CardsLike, game: RussianGame | str = "lunar", *,
+             dead: CardsLike | None = None) -> RussianBuyGame:
     """Buying the game against one dealer hand, exact: every card that may replace the dealer's.
 
     ``player``: the player's final cards (five, or six after buying one); ``dealer``: the dealer's
     five cards (the up card and his four hole cards); ``game``: the rule set; ``dead``: cards out of
-    play (the player's discards). Returns a ``BuyGame`` (``best``: "buy" or "take"; ``gain``).
+    play (the player's discards). Returns a ``RussianBuyGame`` (``best``: "buy" or "take"; ``gain``).
 
-    >>> b = buy_game("Ah Kh 9h 6h 2h", "Qs 9d 6c 4d 2s", "lunar")
+    >>> b = russian_buy_game("Ah Kh 9h 6h 2h", "Qs 9d 6c 4d 2s", "lunar")
     >>> b.qualifies, str(b.replaced), b.cards, b.best, b.gain > 0
     (False, 'Qs', 42, 'buy', True)
     """
-    g = RussianRules.parse(game)
+    g = RussianGame.parse(game)
     p = parse_cards(player)
     d = parse_cards(dealer)
     x = parse_cards(dead) if dead is not None else ()
@@ -241,5 +241,5 @@ def buy_game(player: CardsLike, dealer: CardsLike, game: RussianRules | str = "l
     nq, win, tie, lose, cards, replaced, qualifies = buy_game_counts(
         [c.index for c in p], [c.index for c in x], [c.index for c in d], g)
     pay, _, _ = russian_pay([c.index for c in p], g)
-    return BuyGame(p, d, x, bool(qualifies), None if replaced == 52 else Card(replaced), nq, win, tie,
+    return RussianBuyGame(p, d, x, bool(qualifies), None if replaced == 52 else Card(replaced), nq, win, tie,
                    lose, cards, pay, g)

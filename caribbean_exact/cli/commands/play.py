@@ -230,14 +230,14 @@ def _exchange_sizes(spec: str | None, allowed: tuple[int, ...]) -> tuple[int, ..
 
 def _run_russian(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
     """ev --game: every draw option of one Russian Poker hand (cards with suits)."""
-    from ...model.russian import RussianRules  # ev --game only: ev starts without it
+    from ...model.russian import RussianGame  # ev --game only: ev starts without it
 
     if rules != Rules():
         raise UsageError("ev --game: the rule set names the pays, the qualifier and the bet (--paytable, "
                          "--qualifier, --raise and --max-payout do not apply)")
     if _RANKS_ONLY.fullmatch(text.strip()):
         raise UsageError("ev --game: give the cards with their suits (the replacements depend on them)")
-    game = RussianRules.parse(args.game)
+    game = RussianGame.parse(args.game)
     cards = parse_cards(text if up is None else text + " " + up)
     if len(cards) != 6:
         raise UsageError(f"ev --game: give five cards and the up card (or --up), got {len(cards)} cards")

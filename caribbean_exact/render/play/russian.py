@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...model.cards import format_cards
-from ...model.russian import COMBINATIONS, RussianRules
-from ...play.russian import BuyGame, RussianAnalysis, RussianOption
+from ...model.russian import COMBINATIONS, RussianGame
+from ...play.russian import RussianAnalysis, RussianBuyGame, RussianOption
 from ..text import Cell, counted, dec, frac, table, to_json
 from .game import wrap
 
 
-def game_json(g: RussianRules) -> dict[str, Any]:
+def game_json(g: RussianGame) -> dict[str, Any]:
     """A rule set as JSON (field names are a public interface)."""
     return {
         "name": g.name,
@@ -47,7 +47,7 @@ def option_json(o: RussianOption) -> dict[str, Any]:
     }
 
 
-def buy_game_json(b: BuyGame) -> dict[str, Any]:
+def buy_game_json(b: RussianBuyGame) -> dict[str, Any]:
     """Buying the game against one dealer hand as JSON."""
     buy = b.buy_ev
     return {
@@ -94,7 +94,7 @@ def _then(o: RussianOption) -> str:
     return o.decision
 
 
-def _buy_lines(b: BuyGame) -> list[str]:
+def _buy_lines(b: RussianBuyGame) -> list[str]:
     head = f"buying the game, dealer {format_cards(b.dealer)}:"
     if b.qualifies:
         return [f"{head} he qualifies; nothing to buy"]
