@@ -261,7 +261,8 @@ typedef struct {
     uint64_t *nq_mask; /*   their cards (bits by position) */
     uint16_t *row;     /*   [n_nq][RU_ROW] the dealer's new value for each replacement card (RU_NONE: none) */
     uint8_t *kcnt;     /*   the cards that may come */
-    uint8_t *nq0;      /*   those after which he still does not qualify */
+    uint8_t *nq0;      /*   those after which he still does not qualify (the hands in increasing nq0) */
+    uint32_t nq_start[44]; /* the first hand of each nq0 (nq_start[43] = n_nq) */
     uint32_t n_items;
     uint16_t items[(32 + 1) * RU_N];
     atomic_uint next;
@@ -312,12 +313,42 @@ static int64_t ru_below(const ru_ctx *c, const uint32_t *r, int j, uint32_t t)
     return n;
 }
 
-typedef uint16_t ru_v16 __attribute__((vector_size(32)));
-
 /* Over the non-qualifying dealer hands that hold no card of r: the sum of the better of taking
  * no_qualify and buying the game, each brought to the denominator L. */
+/* The replacement cards of a row below v and equal to v (RU_NONE is neither). */
+static void ru_count_scalar(const uint16_t *row, uint16_t v, int64_t *lt, int64_t *eq)
+{
+    int64_t a = 0, e = 0;
+    for (int k = 0; k < RU_ROW; k++) {
+        a += row[k] < v;
+        e += row[k] == v;
+    }
+    *lt = a;
+    *eq = e;
+}
+
+#if CS__X86_64
+#include <immintrin.h>
+__attribute__((target("avx2"))) static inline void ru_count_avx2(const uint16_t *row, uint16_t v, int64_t *lt,
+                                                                 int64_t *eq)
+{
+    const __m256i vv = _mm256_set1_epi16((short)v); /* values and v below 0x8000: signed compares hold */
+    int a = 0, e = 0;
+    for (int k = 0; k < RU_ROW; k += 16) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(row + k));
+        a += __builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi16(vv, x)));
+        e += __builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(vv, x)));
+    }
+    *lt = a / 2; /* two mask bits a lane */
+    *eq = e / 2;
+}
+#else
+#define ru_count_avx2 ru_count_scalar
+#endif
+
 static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c, const uint32_t *r, int j,
-                                                                 uint16_t v, int64_t win_net, int64_t L)
+                                                                 uint16_t v, int64_t win_net, int64_t L, int64_t fq,
+                                                                 int avx2)
 {
     const cs_russian_rules *ru = c->r;
     uint64_t rmask = 0;
@@ -325,40 +356,36 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
         rmask |= (uint64_t)1 << r[i];
     const uint16_t q = ru->qualifier;
     const int wins = v >= q;
-    ru_v16 vq, vv;
-    for (int l = 0; l < 16; l++) {
-        vq[l] = q;
-        vv[l] = v;
-    }
     /* buying minus taking is at most nq' (game_no_qualify - win_net) + K' (win_net - fee - take) (every
      * qualifying new hand a win): with win_net >= game_no_qualify it falls with nq' >= nq0 - j and
      * rises with K' <= K0, so where it is at most 0 at those ends the player takes, counts unread */
-    const int prune = win_net >= ru->game_no_qualify && wins;
+    const int prune = win_net >= ru->game_no_qualify && wins && win_net - ru->game_fee - ru->no_qualify > 0;
     const int64_t slope_nq = ru->game_no_qualify - win_net, slope_k = win_net - ru->game_fee - ru->no_qualify;
+    /* the hands are in increasing nq0: from the first with nq0 >= theta on, every one is taken (the
+     * bound at K' <= 42); they are counted, not visited: the fq non-qualifying hands beside R less
+     * those visited */
+    uint32_t end = c->n_nq;
+    if (prune && slope_nq < 0) {
+        const int64_t theta = j + (42 * slope_k + (-slope_nq) - 1) / (-slope_nq);
+        end = theta > 42 ? c->n_nq : c->nq_start[theta < 0 ? 0 : theta];
+    }
     ru_i128 sum = 0;
-    int64_t taken = 0;
-    for (uint32_t t = 0; t < c->n_nq; t++) {
+    int64_t taken = 0, visited = 0, part = 0, n_part = 0;
+    const int redraw = (ru->flags & CS_RU_REDRAW) != 0;
+    for (uint32_t t = 0; t < end; t++) {
         if (c->nq_mask[t] & rmask)
             continue;
+        visited++;
         if (prune && ((int64_t)c->nq0[t] - j) * slope_nq + (int64_t)c->kcnt[t] * slope_k <= 0) {
             taken++; /* take x K' in units of 1 / K', brought to L: take x L */
             continue;
         }
         const uint16_t *row = c->row + (size_t)t * RU_ROW;
-        ru_v16 aq = {0}, av = {0}, ae = {0};
-        for (int k = 0; k < RU_ROW; k += 16) {
-            ru_v16 x;
-            memcpy(&x, row + k, sizeof x);
-            aq -= (ru_v16)(x < vq);
-            av -= (ru_v16)(x < vv);
-            ae -= (ru_v16)(x == vv);
-        }
-        int64_t nq = 0, lt = 0, eq = 0, kk = c->kcnt[t];
-        for (int l = 0; l < 16; l++) {
-            nq += aq[l];
-            lt += av[l];
-            eq += ae[l];
-        }
+        int64_t nq = c->nq0[t], lt = 0, eq = 0, kk = c->kcnt[t];
+        if (avx2)
+            ru_count_avx2(row, v, &lt, &eq);
+        else
+            ru_count_scalar(row, v, &lt, &eq);
         for (int i = 0; i < j; i++) {
             const uint16_t x = row[r[i]];
             if (x == RU_NONE)
@@ -376,26 +403,35 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
         const int64_t lose = kk - nq - win - tie;
         const int64_t buy = nq * ru->game_no_qualify + win * win_net + lose * ru->lose - ru->game_fee * kk;
         const int64_t take = ru->no_qualify * kk;
-        sum += (ru_i128)(buy > take ? buy : take) * (L / kk);
+        const int64_t best = buy > take ? buy : take;
+        part += redraw ? best * (L / kk) : best; /* without the redraw rule L = K' */
+        if (++n_part == 1024) { /* |best x L / K'| < 2^49: 1,024 of them fit 63 bits */
+            sum += part;
+            part = 0;
+            n_part = 0;
+        }
     }
+    sum += part;
+    taken += fq - visited;
     return sum + (ru_i128)taken * ru->no_qualify * L;
 }
 
-static ru_i128 ru_nq_generic(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L)
+static ru_i128 ru_nq_generic(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L,
+                             int64_t fq)
 {
-    return ru_nq_body(c, r, j, v, w, L);
+    return ru_nq_body(c, r, j, v, w, L, fq, 0);
 }
 
 #if CS__X86_64
 __attribute__((target("avx2"))) static ru_i128 ru_nq_avx2(const ru_ctx *c, const uint32_t *r, int j, uint16_t v,
-                                                           int64_t w, int64_t L)
+                                                           int64_t w, int64_t L, int64_t fq)
 {
-    return ru_nq_body(c, r, j, v, w, L);
+    return ru_nq_body(c, r, j, v, w, L, fq, 1);
 }
 
-static ru_i128 ru_nq(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L)
+static ru_i128 ru_nq(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L, int64_t fq)
 {
-    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L) : ru_nq_generic(c, r, j, v, w, L);
+    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L, fq) : ru_nq_generic(c, r, j, v, w, L, fq);
 }
 #else
 #define ru_nq ru_nq_generic
@@ -463,7 +499,7 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
     if (!(ru->flags & CS_RU_BUY_GAME) || best_buy - ru->game_fee <= ru->no_qualify)
         play += (ru_i128)fq * ru->no_qualify * L; /* buying the game is never worth more */
     else
-        play += ru_nq(c, rs, j, v, win_net, L);
+        play += ru_nq(c, rs, j, v, win_net, L, fq);
     const ru_i128 fold = (ru_i128)ru->fold * comp * L;
     job->hands[o]++;
     job->play[o] += play;
@@ -607,6 +643,38 @@ static int ru_fill(ru_ctx *c)
             below += row[p] < c->r->qualifier;
         c->nq0[t] = below;
     }
+    /* in increasing nq0 (a counting sort: masks, rows, counts moved together) */
+    uint32_t start[44] = {0};
+    for (uint32_t t = 0; t < c->n_nq; t++)
+        start[c->nq0[t] + 1]++;
+    for (int k = 1; k < 44; k++)
+        start[k] += start[k - 1];
+    memcpy(c->nq_start, start, sizeof start);
+    uint64_t *m2 = malloc(((size_t)c->n_nq + 1) * sizeof *m2);
+    uint16_t *r2 = malloc(((size_t)c->n_nq + 1) * RU_ROW * sizeof *r2);
+    uint8_t *k2 = malloc((size_t)c->n_nq + 1), *n2 = malloc((size_t)c->n_nq + 1);
+    if (!m2 || !r2 || !k2 || !n2) {
+        free(m2);
+        free(r2);
+        free(k2);
+        free(n2);
+        return CS_E_NOMEM;
+    }
+    for (uint32_t t = 0; t < c->n_nq; t++) {
+        const uint32_t to = start[c->nq0[t]]++;
+        m2[to] = c->nq_mask[t];
+        memcpy(r2 + (size_t)to * RU_ROW, c->row + (size_t)t * RU_ROW, RU_ROW * sizeof *r2);
+        k2[to] = c->kcnt[t];
+        n2[to] = c->nq0[t];
+    }
+    free(c->nq_mask);
+    free(c->row);
+    free(c->kcnt);
+    free(c->nq0);
+    c->nq_mask = m2;
+    c->row = r2;
+    c->kcnt = k2;
+    c->nq0 = n2;
     return CS_OK;
 }
 
