@@ -124,6 +124,12 @@ _HOME = {
     "WholeGame": "play.whole_game",
     "solve_game": "play.whole_game",
     "switch_ev": "play.switching",
+    "russian_ev": "play.russian",
+    "russian_buy_game": "play.russian",
+    "RussianAnalysis": "play.russian",
+    "RussianOption": "play.russian",
+    "RussianBuyGame": "play.russian",
+    "RussianGame": "model.russian",
     "SwitchAnalysis": "play.switching",
     "SwitchOption": "play.switching",
     "solve_switch_game": "play.switch_game",
@@ -148,6 +154,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .model.hands import CATEGORIES
     from .model.information import Information
     from .model.rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
+    from .model.russian import RussianGame
     from .play.edge_sorting import SortedRanksGame, SortedSeenGame, solve_sorted_ranks
     from .play.game import GameReport, solve
     from .play.known_cards import (
@@ -165,6 +172,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
         solve_seen_class,
     )
     from .play.odds import Decision, RankQuery, ev, ev_many, ev_ranks
+    from .play.russian import RussianAnalysis, RussianBuyGame, RussianOption, russian_buy_game, russian_ev
     from .play.sampling import SampledReport, sample
     from .play.switch_game import (
         OneCardGame,
@@ -219,6 +227,10 @@ __all__ = [
     "Qualifier",
     "RankQuery",
     "Rules",
+    "RussianAnalysis",
+    "RussianBuyGame",
+    "RussianGame",
+    "RussianOption",
     "SampledReport",
     "SeenCardGame",
     "SeenCardStrategy",
@@ -262,6 +274,8 @@ __all__ = [
     "parse_rule_file",
     "progressive",
     "prove_switch_sizes",
+    "russian_buy_game",
+    "russian_ev",
     "sample",
     "sample_switch_game",
     "seen_card_strategy",

@@ -61,7 +61,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 11               /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 12               /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -492,6 +492,65 @@ int cs_sixth_game_given(uint16_t qualifier, const cs_nets *nets, uint32_t up_ran
 enum { CS_DRAW_GAME_CHOICES = 4, CS_DRAW_GAME_CHOICE_CELLS = 66 };
 int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, int64_t buy_fee, uint32_t up_ranks,
                  uint32_t flags, uint32_t threads, cs_totals *out, size_t n_out, uint64_t *choices, size_t n_choices);
+
+/* Russian Poker (Lunar Poker, Royal Poker), one situation, exact (switch_russian.c). The rules as
+ * integers, every money figure scaled by the caller's common denominator ("scaled"):
+ *   pay[c]: the bet's pay to 1 of combination c (CS_RU_ACE_KING, then CS_PAIR .. CS_ROYAL_FLUSH of
+ *     enum cs_category), scaled, 0 .. 2^24; doubles[c]: bit k set when a first combination c is also
+ *     paid for a second combination k (at least one of its cards not in the first); a hand is paid
+ *     the best such pair (or its first alone);
+ *   bet: the bet in antes (1 .. 10); a win pays ante_win + bet x pay; a loss is lose; a tie 0; fold
+ *     is fold; a dealer who does not qualify pays no_qualify (the bet returned);
+ *   buying the game (flags CS_RU_BUY_GAME): seeing the dealer's hand when it does not qualify the
+ *     player pays game_fee and the dealer replaces a card (replace: CS_RU_HIGHEST, CS_RU_LOWEST of
+ *     his five, or CS_RU_SIXTH: draws a sixth and plays the best five) by one of the cards left
+ *     (CS_RU_REDRAW: a card of the replaced card's rank is drawn again); the hand is then settled
+ *     as usual, game_no_qualify if the dealer still does not qualify;
+ *   CS_RU_STRAIGHT_PAIR: a second straight of the same ranks as the first is paid as a pair (with the
+ *     first, whatever doubles says).
+ * Nets within +-2^24 (else CS_E_OVERFLOW), qualifier 0 .. CS_NUM_VALUES. */
+enum cs_russian_constants { CS_RU_ACE_KING = 0, CS_RU_COMBINATIONS = 10, CS_RU_OPTIONS = 33 };
+enum cs_russian_flags { CS_RU_BUY_GAME = 1, CS_RU_STRAIGHT_PAIR = 2, CS_RU_REDRAW = 4 };
+enum cs_russian_replace { CS_RU_HIGHEST = 0, CS_RU_LOWEST = 1, CS_RU_SIXTH = 2 };
+typedef struct {
+    int64_t pay[10];
+    uint16_t doubles[10];
+    int64_t bet, ante_win, lose, fold, no_qualify, game_fee, game_no_qualify;
+    uint16_t qualifier;
+    uint32_t replace, flags;
+} cs_russian_rules;
+
+/* One option of one hand: sums over its final hands (replacement sets) of the better of playing and
+ * folding (best) and of playing (play), each a 128-bit integer (hi x 2^64 + lo) in units of
+ * 1 / (scale x unit) ante: unit = L x the dealer completions of one final hand, L the common
+ * denominator of buying the game's replacement cards. hands: final hands; raise_hands: those after
+ * which playing is worth more than folding; indifferent_hands: as much. */
+typedef struct {
+    int64_t best_hi;
+    uint64_t best_lo;
+    int64_t play_hi;
+    uint64_t play_lo;
+    uint64_t hands, raise_hands, indifferent_hands, unit;
+} cs_russian_option;
+
+/* Every option asked of one situation: out[d] (d in set_mask, 0 .. 31: discard set d discards
+ * player[i] for each bit i; d = 0 is playing the hand as dealt) and out[32] when sixth is 1 (a sixth
+ * card bought; he plays his six). n_out = CS_RU_OPTIONS; entries not asked are zero. */
+int cs_russian_options(const uint8_t *player, uint8_t up, const cs_russian_rules *rules, uint32_t set_mask,
+                       uint32_t sixth, uint32_t threads, cs_russian_option *out, size_t n_out);
+
+/* The pay of a final hand of n = 5 or 6 cards (scaled) and its first and second combinations
+ * (CS_RU_ACE_KING .. CS_ROYAL_FLUSH; 255: none) under the rules' pays and doubles. */
+int cs_russian_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *rules, int64_t *pay, uint8_t *first,
+                   uint8_t *second);
+
+/* Buying the game against one dealer hand: the player's final cards (n_player = 5 or 6), the cards
+ * out of play (dead: his discards, n_dead 0 .. 5), the dealer's five (up card included). counts[0 .. 3]:
+ * the replacement cards after which the dealer does not qualify, the player wins, ties, loses;
+ * counts[4]: the cards that may come (their sum); counts[5]: the card replaced (52: none, the sixth
+ * rule); counts[6]: whether the dealer qualifies as dealt (then the counts are zero). */
+int cs_russian_buy_game(const uint8_t *player, uint32_t n_player, const uint8_t *dead, uint32_t n_dead,
+                        const uint8_t *dealer, const cs_russian_rules *rules, int64_t *counts, size_t n_counts);
 
 /* Six cards: the best five-card category (5+1 Bonus), over every set. */
 int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category);

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 11
+CORE_ABI_VERSION = 12
 
 
 def core_version() -> int | None:
@@ -805,3 +805,51 @@ def sample_table(solver: Solver, nets: ScaledNetsLike, seats: int, seed: int, fi
     return TableSums(out.deals, out.raises, out.seats, _int128(out.sum_hi, out.sum_lo, True),
                      _int128(out.sumsq_hi, out.sumsq_lo, False), _int128(out.pair_hi, out.pair_lo, True),
                      _int128(out.pairsq_hi, out.pairsq_lo, False))
+
+
+# ---------------------------------------------------------------- Russian Poker (switch_russian.c)
+
+#: Russian Poker: the options of one situation (32 discard sets, then a bought sixth card).
+RUSSIAN_OPTIONS: int = lib.CS_RU_OPTIONS
+
+
+def _russian_struct(r: dict[str, object]) -> object:
+    """A cs_russian_rules from its fields (integers, money scaled)."""
+    return ffi.new("cs_russian_rules *", r)
+
+
+def _i128(hi: int, lo: int) -> int:
+    return int(hi) * (1 << 64) + int(lo)
+
+
+def russian_options(player: Sequence[int], up: int, rules: dict[str, object], set_mask: int, sixth: bool,
+                    threads: int) -> list[tuple[int, int, int, int, int, int]]:
+    """Every option asked of one situation (cs_russian_options): for each of the 33 (discard sets,
+    then the sixth card) (best, play, hands, raise_hands, indifferent_hands, unit), best and play the
+    sums over the final hands, in units of 1 / (scale x unit) ante."""
+    out = ffi.new("cs_russian_option[]", RUSSIAN_OPTIONS)
+    check(lib.cs_russian_options(_cards(player), up, _russian_struct(rules), set_mask, 1 if sixth else 0, threads,
+                                 out, RUSSIAN_OPTIONS), "Russian Poker options")
+    return [(_i128(o.best_hi, o.best_lo), _i128(o.play_hi, o.play_lo), int(o.hands), int(o.raise_hands),
+             int(o.indifferent_hands), int(o.unit)) for o in out]
+
+
+def russian_pay(cards: Sequence[int], rules: dict[str, object]) -> tuple[int, int, int]:
+    """A final hand's pay (scaled) and its first and second combinations (255: none) (cs_russian_pay)."""
+    pay = ffi.new("int64_t *")
+    first = ffi.new("uint8_t *")
+    second = ffi.new("uint8_t *")
+    check(lib.cs_russian_pay(_cards(cards), len(cards), _russian_struct(rules), pay, first, second),
+          "Russian Poker pay")
+    return int(pay[0]), int(first[0]), int(second[0])
+
+
+def russian_buy_game(player: Sequence[int], dead: Sequence[int], dealer: Sequence[int],
+                     rules: dict[str, object]) -> tuple[int, ...]:
+    """Buying the game against one dealer hand (cs_russian_buy_game): the replacement cards after
+    which the dealer does not qualify, the player wins, ties, loses; the cards that may come; the card
+    replaced (52: none); whether the dealer qualifies as dealt."""
+    out = ffi.new("int64_t[]", 7)
+    check(lib.cs_russian_buy_game(_cards(player), len(player), _cards(dead), len(dead), _cards(dealer),
+                                  _russian_struct(rules), out, 7), "buy the game")
+    return tuple(int(x) for x in out)

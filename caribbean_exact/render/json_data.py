@@ -41,6 +41,8 @@ _CONVERTERS: dict[tuple[str, str], tuple[str, str, str | None]] = {
     (f"{_P}.play.odds", "Decision"): (".play.game", "decision_json", "ev"),
     (f"{_P}.play.odds", "RankQuery"): (".play.game", "rank_query_json", "ev"),
     (f"{_P}.play.switching", "SwitchAnalysis"): (".play.switching", "switch_json", "ev"),
+    (f"{_P}.play.russian", "RussianAnalysis"): (".play.russian", "russian_json", "ev"),
+    (f"{_P}.play.russian", "RussianBuyGame"): (".play.russian", "buy_game_json", None),
     (f"{_P}.play.game", "GameReport"): (".play.game", "report_json", "solve"),
     (f"{_P}.play.sampling", "SampledReport"): (".play.known_cards", "sampled_json", "solve"),
     (f"{_P}.play.edge_sorting", "SortedRanksGame"): (".play.edge_sorting", "sorted_game_json", "solve"),

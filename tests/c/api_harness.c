@@ -847,6 +847,76 @@ static void sixth_card(void)
     puts("sixth card: done");
 }
 
+/* Russian Poker (switch_russian.c): every argument checked; one hand's play as dealt and its sixth card
+ * counted; a pair and ace-king paid both; buying the game against an ace-high dealer. */
+static cs_russian_rules lunar_rules(void)
+{
+    cs_russian_rules r;
+    memset(&r, 0, sizeof r);
+    const int64_t pay[10] = {1, 1, 2, 3, 4, 5, 7, 20, 50, 100};
+    memcpy(r.pay, pay, sizeof pay);
+    r.doubles[CS_PAIR] = 1u << CS_RU_ACE_KING;
+    r.bet = 2;
+    r.lose = -3;
+    r.fold = -1;
+    r.no_qualify = 1;
+    r.game_fee = 1;
+    r.game_no_qualify = 1;
+    r.qualifier = 1113;
+    r.flags = CS_RU_BUY_GAME;
+    return r;
+}
+
+static void russian(void)
+{
+    cs_russian_rules r = lunar_rules(), bad;
+    static cs_russian_option out[CS_RU_OPTIONS];
+    uint8_t hand[5] = {51, 47, 46, 8, 3}, twice[5] = {51, 47, 46, 8, 8}, first, second;
+    const uint8_t dealer[5] = {49, 33, 22, 9, 4};
+    int64_t pay, counts[7];
+    STATUS(cs_russian_options(NULL, 40, &r, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_NULL);
+    STATUS(cs_russian_options(hand, 40, NULL, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_NULL);
+    STATUS(cs_russian_options(hand, 40, &r, 1, 0, 1, NULL, CS_RU_OPTIONS), CS_E_NULL);
+    STATUS(cs_russian_options(hand, 40, &r, 1, 0, 1, out, 32), CS_E_SIZE);
+    STATUS(cs_russian_options(hand, 40, &r, 1, 2, 1, out, CS_RU_OPTIONS), CS_E_ARG);
+    STATUS(cs_russian_options(hand, 40, &r, 1, 0, 0, out, CS_RU_OPTIONS), CS_E_ARG);
+    STATUS(cs_russian_options(twice, 40, &r, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_DUPLICATE);
+    STATUS(cs_russian_options(hand, 52, &r, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_CARD);
+    bad = r;
+    bad.bet = 0;
+    STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
+    bad = r;
+    bad.qualifier = CS_NUM_VALUES + 1;
+    STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
+    bad = r;
+    bad.replace = CS_RU_SIXTH;
+    bad.flags |= CS_RU_REDRAW;
+    STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
+    bad = r;
+    bad.pay[9] = (int64_t)1 << 30;
+    STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_OVERFLOW);
+    bad = r;
+    bad.lose = -((int64_t)1 << 30);
+    STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_OVERFLOW);
+    STATUS(cs_russian_options(hand, 40, &r, 1, 1, 2, out, CS_RU_OPTIONS), CS_OK);
+    CHECK(out[0].hands == 1 && out[0].unit == 42ull * 163185 && out[32].hands == 46 && out[1].hands == 0);
+    CHECK(out[32].unit == 41ull * 148995 && out[32].raise_hands > 0);
+    STATUS(cs_russian_pay(NULL, 5, &r, &pay, &first, &second), CS_E_NULL);
+    STATUS(cs_russian_pay(hand, 4, &r, &pay, &first, &second), CS_E_SIZE);
+    STATUS(cs_russian_pay(twice, 5, &r, &pay, &first, &second), CS_E_DUPLICATE);
+    STATUS(cs_russian_pay(hand, 5, &r, &pay, &first, &second), CS_OK);
+    CHECK(pay == 2 && first == CS_PAIR && second == CS_RU_ACE_KING);
+    STATUS(cs_russian_buy_game(NULL, 5, NULL, 0, dealer, &r, counts, 7), CS_E_NULL);
+    STATUS(cs_russian_buy_game(hand, 5, NULL, 1, dealer, &r, counts, 7), CS_E_NULL);
+    STATUS(cs_russian_buy_game(hand, 5, NULL, 0, dealer, &r, counts, 6), CS_E_SIZE);
+    STATUS(cs_russian_buy_game(hand, 7, NULL, 0, dealer, &r, counts, 7), CS_E_SIZE);
+    STATUS(cs_russian_buy_game(hand, 5, NULL, 0, hand, &r, counts, 7), CS_E_DUPLICATE);
+    STATUS(cs_russian_buy_game(hand, 5, NULL, 0, dealer, &r, counts, 7), CS_OK);
+    CHECK(counts[6] == 0 && counts[5] == 49 && counts[4] == 42);
+    CHECK(counts[0] + counts[1] + counts[2] + counts[3] == counts[4]);
+    puts("russian: done");
+}
+
 int main(void)
 {
     layouts();
@@ -863,6 +933,7 @@ int main(void)
     sixth_card();
     switch_bounds();
     switch_five();
+    russian();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;
 }

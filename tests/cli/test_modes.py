@@ -21,7 +21,8 @@ VALUES = {
               "seed": "1",
               "ignore_up": None, "table": "figures", "plot": "chart.pdf", "accuracy": "90%", "rate": "5%"},
     "ev": {"hand": ["As", "Kd", "7h", "4c", "2s"], "up": "Qh", "dead": "3c", "dealer": "Jc", "verbose": None,
-           "table": "outcomes", "ante": "5", "switch_fees": "1", "buy_fee": "1", "wide": None, "skip_bad": None},
+           "table": "outcomes", "ante": "5", "switch_fees": "1", "buy_fee": "1", "wide": None, "game": "lunar",
+           "exchange": "2", "skip_bad": None},
 }
 DECLARED = {"solve": (play.SOLVE_OPTIONS, play.SOLVE_MODES, play.solve_mode),
             "ev": (play.EV_OPTIONS, play.EV_MODES, play.ev_mode)}

@@ -93,6 +93,7 @@ FFI_IMPORTERS = frozenset({
     f"{NAME}.engine.sorted",
     f"{NAME}.model.checks",
     f"{NAME}.engine.switch",
+    f"{NAME}.engine.russian",
     f"{NAME}.model.hands",
     f"{NAME}.model.rules",
 })

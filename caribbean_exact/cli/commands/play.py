@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...house import protection
     from ...play import edge_sorting, known_cards, sampling
     from ...play.game import GameReport, solve
+    from ...play.russian import russian_ev
     from ...play.sixth_game import solve_sixth_game, solve_switch_or_buy_game
     from ...play.switch_game import sample_switch_game, solve_switch_game
     from ...play.switching import switch_ev
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...render.house import protection as render_protection
     from ...render.play import edge_sorting as render_sorting
     from ...render.play import known_cards as render_known
+    from ...render.play import russian as render_russian
     from ...render.play import seen_plot
     from ...render.play import sixth as render_sixth
     from ...render.play import switching as render_switching
@@ -50,6 +52,8 @@ else:
     seen_plot = lazy("caribbean_exact.render.play.seen_plot")
     render_switching = lazy("caribbean_exact.render.play.switching")
     render_sixth = lazy("caribbean_exact.render.play.sixth")
+    render_russian = lazy("caribbean_exact.render.play.russian")
+    russian_ev = lazy_function("caribbean_exact.play.russian", "russian_ev")
     solve_sixth_game = lazy_function("caribbean_exact.play.sixth_game", "solve_sixth_game")
     solve_switch_or_buy_game = lazy_function("caribbean_exact.play.sixth_game", "solve_switch_or_buy_game")
     render_strategy = lazy("caribbean_exact.render.strategy.chart")
@@ -95,6 +99,13 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--buy-fee", default=None, metavar="FEE",
                    help="buying a sixth card (Oasis 'Nicaragua' tables; the player plays the best five of six) for "
                         "FEE antes: its exact EV beside standing (and beside every discard set with --switch-fees)")
+    p.add_argument("--game", default=None, metavar="GAME",
+                   help="Russian Poker (Lunar Poker): the rule set lunar or russian, or a TOML file of one (the "
+                        "form of the package's data/russian.toml); every draw option of the hand, exact, best "
+                        "first; with --dealer (his four hole cards) the value of buying the game")
+    p.add_argument("--exchange", default=None, metavar="SIZES",
+                   help="with --game: the exchange sizes counted, e.g. 2 or 2,3 or all (default: those of at most "
+                        "two cards the rules allow; three cards take about a minute, four and five several)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
 
 
@@ -121,6 +132,8 @@ EV_OPTIONS = (
     Option("switch_fees", "--switch-fees"),
     Option("wide", "--wide", False),
     Option("buy_fee", "--buy-fee"),
+    Option("game", "--game"),
+    Option("exchange", "--exchange", None, "--exchange applies to --game"),
     Option("skip_bad", "--skip-bad", False, "--skip-bad applies to --batch"),
 )
 _EV_TABLES = ("summary", "outcomes")
@@ -130,6 +143,8 @@ EV_MODES = {
     "ranks": Mode("ev with ranks alone", frozenset({"hand", "up", "ante", "wide"}), why="they need cards with suits"),
     "switching": Mode("ev --switch-fees/--buy-fee", frozenset({"hand", "up", "switch_fees", "buy_fee", "wide"}),
                       why="every option is per ante"),
+    "russian": Mode("ev --game", frozenset({"hand", "up", "dealer", "game", "exchange"}),
+                    why="the rule set names the game"),
     "batch": Mode("ev --batch", frozenset({"skip_bad", "ante"}), why="the situations come from the file"),
 }
 
@@ -138,6 +153,8 @@ def ev_mode(args: argparse.Namespace) -> str:
     """The mode of ``ev`` its arguments choose (a key of ``EV_MODES``), checked before any work."""
     if args.batch is not None:
         mode = "batch"
+    elif args.game is not None:
+        mode = "russian"
     elif args.switch_fees is not None or args.buy_fee is not None:
         mode = "switching"
     elif args.hand and _RANKS_ONLY.fullmatch(" ".join(args.hand).strip()):
@@ -164,6 +181,8 @@ def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
     up = args.up
     if mode == "switching":
         return _run_switch(args, text, up, rules)
+    if mode == "russian":
+        return _run_russian(args, text, up, rules)
     if mode == "ranks":
         compact = text.replace(" ", "").replace(",", "").upper().replace("10", "T")
         if up is None and len(compact) == 6:
@@ -193,6 +212,38 @@ def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rule
         raise UsageError(f"ev {flag}: give five cards and the up card (or --up), got {len(cards)} cards")
     return render_switching.switch_options(switch_ev(cards[:5], cards[5:], args.switch_fees, rules=rules,
                                                      buy_fee=args.buy_fee), args.format, args.wide)
+
+
+def _exchange_sizes(spec: str | None, allowed: tuple[int, ...]) -> tuple[int, ...]:
+    """--exchange: "all", or sizes such as "2" or "2,3"; default: the allowed sizes of at most two cards."""
+    if spec is None:
+        return tuple(k for k in allowed if k <= 2)
+    if spec.strip().lower() == "all":
+        return allowed
+    sizes = []
+    for token in re.split(r"[\s,]+", spec.strip()):
+        if not re.fullmatch(r"[1-5]", token):
+            raise UsageError(f"ev --exchange {spec!r}: expected sizes from 1 to 5 such as 2 or 2,3, or all")
+        sizes.append(int(token))
+    return tuple(sorted(set(sizes)))
+
+
+def _run_russian(args: argparse.Namespace, text: str, up: str | None, rules: Rules) -> str:
+    """ev --game: every draw option of one Russian Poker hand (cards with suits)."""
+    from ...model.russian import RussianGame  # ev --game only: ev starts without it
+
+    if rules != Rules():
+        raise UsageError("ev --game: the rule set names the pays, the qualifier and the bet (--paytable, "
+                         "--qualifier, --raise and --max-payout do not apply)")
+    if _RANKS_ONLY.fullmatch(text.strip()):
+        raise UsageError("ev --game: give the cards with their suits (the replacements depend on them)")
+    game = RussianGame.parse(args.game)
+    cards = parse_cards(text if up is None else text + " " + up)
+    if len(cards) != 6:
+        raise UsageError(f"ev --game: give five cards and the up card (or --up), got {len(cards)} cards")
+    sizes = _exchange_sizes(args.exchange, game.exchange_sizes())
+    return render_russian.russian_options(russian_ev(cards[:5], cards[5:], game, exchange_sizes=sizes,
+                                                     dealer=args.dealer), args.format)
 
 
 def setup_solve(p: argparse.ArgumentParser) -> None:

@@ -1,0 +1,766 @@
+/* switch_russian.c - Russian Poker (Lunar Poker, Royal Poker): one situation, every draw option, exact
+ * (cs_russian_options), a final hand's two-combination pay (cs_russian_pay) and buying the game
+ * against one dealer hand (cs_russian_buy_game).
+ *
+ * A final hand H (the kept cards and a replacement set R of j cards from the 46 unseen, or the five
+ * and a bought sixth, R = that card) meets every dealer completion T (4 of the 46 unseen, none in R).
+ * A qualifying T is a win, tie or loss by value: counted by inclusion-exclusion over the subsets S of
+ * R (T may hold no card of R), from tables built once per situation: the dealer hands below a
+ * threshold, in all (cum0), holding a card (cum1), a pair (cum2), a triple (the 43 values of each) or
+ * four (a look-up). A T that does not qualify pays no_qualify, or the player buys the game: the
+ * dealer replaces a card by one of the cards left (the 42 unseen cards not in T, less R), each
+ * counted; he buys when that is worth more (an exact integer comparison). Where buying cannot be
+ * worth more for any dealer hand (its best outcome less the fee is at most no_qualify) the counts
+ * alone decide; otherwise every non-qualifying T is visited, with the new dealer value of each of its
+ * replacement cards read from a row built once per situation (48 lanes, compared 16 at a time).
+ *
+ * With the redraw rule the cards that may come differ by T (K of them, N - 3 .. N): each T's value
+ * is brought to the common denominator L = lcm(N - 3 .. N), so every sum stays an integer. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "switch_internal.h"
+
+#define RU_N 46              /* unseen cards: 52 - 5 - 1 */
+#define RU_QUADS 163185u     /* C(46, 4) */
+#define RU_PAIRS 1035u       /* C(46, 2) */
+#define RU_TRIPLES 15180u    /* C(46, 3) */
+#define RU_ROW 48            /* a replacement row: 46 positions, padded */
+#define RU_NONE 0x7fff       /* no card: above every threshold */
+#define RU_NET_LIMIT ((int64_t)1 << 24)
+#define RU_NO_COMBO 255
+
+typedef __int128 ru_i128;
+
+/* ---- the two combinations --------------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t cat, mask, ranks; /* ranks: an index of the straight's top rank (straights only) */
+} ru_inst;
+
+/* The combinations found in cards[0 .. n) (n = 5 or 6): every subset that is one. */
+static int ru_instances(const uint8_t *cards, uint32_t n, ru_inst *out)
+{
+    int k = 0;
+    for (uint32_t m = 1; m < (1u << n); m++) {
+        const int size = __builtin_popcount(m);
+        if (size < 2 || size > 5)
+            continue;
+        uint8_t c[5];
+        int o = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (m >> i & 1)
+                c[o++] = cards[i];
+        int cnt[13] = {0}, distinct = 0, most = 0;
+        for (int i = 0; i < size; i++) {
+            const int r = c[i] >> 2;
+            distinct += cnt[r]++ == 0;
+            most = cnt[r] > most ? cnt[r] : most;
+        }
+        if (size == 2) {
+            if (distinct == 1)
+                out[k++] = (ru_inst){CS_PAIR, (uint8_t)m, 0};
+            else if (cnt[12] && cnt[11])
+                out[k++] = (ru_inst){CS_RU_ACE_KING, (uint8_t)m, 0};
+        } else if (size == 3) {
+            if (distinct == 1)
+                out[k++] = (ru_inst){CS_THREE_OF_A_KIND, (uint8_t)m, 0};
+        } else if (size == 4) {
+            if (distinct == 1)
+                out[k++] = (ru_inst){CS_FOUR_OF_A_KIND, (uint8_t)m, 0};
+            else if (distinct == 2 && most == 2)
+                out[k++] = (ru_inst){CS_TWO_PAIR, (uint8_t)m, 0};
+        } else {
+            const uint16_t v = cs__value_of(c);
+            const int cat = cs__value_cat[v];
+            uint8_t top = 0;
+            for (int i = 0; i < 5; i++)
+                top = (uint8_t)((c[i] >> 2) > top ? (c[i] >> 2) : top);
+            if (cat == CS_STRAIGHT_FLUSH || cat == CS_STRAIGHT || cat == CS_ROYAL_FLUSH) {
+                const uint8_t key = (uint8_t)(cnt[12] && cnt[0] ? 3 : top); /* the wheel: 5-high */
+                out[k++] = (ru_inst){CS_STRAIGHT, (uint8_t)m, key};
+                if (cat != CS_STRAIGHT) {
+                    out[k++] = (ru_inst){CS_FLUSH, (uint8_t)m, 0};
+                    out[k++] = (ru_inst){(uint8_t)cat, (uint8_t)m, key};
+                }
+            } else if (cat == CS_FLUSH || cat == CS_FULL_HOUSE) {
+                out[k++] = (ru_inst){(uint8_t)cat, (uint8_t)m, 0};
+            }
+        }
+    }
+    return k;
+}
+
+/* The pay (scaled) of a final hand of n cards, its first and second combinations. */
+static int64_t ru_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *r, uint8_t *first, uint8_t *second)
+{
+    ru_inst in[200];
+    const int k = ru_instances(cards, n, in);
+    int top = -1;
+    for (int i = 0; i < k; i++)
+        top = in[i].cat > top ? in[i].cat : top;
+    *first = *second = RU_NO_COMBO;
+    if (top < 0)
+        return 0;
+    int64_t best = r->pay[top];
+    *first = (uint8_t)top;
+    for (int a = 0; a < k; a++) {
+        if (in[a].cat != top)
+            continue;
+        for (int b = 0; b < k; b++) {
+            if (!(in[b].mask & ~in[a].mask))
+                continue;
+            int cat = in[b].cat, paired = 0;
+            if ((r->flags & CS_RU_STRAIGHT_PAIR) && cat == CS_STRAIGHT && in[a].ranks && in[b].ranks == in[a].ranks &&
+                (top == CS_STRAIGHT || top == CS_STRAIGHT_FLUSH || top == CS_ROYAL_FLUSH)) {
+                cat = CS_PAIR; /* the same ranks again: paid as a pair, with the straight */
+                paired = 1;
+            }
+            if (!paired && !(r->doubles[top] >> cat & 1))
+                continue;
+            const int64_t p = r->pay[top] + r->pay[cat];
+            if (p > best) {
+                best = p;
+                *second = (uint8_t)cat;
+            }
+        }
+    }
+    return best;
+}
+
+/* The value of the best five of six cards. */
+static uint16_t ru_best6(const uint8_t *six)
+{
+    uint16_t best = 0;
+    for (int drop = 0; drop < 6; drop++) {
+        uint8_t h[5];
+        int o = 0;
+        for (int i = 0; i < 6; i++)
+            if (i != drop)
+                h[o++] = six[i];
+        const uint16_t v = cs__value_of(h);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+static int ru_check_rules(const cs_russian_rules *r)
+{
+    if (r->qualifier > CS_NUM_VALUES || r->bet < 1 || r->bet > 10 || r->replace > CS_RU_SIXTH ||
+        (r->flags & ~(uint32_t)(CS_RU_BUY_GAME | CS_RU_STRAIGHT_PAIR | CS_RU_REDRAW)) ||
+        ((r->flags & CS_RU_REDRAW) && r->replace == CS_RU_SIXTH))
+        return CS_E_ARG;
+    for (int c = 0; c < CS_RU_COMBINATIONS; c++)
+        if (r->pay[c] < 0 || r->pay[c] > RU_NET_LIMIT || (r->doubles[c] >> CS_RU_COMBINATIONS))
+            return r->pay[c] > RU_NET_LIMIT ? CS_E_OVERFLOW : CS_E_ARG;
+    const int64_t nets[6] = {r->ante_win, r->lose, r->fold, r->no_qualify, r->game_fee, r->game_no_qualify};
+    for (int i = 0; i < 6; i++)
+        if (nets[i] > RU_NET_LIMIT || nets[i] < -RU_NET_LIMIT)
+            return CS_E_OVERFLOW;
+    return CS_OK;
+}
+
+/* The dealer's value after buying the game: his five cards d (no two of a rank where he replaces),
+ * the replaced card's index in d (or 5 for the sixth-card rule) and the new card. */
+static int ru_replaced(const uint8_t *d, uint32_t replace)
+{
+    if (replace == CS_RU_SIXTH)
+        return 5;
+    int at = 0;
+    for (int i = 1; i < 5; i++) {
+        const int hi = replace == CS_RU_HIGHEST;
+        /* ties of rank (a low pair below the qualifier): the higher card number, then the first */
+        if (hi ? d[i] > d[at] : d[i] < d[at])
+            at = i;
+    }
+    return at;
+}
+
+static uint16_t ru_new_value(const uint8_t *d, int at, uint8_t card)
+{
+    if (at == 5) {
+        const uint8_t six[6] = {d[0], d[1], d[2], d[3], d[4], card};
+        return ru_best6(six);
+    }
+    uint8_t h[5];
+    memcpy(h, d, 5);
+    h[at] = card;
+    return cs__value_of(h);
+}
+
+int cs_russian_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *rules, int64_t *pay, uint8_t *first,
+                   uint8_t *second)
+{
+    if (!cards || !rules || !pay || !first || !second)
+        return CS_E_NULL;
+    if (n != 5 && n != 6)
+        return CS_E_SIZE;
+    uint64_t mask = 0;
+    int st;
+    if ((st = cs__check_cards(cards, n, &mask)) != CS_OK)
+        return st;
+    if ((st = ru_check_rules(rules)) != CS_OK)
+        return st;
+    if ((st = cs__ensure_tables()) != CS_OK)
+        return st;
+    *pay = ru_pay(cards, n, rules, first, second);
+    return CS_OK;
+}
+
+int cs_russian_buy_game(const uint8_t *player, uint32_t n_player, const uint8_t *dead, uint32_t n_dead,
+                        const uint8_t *dealer, const cs_russian_rules *rules, int64_t *counts, size_t n_counts)
+{
+    if (!player || !dealer || !rules || !counts || (n_dead && !dead))
+        return CS_E_NULL;
+    if ((n_player != 5 && n_player != 6) || n_dead > 5 || n_counts != 7)
+        return CS_E_SIZE;
+    uint64_t mask = 0;
+    int st;
+    if ((st = cs__check_cards(player, n_player, &mask)) != CS_OK || (st = cs__check_cards(dead, n_dead, &mask)) != CS_OK ||
+        (st = cs__check_cards(dealer, 5, &mask)) != CS_OK)
+        return st;
+    if ((st = ru_check_rules(rules)) != CS_OK)
+        return st;
+    if ((st = cs__ensure_tables()) != CS_OK)
+        return st;
+    memset(counts, 0, n_counts * sizeof *counts);
+    const uint16_t v = n_player == 6 ? ru_best6(player) : cs__value_of(player);
+    const uint16_t w = cs__value_of(dealer);
+    counts[5] = 52;
+    if (w >= rules->qualifier) {
+        counts[6] = 1;
+        return CS_OK;
+    }
+    const int at = ru_replaced(dealer, rules->replace);
+    if (at < 5)
+        counts[5] = dealer[at];
+    for (uint8_t c = 0; c < 52; c++) {
+        if (mask >> c & 1)
+            continue;
+        if ((rules->flags & CS_RU_REDRAW) && (c >> 2) == (dealer[at] >> 2))
+            continue;
+        const uint16_t x = ru_new_value(dealer, at, c);
+        counts[x < rules->qualifier ? 0 : x < v ? 1 : x == v ? 2 : 3]++;
+        counts[4]++;
+    }
+    return CS_OK;
+}
+
+/* ---- one situation, every option -------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t unseen[RU_N];
+    uint8_t player[5], up;
+    const cs_russian_rules *r;
+    uint32_t *cum0;    /* [NT] */
+    uint16_t *cum1;    /* [46][NT] */
+    uint16_t *cum2;    /* [C(46, 2)][NT] */
+    uint16_t *tri;     /* [C(46, 3)][43] */
+    uint16_t *w4;      /* [C(46, 4)] */
+    uint32_t n_nq;     /* the dealer hands that do not qualify: */
+    uint64_t *nq_mask; /*   their cards (bits by position) */
+    uint16_t *row;     /*   [n_nq][RU_ROW] the dealer's new value for each replacement card (RU_NONE: none) */
+    uint8_t *kcnt;     /*   the cards that may come */
+    uint8_t *nq0;      /*   those after which he still does not qualify (the hands in increasing nq0) */
+    uint32_t nq_start[44]; /* the first hand of each nq0 (nq_start[43] = n_nq) */
+    uint32_t n_items;
+    uint16_t items[(32 + 1) * RU_N];
+    atomic_uint next;
+} ru_ctx;
+
+typedef struct {
+    ru_ctx *c;
+    ru_i128 best[CS_RU_OPTIONS], play[CS_RU_OPTIONS];
+    uint64_t hands[CS_RU_OPTIONS], raise[CS_RU_OPTIONS], indifferent[CS_RU_OPTIONS];
+} ru_job;
+
+static inline uint32_t ru_pair(uint32_t a, uint32_t b) { return a + cs__binom[b][2]; }
+static inline uint32_t ru_triple(uint32_t a, uint32_t b, uint32_t c) { return a + cs__binom[b][2] + cs__binom[c][3]; }
+static inline uint32_t ru_quad(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    return a + cs__binom[b][2] + cs__binom[c][3] + cs__binom[d][4];
+}
+
+static void ru_sort(uint32_t *r, int j)
+{
+    for (int i = 1; i < j; i++)
+        for (int k = i; k > 0 && r[k] < r[k - 1]; k--) {
+            uint32_t x = r[k];
+            r[k] = r[k - 1];
+            r[k - 1] = x;
+        }
+}
+
+/* The dealer hands holding no card of r[0 .. j) (ascending positions) with a value below t. */
+static int64_t ru_below(const ru_ctx *c, const uint32_t *r, int j, uint32_t t)
+{
+    int64_t n = c->cum0[t];
+    for (int a = 0; a < j; a++) {
+        n -= c->cum1[(size_t)r[a] * NT + t];
+        for (int b = a + 1; b < j; b++) {
+            n += c->cum2[(size_t)ru_pair(r[a], r[b]) * NT + t];
+            for (int e = b + 1; e < j; e++) {
+                const uint16_t *row = c->tri + (size_t)ru_triple(r[a], r[b], r[e]) * 43;
+                int64_t k = 0;
+                for (int i = 0; i < 43; i++)
+                    k += row[i] < t;
+                n -= k;
+                for (int f = e + 1; f < j; f++)
+                    n += c->w4[ru_quad(r[a], r[b], r[e], r[f])] < t;
+            }
+        }
+    }
+    return n;
+}
+
+/* Over the non-qualifying dealer hands that hold no card of r: the sum of the better of taking
+ * no_qualify and buying the game, each brought to the denominator L. */
+/* The replacement cards of a row below v and equal to v (RU_NONE is neither). */
+static void ru_count_scalar(const uint16_t *row, uint16_t v, int64_t *lt, int64_t *eq)
+{
+    int64_t a = 0, e = 0;
+    for (int k = 0; k < RU_ROW; k++) {
+        a += row[k] < v;
+        e += row[k] == v;
+    }
+    *lt = a;
+    *eq = e;
+}
+
+#if CS__X86_64
+#include <immintrin.h>
+__attribute__((target("avx2"))) static inline void ru_count_avx2(const uint16_t *row, uint16_t v, int64_t *lt,
+                                                                 int64_t *eq)
+{
+    const __m256i vv = _mm256_set1_epi16((short)v); /* values and v below 0x8000: signed compares hold */
+    int a = 0, e = 0;
+    for (int k = 0; k < RU_ROW; k += 16) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(row + k));
+        a += __builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi16(vv, x)));
+        e += __builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(vv, x)));
+    }
+    *lt = a / 2; /* two mask bits a lane */
+    *eq = e / 2;
+}
+#else
+#define ru_count_avx2 ru_count_scalar
+#endif
+
+static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c, const uint32_t *r, int j,
+                                                                 uint16_t v, int64_t win_net, int64_t L, int64_t fq,
+                                                                 int avx2)
+{
+    const cs_russian_rules *ru = c->r;
+    uint64_t rmask = 0;
+    for (int i = 0; i < j; i++)
+        rmask |= (uint64_t)1 << r[i];
+    const uint16_t q = ru->qualifier;
+    const int wins = v >= q;
+    /* buying minus taking is at most nq' (game_no_qualify - win_net) + K' (win_net - fee - take) (every
+     * qualifying new hand a win): with win_net >= game_no_qualify it falls with nq' >= nq0 - j and
+     * rises with K' <= K0, so where it is at most 0 at those ends the player takes, counts unread */
+    const int prune = win_net >= ru->game_no_qualify && wins && win_net - ru->game_fee - ru->no_qualify > 0;
+    const int64_t slope_nq = ru->game_no_qualify - win_net, slope_k = win_net - ru->game_fee - ru->no_qualify;
+    /* the hands are in increasing nq0: from the first with nq0 >= theta on, every one is taken (the
+     * bound at K' <= 42); they are counted, not visited: the fq non-qualifying hands beside R less
+     * those visited */
+    uint32_t end = c->n_nq;
+    if (prune && slope_nq < 0) {
+        const int64_t theta = j + (42 * slope_k + (-slope_nq) - 1) / (-slope_nq);
+        end = theta > 42 ? c->n_nq : c->nq_start[theta < 0 ? 0 : theta];
+    }
+    ru_i128 sum = 0;
+    int64_t taken = 0, visited = 0, part = 0, n_part = 0;
+    const int redraw = (ru->flags & CS_RU_REDRAW) != 0;
+    for (uint32_t t = 0; t < end; t++) {
+        if (c->nq_mask[t] & rmask)
+            continue;
+        visited++;
+        if (prune && ((int64_t)c->nq0[t] - j) * slope_nq + (int64_t)c->kcnt[t] * slope_k <= 0) {
+            taken++; /* take x K' in units of 1 / K', brought to L: take x L */
+            continue;
+        }
+        const uint16_t *row = c->row + (size_t)t * RU_ROW;
+        int64_t nq = c->nq0[t], lt = 0, eq = 0, kk = c->kcnt[t];
+        if (avx2)
+            ru_count_avx2(row, v, &lt, &eq);
+        else
+            ru_count_scalar(row, v, &lt, &eq);
+        for (int i = 0; i < j; i++) {
+            const uint16_t x = row[r[i]];
+            if (x == RU_NONE)
+                continue;
+            kk--;
+            nq -= x < q;
+            lt -= x < v;
+            eq -= x == v;
+        }
+        int64_t win = 0, tie = 0;
+        if (wins) {
+            win = lt - nq;
+            tie = eq;
+        }
+        const int64_t lose = kk - nq - win - tie;
+        const int64_t buy = nq * ru->game_no_qualify + win * win_net + lose * ru->lose - ru->game_fee * kk;
+        const int64_t take = ru->no_qualify * kk;
+        const int64_t best = buy > take ? buy : take;
+        part += redraw ? best * (L / kk) : best; /* without the redraw rule L = K' */
+        if (++n_part == 1024) { /* |best x L / K'| < 2^49: 1,024 of them fit 63 bits */
+            sum += part;
+            part = 0;
+            n_part = 0;
+        }
+    }
+    sum += part;
+    taken += fq - visited;
+    return sum + (ru_i128)taken * ru->no_qualify * L;
+}
+
+static ru_i128 ru_nq_generic(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L,
+                             int64_t fq)
+{
+    return ru_nq_body(c, r, j, v, w, L, fq, 0);
+}
+
+#if CS__X86_64
+__attribute__((target("avx2"))) static ru_i128 ru_nq_avx2(const ru_ctx *c, const uint32_t *r, int j, uint16_t v,
+                                                           int64_t w, int64_t L, int64_t fq)
+{
+    return ru_nq_body(c, r, j, v, w, L, fq, 1);
+}
+
+static ru_i128 ru_nq(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L, int64_t fq)
+{
+    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L, fq) : ru_nq_generic(c, r, j, v, w, L, fq);
+}
+#else
+#define ru_nq ru_nq_generic
+#endif
+
+static int64_t ru_gcd(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The denominator of buying the game's cards when j cards of the unseen are the player's. */
+static int64_t ru_denominator(const cs_russian_rules *r, int j)
+{
+    const int64_t n = 42 - j;
+    if (!(r->flags & CS_RU_REDRAW))
+        return n;
+    int64_t l = 1;
+    for (int64_t k = n - 3; k <= n; k++)
+        l = l / ru_gcd(l, k) * k;
+    return l;
+}
+
+/* One final hand: the kept cards with the replacement positions r (j of them), or the five with a
+ * bought sixth (sixth). Adds to the option's sums. */
+static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, int nk, uint32_t *r, int j, int sixth)
+{
+    const cs_russian_rules *ru = c->r;
+    uint8_t h[6];
+    for (int i = 0; i < nk; i++)
+        h[i] = kept[i];
+    for (int i = 0; i < j; i++)
+        h[nk + i] = c->unseen[r[i]];
+    const uint32_t n = (uint32_t)(nk + j);
+    const uint16_t v = sixth ? ru_best6(h) : cs__value_of(h);
+    uint8_t f, s;
+    const int64_t pay = ru_pay(h, n, ru, &f, &s);
+    const int64_t win_net = ru->ante_win + ru->bet * pay;
+    uint32_t rs[5];
+    memcpy(rs, r, (size_t)j * sizeof *r);
+    ru_sort(rs, j);
+    const uint16_t q = ru->qualifier;
+    const int64_t comp = (int64_t)cs__binom[RU_N - j][4];
+    const int64_t fq = ru_below(c, rs, j, q);
+    int64_t win = 0, lose; /* ties push */
+    if (v >= q) {
+        const int64_t f1 = ru_below(c, rs, j, v), f2 = ru_below(c, rs, j, (uint32_t)v + 1);
+        win = f1 - fq;
+        lose = comp - f2;
+    } else {
+        lose = comp - fq;
+    }
+    const int64_t L = ru_denominator(ru, j);
+    ru_i128 play = (ru_i128)(win * win_net + lose * ru->lose) * L;
+    int64_t best_buy = ru->game_no_qualify;
+    if (v >= q) {
+        best_buy = win_net > best_buy ? win_net : best_buy;
+        best_buy = best_buy < 0 ? 0 : best_buy; /* a tie */
+    }
+    best_buy = ru->lose > best_buy ? ru->lose : best_buy;
+    if (!(ru->flags & CS_RU_BUY_GAME) || best_buy - ru->game_fee <= ru->no_qualify)
+        play += (ru_i128)fq * ru->no_qualify * L; /* buying the game is never worth more */
+    else
+        play += ru_nq(c, rs, j, v, win_net, L, fq);
+    const ru_i128 fold = (ru_i128)ru->fold * comp * L;
+    job->hands[o]++;
+    job->play[o] += play;
+    if (play > fold) {
+        job->raise[o]++;
+        job->best[o] += play;
+    } else {
+        job->indifferent[o] += play == fold;
+        job->best[o] += fold;
+    }
+}
+
+/* Every final hand of option o whose highest replacement position is top. */
+static void ru_item(const ru_ctx *c, ru_job *job, uint32_t o, uint32_t top)
+{
+    uint8_t kept[5];
+    int nk = 0, j;
+    const int sixth = o == 32;
+    if (sixth) {
+        memcpy(kept, c->player, 5);
+        nk = 5;
+        j = 1;
+    } else {
+        for (int i = 0; i < 5; i++)
+            if (!(o >> i & 1))
+                kept[nk++] = c->player[i];
+        j = 5 - nk;
+    }
+    uint32_t r[5] = {0, 1, 2, 3, 4};
+    if (j == 0) {
+        ru_hand(c, job, (int)o, kept, nk, r, 0, 0);
+        return;
+    }
+    r[j - 1] = top;
+    for (;;) {
+        ru_hand(c, job, (int)o, kept, nk, r, j, sixth);
+        int x = 0;
+        while (x < j - 1 && r[x] + 1 == r[x + 1])
+            x++;
+        if (x >= j - 1)
+            break;
+        r[x]++;
+        for (int y = 0; y < x; y++)
+            r[y] = (uint32_t)y;
+    }
+}
+
+static void *ru_worker(void *arg)
+{
+    ru_job *job = arg;
+    ru_ctx *c = job->c;
+    for (;;) {
+        const uint32_t k = atomic_fetch_add(&c->next, 1);
+        if (k >= c->n_items)
+            break;
+        ru_item(c, job, c->items[k] >> 6, c->items[k] & 63);
+    }
+    return NULL;
+}
+
+/* Builds the tables of the situation. */
+static int ru_fill(ru_ctx *c)
+{
+    c->cum0 = calloc(NT, sizeof *c->cum0);
+    c->cum1 = calloc((size_t)RU_N * NT, sizeof *c->cum1);
+    c->cum2 = calloc((size_t)RU_PAIRS * NT, sizeof *c->cum2);
+    c->tri = malloc((size_t)RU_TRIPLES * 43 * sizeof *c->tri);
+    c->w4 = malloc(RU_QUADS * sizeof *c->w4);
+    c->nq_mask = malloc(RU_QUADS * sizeof *c->nq_mask);
+    uint8_t *fill = calloc(RU_TRIPLES, 1);
+    if (!c->cum0 || !c->cum1 || !c->cum2 || !c->tri || !c->w4 || !c->nq_mask || !fill) {
+        free(fill);
+        return CS_E_NOMEM;
+    }
+    const uint16_t q = c->r->qualifier;
+    uint32_t ix = 0;
+    c->n_nq = 0;
+    for (uint32_t d = 3; d < RU_N; d++)
+        for (uint32_t cc = 2; cc < d; cc++)
+            for (uint32_t b = 1; b < cc; b++)
+                for (uint32_t a = 0; a < b; a++, ix++) {
+                    const uint8_t h[5] = {c->unseen[a], c->unseen[b], c->unseen[cc], c->unseen[d], c->up};
+                    const uint16_t w = cs__value_of(h);
+                    c->w4[ix] = w;
+                    c->cum0[w + 1]++;
+                    const uint32_t four[4] = {a, b, cc, d};
+                    for (int i = 0; i < 4; i++) {
+                        c->cum1[(size_t)four[i] * NT + w + 1]++;
+                        for (int k = i + 1; k < 4; k++)
+                            c->cum2[(size_t)ru_pair(four[i], four[k]) * NT + w + 1]++;
+                    }
+                    for (int skip = 0; skip < 4; skip++) {
+                        uint32_t t3[3], o = 0;
+                        for (int i = 0; i < 4; i++)
+                            if (i != skip)
+                                t3[o++] = four[i];
+                        const uint32_t t = ru_triple(t3[0], t3[1], t3[2]);
+                        c->tri[(size_t)t * 43 + fill[t]++] = w;
+                    }
+                    if (w < q) {
+                        c->nq_mask[c->n_nq++] = (uint64_t)1 << a | (uint64_t)1 << b | (uint64_t)1 << cc |
+                                                (uint64_t)1 << d;
+                    }
+                }
+    free(fill);
+    for (uint32_t t = 1; t < NT; t++)
+        c->cum0[t] += c->cum0[t - 1];
+    for (uint32_t x = 0; x < RU_N; x++)
+        for (uint32_t t = 1; t < NT; t++)
+            c->cum1[(size_t)x * NT + t] += c->cum1[(size_t)x * NT + t - 1];
+    for (uint32_t p = 0; p < RU_PAIRS; p++)
+        for (uint32_t t = 1; t < NT; t++)
+            c->cum2[(size_t)p * NT + t] += c->cum2[(size_t)p * NT + t - 1];
+    c->row = malloc(((size_t)c->n_nq + 1) * RU_ROW * sizeof *c->row);
+    c->kcnt = malloc((size_t)c->n_nq + 1);
+    c->nq0 = malloc((size_t)c->n_nq + 1);
+    if (!c->row || !c->kcnt || !c->nq0)
+        return CS_E_NOMEM;
+    for (uint32_t t = 0; t < c->n_nq; t++) {
+        const uint64_t m = c->nq_mask[t];
+        uint8_t d[5], o = 0;
+        for (uint32_t p = 0; p < RU_N; p++)
+            if (m >> p & 1)
+                d[o++] = c->unseen[p];
+        d[4] = c->up;
+        const int at = ru_replaced(d, c->r->replace);
+        uint16_t *row = c->row + (size_t)t * RU_ROW;
+        uint8_t k = 0;
+        for (uint32_t p = 0; p < RU_ROW; p++) {
+            row[p] = RU_NONE;
+            if (p >= RU_N || (m >> p & 1))
+                continue;
+            if ((c->r->flags & CS_RU_REDRAW) && (c->unseen[p] >> 2) == (d[at] >> 2))
+                continue;
+            row[p] = ru_new_value(d, at, c->unseen[p]);
+            k++;
+        }
+        c->kcnt[t] = k;
+        uint8_t below = 0;
+        for (uint32_t p = 0; p < RU_N; p++)
+            below += row[p] < c->r->qualifier;
+        c->nq0[t] = below;
+    }
+    /* in increasing nq0 (a counting sort: masks, rows, counts moved together) */
+    uint32_t start[44] = {0};
+    for (uint32_t t = 0; t < c->n_nq; t++)
+        start[c->nq0[t] + 1]++;
+    for (int k = 1; k < 44; k++)
+        start[k] += start[k - 1];
+    memcpy(c->nq_start, start, sizeof start);
+    uint64_t *m2 = malloc(((size_t)c->n_nq + 1) * sizeof *m2);
+    uint16_t *r2 = malloc(((size_t)c->n_nq + 1) * RU_ROW * sizeof *r2);
+    uint8_t *k2 = malloc((size_t)c->n_nq + 1), *n2 = malloc((size_t)c->n_nq + 1);
+    if (!m2 || !r2 || !k2 || !n2) {
+        free(m2);
+        free(r2);
+        free(k2);
+        free(n2);
+        return CS_E_NOMEM;
+    }
+    for (uint32_t t = 0; t < c->n_nq; t++) {
+        const uint32_t to = start[c->nq0[t]]++;
+        m2[to] = c->nq_mask[t];
+        memcpy(r2 + (size_t)to * RU_ROW, c->row + (size_t)t * RU_ROW, RU_ROW * sizeof *r2);
+        k2[to] = c->kcnt[t];
+        n2[to] = c->nq0[t];
+    }
+    free(c->nq_mask);
+    free(c->row);
+    free(c->kcnt);
+    free(c->nq0);
+    c->nq_mask = m2;
+    c->row = r2;
+    c->kcnt = k2;
+    c->nq0 = n2;
+    return CS_OK;
+}
+
+static void ru_free(ru_ctx *c)
+{
+    free(c->cum0);
+    free(c->cum1);
+    free(c->cum2);
+    free(c->tri);
+    free(c->w4);
+    free(c->nq_mask);
+    free(c->row);
+    free(c->kcnt);
+    free(c->nq0);
+}
+
+int cs_russian_options(const uint8_t *player, uint8_t up, const cs_russian_rules *rules, uint32_t set_mask,
+                       uint32_t sixth, uint32_t threads, cs_russian_option *out, size_t n_out)
+{
+    if (!player || !rules || !out)
+        return CS_E_NULL;
+    if (n_out != CS_RU_OPTIONS)
+        return CS_E_SIZE;
+    if (sixth > 1 || threads < 1 || threads > 64)
+        return CS_E_ARG;
+    uint64_t mask = 0;
+    int st;
+    if ((st = cs__check_situation(player, up, &mask)) != CS_OK)
+        return st;
+    if ((st = ru_check_rules(rules)) != CS_OK)
+        return st;
+    if ((st = cs__ensure_tables()) != CS_OK)
+        return st;
+    memset(out, 0, n_out * sizeof *out);
+    if (!set_mask && !sixth)
+        return CS_OK;
+    ru_ctx *c = calloc(1, sizeof *c);
+    ru_job *jobs = calloc(threads, sizeof *jobs);
+    if (!c || !jobs) {
+        free(c);
+        free(jobs);
+        return CS_E_NOMEM;
+    }
+    uint32_t n = 0;
+    for (uint8_t x = 0; x < 52; x++)
+        if (!(mask >> x & 1))
+            c->unseen[n++] = x;
+    memcpy(c->player, player, 5);
+    c->up = up;
+    c->r = rules;
+    for (int j = 5; j >= 0; j--)
+        for (uint32_t o = 0; o < CS_RU_OPTIONS; o++) {
+            const int size = o == 32 ? 1 : __builtin_popcount(o);
+            if (size != j || (o < 32 && !(set_mask >> o & 1)) || (o == 32 && !sixth))
+                continue;
+            const uint32_t lo = j == 0 ? 0 : (uint32_t)j - 1, hi = j == 0 ? 1 : RU_N;
+            for (uint32_t t = hi; t-- > lo;)
+                c->items[c->n_items++] = (uint16_t)(o << 6 | t);
+        }
+    atomic_init(&c->next, 0);
+    st = ru_fill(c);
+    if (st == CS_OK) {
+        for (uint32_t t = 0; t < threads; t++)
+            jobs[t].c = c;
+        cs__parallel(ru_worker, jobs, sizeof *jobs, threads);
+        for (uint32_t o = 0; o < CS_RU_OPTIONS; o++) {
+            ru_i128 best = 0, play = 0;
+            for (uint32_t t = 0; t < threads; t++) {
+                best += jobs[t].best[o];
+                play += jobs[t].play[o];
+                out[o].hands += jobs[t].hands[o];
+                out[o].raise_hands += jobs[t].raise[o];
+                out[o].indifferent_hands += jobs[t].indifferent[o];
+            }
+            if (!out[o].hands)
+                continue;
+            const int j = o == 32 ? 1 : __builtin_popcount(o);
+            out[o].unit = (uint64_t)ru_denominator(rules, j) * cs__binom[RU_N - j][4];
+            out[o].best_hi = (int64_t)(best >> 64);
+            out[o].best_lo = (uint64_t)best;
+            out[o].play_hi = (int64_t)(play >> 64);
+            out[o].play_lo = (uint64_t)play;
+        }
+    }
+    ru_free(c);
+    free(c);
+    free(jobs);
+    return st;
+}
