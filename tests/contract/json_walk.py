@@ -92,7 +92,6 @@ CASES: list[Case] = [
     ("solve sample", "solve", ["--known-dealer-cards", "1", "--sample", "--deals", "2000", "--seed", "1"],
      lambda: ce.sample(known_dealer_cards=1, deals=2000, seed=1), False),
     ("solve sorted", "solve", ["--sorted-ranks", "AK"], lambda: ce.solve_sorted_ranks("AK"), False),
-    ("solve sorted counts", "solve", ["--sorted-ranks", "AK", "--table", "counts"], None, False),
     ("solve seen class", "solve", ["--seen-class", "picture"], _seen_class, False),
     ("solve seen class chart", "solve", ["--seen-class", "picture", "--table", "chart"], None, False),
     ("solve burn card", "solve", ["--burn-card"], ce.solve_burn_card, False),
@@ -119,6 +118,9 @@ CASES: list[Case] = [
     ("compare", "compare", ["standard", "live-dealer"], lambda: ce.compare(["standard", "live-dealer"]), False),
     ("cap", "cap", ["--antes", "25,100"], lambda: ce.cap_study(antes=[25, 100]), False),
     ("progressive", "progressive", [], ce.progressive, False),
+    # every pay fixed: no meter to break even at (breakeven_meter and its dollars null)
+    ("progressive fixed pays", "progressive", ["--pays", "500,100,50,20,10", "--players", "3"],
+     lambda: ce.progressive("500,100,50,20,10", players=3), False),
     ("bonus", "bonus", [], ce.bonus, False),
     ("combined", "combined", [], lambda: ce.combined(rules=ce.Rules.make(ante=10)), False),
     ("report plain", "report", ["--deals", "2000", "--seed", "1"], _report_plain, True),

@@ -368,11 +368,17 @@ def solve_mode(args: argparse.Namespace) -> str:
     return mode
 
 
+def _priced_per_hour(args: argparse.Namespace) -> bool:
+    """Whether the output prices a table-hour (--flash-rate, --rate): there --ante is its ante
+    (default 10), not only where a cap bites."""
+    return args.flash_rate is not None or args.rate is not None
+
+
 def check_solve(args: argparse.Namespace) -> None:
     """Before any work: the mode's options, the rules, the values of --rate, --accuracy, --flash-rate
     and the --plot file."""
     solve_mode(args)
-    rules_from(args)
+    rules_from(args, ante_alone=_priced_per_hour(args))
     for name, what in (("rate", "rate"), ("accuracy", "accuracy"), ("flash_rate", "flash rate")):
         if getattr(args, name) is not None:
             protection.check_rate(getattr(args, name), what)
@@ -385,7 +391,7 @@ def check_solve(args: argparse.Namespace) -> None:
 def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     mode = solve_mode(args)
     k = args.known_dealer_cards
-    rules = rules_from(args)
+    rules = rules_from(args, ante_alone=_priced_per_hour(args))
     if args.rate is not None:  # a leak in a share of hands: the exact mixture with the plain game
         rate = protection.check_rate(args.rate, "rate")
         leak = _leak_report(mode, args, rules, progress)
