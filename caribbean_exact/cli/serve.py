@@ -40,6 +40,7 @@ from socketserver import ThreadingMixIn
 from typing import Any, TextIO
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
+from ..engine.recent import Recent
 from ..errors import CaribbeanError, UsageError
 from ..model.rules import Rules, builtin_paytables
 from ..play.odds import ev
@@ -187,7 +188,8 @@ def api_deal(q: Any) -> object:
     return {"number": d.number, "hand": " ".join(str(c) for c in d.hand), "up": str(d.up), "seed": seed}
 
 
-_trainees: dict[tuple[str, Rules], Trainee] = {}
+#: The trainees of the rules asked lately (a bounded cache: a client varying the rules cannot grow it).
+_trainees: Recent[tuple[str, Rules], Trainee] = Recent(16)
 _trainees_lock = threading.Lock()
 
 
@@ -200,7 +202,8 @@ def api_grade(q: Any) -> object:
     with _trainees_lock:  # in memory only: the server writes nothing
         t = _trainees.get((spec, rules))
         if t is None:
-            t = _trainees[(spec, rules)] = trainee(spec, rules)
+            t = trainee(spec, rules)
+            _trainees.put((spec, rules), t)
     act = _need(q, "answer").strip().lower()
     if act not in ("raise", "fold"):
         raise UsageError(f"answer {act!r}: expected raise or fold")

@@ -43,11 +43,10 @@ from .volatility import DEFAULT_AVERAGE_ANTE, DEFAULT_HANDS_PER_HOUR
 if TYPE_CHECKING:  # numpy is imported where the search runs: the command line starts without it
     import numpy as np
 
-    from .tells import Tells
-
 __all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "MIN_ERROR_RATE", "PRECISIONS",
-           "STATISTICS", "Detection", "FlashCost", "Leak", "LeakDetection", "Statistic", "check_error_rate",
-           "check_rate", "detection_table", "flash_cost", "hands_needed", "hands_to_detect", "leaks", "win_probability"]
+           "STATISTICS", "Detection", "FlashCost", "Leak", "LeakDetection", "Statistic", "Tell", "Tells",
+           "check_error_rate", "check_rate", "detection_table", "flash_cost", "hands_needed", "hands_to_detect",
+           "leaks", "win_probability"]
 
 #: What surveillance counts: "raise", the hands raised; "win", the hands won (net > 0).
 Statistic = Literal["raise", "win"]
@@ -637,6 +636,60 @@ LEAKS: tuple[Leak, ...] = (
 )
 #: The flash rates of the protection tables: a hole card exposed in 5%, 10% and 25% of hands.
 FLASH_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4))
+
+
+@dataclass(frozen=True)
+class Tell:
+    """One kind of tell: the decision in words and its weight (in the chart's units)."""
+
+    words: str
+    weight: int
+
+
+@dataclass(frozen=True)
+class Tells:
+    """A leak's tells: ``raise_below`` (weight of the high cards below A-K raised), ``fold_pair``
+    (weight of the pairs or better folded), ``total`` (every situation's weight) and the ``top`` tells
+    by frequency, in words."""
+
+    raise_below: int
+    fold_pair: int
+    total: int
+    top: tuple[Tell, ...]
+
+    @property
+    def share(self) -> Fraction:
+        """The exact share of hands with a tell."""
+        return Fraction(self.raise_below + self.fold_pair, self.total)
+
+    @property
+    def hands_to_first(self) -> Fraction | None:
+        """The expected number of hands until the first tell (1 / share; None: no tell)."""
+        return None if self.share == 0 else 1 / self.share
+
+    def hands_to_see(self, confidence: Fraction) -> int | None:
+        """The fewest hands in which surveillance sees at least one tell with probability
+        ``confidence`` (0 < confidence < 1): the least n with (1 - share)^n <= 1 - confidence, decided
+        in Fractions. None: no tell.
+
+        >>> Tells(1, 0, 2, ()).hands_to_see(Fraction(95, 100))   # a coin: 5 tosses to see heads at 95%
+        5
+        """
+        c = Fraction(confidence)
+        if not 0 < c < 1:
+            raise InvalidRules(f"confidence {confidence}: expected a share strictly between 0 and 1")
+        p = self.share
+        if p == 0:
+            return None
+        if p == 1:
+            return 1
+        q, miss = 1 - p, 1 - c
+        n = max(1, math.floor(math.log(float(miss)) / math.log(float(q))) - 1)
+        while n > 1 and q ** (n - 1) <= miss:
+            n -= 1
+        while q ** n > miss:
+            n += 1
+        return n
 
 
 @dataclass(frozen=True)

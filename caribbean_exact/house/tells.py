@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidRules
@@ -46,7 +45,7 @@ from ..play.known_cards import (
     solve_seen_class,
 )
 from ..progress import ProgressFn, report
-from .protection import Detection
+from .protection import Detection, Tell, Tells
 
 __all__ = ["SEQUENTIAL_DIGITS", "TELL_LEAKS", "Tell", "Tells", "flashed", "leak_tells", "plain_never",
            "rate_test_exact", "rate_test_hands", "sorted_deals", "tells_table"]
@@ -62,60 +61,6 @@ _PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "quee
 _CLASSES: tuple[str, ...] = ("high card below A-K", "A-K high", *CATEGORIES[1:])
 
 Chart = SeenChart | SeenSetChart | LeakChart | SortedRanksGame
-
-
-@dataclass(frozen=True)
-class Tell:
-    """One kind of tell: the decision in words and its weight (in the chart's units)."""
-
-    words: str
-    weight: int
-
-
-@dataclass(frozen=True)
-class Tells:
-    """A leak's tells: ``raise_below`` (weight of the high cards below A-K raised), ``fold_pair``
-    (weight of the pairs or better folded), ``total`` (every situation's weight) and the ``top`` tells
-    by frequency, in words."""
-
-    raise_below: int
-    fold_pair: int
-    total: int
-    top: tuple[Tell, ...]
-
-    @property
-    def share(self) -> Fraction:
-        """The exact share of hands with a tell."""
-        return Fraction(self.raise_below + self.fold_pair, self.total)
-
-    @property
-    def hands_to_first(self) -> Fraction | None:
-        """The expected number of hands until the first tell (1 / share; None: no tell)."""
-        return None if self.share == 0 else 1 / self.share
-
-    def hands_to_see(self, confidence: Fraction) -> int | None:
-        """The fewest hands in which surveillance sees at least one tell with probability
-        ``confidence`` (0 < confidence < 1): the least n with (1 - share)^n <= 1 - confidence, decided
-        in Fractions. None: no tell.
-
-        >>> Tells(1, 0, 2, ()).hands_to_see(Fraction(95, 100))   # a coin: 5 tosses to see heads at 95%
-        5
-        """
-        c = Fraction(confidence)
-        if not 0 < c < 1:
-            raise InvalidRules(f"confidence {confidence}: expected a share strictly between 0 and 1")
-        p = self.share
-        if p == 0:
-            return None
-        if p == 1:
-            return 1
-        q, miss = 1 - p, 1 - c
-        n = max(1, math.floor(math.log(float(miss)) / math.log(float(q))) - 1)
-        while n > 1 and q ** (n - 1) <= miss:
-            n -= 1
-        while q ** n > miss:
-            n += 1
-        return n
 
 
 def _cells(chart: Chart) -> Iterator[tuple[int, str, str, int, int]]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping
-from functools import cache
 
+from ..engine.recent import Recent
 from ..house.math_report import build_report
 from ..house.protection import FLASH_RATES, detection_table, leaks
 from ..house.sidebets import BonusReport, ProgressiveReport, bonus, progressive
@@ -40,10 +40,17 @@ def _md(title: str, body: str) -> str:
     return f"# {title}\n\n{body.rstrip()}\n"
 
 
-@cache
+#: The solved game of each built-in pay table, kept for every file that needs it.
+_optimal_games: Recent[str, GameReport] = Recent(32, "tables' pay-table games")
+
+
 def _optimal(key: str) -> GameReport:
     """The solved game of a built-in pay table, once per process for every file that needs it."""
-    return solve(rules=Rules(paytable=builtin_paytables()[key]))
+    game = _optimal_games.get(key)
+    if game is None:
+        game = solve(rules=Rules(paytable=builtin_paytables()[key]))
+        _optimal_games.put(key, game)
+    return game
 
 
 def _strategy_files(progress: ProgressFn | None) -> dict[str, str]:

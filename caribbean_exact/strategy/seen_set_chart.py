@@ -40,6 +40,7 @@ import numpy.typing as npt
 from ..engine import layout
 from ..engine.layout import NUM_VALUES
 from ..engine.pricing import default_threads
+from ..engine.recent import Recent
 from ..engine.seen import seen_pass
 from ..errors import InvalidCards, InvalidRules
 from ..model.checks import check_progress, check_rules, check_threads
@@ -418,10 +419,9 @@ def seen_set_strategy(k: int, rules: Rules | None = None, threads: int | None = 
                 cells[(cls, ranks)] = rule
     report(progress, label, 1, None)
     result = SeenSetStrategy(rules, k, cells)
-    _last.clear()
-    _last[(k, rules)] = result
+    _last.put((k, rules), result)
     return result
 
 
 #: The last strategy read, by (k, rules): at most one.
-_last: dict[tuple[int, Rules], SeenSetStrategy] = {}
+_last: Recent[tuple[int, Rules], SeenSetStrategy] = Recent(1, "seen-cards strategies")

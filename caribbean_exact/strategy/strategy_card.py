@@ -18,13 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import InvalidRules
 from ..model.cards import RANKS
 from ..model.checks import check_rules
 from ..model.hands import Pattern, patterns
-from ..model.rules import Rules
+from ..model.rules import Number, Rules
 from ..play.game import GameReport
 from ..play.switching import SwitchFeesLike
 from ..progress import ProgressFn
+from .buy_lines import BuyLinesGame, solve_buy_lines
 from .rule_file import parse_rule_file
 from .simplify import Frontier, FrontierPoint, frontier
 from .strategies import Situation, Strategy
@@ -104,6 +106,13 @@ class StrategyCard:
     grid: AceKingGrid
     #: Card switching (Oasis Poker): what to switch before raising or folding, or None.
     switching: SwitchStudy | None = None
+    #: A sixth card for sale: the buying lines' whole game beside optimal buying (exact), or None.
+    buying: BuyLinesGame | None = None
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the card is of a game with a draw (switching or buying), whose A-K grid is omitted."""
+        return self.switching is not None or self.buying is not None
 
 
 def _possible_suited(ranks: tuple[int, ...], up: int) -> tuple[int, ...]:
@@ -203,7 +212,7 @@ def _grid(strategy: Strategy) -> AceKingGrid:
 def strategy_card(rules: Rules | None = None, lines: int | None = None, within: Fraction = DEFAULT_WITHIN,
                   progress: ProgressFn | None = None, *, game: GameReport | None = None,
                   switch_fees: SwitchFeesLike | None = None, deals: int = DEFAULT_SWITCH_DEALS, seed: int = 1,
-                  threads: int | None = None) -> StrategyCard:
+                  threads: int | None = None, buy_fee: Number | None = None) -> StrategyCard:
     """The card of ``rules``: the frontier point with at most ``lines`` lines (by default the
     shortest within ``within`` of optimal, per ante, of at most ``MAX_CARD_LINES`` lines, else the
     cheapest of those), and the Ace-King grid of that strategy. ``game``: the solved optimal game of
@@ -212,11 +221,20 @@ def strategy_card(rules: Rules | None = None, lines: int | None = None, within: 
     edge of the optimal switch from the exact one-card game (exact for a one-card schedule, else
     that exact bound and an estimate) and the lines' house edge and cost sampled over ``deals``
     hands from ``seed`` (``switch_rules.switch_study``; each hand exact; ``threads`` for the core).
-    Rules with a draw (``Rules.make(switch_fees=...)``) are the same as ``switch_fees``."""
+    ``buy_fee`` (a sixth card for sale, in antes): the card also says when to buy (``buy_lines``),
+    with the exact house edge of those lines and of optimal buying (about 30 s on two cores).
+    Rules with a draw (``Rules.make(switch_fees=..., buy_fee=...)``) are the same as ``switch_fees``
+    and ``buy_fee``; a card of switching and buying together is refused (``InvalidRules``)."""
     rules = check_rules(rules)
     if rules.draw is not None:
-        switch_fees = rules.draw.fees if switch_fees is None else switch_fees
+        if rules.draw.switch is not None and switch_fees is None:
+            switch_fees = rules.draw.switch
+        if rules.draw.buy is not None and buy_fee is None:
+            buy_fee = rules.draw.buy
         rules = rules.plain
+    if switch_fees is not None and buy_fee is not None:
+        raise InvalidRules("card: switch fees and a buy fee: a card says one draw (give switching or buying)")
+    buy_rules = None if buy_fee is None else rules.with_game(buy_fee=buy_fee)  # the fee checked before the work
     f = frontier(rules, progress=progress, game=game)
     fitting = [p for p in f.points if p.lines <= (MAX_CARD_LINES if lines is None else lines)] or [f.points[0]]
     point = fitting[-1]
@@ -225,5 +243,6 @@ def strategy_card(rules: Rules | None = None, lines: int | None = None, within: 
     switching = None
     if switch_fees is not None:
         switching = switch_study(switch_fees, rules, deals, seed, threads=threads, progress=progress)
+    buying = None if buy_rules is None else solve_buy_lines(buy_rules, threads=threads, progress=progress)
     return StrategyCard(rules, f, point, _grid(parse_rule_file(point.rules_text, "the card's strategy")),
-                        switching)
+                        switching, buying)

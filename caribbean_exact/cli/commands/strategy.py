@@ -134,6 +134,10 @@ def setup_card(p: argparse.ArgumentParser) -> None:
                         "also says what to switch first; the house edge with the optimal switch from the exact "
                         "one-card game (exact for one card; else at most that, and sampled), the lines' sampled "
                         "(--deals hands, default 1,000, each exact)")
+    p.add_argument("--buy-fee", default=None, metavar="FEE",
+                   help="a sixth card for sale at FEE antes (the player plays the best five of six): the card also "
+                        "says when to buy, with the exact house edge of those lines and of optimal buying (about "
+                        "30 s on two cores)")
     add_sampling(p, "with --switch-fees (hands)", optional=True, deals=CARD_SWITCH_DEALS, seed=CARD_SWITCH_SEED)
 
 
@@ -170,7 +174,11 @@ def check_card(args: argparse.Namespace) -> None:
     check_file("--out", args.out)
     figures.pyplot("card")
     check_needs("card", args, CARD_NEEDS)
-    rules_from(args)
+    if args.switch_fees is not None and args.buy_fee is not None:
+        raise UsageError("card: --switch-fees with --buy-fee: a card says one draw (give one of the two)")
+    rules = rules_from(args)
+    if args.buy_fee is not None:
+        rules.with_game(buy_fee=args.buy_fee)  # the fee checked before the work
 
 
 def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -178,7 +186,10 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ...render.strategy import strategy_card as render_card
     from ...strategy import strategy_card as card
 
-    c = card.strategy_card(rules_from(args), args.lines, progress=progress, switch_fees=args.switch_fees,
+    rules = rules_from(args)
+    if args.buy_fee is not None:
+        rules = rules.with_game(buy_fee=args.buy_fee)
+    c = card.strategy_card(rules, args.lines, progress=progress, switch_fees=args.switch_fees,
                            deals=CARD_SWITCH_DEALS if args.deals is None else args.deals,
                            seed=CARD_SWITCH_SEED if args.seed is None else args.seed)
     side = (sidebets.progressive(), sidebets.bonus())
@@ -187,4 +198,6 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
             f"(cost {c.point.cost} per ante)")
     if c.switching is not None:
         done += "; with switching: " + " ".join(render_card.switch_figure_lines(c))
+    if c.buying is not None:
+        done += "; with a sixth card for sale: " + " ".join(render_card.buy_figure_lines(c))
     return done

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from ..._version import __version__
@@ -21,6 +22,7 @@ from ...model.hands import CATEGORIES
 from ...model.rules import Qualifier
 from ...play.switch_game import SwitchGame
 from ...play.switching import SwitchFees
+from ...strategy.buy_lines import BUY_LINES
 from ...strategy.strategy_card import GridException, StrategyCard
 from ...strategy.switch_rules import SwitchRule
 from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap, wrap_chars
@@ -189,8 +191,51 @@ def strategy_lines(c: StrategyCard) -> list[str]:
     return strategy_sentences(c.point.rules_text)
 
 
+def _edge_words(house_edge: Fraction, places: int = 4) -> str:
+    """A house edge in a player's words: "a house edge of 1.2345%" or "a player's edge of 0.9090%"."""
+    if house_edge < 0:
+        return f"a player's edge of {pct(-house_edge, places)}"
+    return f"a house edge of {pct(house_edge, places)}"
+
+
+def buy_rules_line(c: StrategyCard, short: bool = False) -> str:
+    """The rule of the sixth card for sale and its fee (``short``: for the pocket card)."""
+    assert c.buying is not None
+    fee = c.buying.game.fee
+    antes = f"{_num(fee)} ante{'' if fee == 1 else 's'}"
+    if short:
+        return f"A sixth card for {antes} (not returned): play your best five of six."
+    return ("A sixth card for sale: after seeing your cards and the dealer's card, you may buy one more card "
+            f"for {antes}, which you do not get back; you then play the best five of your six cards.")
+
+
+def buy_heading(c: StrategyCard) -> str:
+    """A sixth-card card's first heading: whether to buy, the first line that fits deciding."""
+    assert c.buying is not None
+    return "1. First, whether to buy a sixth card (buy when a line fits):"
+
+
+def buy_lines(c: StrategyCard) -> list[str]:
+    """The buying lines in words, in order, and the last: anything else, do not buy."""
+    assert c.buying is not None
+    return [f"Buy with {line}." for line in BUY_LINES] + ["Anything else: do not buy."]
+
+
+def buy_figure_lines(c: StrategyCard) -> list[str]:
+    """A sixth-card card's exact figures: the lines' game, optimal buying, the lines' cost."""
+    assert c.buying is not None
+    b = c.buying
+    return [f"Buying by these lines (then raising or folding at best): {_edge_words(b.game.house_edge)} "
+            f"(exact: {b.game.house_edge}).",
+            f"With optimal buying: {_edge_words(b.optimal.house_edge)}; the lines cost {pct(b.cost, 4)} of the "
+            "ante against it, exactly."]
+
+
 def strategy_heading(c: StrategyCard) -> str:
     n = c.point.lines
+    if c.buying is not None:
+        return (f"2. Then, with your best five cards, raise these hands ({n} line{'s' if n != 1 else ''}); "
+                "fold the rest:")
     if c.switching is not None:
         return (f"2. Then, with your new cards, raise these hands ({n} line{'s' if n != 1 else ''}); "
                 "fold the rest:")
@@ -207,15 +252,17 @@ def card_title(c: StrategyCard) -> str:
     """The card's title."""
     if c.switching is not None:
         return "Oasis Poker (Caribbean Stud with card switching): strategy card"
+    if c.buying is not None:
+        return "Caribbean Stud with a sixth card for sale: strategy card"
     return "Caribbean Stud Poker: strategy card"
 
 
 def figure_lines(c: StrategyCard) -> list[str]:
     """Its exact figures: house edge, cost against optimal play."""
     p = c.point
-    if c.switching is not None:
-        return [f"Without switching, these raise lines give a house edge of {pct(p.house_edge)} (optimal play "
-                f"{pct(c.frontier.optimal.house_edge)}; exact)."]
+    if c.drawing:
+        return [f"Without {'switching' if c.switching is not None else 'buying'}, these raise lines give a house "
+                f"edge of {pct(p.house_edge)} (optimal play {pct(c.frontier.optimal.house_edge)}; exact)."]
     return [f"House edge {pct(p.house_edge)} with these {p.lines} line{'s' if p.lines != 1 else ''} "
             f"(optimal play {pct(c.frontier.optimal.house_edge)}).",
             f"Cost against optimal play {pct(p.cost, 6)}: {grouped(int(p.cost_total))} antes over "
@@ -337,12 +384,16 @@ def card_text(c: StrategyCard, side_bets: SideBets | None = None) -> str:
     out = [f"# {card_title(c)}", "", *rules_lines(c), ""]
     if c.switching is not None:
         out += [switch_rules_line(c), "", switch_heading(c), "", *(f"- {line}" for line in switch_lines(c)), ""]
+    if c.buying is not None:
+        out += [buy_rules_line(c), "", buy_heading(c), "", *(f"- {line}" for line in buy_lines(c)), ""]
     out += [strategy_heading(c), "",
             *(f"- {line}" for line in strategy_lines(c)), "", *figure_lines(c), ""]
     if c.switching is not None:
         out += [*switch_figure_lines(c), ""]
+    if c.buying is not None:
+        out += [*buy_figure_lines(c), ""]
     out += ["Terms: " + " ".join(terms(c))]
-    if c.switching is None:  # the A-K grid is the game without switching
+    if not c.drawing:  # the A-K grid is the game without a draw
         out += ["", grid_legend(c), "", table(rows, ["", *g.columns], "github"), ""]
         out += [f"- {footnote_text(group)}" for group in _notes(c)]
     if side_bets is not None:
@@ -379,10 +430,12 @@ def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None
     small = max(MIN_PT, body - 1.5)
     # an Oasis pocket card: the switching fees, both parts' lines, the switching figures (no pays,
     # examples or terms: they do not fit 3.5 x 5 in)
-    compact = c.switching is not None and not page
+    compact = c.drawing and not page
     bullet = body if compact else body + 1.5
-    title = "Oasis Poker: strategy card" if compact else card_title(c)
-    out = [(title, body + (4 if c.switching is not None else 6) if page else body + 2, "bold", 0.0, 0.06)]
+    title = card_title(c)
+    if compact:
+        title = "Oasis Poker: strategy card" if c.switching is not None else "A sixth card for sale: strategy card"
+    out = [(title, body + (4 if c.drawing else 6) if page else body + 2, "bold", 0.0, 0.06)]
     if not compact:
         out += [(line, small, "normal", 0.0, 0.0) for line in rules_lines(c)]
         out.append(("", 0, "", 0.0, 0.06))
@@ -391,6 +444,11 @@ def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None
         out.append((switch_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
         out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in switch_lines(c, not compact)]
         out.append(("", 0, "", 0.0, 0.05))
+    if c.buying is not None:
+        out.append((buy_rules_line(c, short=compact), small, "normal", 0.0, 0.06))
+        out.append((buy_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
+        out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in buy_lines(c)]
+        out.append(("", 0, "", 0.0, 0.05))
     out.append((strategy_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
     out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in strategy_lines(c)]
     out.append(("", 0, "", 0.0, 0.05))
@@ -398,6 +456,8 @@ def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None
         out += [(line, small, "normal", 0.0, 0.0) for line in figure_lines(c)]
     if c.switching is not None:
         out += [(line, small, "normal", 0.0, 0.0) for line in switch_figure_lines(c, short=compact)]
+    if c.buying is not None:
+        out += [(line, small, "normal", 0.0, 0.0) for line in buy_figure_lines(c)]
     if compact:
         return out
     out.append(("", 0, "", 0.0, 0.05))
@@ -475,7 +535,7 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
         for text, pt, weight, indent, gap in blocks:
             put(text, pt, weight, indent, gap, "#333333" if pt < body and not page else "black")
         if page:
-            if c.switching is None:  # the A-K grid is the game without switching: an Oasis card omits it
+            if not c.drawing:  # the A-K grid is the game without a draw: an Oasis or sixth-card card omits it
                 y += 0.15
                 _grid(fig, c, w, h, margin, y, MIN_PT + 1, body, Rectangle)
                 y = _after_grid(c, y)
