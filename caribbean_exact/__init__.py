@@ -75,6 +75,7 @@ _HOME = {
     "SeenCardGame": "play.known_cards",
     "SeenCardsGame": "play.known_cards",
     "SortedRanksGame": "play.edge_sorting",
+    "SortedSeenGame": "play.edge_sorting",
     "SeenCellRule": "strategy.seen_chart",
     "SeenCardStrategy": "strategy.seen_chart",
     "SeenSetCellRule": "strategy.seen_set_chart",
@@ -147,7 +148,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from .model.hands import CATEGORIES
     from .model.information import Information
     from .model.rules import Nets, Paytable, Qualifier, Rules, builtin_paytables, get_paytable
-    from .play.edge_sorting import SortedRanksGame, solve_sorted_ranks
+    from .play.edge_sorting import SortedRanksGame, SortedSeenGame, solve_sorted_ranks
     from .play.game import GameReport, solve
     from .play.known_cards import (
         LeakCell,
@@ -228,6 +229,7 @@ __all__ = [
     "SetMatchRule",
     "Situation",
     "SortedRanksGame",
+    "SortedSeenGame",
     "Strategy",
     "StrategyResult",
     "SwitchAnalysis",

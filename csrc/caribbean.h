@@ -17,7 +17,8 @@
  * Where each part lives: core.c (cs_strerror, cs_version; argument checks, suit symmetry, threads),
  * evaluate.c (cs_init, cs_evaluate5 and the value, category and pattern queries), evaluate6.c
  * (cs_evaluate6, cs_six_card_counts), situation.c (cs_deal), game.c (cs_solver_*),
- * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_seen_decided, cs_solve_leak), sorted.c (cs_solve_sorted),
+ * seen.c (cs_solve_seen, cs_solve_seen_k1, cs_solve_seen_decided, cs_solve_leak), sorted.c (cs_solve_sorted), sorted_seen.c
+ * (cs_solve_sorted_seen),
  * sample.c (cs_sample_deals, cs_sample_table),
  * layout.c (the layout index functions), switch_hand.c (cs_switch), switch_game.c (cs_switch_game,
  * cs_switch_game_given), switch_bounds.c (cs_switch_bounds); internal.h holds what they share
@@ -84,7 +85,9 @@ enum cs_layout {
     CS_SEEN_SUITED_PAIRS = 78,        /* rank pairs a < b */
     CS_SEEN_DECISION_LANES = CS_SEEN_RANK_PAIRS + CS_SEEN_SUIT_SETS * CS_SEEN_SUITED_PAIRS,  /* 2,587 */
     CS_SORTED_COUNTS = 5,             /* edge sorting: 0 .. 4 dealer hole cards of the sorted ranks */
-    CS_SORTED_CHART_CELLS = CS_SORTED_COUNTS * CS_NUM_VALUES * CS_NUM_RANKS   /* 485,030: (c, value, up rank) */
+    CS_SORTED_CHART_CELLS = CS_SORTED_COUNTS * CS_NUM_VALUES * CS_NUM_RANKS,  /* 485,030: (c, value, up rank) */
+    CS_SORTED_SEEN_COUNTS = 4,        /* edge sorting with a seen hole card: 0 .. 3 of the other three sorted */
+    CS_SORTED_SEEN_CHART_CELLS = CS_SORTED_SEEN_COUNTS * CS_NUM_VALUES * 3  /* 89,544: (c, value, j) */
 };
 
 /* One situation counted: the dealer's completions split by outcome. */
@@ -232,6 +235,20 @@ int cs_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *ne
  * accuracy is exact. flags: CS_RAISE_ON_TIE. */
 int cs_solve_sorted_misread(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                             uint32_t threads, cs_totals *out, size_t n_out);
+/* Edge sorting with one dealer hole card seen (sorted_seen.c), the whole game exact: the player sees
+ * the up card and one hole card, and tells, on each of the other three, whether its rank is among the
+ * ranks of sorted_ranks (a mask as cs_solve_sorted's), so he knows c, how many of them are (0 .. 3),
+ * and decides each (hand, up card, seen card, c) optimally (flags: CS_RAISE_ON_TIE). out[c] (n_out =
+ * CS_SORTED_SEEN_COUNTS) gets the deals with c such cards among the three unseen hole cards, as
+ * cs_totals with raise_situations and indifferent_situations counted in deals: the four sum to the
+ * plain game's 19,933,230,517,200 deals x 4 (each deal once for each of the four hole cards seen). Chart
+ * (optional, n_chart = CS_SORTED_SEEN_CHART_CELLS): at (c * CS_NUM_VALUES + the player's hand value)
+ * * 3 + j, j the known dealer cards (up and seen) of the sorted ranks, the (hand, up card, seen card)
+ * situations with c possible that raise, and all of them. (testing.h: the same solve answering
+ * probes.) */
+int cs_solve_sorted_seen(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                         uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise, uint64_t *chart_total,
+                         size_t n_chart);
 /* Leaks: the whole game, exact, when the player sees, besides the up card, what a leak shows
  * (seen.c, from the one-seen-card counting):
  *   CS_LEAK_SEEN_CLASS: of one dealer hole card, only its class: the block of a partition of the

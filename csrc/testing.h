@@ -5,6 +5,7 @@
  * region too) but not part of it: the public calls carry no test arguments.
  *
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
+ * sorted_seen.c (cs_test_solve_sorted_seen),
  * sample.c (cs_test_sample_deals), switch_game.c (cs_test_switch_game, cs_test_switch_game_chosen),
  * switch_bounds.c (cs_test_switch_bounds), switch_five.c (cs_test_switch_five).
  */
@@ -33,6 +34,14 @@ int cs_test_solve_sorted(uint32_t sorted_ranks, uint16_t qualifier, const cs_net
                          uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise,
                          uint64_t *chart_total, size_t n_chart, const uint8_t *probes, size_t n_probes,
                          uint64_t *probe_counts);
+/* cs_solve_sorted_seen with probes (optional, at most 4096): 7 cards each (the player's five, the up
+ * card, the seen hole card); probe_counts gets CS_SORTED_SEEN_COUNTS x 4 counts per probe, for c =
+ * 0 .. 3: not qualify, win, tie, lose over the completions with c of the three unseen hole cards of
+ * the sorted ranks (all 0 where none). With n_probes = 0 it is cs_solve_sorted_seen. */
+int cs_test_solve_sorted_seen(uint32_t sorted_ranks, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                              uint32_t threads, cs_totals *out, size_t n_out, uint64_t *chart_raise,
+                              uint64_t *chart_total, size_t n_chart, const uint8_t *probes, size_t n_probes,
+                              uint64_t *probe_counts);
 /* cs_solve_leak with probes (optional, at most 4096): 7 cards each, the player's five, the up card
  * and a card c: the counts (not qualify, win, tie, lose) of the block of c summed over its cards
  * (a seen class), or of burn card c; 8 cards each for CS_LEAK_SEEN_AND_BURN: the player's five, the up

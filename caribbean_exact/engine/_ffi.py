@@ -58,6 +58,10 @@ SEEN_DECISION_LANES: int = lib.CS_SEEN_DECISION_LANES
 #: Edge sorting: the counts c = 0 .. 4 of sorted hole cards, and the chart cells (c, value, up rank).
 SORTED_COUNTS: int = lib.CS_SORTED_COUNTS
 SORTED_CHART_CELLS: int = lib.CS_SORTED_CHART_CELLS
+#: Edge sorting with a seen hole card: the counts c = 0 .. 3 of the other three sorted, the chart cells
+#: (c, value, j: the known dealer cards of the sorted ranks).
+SORTED_SEEN_COUNTS: int = lib.CS_SORTED_SEEN_COUNTS
+SORTED_SEEN_CHART_CELLS: int = lib.CS_SORTED_SEEN_CHART_CELLS
 #: Most threads a counting call takes (the core's CS_MAX_THREADS).
 MAX_THREADS: int = lib.CS_MAX_THREADS
 #: Player classes of the seen-card charts (high card below A-K, A-K high, pair .. royal flush).
@@ -447,6 +451,40 @@ def solve_sorted(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags:
         views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
                  memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
     return [_totals(out[c]) for c in range(SORTED_COUNTS)], views, counts
+
+
+def solve_sorted_seen(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0, threads: int = 2,
+                      chart: bool = False, probes: Sequence[Sequence[int]] = ()
+                      ) -> tuple[list[DealTotals], tuple[memoryview, memoryview] | None,
+                                 list[list[tuple[int, int, int, int]]]]:
+    """Edge sorting with one hole card seen (cs_solve_sorted_seen; sorted_ranks a 13-bit mask): the
+    totals for each count c = 0 .. 3 of the three unseen hole cards of the sorted ranks (raise and
+    indifferent situations in deals), the chart when asked (raise, total situations at (c * NUM_VALUES +
+    value) * 3 + j; read-only uint64 views), and the counts of each probe (7 cards: the player's five,
+    the up card, the seen card) for each c: (not qualify, win, tie, lose)."""
+    n = SORTED_SEEN_COUNTS
+    out = ffi.new("cs_totals[]", n)
+    cells = SORTED_SEEN_CHART_CELLS if chart else 0
+    rw = _new_unzeroed("uint64_t[]", cells) if chart else ffi.NULL
+    tw = _new_unzeroed("uint64_t[]", cells) if chart else ffi.NULL
+    if any(len(pr) != 7 for pr in probes):
+        raise InvalidCards("a probe is 7 cards: the player's five, the up card, the seen card")
+    flat = [c for pr in probes for c in pr]
+    pout = ffi.new("uint64_t[]", n * 4 * len(probes)) if probes else ffi.NULL
+    if probes:  # the test-only entry point of testing.h; the public call carries no probes
+        st = lib.cs_test_solve_sorted_seen(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out, n,
+                                           rw, tw, cells, ffi.new("uint8_t[]", flat), len(probes), pout)
+    else:
+        st = lib.cs_solve_sorted_seen(sorted_ranks, qualifier, _nets_struct(nets), flags, threads, out, n, rw, tw,
+                                      cells)
+    check(st, "solve with sorted ranks and a seen card")
+    counts = [[(int(pout[(x * n + c) * 4]), int(pout[(x * n + c) * 4 + 1]), int(pout[(x * n + c) * 4 + 2]),
+                int(pout[(x * n + c) * 4 + 3])) for c in range(n)] for x in range(len(probes))]
+    views = None
+    if chart:
+        views = (memoryview(bytes(ffi.buffer(rw))).cast("Q").toreadonly(),
+                 memoryview(bytes(ffi.buffer(tw))).cast("Q").toreadonly())
+    return [_totals(out[c]) for c in range(n)], views, counts
 
 
 def solve_sorted_misread(sorted_ranks: int, qualifier: int, nets: ScaledNetsLike, flags: int = 0,

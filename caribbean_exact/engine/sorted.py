@@ -23,13 +23,18 @@ from . import _ffi
 from .counts import DealTotals
 from .recent import Recent
 
-__all__ = ["SORTED_CHART_CELLS", "SORTED_COUNTS", "SortedChartWeights", "chart_cell", "solve_sorted",
-           "solve_sorted_misread"]
+__all__ = ["SORTED_CHART_CELLS", "SORTED_COUNTS", "SORTED_SEEN_CHART_CELLS", "SORTED_SEEN_COUNTS", "SortedChartWeights",
+           "chart_cell", "seen_chart_cell", "solve_sorted", "solve_sorted_misread", "solve_sorted_seen"]
 
 #: The counts c = 0 .. 4 of hole cards of the sorted ranks.
 SORTED_COUNTS: int = _ffi.SORTED_COUNTS
 #: Chart cells: (c, the player's hand value, up rank).
 SORTED_CHART_CELLS: int = _ffi.SORTED_CHART_CELLS
+#: With one hole card seen: the counts c = 0 .. 3 of the other three hole cards of the sorted ranks.
+SORTED_SEEN_COUNTS: int = _ffi.SORTED_SEEN_COUNTS
+#: With one hole card seen, chart cells: (c, the player's hand value, j: the known dealer cards, up and
+#: seen, of the sorted ranks).
+SORTED_SEEN_CHART_CELLS: int = _ffi.SORTED_SEEN_CHART_CELLS
 #: (raise situations, all situations) per chart cell, as uint64 views.
 SortedChartWeights = tuple[memoryview, memoryview]
 
@@ -37,6 +42,23 @@ SortedChartWeights = tuple[memoryview, memoryview]
 def chart_cell(count: int, value: int, up_rank: int) -> int:
     """The chart cell of c sorted hole cards, a player hand value and the up card's rank."""
     return (count * _ffi.NUM_VALUES + value) * 13 + up_rank
+
+
+def seen_chart_cell(count: int, value: int, known: int) -> int:
+    """The chart cell, with a hole card seen, of c sorted unseen hole cards, a player hand value and j
+    (``known``) of the up and seen cards of the sorted ranks."""
+    return (count * _ffi.NUM_VALUES + value) * 3 + known
+
+
+def solve_sorted_seen(ranks_mask: int, rules: Rules, flags: int = 0, threads: int = 2, chart: bool = False,
+                      probes: Sequence[Sequence[int]] = ()
+                      ) -> tuple[list[DealTotals], SortedChartWeights | None, list[list[tuple[int, int, int, int]]]]:
+    """Edge sorting with one dealer hole card seen (cs_solve_sorted_seen) for the ranks of ``ranks_mask``:
+    the totals by c (of the three unseen hole cards), the chart when asked (``seen_chart_cell``), and
+    the (not qualify, win, tie, lose) counts of each probe (the player's five, the up card, the seen
+    card) by c. One pass takes under a second: nothing is kept."""
+    return _ffi.solve_sorted_seen(ranks_mask, rules.qualifier.value, rules.nets().scaled(), flags, threads, chart,
+                                  probes)
 
 
 def solve_sorted(ranks_mask: int, rules: Rules, flags: int = 0, threads: int = 2, chart: bool = False,

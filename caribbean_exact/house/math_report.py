@@ -15,18 +15,22 @@ from typing import Any
 
 from ..errors import InvalidRules, shown
 from ..model.checks import check_int, check_progress, check_seats
+from ..model.draw import Draw
 from ..model.rules import DEFAULT_RAISE_ANTES, Number, Paytable, PaytableLike, QualifierLike, Rules, to_fraction
 from ..play.game import FIVE_CARD_HANDS, GameReport, solve
+from ..play.sixth_game import SixthCardGame
 from ..play.switch_game import SwitchGame
 from ..play.switching import SwitchFees, SwitchFeesLike
 from ..play.whole_game import WholeGame
 from ..progress import ProgressFn, report
+from ..strategy.buy_lines import BuyLinesGame, solve_buy_lines
 from ..strategy.chart import Chart, build_chart
 from ..strategy.strategies import StrategyResult, compare_strategies
 from ..strategy.switch_rules import DEFAULT_SWITCH_DEALS, SwitchStudy, switch_study
 from .bet_cap import CapStudy, cap_study
-from .protection import FlashCost, check_rate, flash_cost
+from .protection import FlashCost, LeakDetection, check_rate, flash_cost, leak_named
 from .sidebets import BonusReport, Pay, PaysLike, ProgressiveHouse, bonus, progressive_house
+from .tells import leak_detection
 from .volatility import (
     DEFAULT_AVERAGE_ANTE,
     DEFAULT_HANDS,
@@ -112,12 +116,18 @@ class MathReport:
     chart: Chart | None = None
     #: A dealer who exposes a hole card in a share of hands (``flash_rate``), at the table's settings.
     flash: FlashCost | None = None
+    #: A named leak of ``protection.LEAKS`` (``leak``): its game, cost per hand and per table-hour at the
+    #: table's settings (one player using it), tells and hands to detect.
+    leak: LeakDetection | None = None
     #: Card switching (Oasis Poker), when a fee schedule was given: the switching lines and the
     #: sampled whole game (proven exclusions, house edges and the lines' cost, with intervals).
     switching: SwitchStudy | None = None
     #: The results over N hands (the same N) of the whole game priced (``priced``) where its
     #: per-deal distribution is counted (``priced_over_n_hands``); else empty.
     priced_n_hands: tuple[NHands, ...] = ()
+    #: A sixth card for sale, when a buy fee was given: the whole game with optimal buying and the
+    #: buying lines' game, both exact (``buy_lines.solve_buy_lines``).
+    buying: BuyLinesGame | None = None
 
     @property
     def oasis(self) -> SwitchGame | None:
@@ -126,10 +136,24 @@ class MathReport:
         return None if self.switching is None else self.switching.game
 
     @property
+    def sixth(self) -> SixthCardGame | None:
+        """With a sixth card for sale (``buying``): the game the report prices, optimal buying
+        (exact); else None."""
+        return None if self.buying is None else self.buying.optimal
+
+    @property
+    def draw_word(self) -> str | None:
+        """What the player draws in the game priced, in one word ("switching", "buying"), or None."""
+        return "switching" if self.switching is not None else "buying" if self.buying is not None else None
+
+    @property
     def priced(self) -> WholeGame:
         """The whole game whose house edge the title, the summary and the table-hour's win give:
-        the Oasis game with switching (when counted), else the plain game."""
-        return self.oasis if self.oasis is not None else self.game
+        the Oasis game with switching (when counted), the game with a sixth card for sale, else the
+        plain game."""
+        if self.oasis is not None:
+            return self.oasis
+        return self.sixth if self.sixth is not None else self.game
 
     @property
     def top_award(self) -> TopAward:
@@ -160,19 +184,25 @@ class MathReport:
 
 
 def priced_over_n_hands(switching: SwitchStudy | None, hands: Sequence[int],
-                        progress: ProgressFn | None = None) -> tuple[NHands, ...]:
-    """The results over each of ``hands`` of the Oasis game where its per-deal distribution is
-    counted: the schedule's whole game is the one-card game (exact: a one-card schedule, or every
-    larger switch proven never better), whose return table (nets less the fee) is exact. Else ()
-    (the five-card switch is counted by its value, not by outcome)."""
-    g = None if switching is None else switching.game
-    if g is None or not g.exact or g.exact_game is not None:
-        return ()
-    dist = net_distribution(r for _, r in g.one_card.return_rows)
+                        progress: ProgressFn | None = None, buying: BuyLinesGame | None = None
+                        ) -> tuple[NHands, ...]:
+    """The results over each of ``hands`` of the game priced where its per-deal distribution is
+    counted: the Oasis game whose whole game is the one-card game (exact: a one-card schedule, or
+    every larger switch proven never better), whose return table (nets less the fee) is exact; the
+    game with a sixth card for sale (``buying``: its return table, exact). Else () (the five-card
+    switch is counted by its value, not by outcome)."""
+    if buying is not None:
+        dist = net_distribution(r for _, r in buying.optimal.return_rows)
+    else:
+        g = None if switching is None else switching.game
+        if g is None or not g.exact or g.exact_game is not None:
+            return ()
+        dist = net_distribution(r for _, r in g.one_card.return_rows)
     out = []
     for k, n in enumerate(hands, 1):
         out.append(over_n_hands(dist, n))
-        report(progress, "results over N hands, switching", k, len(hands))
+        report(progress, "results over N hands, " + ("buying" if buying is not None else "switching"), k,
+               len(hands))
     return tuple(out)
 
 
@@ -218,9 +248,15 @@ class ReportOptions:
     under the cap, and the cap's cost at that ante is reported. ``flash_rate`` (a share of hands,
     "5%" or 0.05; default None: none) adds what a dealer who exposes a hole card that often costs,
     per hand and per table-hour at the report's rounds an hour and average ante
-    (``protection.flash_cost``, one player using it). With ``switch_fees`` (Oasis Poker, the fee in
-    antes of switching 1, 2, ... cards) the report prices the Oasis game, and a section on card
-    switching: ``switch_study`` over ``switch_deals`` hands from ``switch_seed``.
+    (``protection.flash_cost``, one player using it). ``leak`` (a name of ``protection.LEAKS``, as
+    ``detect`` names its rows; default None: none) adds that leak's section: its exact house edge, its
+    cost per hand and per table-hour at the report's rounds an hour and average ante (one player, and
+    every seat), its tells and the hands to detect it (``tells.leak_detection``). With
+    ``switch_fees`` (Oasis Poker, the fee in antes of switching 1, 2, ... cards) the report prices the
+    Oasis game, and a section on card switching: ``switch_study`` over ``switch_deals`` hands from
+    ``switch_seed``. With ``buy_fee`` (a sixth card for sale, in antes) it prices the game with
+    optimal buying and adds a section on it with the buying lines (``buy_lines.solve_buy_lines``:
+    both exact, about 30 s more).
 
     >>> ReportOptions(seats=5).checked().seats
     5
@@ -248,9 +284,11 @@ class ReportOptions:
     covariance_seed: int = DEFAULT_TABLE_SEED
     raise_antes: int = DEFAULT_RAISE_ANTES
     flash_rate: Number | str | None = None
+    leak: str | None = None
     switch_fees: SwitchFeesLike | None = None
     switch_deals: int = DEFAULT_SWITCH_DEALS
     switch_seed: int = 1
+    buy_fee: Number | str | None = None
 
     def checked(self) -> CheckedOptions:
         """Every option checked (seconds of work at most, before the minutes of the report):
@@ -266,10 +304,15 @@ class ReportOptions:
         check_table_sample(self.covariance_deals, self.covariance_seed)  # before the work, not after it
         if self.flash_rate is not None:
             check_rate(self.flash_rate)
+        if self.leak is not None:
+            leak_named(self.leak)
         fees = None if self.switch_fees is None else SwitchFees.parse(self.switch_fees)
         if fees is not None:
             check_int(self.switch_deals, "switch_deals", 1, 10**7)
             check_int(self.switch_seed, "switch_seed", 0, 2**64 - 1)
+        buy = None if self.buy_fee is None else Draw.make(buy=self.buy_fee).buy
+        if fees is not None and buy is not None:
+            raise InvalidRules("switch fees and a buy fee: a report prices one draw (give switching or buying)")
         ante = check_average_ante(self.average_ante)
         check_shift(self.hands_per_hour, self.hours)  # before the work too: table_hour checks them after seconds
         sides = _side_bets(self.side_bets)
@@ -278,7 +321,7 @@ class ReportOptions:
         rules = Rules.make(self.paytable, self.qualifier, ante if self.max_payout is not None else None,
                            self.max_payout, self.paytables, raise_antes=self.raise_antes)
         return CheckedOptions(self, rules, seats, tuple(sorted(set(DEFAULT_HANDS) | extra)), ante, sides, fees,
-                              bonus_report)
+                              bonus_report, buy)
 
 
 @dataclass(frozen=True)
@@ -296,6 +339,8 @@ class CheckedOptions:
     fees: SwitchFees | None
     #: The 5+1 Bonus report when the side bets have it (seconds of work, done in the checks).
     bonus: BonusReport | None
+    #: The fee of a sixth card for sale, or None.
+    buy_fee: Fraction | None = None
 
 
 def build_report(paytable: PaytableLike = None, qualifier: QualifierLike = None, max_payout: Number | None = None,
@@ -338,9 +383,16 @@ def report_of(options: ReportOptions, progress: ProgressFn | None = None) -> Mat
     if o.flash_rate is not None:
         flash = flash_cost(o.flash_rate, rules, hands_per_hour=hour.hands_per_hour, average_ante=ante, game=game,
                            progress=progress)
+    leak = None
+    if o.leak is not None:
+        leak = leak_detection(o.leak, rules, game=game, hands_per_hour=hour.hands_per_hour, average_ante=ante,
+                              progress=progress)
     switching = None
     if c.fees is not None:
         switching = switch_study(c.fees, rules, o.switch_deals, o.switch_seed, progress=progress)
+    buying = None
+    if c.buy_fee is not None:
+        buying = solve_buy_lines(rules.with_game(buy_fee=c.buy_fee), progress=progress)
     return MathReport(rules, game, strategies, dist, tuple(results), plotted, cov, hour, cap, prog, bon, chart,
-                      flash=flash, switching=switching,
-                      priced_n_hands=priced_over_n_hands(switching, c.hands, progress))
+                      flash=flash, leak=leak, switching=switching,
+                      priced_n_hands=priced_over_n_hands(switching, c.hands, progress, buying), buying=buying)

@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # numpy is imported where the search runs: the command line s
 __all__ = ["DEFAULT_ERROR_RATES", "FLASH_RATES", "LEAKS", "MAX_DETECT_HANDS", "MIN_ERROR_RATE", "PRECISIONS",
            "STATISTICS", "Detection", "FlashCost", "Leak", "LeakDetection", "Statistic", "Tell", "Tells",
            "check_error_rate", "check_rate", "detection_table", "flash_cost", "hands_needed", "hands_to_detect",
-           "leaks", "win_probability"]
+           "leak_named", "leaks", "win_probability"]
 
 #: What surveillance counts: "raise", the hands raised; "win", the hands won (net > 0).
 Statistic = Literal["raise", "win"]
@@ -633,6 +633,8 @@ LEAKS: tuple[Leak, ...] = (
     Leak("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).report),
     Leak("one hole card seen and another's class: a picture card or not",
          lambda rules: solve_seen_class("picture", rules, seen_cards=1).report),
+    Leak("one hole card seen and edge sorting: aces and kings",
+         lambda rules: solve_sorted_ranks("AK", rules, seen_cards=1).report),
 )
 #: The flash rates of the protection tables: a hole card exposed in 5%, 10% and 25% of hands.
 FLASH_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4))
@@ -769,6 +771,22 @@ def leaks(rules: Rules | None = None, flash_rates: Sequence[Number | str] = (), 
     for r in rates:
         out.append((f"flash rate {_percent(r)}", flash_cost(r, rules, game=base, leak=one, progress=progress)))
     return out
+
+
+def leak_named(name: object) -> Leak:
+    """The leak of ``LEAKS`` called ``name`` (case and runs of spaces aside).
+
+    Raises ``InvalidRules`` (a ``ValueError``) naming the leaks there are, for any other name.
+
+    >>> leak_named("One hole card seen").name
+    'one hole card seen'
+    """
+    if isinstance(name, str):
+        key = " ".join(name.lower().split())
+        for leak in LEAKS:
+            if leak.name == key:
+                return leak
+    raise InvalidRules(f"leak {shown(name)}: expected one of " + "; ".join(leak.name for leak in LEAKS))
 
 
 def _percent(r: Fraction) -> str:

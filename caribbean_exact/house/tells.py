@@ -31,9 +31,9 @@ from ..errors import InvalidRules
 from ..model.cards import RANKS
 from ..model.checks import check_rules
 from ..model.hands import CATEGORIES, NUM_VALUES, value_categories, value_ranks
-from ..model.rules import Rules
-from ..play.edge_sorting import SortedRanksGame, solve_sorted_ranks
-from ..play.game import GameReport
+from ..model.rules import Number, Rules
+from ..play.edge_sorting import SortedRanksGame, SortedSeenGame, solve_sorted_ranks, sorted_seen_deals
+from ..play.game import GameReport, optimal_game
 from ..play.known_cards import (
     SEEN_CLASS_COUNT,
     LeakChart,
@@ -45,10 +45,19 @@ from ..play.known_cards import (
     solve_seen_class,
 )
 from ..progress import ProgressFn, report
-from .protection import Detection, Tell, Tells
+from .protection import (
+    DEFAULT_ERROR_RATES,
+    Detection,
+    LeakDetection,
+    Tell,
+    Tells,
+    detection_table,
+    leak_named,
+)
+from .volatility import DEFAULT_AVERAGE_ANTE, DEFAULT_HANDS_PER_HOUR
 
-__all__ = ["SEQUENTIAL_DIGITS", "TELL_LEAKS", "Tell", "Tells", "flashed", "leak_tells", "plain_never",
-           "rate_test_exact", "rate_test_hands", "sorted_deals", "tells_table"]
+__all__ = ["SEQUENTIAL_DIGITS", "TELL_LEAKS", "Tell", "Tells", "flashed", "leak_detection", "leak_tells",
+           "plain_never", "rate_test_exact", "rate_test_hands", "sorted_deals", "tells_table"]
 
 #: Player classes (``SEEN_CLASSES``): 0 = high card below A-K, 1 = A-K high, 2 = pair, ... 10 = royal.
 _BELOW_AK, _AK = 0, 1
@@ -60,7 +69,7 @@ _PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "quee
 #: The classes' names (as the charts print them).
 _CLASSES: tuple[str, ...] = ("high card below A-K", "A-K high", *CATEGORIES[1:])
 
-Chart = SeenChart | SeenSetChart | LeakChart | SortedRanksGame
+Chart = SeenChart | SeenSetChart | LeakChart | SortedRanksGame | SortedSeenGame
 
 
 def _cells(chart: Chart) -> Iterator[tuple[int, str, str, int, int]]:
@@ -86,6 +95,8 @@ def _cells(chart: Chart) -> Iterator[tuple[int, str, str, int, int]]:
                         yield cls, _hand(cls), f"against {_a(RANKS[up])} up", c.raise_weight, c.total_weight
     elif isinstance(chart, SortedRanksGame):
         yield from _sorted_cells(chart)
+    elif isinstance(chart, SortedSeenGame):
+        yield from _sorted_seen_cells(chart)
     else:
         raise InvalidRules(f"chart: {type(chart).__name__} is not a seen-card, seen-set, leak or edge-sorting "
                            "chart")
@@ -134,10 +145,39 @@ def _sorted_cells(game: SortedRanksGame) -> Iterator[tuple[int, str, str, int, i
                     yield cls, hand, f"against {_a(RANKS[up])} up {when}", r * w, t * w
 
 
+def _value_hand(cats: Sequence[int], value: int) -> tuple[int, str]:
+    """A hand value's class and its words (a high card by its two highest ranks, a pair by its rank)."""
+    cat = cats[value]
+    ranks = value_ranks(value)
+    if cat == 0:
+        return (_AK if ranks[:2] == (12, 11) else _BELOW_AK), f"{RANKS[ranks[0]]}-{RANKS[ranks[1]]} high"
+    return cat + 1, (f"a pair of {_PLURAL[ranks[0]]}" if cat == 1 else _article(_CLASSES[cat + 1]))
+
+
+def _sorted_seen_cells(game: SortedSeenGame) -> Iterator[tuple[int, str, str, int, int]]:
+    """Edge sorting with a seen hole card, its cells in deals: each (hand, up card, seen card) situation of
+    cell (c, value, j) has ``sorted_seen_deals`` completions; the words name the high card, the count c
+    of the three unseen hole cards and j, the up and seen cards of the sorted ranks."""
+    cats = value_categories()
+    names = " or ".join(RANKS[r] for r in reversed(game.ranks)) or "sorted"
+    for c in range(4):
+        art = ("an " if names[0] in "A8" else "a ") if c < 2 else ""
+        when = ("when no unseen hole card is" if c == 0 else "when one unseen hole card is" if c == 1 else
+                f"when {c} unseen hole cards are") + f" {art}{names}"
+        for j, known in enumerate(("none", "one", "two")):
+            words = f"{when} ({known} among the up and seen cards)"
+            for value in range(NUM_VALUES):
+                r, t = game.chart.cell(c, value, j)
+                if t:
+                    cls, hand = _value_hand(cats, value)
+                    w = sorted_seen_deals(game.ranks, value, j, c)
+                    yield cls, hand, words, r * w, t * w
+
+
 def leak_tells(chart: Chart) -> Tells:
     """The tells of a leak's player, from his exact chart (``SeenCardGame.chart``,
-    ``SeenCardsGame.chart`` or ``LeakGame.chart``) or edge sorting's game (``SortedRanksGame``: its
-    weights are deals).
+    ``SeenCardsGame.chart`` or ``LeakGame.chart``) or edge sorting's game (``SortedRanksGame``, or
+    ``SortedSeenGame`` with a hole card seen: its weights are deals).
 
     Returns ``Tells``; raises ``InvalidRules`` (a ``ValueError``) for anything else.
 
@@ -194,7 +234,38 @@ TELL_LEAKS: tuple[tuple[str, Callable[[Rules], Chart]], ...] = (
     ("one hole card and the burn card seen", lambda rules: solve_burn_card(rules, seen_cards=1).chart),
     ("one hole card seen and another's class: a picture card or not",
      lambda rules: solve_seen_class("picture", rules, seen_cards=1).chart),
+    ("one hole card seen and edge sorting: aces and kings",
+     lambda rules: solve_sorted_ranks("AK", rules, seen_cards=1)),
 )
+
+
+def leak_detection(name: object, rules: Rules | None = None, *, game: GameReport | None = None,
+                   hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR, average_ante: Number = DEFAULT_AVERAGE_ANTE,
+                   players: int = 1, error_rates: Sequence[Number | tuple[Number, Number]] = DEFAULT_ERROR_RATES,
+                   progress: ProgressFn | None = None) -> LeakDetection:
+    """One leak of ``protection.LEAKS`` (``protection.leak_named``) as ``detect`` reads it, with its
+    tells: its exact game, its cost per hand and per table-hour at the table's settings, and the hands
+    to detect it by each rate at each error rate (``protection.detection_table``); ``report --leak
+    NAME`` prints it.
+
+    - ``name``: the leak's name; ``rules``: the game's ``Rules`` (default None: the standard game);
+      ``game``: the plain game of ``rules`` if already solved.
+    - ``hands_per_hour``, ``average_ante``, ``players``, ``error_rates``: as ``detection_table``'s.
+
+    Raises ``InvalidRules`` (a ``ValueError``) for an unknown leak or bad input.
+
+    >>> x = leak_detection("one hole card seen")
+    >>> x.cost_per_hand, x.tells.hands_to_see(Fraction(95, 100)), x.detection("raise", Fraction(1, 20)).hands
+    (Fraction(76548088303, 1661102543100), 16, 89)
+    """
+    leak = leak_named(name)
+    rules = check_rules(rules)
+    base = optimal_game(rules, game, progress)
+    played = leak.solve(rules)
+    tells = leak_tells(dict(TELL_LEAKS)[leak.name](rules))
+    return detection_table([(leak.name, played)], base, error_rates, progress=progress,
+                           hands_per_hour=hands_per_hour, average_ante=average_ante, players=players,
+                           tells={leak.name: tells})[0]
 
 
 #: Up to this many decimal digits in the sequential view's integers (n x digits of the rate's

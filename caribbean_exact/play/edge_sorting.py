@@ -17,23 +17,32 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal, overload
 
 from ..engine.counts import Counts, DealCounts, DealTotals, sum_totals
 from ..engine.pricing import DEALS, RAISE_ON_TIE, default_threads, return_rows
-from ..engine.sorted import SORTED_COUNTS, chart_cell, solve_sorted
+from ..engine.sorted import (
+    SORTED_COUNTS,
+    SORTED_SEEN_COUNTS,
+    chart_cell,
+    seen_chart_cell,
+    solve_sorted,
+    solve_sorted_seen,
+)
 from ..engine.sorted import solve_sorted_misread as _misread_pass
 from ..errors import InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, CardsLike, rank_index
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
-from ..model.hands import NUM_VALUES, evaluate5
+from ..model.hands import NUM_VALUES, evaluate5, value_ranks
 from ..model.rules import Rules, to_fraction
 from ..progress import ProgressFn, report
 from .game import GameReport
 from .information import Information
 from .odds import Decision, decision_from, parse_situation
 
-__all__ = ["SortedChart", "SortedCount", "SortedThreshold", "misread_probabilities", "parse_ranks",
-           "solve_sorted_misread", "solve_sorted_ranks", "sorted_counts"]
+__all__ = ["SortedChart", "SortedCount", "SortedSeenChart", "SortedSeenCount", "SortedSeenGame", "SortedThreshold",
+           "misread_probabilities", "parse_ranks", "solve_sorted_misread", "solve_sorted_ranks", "sorted_counts",
+           "sorted_seen_counts", "sorted_seen_deals"]
 
 RanksLike = str | Iterable[int | str]
 
@@ -183,8 +192,133 @@ def _mask(ranks: tuple[int, ...]) -> int:
     return sum(1 << r for r in ranks)
 
 
+@dataclass(frozen=True, slots=True)
+class SortedSeenCount:
+    """With one hole card seen: the deals where c of the three unseen hole cards are of the sorted ranks,
+    played optimally. ``count``: c (0 .. 3); ``totals``: those deals by outcome (raise situations in
+    deals); ``probability``: the chance of c; ``raise_probability``: the chance of raising given c;
+    ``return_per_ante``: the expected net per ante given c."""
+
+    count: int
+    totals: DealTotals
+    probability: Fraction
+    raise_probability: Fraction
+    return_per_ante: Fraction
+
+
+@dataclass(frozen=True, eq=False)
+class SortedSeenChart:
+    """With one hole card seen: (hand, up card, seen card) situations that raise, and all of them, by c
+    (of the three unseen hole cards), the player's hand value and j, the known dealer cards (up and
+    seen) of the sorted ranks (``cell``); situations where c cannot happen are not counted."""
+
+    raise_weight: memoryview
+    total_weight: memoryview
+
+    def cell(self, count: int, value: int, known: int) -> tuple[int, int]:
+        """(raise situations, situations) of c sorted unseen hole cards, a hand value and j known."""
+        if not (0 <= count < SORTED_SEEN_COUNTS and 0 <= value < NUM_VALUES and 0 <= known <= 2):
+            raise InvalidCards(f"chart cell ({count}, {value}, {known}): expected c 0..3, a value 0..7461, "
+                               "j 0..2")
+        k = seen_chart_cell(count, value, known)
+        return self.raise_weight[k], self.total_weight[k]
+
+
+@dataclass(frozen=True, eq=False)
+class SortedSeenGame:
+    """The whole game with edge sorting and one dealer hole card seen: the figures and, by c, the deals.
+
+    ``report``: the ``GameReport`` (``information``: the sorted ranks, one hole card seen; its
+    "situations" are deals, each (deal, seen hole card) weighted alike); ``ranks``: the sorted ranks,
+    ascending; ``counts``: the deals by c = 0 .. 3 sorted cards among the three unseen hole cards;
+    ``chart``: the decisions by c, hand value and the known dealer cards of the sorted ranks.
+    """
+
+    report: GameReport
+    ranks: tuple[int, ...]
+    counts: tuple[SortedSeenCount, ...]
+    chart: SortedSeenChart
+
+
+def sorted_seen_deals(ranks: Iterable[int], value: int, known: int, count: int) -> int:
+    """The completions of one (hand, up card, seen card) situation of the seen-card edge-sorting chart
+    cell (c = ``count`` of the three unseen hole cards sorted, a hand ``value``, ``known`` of the up and
+    seen cards sorted): C(a, c) x C(45 - a, 3 - c), a the sorted ranks' cards left unseen.
+
+    >>> sorted_seen_deals((11, 12), 7461, 2, 0)   # a royal flush, two aces or kings known: 4 left
+    10660
+    """
+    rs = set(ranks)
+    left = 4 * len(rs) - sum(1 for r in value_ranks(value) if r in rs) - known
+    return math.comb(left, count) * math.comb(45 - left, 3 - count)
+
+
+def _solve_sorted_seen(sorted_ranks: tuple[int, ...], rules: Rules, threads: int | None, flags: int,
+                       progress: ProgressFn | None) -> SortedSeenGame:
+    label = "counting every deal with the sorted ranks and a seen hole card"
+    report(progress, label, 0, None)
+    parts, weights, _ = solve_sorted_seen(_mask(sorted_ranks), rules, flags, threads or default_threads(), chart=True)
+    report(progress, label, 1, None)
+    assert weights is not None
+    nets = rules.nets()
+    every = sum(t.total_weight for t in parts)
+    counts = []
+    for c, t in enumerate(parts):
+        raised = ret = Fraction(0)
+        if t.total_weight:
+            raised = Fraction(t.raise_situations, t.total_weight)
+            ret = sum((r.probability * r.net for r in return_rows(t, nets)), Fraction(0))
+        counts.append(SortedSeenCount(c, t, Fraction(t.total_weight, every), raised, ret))
+    names = "".join(RANKS[r] for r in reversed(sorted_ranks))
+    info = Information("sorted-ranks", seen_cards=1, ranks=sorted_ranks)
+    game = GameReport(rules, sum_totals(parts), f"optimal, edge sorting ({names or 'no rank'}) and a hole card seen",
+                      1, leak=info)
+    return SortedSeenGame(game, sorted_ranks, tuple(counts), SortedSeenChart(*weights))
+
+
+def sorted_seen_counts(hand: CardsLike, up: CardsLike, seen: CardsLike, ranks: RanksLike,
+                       rules: Rules | None = None) -> tuple[Counts, ...]:
+    """One situation's completions by outcome for each c = 0 .. 3 of the three unseen hole cards of the
+    sorted ranks, with the hole card ``seen``, read from the whole-game counting (cs_solve_sorted_seen):
+    a check of the solver.
+
+    ``hand``: the player's five cards; ``up``, ``seen``: the dealer's up card and seen hole card;
+    ``ranks``: the sorted ranks (as ``solve_sorted_ranks``); ``rules``: as ``solve``. Raises
+    ``InvalidCards`` (a ``ValueError``) for bad cards or ranks.
+
+    >>> [c.total for c in sorted_seen_counts("As Kd Jh 8c 3s", "Kh", "Qc", "AK")]
+    [9880, 3900, 400, 10]
+    """
+    rules = check_rules(rules)
+    h, u, _, known = parse_situation(hand, up, None, seen)
+    if len(known) != 1:
+        raise InvalidCards(f"seen {shown(seen)}: expected one dealer hole card")
+    _, _, counts = solve_sorted_seen(_mask(parse_ranks(ranks)), rules, 0, 1,
+                                     probes=[[c.index for c in (*h, u, *known)]])
+    return tuple(Counts(*x) for x in counts[0])
+
+
+@overload
 def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: int | None = None,
-                       raise_on_tie: bool = False, progress: ProgressFn | None = None) -> SortedRanksGame:
+                       raise_on_tie: bool = False, progress: ProgressFn | None = None,
+                       seen_cards: Literal[0] = 0) -> SortedRanksGame: ...
+
+
+@overload
+def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: int | None = None,
+                       raise_on_tie: bool = False, progress: ProgressFn | None = None, *,
+                       seen_cards: Literal[1]) -> SortedSeenGame: ...
+
+
+@overload
+def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: int | None = None,
+                       raise_on_tie: bool = False, progress: ProgressFn | None = None,
+                       seen_cards: int = 0) -> SortedRanksGame | SortedSeenGame: ...
+
+
+def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: int | None = None,
+                       raise_on_tie: bool = False, progress: ProgressFn | None = None,
+                       seen_cards: int = 0) -> SortedRanksGame | SortedSeenGame:
     """The whole game with edge sorting, exact, played optimally for what the backs tell.
 
     The player tells, on each of the dealer's four hole cards, whether its rank is among ``ranks``, so
@@ -201,12 +335,16 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
       raises (default False: as folds); the return is the same either way.
     - ``progress``: an optional callback ``progress(label, done, total)`` told how the work advances
       (``caribbean_exact.progress``); default None: silent.
+    - ``seen_cards``: dealer hole cards the player also sees whole, 0 or 1 (default 0). With 1 he sees
+      the up card and one hole card, and tells on each of the other three whether its rank is sorted
+      (c = 0 .. 3 of them): a ``SortedSeenGame`` (cs_solve_sorted_seen); with no rank sorted (or all
+      thirteen) it is the one-seen-card game exactly.
 
-    Returns a ``SortedRanksGame``: the figures (``report``, a ``GameReport`` whose ``information`` is
-    ``Information("sorted-ranks", ranks=...)``; its situations and raise situations are counted in
-    deals), the figures and strategy for each c (``counts``) and the chart (``chart``). Raises
-    ``InvalidCards`` (a ``ValueError``) for a bad rank, ``InvalidRules`` for bad rules, threads or
-    progress.
+    Returns a ``SortedRanksGame`` (``SortedSeenGame`` with ``seen_cards`` 1): the figures (``report``,
+    a ``GameReport`` whose ``information`` is ``Information("sorted-ranks", ranks=...)``; its
+    situations and raise situations are counted in deals), the figures and strategy for each c
+    (``counts``) and the chart (``chart``). Raises ``InvalidCards`` (a ``ValueError``) for a bad rank,
+    ``InvalidRules`` for bad rules, threads, progress or seen_cards.
 
     >>> g = solve_sorted_ranks("AK")
     >>> g.report.information.ranks, g.report.house_edge < 0, g.counts[1].raise_probability
@@ -217,6 +355,10 @@ def solve_sorted_ranks(ranks: RanksLike, rules: Rules | None = None, threads: in
     threads = check_threads(threads)
     flags = RAISE_ON_TIE if check_bool(raise_on_tie, "raise_on_tie") else 0
     check_progress(progress)
+    if isinstance(seen_cards, bool) or not isinstance(seen_cards, int) or seen_cards not in (0, 1):
+        raise InvalidRules(f"seen_cards {shown(seen_cards)}: expected 0 or 1 (edge sorting with one hole card seen)")
+    if seen_cards:
+        return _solve_sorted_seen(sorted_ranks, rules, threads, flags, progress)
     label = "counting every deal with the sorted ranks" if sorted_ranks else "counting every deal"
     report(progress, label, 0, None)
     parts, weights, _ = solve_sorted(_mask(sorted_ranks), rules, flags, threads or default_threads(), chart=True)

@@ -121,7 +121,8 @@ def _seen_cards(rules: Rules, o: SolveOptions) -> GameReport:
 
 
 def _sorted_ranks(rules: Rules, o: SolveOptions) -> GameReport:
-    return solve_sorted_ranks(rules.information.ranks, rules.plain, o.threads, o.raise_on_tie, o.progress).report
+    return solve_sorted_ranks(rules.information.ranks, rules.plain, o.threads, o.raise_on_tie, o.progress,
+                              seen_cards=rules.information.seen_cards).report
 
 
 def _seen_class(rules: Rules, o: SolveOptions) -> GameReport:

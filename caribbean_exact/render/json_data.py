@@ -44,6 +44,7 @@ _CONVERTERS: dict[tuple[str, str], tuple[str, str, str | None]] = {
     (f"{_P}.play.game", "GameReport"): (".play.game", "report_json", "solve"),
     (f"{_P}.play.sampling", "SampledReport"): (".play.known_cards", "sampled_json", "solve"),
     (f"{_P}.play.edge_sorting", "SortedRanksGame"): (".play.edge_sorting", "sorted_game_json", "solve"),
+    (f"{_P}.play.edge_sorting", "SortedSeenGame"): (".play.edge_sorting", "sorted_seen_game_json", "solve"),
     (f"{_P}.play.known_cards", "SeenCardGame"): (".play.known_cards", "seen_game_doc", "solve"),
     (f"{_P}.play.known_cards", "SeenCardsGame"): (".play.known_cards", "seen_game_doc", "solve"),
     (f"{_P}.play.known_cards", "LeakGame"): (".play.leaks", "leak_game_doc", "solve"),

@@ -382,6 +382,9 @@ def information_words(info: Information) -> str:
     if info.kind == "seen-cards":
         return f"{info.seen_cards} dealer hole card{'s' if info.seen_cards > 1 else ''} seen"
     if info.kind == "sorted-ranks":
+        if info.seen_cards:
+            return (f"1 dealer hole card seen and edge sorting: on each other hole card, whether its rank is one "
+                    f"of {ranks or 'no rank'}")
         return f"edge sorting: on each dealer hole card, whether its rank is one of {ranks or 'no rank'}"
     if info.kind == "seen-class":
         if info.blocks or info.suit_split:

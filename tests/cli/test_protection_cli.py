@@ -164,3 +164,37 @@ def test_any_leak_in_a_share_of_hands(capsys):
 def test_rate_refused(capsys, argv):
     code, out, err = run(capsys, "solve", *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_report_leak(capsys):
+    """report --leak NAME: the leak's section at the report's table, its figures the library's exact
+    games (the house edges of the plain and the one-seen-card games, the tells of the chart, the rate
+    test), the table-hour at the given rounds, ante and seats; in Markdown from the one block list."""
+    from caribbean_exact.house.protection import hands_to_detect
+    from caribbean_exact.house.tells import leak_tells
+    from caribbean_exact.play.game import solve
+    from caribbean_exact.play.known_cards import solve_seen_card
+
+    code, out, _ = run(capsys, "report", "--leak", "One hole card  seen", "--deals", "2000", "--hands-per-hour", "60",
+                       "--average-ante", "25", "--seats", "5", "--format", "json")
+    assert code == 0
+    doc = json.loads(out)["leak"]
+    seen = solve_seen_card()
+    cost = solve().house_edge - seen.report.house_edge
+    assert doc["leak"] == "one hole card seen" and doc["house_edge"] == str(seen.report.house_edge)
+    assert Fraction(doc["cost_per_hand"]) == cost and doc["seats"] == 5 and doc["players"] == 1
+    assert Fraction(doc["cost_per_table_hour"]) == 60 * 25 * cost
+    assert Fraction(doc["cost_per_table_hour_all_seats"]) == 5 * 60 * 25 * cost
+    assert doc["tells"]["tell_share"] == str(leak_tells(seen.chart).share)
+    raise_5 = next(d for d in doc["detection"] if d["statistic"] == "raise" and d["alpha"] == "1/20")
+    assert raise_5["hands"] == hands_to_detect(seen.report, statistic="raise", alpha=Fraction(1, 20)).hands == 89
+    code, md, _ = run(capsys, "report", "--leak", "one hole card seen", "--deals", "2000", "--seats", "5")
+    assert "## Game protection: one hole card seen" in md
+    assert "| cost per table-hour (all 5 seats)" in md and "| hands to see a tell, 95%" in md
+
+
+def test_report_leak_refused(capsys):
+    code, _, err = run(capsys, "report", "--leak", "x-ray vision", "--deals", "2000")
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("error: leak 'x-ray vision': expected one of one hole card seen; two hole cards seen")

@@ -58,7 +58,7 @@ def _report() -> Any:
     from caribbean_exact.house.math_report import build_report
 
     return build_report(hands=(10,), covariance_deals=2_000, covariance_seed=1, side_bets="progressive,bonus",
-                        flash_rate="5%")
+                        flash_rate="5%", leak="one hole card seen")
 
 
 def _report_plain() -> Any:
@@ -92,6 +92,8 @@ CASES: list[Case] = [
     ("solve sample", "solve", ["--known-dealer-cards", "1", "--sample", "--deals", "2000", "--seed", "1"],
      lambda: ce.sample(known_dealer_cards=1, deals=2000, seed=1), False),
     ("solve sorted", "solve", ["--sorted-ranks", "AK"], lambda: ce.solve_sorted_ranks("AK"), False),
+    ("solve sorted and seen", "solve", ["--sorted-ranks", "AK", "--known-dealer-cards", "1"],
+     lambda: ce.solve_sorted_ranks("AK", seen_cards=1), False),
     ("solve seen class", "solve", ["--seen-class", "picture"], _seen_class, False),
     ("solve seen class chart", "solve", ["--seen-class", "picture", "--table", "chart"], None, False),
     ("solve burn card", "solve", ["--burn-card"], ce.solve_burn_card, False),
@@ -126,8 +128,9 @@ CASES: list[Case] = [
     ("report plain", "report", ["--deals", "2000", "--seed", "1"], _report_plain, True),
     ("report switching and cap", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", "1", "--switch-deals",
                                             "30", "--max-payout", "5000"], None, True),
+    ("report buying", "report", ["--deals", "2000", "--seed", "1", "--buy-fee", "1"], None, True),
     ("report", "report", ["--hands", "10", "--deals", "2000", "--seed", "1", "--side-bets", "progressive,bonus",
-                          "--flash-rate", "5%"], _report, True),
+                          "--flash-rate", "5%", "--leak", "one hole card seen"], _report, True),
     ("collusion", "collusion", ["--deals", "2000", "--seed", "1"], lambda: ce.sample(players=7, deals=2000, seed=1),
      False),
     ("detect", "detect", [], _detect, True),

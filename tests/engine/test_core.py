@@ -510,6 +510,38 @@ def test_sorted_ranks_arguments():
     assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 1, n) == lib.CS_E_NULL
     assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, n, 1, counts) == lib.CS_E_NULL
     assert lib.cs_test_solve_sorted(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
+def test_sorted_seen_arguments():
+    """cs_solve_sorted_seen / cs_test_solve_sorted_seen (edge sorting with a seen hole card): every pointer,
+    size, mask, qualifier, flag, thread count and the nets' limit checked; a probe's seven cards checked."""
+    nets = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 10})
+    out = ffi.new("cs_totals[]", lib.CS_SORTED_SEEN_COUNTS)
+    n, k, ak, cells = ffi.NULL, lib.CS_SORTED_SEEN_COUNTS, (1 << 12) | (1 << 11), lib.CS_SORTED_SEEN_CHART_CELLS
+    f = lib.cs_solve_sorted_seen
+    assert f(ak, 1113, ffi.NULL, 0, 1, out, k, n, n, 0) == lib.CS_E_NULL
+    assert f(ak, 1113, nets, 0, 1, ffi.NULL, k, n, n, 0) == lib.CS_E_NULL
+    assert f(ak, 1113, nets, 0, 1, out, k - 1, n, n, 0) == lib.CS_E_SIZE
+    assert f(ak, 1113, nets, 0, 1, out, k + 1, n, n, 0) == lib.CS_E_SIZE
+    assert f(1 << 13, 1113, nets, 0, 1, out, k, n, n, 0) == lib.CS_E_ARG
+    assert f(ak, 7463, nets, 0, 1, out, k, n, n, 0) == lib.CS_E_ARG
+    assert f(ak, 1113, nets, 2, 1, out, k, n, n, 0) == lib.CS_E_ARG  # no CS_IGNORE_UP
+    assert f(ak, 1113, nets, 0, 0, out, k, n, n, 0) == lib.CS_E_ARG
+    assert f(ak, 1113, nets, 0, 65, out, k, n, n, 0) == lib.CS_E_ARG
+    chart = ffi.new("uint64_t[]", cells)
+    assert f(ak, 1113, nets, 0, 1, out, k, chart, n, cells) == lib.CS_E_NULL
+    assert f(ak, 1113, nets, 0, 1, out, k, n, chart, cells) == lib.CS_E_NULL
+    assert f(ak, 1113, nets, 0, 1, out, k, chart, chart, cells - 1) == lib.CS_E_SIZE
+    big = ffi.new("cs_nets *", {"fold": -1, "not_qualify": 1, "tie": 0, "lose": -3, "win": [3] * 9 + [(1 << 40) + 1]})
+    assert f(ak, 1113, big, 0, 1, out, k, n, n, 0) == lib.CS_E_OVERFLOW
+    counts = ffi.new("uint64_t[]", 4 * k)
+    g = lib.cs_test_solve_sorted_seen
+    for cards, status in [([0, 1, 2, 3, 4, 5, 5], lib.CS_E_DUPLICATE), ([0, 1, 2, 3, 4, 5, 52], lib.CS_E_CARD)]:
+        assert g(ak, 1113, nets, 0, 1, out, k, n, n, 0, ffi.new("uint8_t[]", cards), 1, counts) == status
+    probes = ffi.new("uint8_t[]", [0, 1, 2, 3, 4, 5, 6])
+    assert g(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 1, n) == lib.CS_E_NULL
+    assert g(ak, 1113, nets, 0, 1, out, k, n, n, 0, n, 1, counts) == lib.CS_E_NULL
+    assert g(ak, 1113, nets, 0, 1, out, k, n, n, 0, probes, 4097, counts) == lib.CS_E_SIZE
+
+
 def test_leak_arguments():
     """cs_solve_leak: the leak (kind, suit split, rank blocks numbered without a gap), the chart (all four
     tables or none, each of CS_LEAK_CHART_CELLS), and the arguments every solve checks."""

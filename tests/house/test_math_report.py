@@ -516,20 +516,88 @@ def test_the_report_command_passes_one_options_value(monkeypatch):
     monkeypatch.setattr(math_report, "report_of", fake)
     with pytest.raises(SystemExit):
         main(["report", "--paytable", "royal-250", "--seats", "5", "--hands", "50", "--deals", "3000", "--seed", "9",
-              "--switch-fees", "1", "--switch-deals", "7", "--raise", "3", "--flash-rate", "5%", "--quiet"])
+              "--switch-fees", "1", "--switch-deals", "7", "--raise", "3", "--flash-rate", "5%",
+              "--leak", "one hole card seen", "--quiet"])
     o = seen[0]
     assert isinstance(o, math_report.ReportOptions)
     assert (o.paytable, o.seats, list(o.hands), o.covariance_deals, o.covariance_seed, o.switch_fees,
-            o.switch_deals, o.raise_antes, o.flash_rate) == ("royal-250", 5, [50], 3000, 9, "1", 7, 3, "5%")
+            o.switch_deals, o.raise_antes, o.flash_rate, o.leak) == ("royal-250", 5, [50], 3000, 9, "1", 7, 3, "5%",
+                                                                   "one hole card seen")
     default = math_report.ReportOptions()
     cli_defaults = {"average_ante": "10", "hands_per_hour": "50", "hours": "8", "hours_per_year": "8760",
                     "meter": "100000", "reset": "10000"}  # the command's text for the same numbers
     for f in dataclasses.fields(o):
         if f.name not in ("paytable", "seats", "hands", "covariance_deals", "covariance_seed", "switch_fees",
-                          "switch_deals", "raise_antes", "flash_rate", "paytables"):
+                          "switch_deals", "raise_antes", "flash_rate", "leak", "paytables"):
             want = cli_defaults.get(f.name, getattr(default, f.name))
             assert getattr(o, f.name) == want, f.name
     with pytest.raises(TypeError):
         math_report.build_report(no_such_option=1)
     with pytest.raises(ce.InvalidRules, match="seats"):
         math_report.ReportOptions(seats=9).checked()
+
+
+@pytest.fixture(scope="module")
+def buying_report(report):
+    import dataclasses
+
+    from caribbean_exact.model.rules import Rules
+    from caribbean_exact.strategy.buy_lines import solve_buy_lines
+
+    b = solve_buy_lines(Rules.make(buy_fee=1))
+    hands = [x.hands for x in report.over_n_hands]
+    return dataclasses.replace(report, buying=b, priced_n_hands=math_report.priced_over_n_hands(None, hands, None, b))
+
+
+@pytest.mark.slow  # the sixth-card game and the buying lines' game: about 30 s on two cores
+def test_with_a_sixth_card_for_sale_the_report_prices_that_game(buying_report):
+    """#31 item 4: report --buy-fee prices the game with optimal buying (title, configuration,
+    summary, table-hour, N hands), adds its section with the buying lines and their exact cost, and
+    the plain game's sections say they are without buying."""
+    r = buying_report
+    g, lines = r.buying.optimal, r.buying.game
+    assert r.priced is g and r.sixth is g and r.draw_word == "buying"
+    assert g.house_edge == Fraction(-175122925259, 9966615258600)
+    md = render_report.markdown(r)
+    flat = " ".join(md.split())
+    assert md.startswith("# Math report: A sixth card for sale (1 ante), standard (100/50/")
+    assert "## Summary: A sixth card for sale" in md and md.index("## Summary") < md.index("## 1. ")
+    assert f"| house edge per ante, optimal buying | {float(g.house_edge) * 100:.4f}% ({g.house_edge}) | exact |" \
+        in flat
+    h = r.table_hour
+    hour = h.seats * h.hands_per_hour * h.average_ante * g.house_edge
+    assert f"| theoretical win per table-hour | -${float(-hour):,.2f} |" in flat or \
+        f"| theoretical win per table-hour | ${float(hour):,.2f} |" in flat
+    for heading in ("1. The ante game under optimal play", "2. Results over N hands",
+                    "3. A table: seats share one dealer hand", "The cap"):
+        assert f"## {heading} (without buying)\n" in md
+    assert "## A sixth card for sale\n" in md and "### When to buy, in plain words" in md
+    assert f"| cost of the lines against optimal buying, per ante (exact) | 0.8481% | {r.buying.cost} |" in flat
+    assert f"| house edge, buying by these lines (exact: every deal counted) | -0.9090% | {lines.house_edge} |" \
+        in flat
+    # the results over N hands are the priced game's: one hand's P(ahead) from its exact return table
+    one = next(x for x in r.priced_n_hands if x.hands == 1)
+    ahead = sum((row.probability for _, row in g.return_rows if row.net > 0), Fraction(0))
+    assert one.exact and one.p_ahead == ahead and one.mean == -g.house_edge
+    doc = json.loads(render_report.json_text(r))
+    assert doc["whole_game"]["house_edge"] == str(g.house_edge)
+    assert doc["whole_game"]["rules"]["draw"]["buy_fee"] == "1"
+    six = doc["sixth_card"]
+    assert six["house_edge"] == str(g.house_edge) and six["lines_cost"] == str(r.buying.cost)
+    assert six["lines_house_edge"] == str(lines.house_edge) and len(six["lines"]) == 4
+    assert list(doc)[-2:] == ["sixth_card", "whole_game"]
+    line = render_report.summary(r)
+    assert line.startswith("A sixth card for sale (1 ante): house edge -1.7571%") and "without buying: " in line
+
+
+def test_report_prices_one_draw(capsys):
+    from caribbean_exact.cli import main
+
+    assert main(["report", "--switch-fees", "1", "--buy-fee", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--switch-fees" in err and "--buy-fee" in err
+    assert main(["report", "--buy-fee", "x"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "buy fee" in err and "'x'" in err
+    with pytest.raises(ce.InvalidRules, match="one draw"):
+        math_report.ReportOptions(switch_fees="1", buy_fee=1).checked()

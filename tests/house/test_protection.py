@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+import caribbean_exact as ce
 from caribbean_exact import InvalidRules, ev
 from caribbean_exact.engine import _ffi
 from caribbean_exact.engine.pricing import solver_for
@@ -255,3 +256,20 @@ def test_sharing_consistency(games):
         sample(players=7, sharing=2, burn=13)
 
 
+
+
+def test_leak_detection_by_name():
+    """One leak by name (``report --leak``): detect's row of it with its tells, at the table's settings."""
+    from caribbean_exact.house.protection import LEAKS, leak_named
+    from caribbean_exact.house.tells import leak_detection, leak_tells
+
+    assert [leak_named(x.name.upper()) for x in LEAKS] == list(LEAKS)
+    for bad in ("x-ray vision", "", None, 3):
+        with pytest.raises(ce.InvalidRules, match="expected one of one hole card seen; two hole cards seen"):
+            leak_named(bad)
+    x = leak_detection("one hole card seen", hands_per_hour=60, average_ante=25, players=2)
+    seen = ce.solve_seen_card()
+    assert x.house_edge == seen.report.house_edge and x.cost_per_hand == ce.solve().house_edge - x.house_edge
+    assert x.cost_per_table_hour == 2 * 60 * 25 * x.cost_per_hand
+    assert x.tells is not None and x.tells.share == leak_tells(seen.chart).share
+    assert x.detection("raise", Fraction(1, 20)).hands == 89 and x.detection("win", Fraction(1, 100)).hands == 554

@@ -73,7 +73,7 @@ def test_one_draw_a_card(tmp_path, capsys):
     out = tmp_path / "c.pdf"
     for argv, words in ((["--switch-fees", "1", "--buy-fee", "1"], ("--switch-fees", "--buy-fee")),
                         (["--buy-fee", "x"], ("buy fee", "'x'")),
-                        (["--buy-fee", "11"], ("buy fee",))):
+                        (["--buy-fee", "-1"], ("buy fee", "0 or more"))):
         assert main(["card", "--out", str(out), *argv]) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and all(w in err for w in words), err

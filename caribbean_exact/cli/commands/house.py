@@ -213,6 +213,9 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flash-rate", default=None, metavar="X",
                    help="add what a dealer who exposes a hole card in X of hands (5%% or 0.05) costs, per hand and "
                         "per table-hour")
+    p.add_argument("--leak", default=None, metavar="NAME",
+                   help="add a section on a leak of the protection table (as detect names it, e.g. 'one hole card "
+                        "seen'): its house edge, cost per hand and per table-hour, tells and hands to detect")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards: adds a section (proven "
                         "exclusions, the exact game with at most one card switched, the sampled gain of switching "
@@ -220,6 +223,9 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--switch-deals", type=natural, default=1000,
                    help="hands sampled for the Oasis section (default 1,000; each hand exact)")
     p.add_argument("--switch-seed", type=natural, default=1, help="seed of that sample (default 1)")
+    p.add_argument("--buy-fee", default=None, metavar="FEE",
+                   help="a sixth card for sale at FEE antes: the report prices the game with optimal buying and adds "
+                        "a section on it (the whole game and the buying lines, exact; about 30 s more)")
 
 
 def _sides(args: argparse.Namespace) -> set[str]:
@@ -265,6 +271,8 @@ def check_report(args: argparse.Namespace) -> None:
     """Before any work: the options that need another, the pairs that conflict, --out, --seats."""
     check_needs("report", args, REPORT_NEEDS)
     check_conflicts("report", args, REPORT_CONFLICTS)
+    if args.switch_fees is not None and args.buy_fee is not None:
+        raise UsageError("report: --switch-fees with --buy-fee: a report prices one draw (give one of the two)")
     out = args.out
     suffix = os.path.splitext(out)[1].lower() if out else ""
     if out is not None and suffix not in REPORT_SUFFIXES:

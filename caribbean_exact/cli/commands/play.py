@@ -305,6 +305,8 @@ SOLVE_MODES = {
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
     "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table", "rate", "accuracy"}),
                    (*_FIGURES, "chart", "counts")),
+    "sorted seen": Mode("solve --sorted-ranks --known-dealer-cards 1",
+                        frozenset({"sorted_ranks", "known_dealer_cards", "table", "rate"}), (*_FIGURES, "counts")),
     "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "burn_card", "table",
                                                         "rate"}), (*_FIGURES, "chart"),
                        json_tables=(*_FIGURES, "chart")),
@@ -353,7 +355,10 @@ def solve_mode(args: argparse.Namespace) -> str:
     elif args.buy_fee is not None:
         mode = "buying"
     elif args.sorted_ranks is not None:
-        mode = "sorted"
+        mode = "sorted seen" if k else "sorted"
+        if k not in (0, 1):
+            raise UsageError("solve --sorted-ranks: --known-dealer-cards combines only as 1 (edge sorting with one "
+                             "hole card seen)")
     elif k and args.sample and k < 4:
         mode = "sampled"
     elif k == 4:
@@ -418,6 +423,10 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if mode == "buying":  # a sixth card for sale, the whole game exact
         return render_sixth.sixth_game(solve_sixth_game(rules, args.buy_fee, threads=args.threads,
                                                         progress=progress), args.format)
+    if mode == "sorted seen":  # edge sorting with a seen hole card, the whole game exact
+        ranks = edge_sorting.parse_ranks(args.sorted_ranks)
+        seen = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress, seen_cards=1)
+        return render_sorting.sorted_seen_game(seen, args.format, args.table)
     if mode == "sorted":  # edge sorting, the whole game exact
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
         if args.accuracy is not None:  # read with accuracy Q: the exact mixture of the misread counts
@@ -451,6 +460,9 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
 def _leak_report(mode: str, args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> GameReport:
     """The whole game of the leak a mode of ``solve`` names (its ``GameReport``)."""
     k = args.known_dealer_cards
+    if mode == "sorted seen":
+        return edge_sorting.solve_sorted_ranks(edge_sorting.parse_ranks(args.sorted_ranks), rules, args.threads,
+                                               progress=progress, seen_cards=1).report
     if mode == "sorted":
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)
         if args.accuracy is not None:

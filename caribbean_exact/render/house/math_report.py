@@ -27,11 +27,13 @@ from ...model.hands import CATEGORIES
 from ...play.game import CategoryPlay
 from ...play.switch_game import OneOrFiveGame
 from ...play.whole_game import WholeGame
+from ...strategy.buy_lines import BUY_LINES
 from ...strategy.switch_rules import SwitchStudy
 from ..documents import Block, pdf_document, source_date
 from ..figures import OKABE_ITO, metadata, pyplot
 from ..labels import outcome_label, pay_label
 from ..play.game import report_json
+from ..play.sixth import SIXTH_HEADERS, sixth_game_json
 from ..play.switching import (
     ONE_CARD_HEADERS,
     ONE_OR_FIVE_HEADERS,
@@ -39,6 +41,7 @@ from ..play.switching import (
     one_card_rows,
     one_or_five_json,
     one_or_five_rows,
+    option_game_rows,
     proof_json,
     switch_sample_json,
 )
@@ -59,7 +62,7 @@ from ..text import (
     table,
     to_json,
 )
-from .protection import flash_json, flash_rows, rate_text
+from .protection import flash_json, flash_rows, leak_figures, leak_json, rate_text
 from .sidebets import bonus_json
 
 #: Plot file suffixes: {stem}-{key}.png.
@@ -102,8 +105,9 @@ def _n_rows(xs: tuple[NHands, ...]) -> list[tuple[str, ...]]:
 
 
 def _without(r: MathReport, heading: str) -> str:
-    """A section of the plain game: with card switching its heading says it is without it."""
-    return heading if r.switching is None else heading + " (without switching)"
+    """A section of the plain game: with a draw (card switching, a sixth card) its heading says it is
+    without it."""
+    return heading if r.draw_word is None else f"{heading} (without {r.draw_word})"
 
 
 def _game_blocks(c: Context) -> list[Block]:
@@ -283,6 +287,14 @@ def _config_blocks(c: Context) -> list[Block]:
 def _switch_config(r: MathReport) -> list[tuple[str, str]]:
     """The configuration's rows of the game priced and the strategy assumed: with card switching,
     the fees and the switching assumed."""
+    if r.buying is not None:
+        fee = r.buying.optimal.fee
+        return [("a sixth card for sale", f"{frac(fee)} ante{'' if fee == 1 else 's'}, not returned; the player "
+                                          "plays the best five of his six cards"),
+                ("game priced", "the game with optimal buying (the summary, the section A sixth card for sale); the "
+                                "numbered sections, the cap and game protection: the game without buying"),
+                ("strategy assumed", "optimal buying, then the optimal raise or fold; without buying: optimal "
+                                     "(attached: the strategy chart at the end)")]
     if r.switching is None:
         return [("strategy assumed", "optimal (attached: the strategy chart at the end)")]
     f = r.switching.rules.fees
@@ -300,6 +312,9 @@ def game_name(g: WholeGame) -> str:
     rules = g.game_rules
     if rules.draw is not None and rules.draw.switch is not None:
         return f"Oasis Poker (switch fees {rules.draw.switch.short()})"
+    if rules.draw is not None and rules.draw.buy is not None:
+        fee = rules.draw.buy
+        return f"A sixth card for sale ({frac(fee)} ante{'' if fee == 1 else 's'})"
     if rules.information.kind != "up-card":
         return f"the game with {information_words(rules.information)}"
     return "the plain game"
@@ -346,13 +361,13 @@ def _summary_blocks(c: Context) -> list[Block]:
     g = r.priced
     h = r.table_hour
     value, how = _edge_text(g)
-    rows: list[tuple[str, str, str]] = [("house edge per ante, optimal " + ("switching" if r.switching else "play"),
-                                         value, how)]
+    draw = r.draw_word or "play"
+    rows: list[tuple[str, str, str]] = [("house edge per ante, optimal " + draw, value, how)]
     if g.element_of_risk is not None and g.expected_wager is not None:
         rows += [("house edge per total wager (element of risk)", _p(g.element_of_risk), frac(g.element_of_risk)),
                  ("expected total wager (antes: ante, raise, fees)", f"{float(g.expected_wager):.6f}",
                   frac(g.expected_wager))]
-    rows += [("house edge without switching", _p(r.game.house_edge), frac(r.game.house_edge)),
+    rows += [(f"house edge without {draw}", _p(r.game.house_edge), frac(r.game.house_edge)),
              ("theoretical win per table-hour", _times_edge(g, h.seats * h.hands_per_hour * h.average_ante),
               f"{h.seats} seats, {frac(h.hands_per_hour)} rounds an hour, average ante {_money(h.average_ante)}"),
              (f"expected win over a shift of {frac(h.hours)} hours",
@@ -360,6 +375,17 @@ def _summary_blocks(c: Context) -> list[Block]:
     rows += [(f"house's expected win over {grouped(x.hands)} hand{'s' if x.hands > 1 else ''} (antes)",
               _times_edge(g, Fraction(x.hands), _antes), "exact multiple of the house edge" if g.exactness == "exact"
               else "") for x in r.over_n_hands]
+    if r.buying is not None:
+        fee = r.buying.optimal.fee
+        about = Block("p", "The game priced: after seeing his five cards and the dealer's up card the player may buy a "
+                           f"sixth card for {frac(fee)} ante{'' if fee == 1 else 's'} (not returned) and play the "
+                           "best five of his six, then folds or raises. The figures below are of that game, the "
+                           "player buying, raising and folding optimally; how they are counted is in the section A "
+                           "sixth card for sale. The numbered sections, the cap and game protection give the game "
+                           "without buying (so say their headings): its return table, its results over N hands, and "
+                           "the spread of a table's win (the seats' covariance, sampled without buying).")
+        return [Block("h2", "Summary: " + game_name(g).split(" (")[0]), about,
+                Block("table", rows=tuple(rows), headers=("figure", "value", "note")), *_priced_n_blocks(r)]
     return [
         Block("h2", "Summary: " + game_name(g).split(" (")[0]),
         Block("p", "The game priced: after seeing his five cards and the dealer's up card the player may switch "
@@ -385,6 +411,12 @@ def _priced_n_blocks(r: MathReport) -> list[Block]:
     xs = r.priced_n_hands
     if not xs:
         return []
+    if r.buying is not None:
+        return [Block("p", "Results over N hands with optimal buying: the player's net over N independent hands of "
+                           "one ante, from the exact per-deal distribution of the game (its return table in the "
+                           "section A sixth card for sale: after buying, the nets less the fee), computed as in "
+                           "section 2."),
+                Block("table", rows=tuple(_n_rows(xs)), headers=N_HEADERS)]
     return [Block("p", "Results over N hands with optimal switching: the player's net over N independent hands of "
                        "one ante, from the exact per-deal distribution of the game (at these fees the game switching "
                        "at most one card: its return table in the Oasis Poker section, a switch's nets less the fee), "
@@ -604,6 +636,69 @@ def _flash_blocks(c: Context) -> list[Block]:
         Block("table", rows=tuple((str(a), str(b), str(c)) for a, b, c in flash_rows(f)),
               headers=("figure", "exact", "display")),
     ]
+
+
+def _sixth_blocks(c: Context) -> list[Block]:
+    """A sixth card for sale: the whole game with optimal buying, what the player does, the buying
+    lines and their exact cost, each exact."""
+    b = c.r.buying
+    assert b is not None
+    g = b.optimal
+    figures, acts, ranks, ret = option_game_rows(g, ("P(buy a sixth card)",), g.buy_by_up_rank)
+    fee = f"{frac(g.fee)} ante{'' if g.fee == 1 else 's'}"
+    lines = b.game
+    return [
+        Block("h2", "A sixth card for sale"),
+        Block("p", "After seeing his five cards and the dealer's up card the player may buy one more card for "
+                   f"{fee}, which he does not get back, and plays the best five of his six; then he folds or raises. "
+                   f"Every one of the {grouped(g.situations)} situations is counted: standing, and each of the 46 "
+                   "cards bought, against every dealer hand; the better option is taken (ties: stand), then the "
+                   "player raises or folds by exact comparison. Every figure of this section is exact."),
+        Block("table", rows=tuple((str(a), str(b_), str(d)) for a, b_, d in figures),
+              headers=SIXTH_HEADERS[0]),
+        Block("p", "What the player does, by his five cards (share of the situations of each category):"),
+        Block("table", rows=tuple(tuple(str(x) for x in row) for row in acts), headers=SIXTH_HEADERS[1]),
+        Block("p", "The situations that buy, by the dealer's up card:"),
+        Block("table", rows=tuple(tuple(str(x) for x in row) for row in ranks), headers=SIXTH_HEADERS[2]),
+        Block("p", "Return table (probabilities over every deal; after buying, the nets less the fee):"),
+        Block("table", rows=tuple(tuple(str(x) for x in row) for row in ret), headers=SIXTH_HEADERS[3]),
+        Block("h3", "When to buy, in plain words"),
+        Block("p", "The first line that fits says buy, else stand; after the card the player raises or folds at "
+                   "best. " + " ".join(f"({k}) Buy with {line}." for k, line in enumerate(BUY_LINES, 1))),
+        Block("table", rows=(
+            ("house edge, buying by these lines (exact: every deal counted)", _p(lines.house_edge),
+             frac(lines.house_edge)),
+            ("cost of the lines against optimal buying, per ante (exact)", _p(b.cost), frac(b.cost)),
+            ("share of situations the lines buy", _p(lines.buy_probability), frac(lines.buy_probability)),
+            ("house edge, optimal buying (exact)", _p(g.house_edge), frac(g.house_edge))),
+            headers=("figure", "value", "exact")),
+    ]
+
+
+def _leak_blocks(c: Context) -> list[Block]:
+    r = c.r
+    x = r.leak
+    if x is None:
+        return []
+    out = [
+        Block("h2", _without(r, f"Game protection: {x.name}")),
+        Block("p", f"A player who has this leak ({information_words(x.information)}) and plays it optimally, "
+                   "in every hand: his exact whole game against the optimal plain game. The cost per table-hour "
+                   f"is at this report's {frac(x.hands_per_hour)} rounds an hour and average ante "
+                   f"{_money(x.average_ante)}, for one player who uses the leak and for every seat. A tell is a "
+                   "decision the optimal player never makes (a high card below A-K raised, a pair or better "
+                   "folded): one seen is enough. The rate tests are exact one-sided binomial tests of the "
+                   "player's raise rate (or win rate) against the optimal player's; each figure is the fewest "
+                   "hands that keep both error rates (docs/game-protection.md, caribbean-exact detect)."),
+        Block("table", rows=tuple((str(a), str(b), str(d)) for a, b, d in leak_figures(x, r.table_hour.seats)),
+              headers=("figure", "exact", "display")),
+    ]
+    if x.tells is not None and x.tells.top:
+        t = x.tells
+        out += [Block("p", "The commonest tells, by their share of hands:"),
+                Block("table", rows=tuple((w.words, pct(Fraction(w.weight, t.total))) for w in t.top),
+                      headers=("tell", "share of hands"))]
+    return out
 
 
 def _size_excluded(r: MathReport, j: int) -> str:
@@ -1177,6 +1272,11 @@ def _flash_json(c: Context) -> dict[str, Any]:
     return {"flash": flash_json(c.r.flash)}
 
 
+def _leak_section_json(c: Context) -> dict[str, Any]:
+    assert c.r.leak is not None
+    return {"leak": leak_json(c.r.leak, c.r.table_hour.seats)}
+
+
 def _progressive_section_json(c: Context) -> dict[str, Any]:
     assert c.r.progressive is not None
     return {"progressive": _progressive_json(c.r.progressive)}
@@ -1186,6 +1286,15 @@ def _bonus_json(c: Context) -> dict[str, Any]:
     b = c.r.bonus
     assert b is not None
     return {"bonus": {**bonus_json(b.report), "hits_per_year": {hd: str(n) for hd, n in b.hits_per_year()}}}
+
+
+def _sixth_json(c: Context) -> dict[str, Any]:
+    b = c.r.buying
+    assert b is not None
+    return {"sixth_card": {**sixth_game_json(b.optimal), "lines": list(BUY_LINES),
+                           "lines_house_edge": str(b.game.house_edge), "lines_cost": str(b.cost),
+                           "lines_buy_probability": str(b.game.buy_probability),
+                           "lines_element_of_risk": str(b.game.element_of_risk)}}
 
 
 def _switching_json(c: Context) -> dict[str, Any]:
@@ -1284,8 +1393,10 @@ SECTIONS: tuple[Section, ...] = (
             _progressive_section_json, lambda r: r.progressive is not None),
     Section("bonus", _bonus_blocks, _bonus_json, lambda r: r.bonus is not None),
     Section("switching", _switch_blocks, _switching_json, lambda r: r.switching is not None),
+    Section("sixth card", _sixth_blocks, _sixth_json, lambda r: r.buying is not None),
     Section("cap", _cap_blocks, _cap_json),
     Section("flash", _flash_blocks, _flash_json, lambda r: r.flash is not None),
+    Section("leak", _leak_blocks, _leak_section_json, lambda r: r.leak is not None),
     Section("strategy", _strategy_blocks, _strategy_json),
 )
 
@@ -1295,8 +1406,8 @@ TITLE_SECTIONS = ("title", "configuration")
 #: The order of the JSON's fields (a public interface: as it was before the sections were a registry).
 JSON_ORDER = ("rules", "game", "strategies", "distribution", "over_n_hands", "fft_limit_points", "seat_covariance",
               "per_table_hour", "cap", "version", "wagers", "player_hands", "hold_of_drop", "top_award",
-              "strategy_assumed", "hands_per_hour", "hands_per_hour_source", "flash", "progressive", "bonus",
-              "switching", "whole_game")
+              "strategy_assumed", "hands_per_hour", "hands_per_hour_source", "flash", "leak", "progressive", "bonus",
+              "switching", "sixth_card", "whole_game")
 
 
 def sections(r: MathReport) -> list[Section]:
@@ -1341,4 +1452,4 @@ def summary(r: MathReport) -> str:
     h = r.table_hour
     win = _times_edge(g, h.seats * h.hands_per_hour * h.average_ante, money)
     return (f"{game_name(g)}: house edge {_edge_text(g)[0]} ({g.exactness}), "
-            f"win per table-hour {win}; without switching: " + "; ".join(parts))
+            f"win per table-hour {win}; without {r.draw_word}: " + "; ".join(parts))

@@ -139,6 +139,18 @@ def _leak_json(x: LeakDetection, tells: dict[str, Tells | None] | None = None) -
     return out
 
 
+def leak_json(x: LeakDetection, seats: int) -> dict[str, Any]:
+    """The math report's ``"leak"`` object (``report --leak NAME``; field names are a public interface):
+    ``detect``'s object of the leak but ``flash`` (its ``leak`` the name, one player at the report's table,
+    ``tells``),
+    with ``base_house_edge``, ``base_raise_probability``, ``seats`` and ``cost_per_table_hour_all_seats``."""
+    out = _leak_json(x, {x.name: x.tells})
+    del out["flash"]  # a leak of the table, in every hand (a flash rate is the report's "flash")
+    out.update({"base_house_edge": str(x.base.house_edge), "base_raise_probability": str(x.base.raise_probability),
+                "seats": seats, "cost_per_table_hour_all_seats": str(seats * x.cost_per_table_hour)})
+    return out
+
+
 def _columns(rows: tuple[LeakDetection, ...]) -> list[tuple[str, Fraction, Fraction]]:
     return [(d.statistic, d.alpha, d.beta) for d in rows[0].detections] if rows else []
 
@@ -224,6 +236,38 @@ def leak_rows(rows: tuple[LeakDetection, ...], sampled: list[list[Cell]] | None 
     for row in sampled or []:
         out.append([*row[:5], "", *row[5:], *([""] * (len(headers) - len(row) - 1))])
     return out, headers
+
+
+def leak_figures(x: LeakDetection, seats: int) -> list[list[Cell]]:
+    """One leak's figures for the math report (``report --leak NAME``): (figure, exact, display): its
+    house edge, the cost per hand and per table-hour (one player, and every one of ``seats``), the
+    raise rates, the tells and the hands to detect it by each rate test."""
+    leak = x.leak
+    who = "player advantage of" if x.house_edge < 0 else "house edge against"
+    hour = x.hands_per_hour * x.cost_per_hand_money
+    rows: list[list[Cell]] = [
+        [f"{who} the leak's player", frac(abs(x.house_edge)), pct(abs(x.house_edge))],
+        ["house edge, optimal play without the leak", frac(x.base.house_edge), pct(x.base.house_edge)],
+        ["cost per hand (antes)", frac(x.cost_per_hand), pct(x.cost_per_hand)],
+        [f"cost per hand at an ante of {money(x.average_ante)}", frac(x.cost_per_hand_money),
+         dec(x.cost_per_hand_money, 4)],
+        [f"cost per table-hour (1 player, {frac(x.hands_per_hour)} rounds)", frac(hour), money(hour)],
+        [f"cost per table-hour (all {seats} seats)", frac(seats * hour), money(seats * hour)],
+        ["probability of raising, the leak's player", frac(leak.raise_probability), pct(leak.raise_probability)],
+        ["probability of raising, the optimal player", frac(x.base.raise_probability),
+         pct(x.base.raise_probability)],
+    ]
+    t = x.tells
+    if t is not None:
+        rows += [["share of hands with a tell", frac(t.share), pct(t.share)]]
+        rows += [[f"hands to see a tell, {rate_text(c)}", "", _see(t, c, "")]
+                 for c in (Fraction(95, 100), Fraction(99, 100))]
+        if t.hands_to_first is not None:
+            rows += [["expected hands to the first tell", frac(t.hands_to_first), dec(t.hands_to_first, 2)]]
+    for d in x.detections:
+        what = "raise rate" if d.statistic == "raise" else "win rate"
+        rows.append([f"hands to detect by {what}, {_errors(d.alpha, d.beta)}", "", _hands(d)])
+    return rows
 
 
 def _first(t: Tells) -> Cell:

@@ -7,11 +7,11 @@ from typing import Any
 
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES, value_categories, value_ranks
-from ...play.edge_sorting import SortedRanksGame, SortedThreshold
+from ...play.edge_sorting import SortedRanksGame, SortedSeenGame, SortedThreshold
 from ..text import Cell, frac, grouped, pct, pick, table, to_json
 from .game import outcome_table, report, report_json
 
-__all__ = ["sorted_game", "sorted_game_json"]
+__all__ = ["sorted_game", "sorted_game_json", "sorted_seen_game", "sorted_seen_game_json"]
 
 _FLUSHES = {"flush", "straight flush", "royal flush"}
 
@@ -51,7 +51,37 @@ def sorted_game_json(g: SortedRanksGame) -> dict[str, Any]:
     return obj
 
 
-def _counts_table(g: SortedRanksGame, fmt: str) -> str:
+def sorted_seen_game_json(g: SortedSeenGame) -> dict[str, Any]:
+    """``solve --sorted-ranks R --known-dealer-cards 1 --format json``'s object: the report's, plus the
+    sorted ranks and, by c (of the three unseen hole cards), the deals."""
+    obj = report_json(g.report)
+    obj["sorted_ranks"] = "".join(RANKS[r] for r in reversed(g.ranks))
+    obj["counts"] = [
+        {"count": c.count, "deals": c.totals.total_weight, "probability": str(c.probability),
+         "raised_deals": c.totals.raise_situations, "raise_probability": str(c.raise_probability),
+         "return_per_ante": str(c.return_per_ante)}
+        for c in g.counts]
+    return obj
+
+
+def sorted_seen_game(g: SortedSeenGame, fmt: str, table_name: str | None = None) -> str:
+    """Edge sorting with a seen hole card as ``solve`` prints it: the figures, then the deals by c."""
+    if fmt == "json":
+        return to_json(sorted_seen_game_json(g))
+    r = g.report
+    if fmt == "csv" or table_name:
+        return pick({"figures": report(r, fmt, "figures"), "outcomes": outcome_table(r.return_table(), fmt, "deals"),
+                     "dealer": report(r, fmt, "dealer"), "counts": _counts_table(g, fmt)}, table_name,
+                    "solve --sorted-ranks --known-dealer-cards 1")
+    names = "".join(RANKS[x] for x in reversed(g.ranks)) or "no rank"
+    return "\n".join([
+        report(r, fmt), "",
+        f"By c, the three unseen hole cards of the sorted ranks ({names}), as the backs tell",
+        "(each deal counted once for each hole card seen):",
+        _counts_table(g, fmt)])
+
+
+def _counts_table(g: SortedRanksGame | SortedSeenGame, fmt: str) -> str:
     rows: list[list[Cell]] = []
     for c in g.counts:
         if fmt == "csv":
