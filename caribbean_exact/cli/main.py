@@ -152,6 +152,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> argparse.Namespace:
+    """The arguments of ``argv`` parsed and checked, before any work: the format, and the command's
+    ``check_NAME`` (options that change nothing or conflict); raises ``UsageError`` (one line).
+    ``parse(["solve", "--rate", "5%", "--table", "chart"])`` is how a test asks whether a pair of
+    options is taken without running the command."""
+    args_list = list(argv)
+    args = (parser or build_parser(args_list[0] if args_list else None)).parse_args(args_list)
+    spec = getattr(args, "command_spec", None)
+    if spec is None:
+        raise UsageError("caribbean-exact: choose a command (ev, solve, ...); see --help")
+    if spec.formatted:
+        check_format(args.format)
+    if spec.check is not None:
+        spec.check(args)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line: ``main(["ev", "As Kd 7h 4c 2s", "--up", "Qh"])``; returns the exit code
     (0 done, 2 bad input, 130 interrupted).
@@ -173,12 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             except SystemExit as e:
                 _flush()
                 return int(e.code or 0)
-        args = parser.parse_args(args_list)
-        spec = getattr(args, "command_spec", None)
-        if spec is None:
-            raise UsageError("caribbean-exact: choose a command (ev, solve, ...); see --help")
-        if spec.formatted:
-            check_format(args.format)
+        args = parse(args_list, parser)
+        spec = args.command_spec
         progress = TerminalProgress(quiet=bool(args.quiet))
         text = spec.run(args, progress) if spec.name in IN_MAIN_THREAD else _in_worker(spec.run, args, progress)
         progress.close()

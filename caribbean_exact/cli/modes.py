@@ -8,8 +8,11 @@ command picks its mode from the arguments, then ``check`` refuses, in one line a
 every option given that the mode does not take, naming each; options that each have a ``hint``
 saying where they apply are refused with their hints instead. Options that describe something another option asks for
 (``report --meter`` describes the progressive of ``--side-bets progressive``) are declared with what
-they need (``Needs``): given without it, they change nothing and ``check_needs`` refuses them. A new
-option or mode is one declaration: no list of what does not apply is written by hand.
+they need (``Needs``): given without it, they change nothing and ``check_needs`` refuses them. Two
+options that a mode takes each but not together (``solve --rate`` and ``--table``) are declared once as a
+``Conflict``: ``check_conflicts`` refuses the pair in one line naming both. A new option or mode is one
+declaration: no list of what does not apply is written by hand; ``tests/cli/test_modes.py`` walks every
+pair of every command's options from its parser.
 
 >>> import argparse
 >>> opts = (Option("sample", "--sample", False), Option("table", "--table"))
@@ -55,6 +58,9 @@ class Mode:
     tables: tuple[str, ...] = ()
     #: Why the options it does not take do not apply, said after them ("every option is per ante").
     why: str = ""
+    #: The ``--table`` values whose ``--format json`` is a document of its own (the others print the
+    #: whole JSON, which holds every table: with --format json they change nothing and are refused).
+    json_tables: tuple[str, ...] = ()
 
 
 def given(args: argparse.Namespace, options: tuple[Option, ...]) -> list[Option]:
@@ -81,6 +87,18 @@ def check(mode: Mode, args: argparse.Namespace, options: tuple[Option, ...],
     if table is not None and "table" in mode.takes and table not in mode.tables:
         where = (table_hints or {}).get(table)
         raise UsageError(f"{mode.name}: --table {table} " + (f"needs {where}" if where else "does not apply"))
+    if table is not None and getattr(args, "format", None) == "json" and table not in mode.json_tables:
+        raise UsageError(f"{mode.name}: {TABLE_IN_JSON.format(table=table)}")
+
+
+#: What a --table whose JSON is the whole document is refused with beside --format json.
+TABLE_IN_JSON = "--table {table} changes nothing with --format json (the JSON holds every table)"
+
+
+def check_table_json(command: str, args: argparse.Namespace) -> None:
+    """A command without modes whose --table selects a text table only: refused with --format json."""
+    if getattr(args, "table", None) is not None and getattr(args, "format", None) == "json":
+        raise UsageError(f"{command}: {TABLE_IN_JSON.format(table=args.table)}")
 
 
 @dataclass(frozen=True)
@@ -103,3 +121,34 @@ def check_needs(command: str, args: argparse.Namespace, needs: tuple[Needs, ...]
             verb = "changes" if len(flags) == 1 else "change"
             raise UsageError(f"{command}: {_listed(flags)} {verb} nothing without {n.what}"
                              + (f" ({why})" if why else ""))
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Options that each work but not together: the second changes nothing (or cannot be honoured)
+    in the presence of the first."""
+    #: The option whose presence makes the others moot.
+    option: Option
+    #: The options refused beside it.
+    others: tuple[Option, ...]
+    #: Why, said after them ("the file's suffix chooses its format").
+    why: str
+    #: Whether ``option`` counts as given (default: its value is not its default).
+    present: Callable[[argparse.Namespace], bool] | None = None
+
+
+def check_conflicts(command: str, args: argparse.Namespace, conflicts: tuple[Conflict, ...]) -> None:
+    """Refuse (one line, before any work) the first declared pair given together:
+    ``report: --format json changes nothing with --out (...)``."""
+    for c in conflicts:
+        on = c.present(args) if c.present is not None else bool(given(args, (c.option,)))
+        flags = [_shown(o, args) for o in given(args, c.others)]
+        if on and flags:
+            verb = "changes" if len(flags) == 1 else "change"
+            raise UsageError(f"{command}: {_listed(flags)} {verb} nothing with {_shown(c.option, args)} ({c.why})")
+
+
+def _shown(o: Option, args: argparse.Namespace) -> str:
+    """An option as an error names it: its flag, with its value when the value is what matters
+    (``--format json``)."""
+    return f"{o.flag} {getattr(args, o.dest)}" if o.dest in ("format", "table") else o.flag

@@ -108,13 +108,20 @@ def extra_paytables(args: argparse.Namespace) -> dict[str, Paytable] | None:
 #: --ante sets where a cap bites: without --max-payout it changes no figure of a command whose
 #: figures are per ante.
 ANTE_NEEDS = (Needs((Option("ante", "--ante"),), "--max-payout", lambda a: getattr(a, "max_payout", None) is not None),)
+#: A cap is in money: where the command has --ante, --max-payout needs it (a command without --ante,
+#: such as report, sets the ante another way).
+CAP_NEEDS = (Needs((Option("max_payout", "--max-payout"),),
+                   "--ante (the cap is in money; the ante sets where it bites)",
+                   lambda a: getattr(a, "ante", "") is not None),)
 
 
-def rules_from(args: argparse.Namespace, ante_alone: bool = False) -> Rules:
+def rules_from(args: argparse.Namespace, ante_alone: bool = False, name: str = "") -> Rules:
     """The rules the options describe, validated. An --ante without --max-payout changes no
-    figure of most commands (they are per ante): an error unless ``ante_alone``."""
+    figure of most commands (they are per ante): an error unless ``ante_alone``. ``name``: the
+    words an error begins with (default: the command's name)."""
     if not ante_alone:
-        check_needs(args.command, args, ANTE_NEEDS, "the figures are per ante")
+        check_needs(name or args.command, args, ANTE_NEEDS, "the figures are per ante")
+    check_needs(name or args.command, args, CAP_NEEDS)
     return Rules.make(getattr(args, "paytable", None), args.qualifier, getattr(args, "ante", None),
                       getattr(args, "max_payout", None), extra_paytables(args),
                       raise_antes=raise_antes_from(args))

@@ -110,7 +110,7 @@ def test_the_messages():
 def test_refused_before_any_work_through_the_cli(capsys):
     """The combinations the flag lists missed are refused now, in one line, exit 2."""
     for argv, words in ((["solve", "--seen-class", "picture", "--flash-rate", "5%"],
-                         "solve --seen-class: --flash-rate does not apply"),
+                         "solve --seen-class: --flash-rate X prices one hole card seen"),
                         (["solve", "--flash-rate", "5%", "--deals", "10"], "solve --flash-rate: --deals and --seed"),
                         (["ev", "--batch", "-", "--switch-fees", "1"], "ev --batch: --switch-fees does not apply")):
         assert main(argv) == 2

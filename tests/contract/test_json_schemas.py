@@ -58,7 +58,8 @@ FLOAT_DEFAULT = ("a float: a figure that cannot be exact (irrational, sampled, o
 #: Fields null in some outputs that the walk does not reach (a report without independent seats, a
 #: switching study whose lines are not solved, a cap that never costs, a table never in the red).
 NULLABLE = {"independent_p_house_loses", "independent_p_house_loses_exact", "independent_shift_range_95",
-            "switch_rules_game", "first_costly_ante", "breakeven_meter", "cap_binds_above_ante",
+            "switch_rules_game", "first_costly_ante", "breakeven_meter", "breakeven_meter_dollars",
+            "cap_binds_above_ante",
             "house_edge_at_most", "element_of_risk", "expected_wager", "results_over_n_hands", "optimal_half_width",
             "buy_game", "sixth_card_fee", "buy_game_fee", "buy_ev", "replaced"}
 #: Fields some lines have and others not (score's money columns, given an ante).

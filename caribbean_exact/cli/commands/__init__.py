@@ -2,7 +2,9 @@
 
 A command is a name, a help line and the module of this package that holds its two functions:
 ``setup_NAME(parser)`` adding its own options (shared ones come from ``cli.options``), and
-``run_NAME(args, progress) -> text``: it calls the library, hands ``progress`` to long work and
+``run_NAME(args, progress) -> text``, and where the command has one ``check_NAME(args)``, which
+``main.parse`` runs before ``run_NAME`` (every refusal of options that change nothing or cannot go
+together, before any work). ``run_NAME`` calls the library, hands ``progress`` to long work and
 renders the result with ``render``. The modules follow the library's families: ``play`` (ev,
 solve), ``strategy`` (chart, strategies, simplify, card), ``practice`` (train, score, serve, page),
 ``house`` (pay tables, side bets, report, tables) and ``protection`` (collusion, detect); what
@@ -30,7 +32,8 @@ class Command:
     help: str
     #: The module of this package holding ``setup_<name>`` and ``run_<name>``.
     module: str
-    #: Whether --format applies (tables writes files of fixed formats: it has no --format).
+    #: Whether --format applies (tables, page and card write files of fixed formats and print a
+    #: sentence: they have no --format).
     formatted: bool = True
 
     def _function(self, kind: str) -> Callable[..., object]:
@@ -42,6 +45,15 @@ class Command:
     def setup(self) -> Callable[[argparse.ArgumentParser], None]:
         """Adds the command's own options to its parser."""
         return self._function("setup")  # type: ignore[return-value]
+
+    @property
+    def check(self) -> Callable[[argparse.Namespace], object] | None:
+        """Checks the arguments before any work (``check_<name>``: every option given that would
+        change nothing, or conflicts with another, refused in one line), if the command has one."""
+        module = importlib.import_module(f"{__name__}.{self.module}")
+        f: Callable[[argparse.Namespace], object] | None = getattr(module, f"check_{self.name.replace('-', '_')}",
+                                                                    None)
+        return f
 
     @property
     def run(self) -> Callable[[argparse.Namespace, ProgressFn], str]:
@@ -57,7 +69,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("simplify", "the simplest strategies, 1, 2, 3, ... rule lines, each with its exact cost",
             "strategy"),
     Command("card", "a printable strategy card (PDF, SVG or PNG): rules, a simple strategy, its exact cost",
-            "strategy"),
+            "strategy", formatted=False),
     Command("train", "practise: deals hands, asks raise or fold, says what a mistake costs exactly", "practice"),
     Command("score", "score a hand history (CSV hand,up,action): the best action and exact cost of each hand",
             "practice"),

@@ -11,8 +11,8 @@ from ...model.checks import check_seats
 from ...model.rules import builtin_paytables
 from ...progress import ProgressFn
 from ..files import check_file, check_folder, display, write_files
-from ..modes import Needs, Option, check_needs
-from ..options import ANTE_NEEDS, add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
+from ..modes import Conflict, Needs, Option, check_conflicts, check_needs, check_table_json
+from ..options import ANTE_NEEDS, CAP_NEEDS, add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
 from .common import check_wide, split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -41,8 +41,12 @@ def setup_paytables(p: argparse.ArgumentParser) -> None:
                    help="every column in one table, wider than 80 columns (the CSV's)")
 
 
-def run_paytables(args: argparse.Namespace, progress: ProgressFn) -> str:
+def check_paytables(args: argparse.Namespace) -> None:
+    """Before any work: --wide only where it widens."""
     check_wide("paytables", args, always_full=args.format != "simple")  # a document's format: the full table
+
+
+def run_paytables(args: argparse.Namespace, progress: ProgressFn) -> str:
     return render_paytables.paytables(paytables.paytable_list(args.paytables), args.format, args.wide)
 
 
@@ -54,8 +58,13 @@ def setup_compare(p: argparse.ArgumentParser) -> None:
                    help="table whose optimal strategy the others are checked against (default standard)")
 
 
-def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
+def check_compare(args: argparse.Namespace) -> None:
+    """Before any work: --ante only with --max-payout, --max-payout only with --ante."""
     check_needs("compare", args, ANTE_NEEDS, "the figures are per ante")
+    check_needs("compare", args, CAP_NEEDS)
+
+
+def run_compare(args: argparse.Namespace, progress: ProgressFn) -> str:
     extra = extra_paytables(args)
     names = list(args.names)
     if not names and extra:
@@ -100,8 +109,13 @@ def setup_progressive(p: argparse.ArgumentParser) -> None:
                    help="only this table (CSV: hands by default)")
 
 
-def run_progressive(args: argparse.Namespace, progress: ProgressFn) -> str:
+def check_progressive(args: argparse.Namespace) -> None:
+    """Before any work: --players, --table beside --format json."""
     check_seats(args.players, "progressive: --players")
+    check_table_json("progressive", args)
+
+
+def run_progressive(args: argparse.Namespace, progress: ProgressFn) -> str:
     r = sidebets.progressive(args.progressive_pays, args.convention, args.players, args.meter,
                              split_list(args.meters))
     return render_sidebets.progressive(r, args.format, args.table)
@@ -117,6 +131,11 @@ def setup_bonus(p: argparse.ArgumentParser) -> None:
                    help="only this table (CSV: hands by default)")
 
 
+def check_bonus(args: argparse.Namespace) -> None:
+    """Before any work: --table beside --format json."""
+    check_table_json("bonus", args)
+
+
 def run_bonus(args: argparse.Namespace, progress: ProgressFn) -> str:
     return render_sidebets.bonus(sidebets.bonus(args.pays, args.convention), args.format, args.table)
 
@@ -128,6 +147,11 @@ def setup_combined(p: argparse.ArgumentParser) -> None:
     p.add_argument("--progressive-stake", default="1", help="progressive bet (default $1)")
     p.add_argument("--bonus-pays", default=None, help="5+1 Bonus pays, royal first (default 1000,...,7)")
     p.add_argument("--bonus-stake", default="1", help="5+1 Bonus bet (default 1)")
+
+
+def check_combined(args: argparse.Namespace) -> None:
+    """Before any work: the rules."""
+    rules_from(args, ante_alone=True)
 
 
 def run_combined(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -211,8 +235,8 @@ def _sides(args: argparse.Namespace) -> set[str]:
 #: The options of ``report`` that describe what another option asks for: given without it they change
 #: nothing and are refused before any work, naming each.
 REPORT_NEEDS = (
-    Needs((Option("progressive_pays", "--progressive-pays"),), "--side-bets progressive",
-          lambda a: "progressive" in _sides(a)),
+    Needs((Option("progressive_pays", "--progressive-pays"), Option("contribution", "--contribution"),
+           Option("sf_cap", "--sf-cap")), "--side-bets progressive", lambda a: "progressive" in _sides(a)),
     Needs((Option("bonus_pays", "--bonus-pays"),), "--side-bets bonus", lambda a: "bonus" in _sides(a)),
     Needs((Option("meter", "--meter", str(sidebets.DEFAULT_METER)), Option("reset", "--reset", "10000"),
            Option("pace", "--pace"), Option("hours_per_year", "--hours-per-year", "8760")),
@@ -236,8 +260,17 @@ def report_options(args: argparse.Namespace) -> math_report.ReportOptions:
     return math_report.ReportOptions(**given, paytables=extra_paytables(args), raise_antes=raise_antes_from(args))
 
 
-def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
+#: The report's options that change nothing beside another.
+REPORT_CONFLICTS = (
+    Conflict(Option("out", "--out"), (Option("format", "--format", "simple"),),
+             "the file's suffix chooses its format; the line printed is a sentence"),
+)
+
+
+def check_report(args: argparse.Namespace) -> None:
+    """Before any work: the options that need another, the pairs that conflict, --out, --seats."""
     check_needs("report", args, REPORT_NEEDS)
+    check_conflicts("report", args, REPORT_CONFLICTS)
     if args.switch_fees is not None and args.buy_fee is not None:
         raise UsageError("report: --switch-fees with --buy-fee: a report prices one draw (give one of the two)")
     out = args.out
@@ -251,6 +284,12 @@ def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
             figures.pyplot("report --out " + shown(out), " (or write --out FILE.json)")
         if suffix == ".pdf":
             documents.reportlab("report --out " + shown(out), " (or write --out FILE.md, .html or .json)")
+    report_options(args).checked()  # every value, before the minutes of the report
+
+
+def run_report(args: argparse.Namespace, progress: ProgressFn) -> str:
+    out = args.out
+    suffix = os.path.splitext(out)[1].lower() if out else ""
     from ...render.house import math_report as render_report
 
     r = math_report.report_of(report_options(args), progress)

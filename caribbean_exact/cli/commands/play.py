@@ -15,7 +15,7 @@ from ...progress import ProgressFn
 from ...render.play import game as render_game
 from ...render.text import information_words, to_json
 from ..files import check_file
-from ..modes import Mode, Option, check
+from ..modes import Conflict, Mode, Option, check, check_conflicts
 from ..options import add_rules, add_sampling, add_threads, integer, rules_from
 from .common import check_wide, note, write_plot
 
@@ -83,13 +83,6 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "and exit 0; without it they are said and the exit code is 2")
     p.add_argument("--table", choices=("summary", "outcomes"), default=None,
                    help="only this table (CSV: summary by default)")
-    p.add_argument("--accuracy", default=None, metavar="Q",
-                   help="with --sorted-ranks: the player reads each hole card's back right with probability Q "
-                        "(90%% or 0.9) and plays the count he reads: exact")
-    p.add_argument("--rate", default=None, metavar="X",
-                   help="with a leak (--known-dealer-cards, --sorted-ranks, --seen-class, --burn-card): the leak "
-                        "seen in only a share X of hands (5%% or 0.05), the plain game in the others: the exact "
-                        "mixture, its cost per hand and per table-hour")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
                         "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
@@ -149,6 +142,19 @@ EV_MODES = {
 }
 
 
+#: Options of ``ev`` that change nothing beside another.
+EV_CONFLICTS = (
+    Conflict(Option("format", "--format", "simple"), (Option("verbose", "--verbose", False),),
+             "JSON always holds the outcomes; CSV is one table: --table outcomes",
+             present=lambda a: a.format in ("json", "csv")),
+    Conflict(Option("table", "--table"), (Option("verbose", "--verbose", False),),
+             "it prints one table"),
+    Conflict(Option("table", "--table"), (Option("ante", "--ante"),),
+             "the tables are per ante; with --max-payout the ante sets where the cap bites",
+             present=lambda a: a.table is not None and a.max_payout is None),
+)
+
+
 def ev_mode(args: argparse.Namespace) -> str:
     """The mode of ``ev`` its arguments choose (a key of ``EV_MODES``), checked before any work."""
     if args.batch is not None:
@@ -162,8 +168,16 @@ def ev_mode(args: argparse.Namespace) -> str:
     else:
         mode = "hand"
     check(EV_MODES[mode], args, EV_OPTIONS)
+    check_conflicts(EV_MODES[mode].name, args, EV_CONFLICTS)
     check_wide("ev", args)
     return mode
+
+
+def check_ev(args: argparse.Namespace) -> None:
+    """Before any work: the mode's options and the rules (a batch's answers are per ante: --ante
+    there only sets where --max-payout bites)."""
+    mode = ev_mode(args)
+    rules_from(args, ante_alone=mode != "batch", name=EV_MODES[mode].name)
 
 
 def run_ev(args: argparse.Namespace, progress: ProgressFn) -> str:
@@ -315,7 +329,8 @@ SOLVE_OPTIONS = (
     Option("sorted_ranks", "--sorted-ranks"),
     Option("seen_class", "--seen-class"),
     Option("burn_card", "--burn-card", False),
-    Option("flash_rate", "--flash-rate"),
+    Option("flash_rate", "--flash-rate", None, "--flash-rate X prices one hole card seen in X of hands (the plain "
+                                               "game otherwise); this leak in a share X of hands: --rate X"),
     Option("accuracy", "--accuracy"),
     Option("rate", "--rate", None, "--rate applies to a leak: --known-dealer-cards, --sorted-ranks, --seen-class "
                                    "or --burn-card (not sampled, no --table)"),
@@ -336,7 +351,7 @@ _FIGURES = ("figures", "outcomes", "dealer")
 SOLVE_MODES = {
     "plain": Mode("solve", frozenset({"ignore_up", "table"}), _FIGURES),
     "seen": Mode("solve --known-dealer-cards", frozenset({"known_dealer_cards", "table", "plot", "rate"}),
-                 (*_FIGURES, "chart")),
+                 (*_FIGURES, "chart"), json_tables=(*_FIGURES, "chart")),
     "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table", "rate"}), _FIGURES),
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
     "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table", "rate", "accuracy"}),
@@ -344,14 +359,23 @@ SOLVE_MODES = {
     "sorted seen": Mode("solve --sorted-ranks --known-dealer-cards 1",
                         frozenset({"sorted_ranks", "known_dealer_cards", "table", "rate"}), (*_FIGURES, "counts")),
     "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "burn_card", "table",
-                                                        "rate"}), (*_FIGURES, "chart")),
+                                                        "rate"}), (*_FIGURES, "chart"),
+                       json_tables=(*_FIGURES, "chart")),
     "burn card": Mode("solve --burn-card", frozenset({"burn_card", "known_dealer_cards", "table", "rate"}),
-                      (*_FIGURES, "chart")),
-    "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"})),
+                      (*_FIGURES, "chart"), json_tables=(*_FIGURES, "chart")),
+    "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"}),
+                       why="it prices one hole card seen; any leak seen in a share X of hands: the leak with --rate X"),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed"})),
     "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
     "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
+
+
+#: Options a mode of ``solve`` takes each but not together.
+SOLVE_CONFLICTS = (
+    Conflict(Option("rate", "--rate"), (Option("table", "--table"), Option("plot", "--plot")),
+             "the mixture's figures are one table"),
+)
 
 
 def solve_mode(args: argparse.Namespace) -> str:
@@ -393,21 +417,39 @@ def solve_mode(args: argparse.Namespace) -> str:
     else:
         mode = "seen" if k else "plain"
     check(SOLVE_MODES[mode], args, SOLVE_OPTIONS, SOLVE_TABLES)
+    check_conflicts(SOLVE_MODES[mode].name, args, SOLVE_CONFLICTS)
+    if args.accuracy is not None and args.table not in (None, *_FIGURES):
+        raise UsageError(f"solve --sorted-ranks --accuracy: --table {args.table} does not apply (the "
+                         "figures, outcomes and dealer tables)")
     return mode
+
+
+def _priced_per_hour(args: argparse.Namespace) -> bool:
+    """Whether the output prices a table-hour (--flash-rate, --rate): there --ante is its ante
+    (default 10), not only where a cap bites."""
+    return args.flash_rate is not None or args.rate is not None
+
+
+def check_solve(args: argparse.Namespace) -> None:
+    """Before any work: the mode's options, the rules, the values of --rate, --accuracy, --flash-rate
+    and the --plot file."""
+    solve_mode(args)
+    rules_from(args, ante_alone=_priced_per_hour(args))
+    for name, what in (("rate", "rate"), ("accuracy", "accuracy"), ("flash_rate", "flash rate")):
+        if getattr(args, name) is not None:
+            protection.check_rate(getattr(args, name), what)
+    if args.plot:
+        render_strategy.plot_format(args.plot)
+        check_file("--plot", args.plot)
+        figures.pyplot("--plot")
 
 
 def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     mode = solve_mode(args)
     k = args.known_dealer_cards
-    rules = rules_from(args)
-    if args.plot:  # checked before the work
-        render_strategy.plot_format(args.plot)
-        check_file("--plot", args.plot)
-        figures.pyplot("--plot")
+    rules = rules_from(args, ante_alone=_priced_per_hour(args))
     if args.rate is not None:  # a leak in a share of hands: the exact mixture with the plain game
-        rate = protection.check_rate(args.rate, "rate")  # before the work
-        if args.table is not None or args.plot:
-            raise UsageError("solve --rate: --table and --plot do not apply (the mixture's figures are one table)")
+        rate = protection.check_rate(args.rate, "rate")
         leak = _leak_report(mode, args, rules, progress)
         return render_protection.flash(protection.flash_cost(rate, rules, threads=args.threads, leak=leak,
                                                              progress=progress), args.format)
@@ -439,10 +481,6 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if mode == "sorted":  # edge sorting, the whole game exact
         ranks = edge_sorting.parse_ranks(args.sorted_ranks)  # a bad rank: one line, before the work
         if args.accuracy is not None:  # read with accuracy Q: the exact mixture of the misread counts
-            protection.check_rate(args.accuracy, "accuracy")
-            if args.table not in (None, *_FIGURES):
-                raise UsageError(f"solve --sorted-ranks --accuracy: --table {args.table} does not apply (the "
-                                 "figures, outcomes and dealer tables)")
             misread = edge_sorting.solve_sorted_misread(ranks, args.accuracy, rules, args.threads, progress=progress)
             return render_game.report(misread, args.format, args.table)
         game = edge_sorting.solve_sorted_ranks(ranks, rules, args.threads, progress=progress)

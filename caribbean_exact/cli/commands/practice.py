@@ -52,13 +52,23 @@ TRAIN_OPTIONS = (Option("history", "--history"), Option("seed", "--seed"), Optio
 TRAIN_SUMMARY = Mode("train --summary", frozenset(), why="it deals nothing: the history holds its costs")
 
 
+def check_train(args: argparse.Namespace) -> None:
+    """Before any work: --summary deals nothing; dealing, its rules and --focus."""
+    if args.summary is not None:
+        check(TRAIN_SUMMARY, args, TRAIN_OPTIONS)
+        return
+    from ...play.trainer import parse_focus
+
+    rules_from(args, ante_alone=True)
+    parse_focus(args.focus)
+
+
 def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ...play.trainer import parse_focus
     from ...strategy.trainee import trainee
     from .. import train
 
     if args.summary is not None:
-        check(TRAIN_SUMMARY, args, TRAIN_OPTIONS)
         return train.summary_of(args.summary, args.format)
     rules = rules_from(args, ante_alone=True)
     focus = parse_focus(args.focus)
@@ -75,6 +85,11 @@ def setup_score(p: argparse.ArgumentParser) -> None:
     p.add_argument("--skip-bad", action="store_true",
                    help="leave out the lines that are not understood (each is still said) and exit 0; without it "
                         "they are said and the exit code is 2")
+
+
+def check_score(args: argparse.Namespace) -> None:
+    """Before any work: the rules."""
+    rules_from(args, ante_alone=True)
 
 
 def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:

@@ -14,6 +14,8 @@ from .common import split_list
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
 if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads when a command uses it
+    from typing import Any
+
     from ...house import protection, tells
     from ...play import sampling
     from ...play.game import solve
@@ -43,15 +45,20 @@ def setup_collusion(p: argparse.ArgumentParser) -> None:
     add_threads(p)
 
 
-def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
+def check_collusion(args: argparse.Namespace) -> None:
+    """Before any work: K, --players, --sharing, the rules."""
     k = args.known_dealer_cards
     if not 0 <= k <= 4:
         raise UsageError(f"collusion: --known-dealer-cards {k}: expected 0 to 4 (the dealer has four hole cards)")
     check_seats(args.players, "collusion: --players")
     if args.sharing is not None and not 1 <= args.sharing <= args.players:
         raise UsageError(f"collusion: --sharing {args.sharing}: expected 1 to --players ({args.players})")
-    r = sampling.sample(rules_from(args), k, args.players, args.deals, args.seed, threads=args.threads,
-                        progress=progress, burn=args.burn, sharing=args.sharing)
+    rules_from(args)
+
+
+def run_collusion(args: argparse.Namespace, progress: ProgressFn) -> str:
+    r = sampling.sample(rules_from(args), args.known_dealer_cards, args.players, args.deals, args.seed,
+                        threads=args.threads, progress=progress, burn=args.burn, sharing=args.sharing)
     return render_known.sampled(r, args.format, render_known.sampled_title(r))
 
 
@@ -91,17 +98,30 @@ def _error_columns(args: argparse.Namespace) -> list[tuple[Fraction, Fraction]]:
     return [(e, e) for e in rates]
 
 
-def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
-    rules = rules_from(args)
-    columns = _error_columns(args)
-    for x in args.flash_rate:
-        protection.check_rate(x)  # before the work
+def _hour(args: argparse.Namespace) -> dict[str, Any]:
+    """The table-hour of the cost columns: --hands-per-hour, --average-ante, --players, checked."""
     check_seats(args.players, "detect: --players")
-    hour = {"hands_per_hour": to_fraction(args.hands_per_hour, "--hands-per-hour"),
-            "average_ante": to_fraction(args.average_ante, "--average-ante"), "players": args.players}
+    hour: dict[str, Any] = {"hands_per_hour": to_fraction(args.hands_per_hour, "--hands-per-hour"),
+                            "average_ante": to_fraction(args.average_ante, "--average-ante"), "players": args.players}
     for name in ("hands_per_hour", "average_ante"):
         if hour[name] <= 0:
             raise UsageError(f"detect: --{name.replace('_', '-')} {getattr(args, name)}: expected a positive number")
+    return hour
+
+
+def check_detect(args: argparse.Namespace) -> None:
+    """Before any work: the rules, the error rates, the flash rates, the table-hour."""
+    rules_from(args)
+    _error_columns(args)
+    for x in args.flash_rate:
+        protection.check_rate(x)
+    _hour(args)
+
+
+def run_detect(args: argparse.Namespace, progress: ProgressFn) -> str:
+    rules = rules_from(args)
+    columns = _error_columns(args)
+    hour = _hour(args)
     flash = [protection.check_rate(x) for x in args.flash_rate]
     game = solve(rules=rules, progress=progress)
     named = protection.leaks(rules, args.flash_rate, game=game, progress=progress)

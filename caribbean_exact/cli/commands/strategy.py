@@ -9,7 +9,7 @@ from ...errors import UsageError, shown
 from ...progress import ProgressFn
 from ...render.text import counted
 from ..files import check_file, check_folder, display, write_files
-from ..modes import Needs, Option, check_needs
+from ..modes import Needs, Option, check_needs, check_table_json
 from ..options import add_rules, add_sampling, integer, rules_from
 from .common import note, write_folder, write_plot
 
@@ -48,11 +48,17 @@ def setup_chart(p: argparse.ArgumentParser) -> None:
                    help="only this table (CSV: grid by default)")
 
 
-def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
+def check_chart(args: argparse.Namespace) -> None:
+    """Before any work: --table beside --format json, the rules and the --plot file."""
+    check_table_json("chart", args)
+    rules_from(args)
     if args.plot:
         render_strategy.plot_format(args.plot)
         check_file("--plot", args.plot)
         figures.pyplot("--plot")
+
+
+def run_chart(args: argparse.Namespace, progress: ProgressFn) -> str:
     ch = build_chart(rules_from(args), margins=args.margins, progress=progress)
     if args.plot:
         lay = render_strategy.plot_layout(ch)
@@ -69,6 +75,11 @@ def setup_strategies(p: argparse.ArgumentParser) -> None:
                         "its older name)")
 
 
+def check_strategies(args: argparse.Namespace) -> None:
+    """Before any work: the rules."""
+    rules_from(args)
+
+
 def run_strategies(args: argparse.Namespace, progress: ProgressFn) -> str:
     extra = [load_rule_file(f) for f in args.rules]
     return render_strategy.strategies(compare_strategies(rules_from(args), extra, progress), args.format)
@@ -83,9 +94,14 @@ def setup_simplify(p: argparse.ArgumentParser) -> None:
 
 
 
-def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
+def check_simplify(args: argparse.Namespace) -> None:
+    """Before any work: --max-lines and the rules (the --out folder is made by the run)."""
     if not 1 <= args.max_lines <= 64:
         raise UsageError(f"--max-lines {args.max_lines}: expected 1 to 64")
+    rules_from(args)
+
+
+def run_simplify(args: argparse.Namespace, progress: ProgressFn) -> str:
     from ...render.strategy import simplify as render_simplify
     from ...strategy import simplify  # numpy: loaded by the commands that need it, not at start-up
 
@@ -146,12 +162,13 @@ CARD_NEEDS = (Needs((Option("deals", "--deals"), Option("seed", "--seed")), "--s
                     lambda a: a.switch_fees is not None),)
 
 
-def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
-    date = card_date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
+def check_card(args: argparse.Namespace) -> None:
+    """Before any work: SOURCE_DATE_EPOCH, --lines, the --out file and its format, the options that
+    need --switch-fees, the rules."""
+    card_date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
     if args.lines is not None and not 1 <= args.lines <= 10_000:
         raise UsageError(f"--lines {args.lines}: expected 1 or more")
     from ...render.strategy import strategy_card as render_card
-    from ...strategy import strategy_card as card
 
     render_card.check_format(args.out, args.size)
     check_file("--out", args.out)
@@ -161,7 +178,17 @@ def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
         raise UsageError("card: --switch-fees with --buy-fee: a card says one draw (give one of the two)")
     rules = rules_from(args)
     if args.buy_fee is not None:
-        rules = rules.with_game(buy_fee=args.buy_fee)  # the fee checked before the work
+        rules.with_game(buy_fee=args.buy_fee)  # the fee checked before the work
+
+
+def run_card(args: argparse.Namespace, progress: ProgressFn) -> str:
+    date = card_date()
+    from ...render.strategy import strategy_card as render_card
+    from ...strategy import strategy_card as card
+
+    rules = rules_from(args)
+    if args.buy_fee is not None:
+        rules = rules.with_game(buy_fee=args.buy_fee)
     c = card.strategy_card(rules, args.lines, progress=progress, switch_fees=args.switch_fees,
                            deals=CARD_SWITCH_DEALS if args.deals is None else args.deals,
                            seed=CARD_SWITCH_SEED if args.seed is None else args.seed)
