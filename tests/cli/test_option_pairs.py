@@ -24,9 +24,10 @@ from caribbean_exact.errors import CaribbeanError
 RULES = {"paytable": "live-dealer", "paytables": "more.toml", "qualifier": "pair", "raise_antes": "3",
          "ante": "5", "max_payout": "5000", "format": "json"}
 VALUES: dict[str, dict[str, str | None]] = {
-    "ev": RULES | {"paytable": "100,50,20,7,5,4,3,2,2,1", "up": "Qh", "dead": "3c", "dealer": "Jc", "verbose": None,
-                   "batch": "b.txt", "skip_bad": None,
-                   "table": "outcomes", "switch_fees": "1", "wide": None, "buy_fee": "1"},
+    "ev": RULES | {"paytable": "100,50,20,7,5,4,3,2,2,1", "up": "Qh", "dead": "3c", "dealer": "Jc 9d 8s 3h",
+                   "verbose": None, "batch": "b.txt", "skip_bad": None,
+                   "table": "outcomes", "switch_fees": "1", "wide": None, "buy_fee": "1", "game": "lunar",
+                   "exchange": "none"},
     "solve": RULES | {"ignore_up": None, "known_dealer_cards": "1", "sorted_ranks": "AK", "sample": None,
                       "deals": "100", "seed": "3", "threads": "1", "table": "outcomes", "plot": "chart.pdf",
                       "seen_class": "picture", "burn_card": None, "flash_rate": "5%", "accuracy": "90%",

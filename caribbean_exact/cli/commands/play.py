@@ -9,7 +9,7 @@ import sys
 
 from ...errors import InvalidCards, UsageError
 from ...model.cards import Card, parse_cards, rank_index
-from ...model.rules import Rules
+from ...model.rules import DEFAULT_RAISE_ANTES, Rules
 from ...play.odds import ev, ev_ranks
 from ...progress import ProgressFn
 from ...render.play import game as render_game
@@ -97,8 +97,8 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "form of the package's data/russian.toml); every draw option of the hand, exact, best "
                         "first; with --dealer (his four hole cards) the value of buying the game")
     p.add_argument("--exchange", default=None, metavar="SIZES",
-                   help="with --game: the exchange sizes counted, e.g. 2 or 2,3 or all (default: those of at most "
-                        "two cards the rules allow; three cards take about a minute, four and five several)")
+                   help="with --game: the exchange sizes counted, e.g. 2 or 2,3, all or none (default: those of at "
+                        "most two cards the rules allow; three cards take about a minute, four and five several)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
 
 
@@ -173,10 +173,22 @@ def ev_mode(args: argparse.Namespace) -> str:
     return mode
 
 
+#: The table's options a Russian Poker rule set names itself (``ev --game`` refuses them).
+_GAME_NAMES = (("paytable", "--paytable"), ("paytables", "--paytables"), ("qualifier", "--qualifier"),
+               ("max_payout", "--max-payout"), ("ante", "--ante"))
+
+
 def check_ev(args: argparse.Namespace) -> None:
     """Before any work: the mode's options and the rules (a batch's answers are per ante: --ante
     there only sets where --max-payout bites)."""
     mode = ev_mode(args)
+    if mode == "russian":
+        given = [flag for dest, flag in _GAME_NAMES if getattr(args, dest, None) is not None]
+        if getattr(args, "raise_antes", DEFAULT_RAISE_ANTES) != DEFAULT_RAISE_ANTES:
+            given.append("--raise")
+        if given:
+            raise UsageError(f"ev --game with {given[0]}: the rule set names the pays, the qualifier and the bet "
+                             "(--paytable, --qualifier, --raise and --max-payout do not apply)")
     rules_from(args, ante_alone=mode != "batch", name=EV_MODES[mode].name)
 
 
@@ -229,15 +241,18 @@ def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rule
 
 
 def _exchange_sizes(spec: str | None, allowed: tuple[int, ...]) -> tuple[int, ...]:
-    """--exchange: "all", or sizes such as "2" or "2,3"; default: the allowed sizes of at most two cards."""
+    """--exchange: "all", "none" (playing as dealt and the sixth card only), or sizes such as "2" or
+    "2,3"; default: the allowed sizes of at most two cards."""
     if spec is None:
         return tuple(k for k in allowed if k <= 2)
     if spec.strip().lower() == "all":
         return allowed
+    if spec.strip().lower() == "none":
+        return ()
     sizes = []
     for token in re.split(r"[\s,]+", spec.strip()):
         if not re.fullmatch(r"[1-5]", token):
-            raise UsageError(f"ev --exchange {spec!r}: expected sizes from 1 to 5 such as 2 or 2,3, or all")
+            raise UsageError(f"ev --exchange {spec!r}: expected sizes from 1 to 5 such as 2 or 2,3, all or none")
         sizes.append(int(token))
     return tuple(sorted(set(sizes)))
 
