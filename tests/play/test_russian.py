@@ -217,7 +217,7 @@ def test_one_card_exchange_without_buying_the_game(tmp_path):
     assert (o.ev, o.counts.raise_hands) == (ev, plays)
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive  # hours of plain Python: run by hand (pytest -m exhaustive)
 def test_sixth_card_with_buying_the_game_against_the_brute_force():
     """Four to a straight flush with a pair: the sixth card makes straights with a pair, flushes with a
     pair; every final hand's play buys the game against some dealer hands."""
@@ -228,7 +228,7 @@ def test_sixth_card_with_buying_the_game_against_the_brute_force():
     assert (o.ev, o.counts.raise_hands) == (ev, plays)
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive  # hours of plain Python: run by hand (pytest -m exhaustive)
 def test_one_card_exchange_with_buying_the_game_against_the_brute_force():
     """Russian rules (ante paid, the redraw rule): an exchanged card is out of play for buying the game."""
     hand, up = "Ah Kh 9h 6h 2h", "Qs"
@@ -238,7 +238,7 @@ def test_one_card_exchange_with_buying_the_game_against_the_brute_force():
     assert (o.ev, o.counts.raise_hands) == (ev, plays)
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive  # hours of plain Python: run by hand (pytest -m exhaustive)
 def test_two_card_exchange_against_the_brute_force(tmp_path):
     """Two cards exchanged (the inclusion-exclusion over pairs of replacement cards), buying the game
     off: the brute force takes too long with it (1,035 final hands)."""
