@@ -1,6 +1,6 @@
 """Oasis switching of one hand on the player's page, in a real headless browser (Debian's Chromium, as
 tests/cli/test_page.py, whose fixtures and helpers it shares; a file of its own so that CI's two
-workers run it beside that one): for each fee schedule the page offers, 50 seeded random hands (25 for the
+workers run it beside that one): for each fee schedule the page offers, 50 seeded random hands (12 for the
 five-card schedules) over
 the pay tables and qualifiers, every option (discard, fee, exact EV, decimal, the decision after the
 draw) against ``ev --switch-fees F --format json`` and the best line against ``ev --switch-fees F
@@ -20,13 +20,13 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.usefixtures("to
 tp.skip_or_fail_module()
 
 #: Hands per schedule: one card meets the 50 ms goal and is timed over 50 answers; the five-card
-#: schedules take about 2 s an answer in the browser, so 25 keep CI's browser lane short.
-SWITCH_HANDS = {"one-card": 50, "linear": 25, "peaked": 25}
+#: schedules take about 2 s an answer in the browser, so 12 keep CI's browser lane short.
+SWITCH_HANDS = {"one-card": 50, "linear": 12, "peaked": 12}
 
 
 @pytest.mark.parametrize("name", list(tp.SCHEDULES))
 def test_switching_answers_every_schedule(browser, static_host, shots, name):
-    """Oasis switching of one hand, counted in the browser by the core's cs_switch: for 50 (25) seeded random
+    """Oasis switching of one hand, counted in the browser by the core's cs_switch: for 50 (12) seeded random
     hands, spread over the pay tables and qualifiers, every option the fees allow (standing, 5 or 31
     discard sets) as ``ev --switch-fees`` prints it, best first; schedules of more than two cards say
     "counting..." first."""

@@ -133,7 +133,6 @@ CASES: list[Case] = [
     ("report plain", "report", ["--deals", "2000", "--seed", "1"], _report_plain, True),
     ("report switching and cap", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", "1", "--switch-deals",
                                             "30", "--max-payout", "5000"], None, True),
-    ("report buying", "report", ["--deals", "2000", "--seed", "1", "--buy-fee", "1"], None, True),
     ("report", "report", ["--hands", "10", "--deals", "2000", "--seed", "1", "--side-bets", "progressive,bonus",
                           "--flash-rate", "5%", "--leak", "one hole card seen"], _report, True),
     ("collusion", "collusion", ["--deals", "2000", "--seed", "1"], lambda: ce.sample(players=7, deals=2000, seed=1),

@@ -579,7 +579,9 @@ def test_with_a_sixth_card_for_sale_the_report_prices_that_game(buying_report):
     one = next(x for x in r.priced_n_hands if x.hands == 1)
     ahead = sum((row.probability for _, row in g.return_rows if row.net > 0), Fraction(0))
     assert one.exact and one.p_ahead == ahead and one.mean == -g.house_edge
-    doc = json.loads(render_report.json_text(r))
+    from json_schemas import validated
+
+    doc = validated(render_report.json_text(r), "report")  # the schema's sixth_card (no walk case: a report)
     assert doc["whole_game"]["house_edge"] == str(g.house_edge)
     assert doc["whole_game"]["rules"]["draw"]["buy_fee"] == "1"
     six = doc["sixth_card"]
