@@ -8,8 +8,8 @@ by listing each combination of the hand.
 
 from __future__ import annotations
 
+import importlib.resources
 import math
-import pathlib
 import tomllib
 from fractions import Fraction
 from itertools import combinations
@@ -18,7 +18,8 @@ from reference import AK_KEY, ROYAL, STRAIGHT, STRAIGHT_FLUSH, ref_key
 
 NAMES = ("ace-king", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house", "four-of-a-kind",
          "straight-flush", "royal-flush")
-DATA = pathlib.Path(__file__).resolve().parents[1] / "caribbean_exact" / "data" / "russian.toml"
+# the installed package's file (CI's sanitizer stages run a copy of tests/ away from the source tree)
+DATA = importlib.resources.files("caribbean_exact") / "data" / "russian.toml"
 
 
 def ref_game(name: str, **changes: object) -> dict:
