@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-static uint16_t best_of_six(const uint8_t *c)
+uint16_t cs__value_of6(const uint8_t *c)
 {
     uint16_t best = 0;
     for (int skip = 0; skip < 6; skip++) {
@@ -25,7 +25,7 @@ int cs_evaluate6(const uint8_t *cards, uint16_t *value, uint8_t *category)
     int st = cs__check_value_args(cards, 6, value, category);
     if (st != CS_OK)
         return st;
-    *value = best_of_six(cards);
+    *value = cs__value_of6(cards);
     *category = cs__value_cat[*value];
     return CS_OK;
 }

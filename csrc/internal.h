@@ -90,6 +90,7 @@ extern uint8_t cs__value_flush[CS_NUM_VALUES];
 extern int16_t *cs__pattern_of_key;
 
 uint16_t cs__value_of(const uint8_t *cards5);  /* any order; tables must be built */
+uint16_t cs__value_of6(const uint8_t *cards6); /* the best five of six, any order (evaluate6.c) */
 /* The same value from the small tables (cs__ensure_small_tables), without cs__value5: a few
  * look-ups more, for the calls that would otherwise build the 5 MB table for one hand. */
 uint16_t cs__value_small(const uint8_t *cards5);

@@ -128,22 +128,6 @@ static int64_t ru_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *
     return best;
 }
 
-/* The value of the best five of six cards. */
-static uint16_t ru_best6(const uint8_t *six)
-{
-    uint16_t best = 0;
-    for (int drop = 0; drop < 6; drop++) {
-        uint8_t h[5];
-        int o = 0;
-        for (int i = 0; i < 6; i++)
-            if (i != drop)
-                h[o++] = six[i];
-        const uint16_t v = cs__value_of(h);
-        best = v > best ? v : best;
-    }
-    return best;
-}
-
 static int ru_check_rules(const cs_russian_rules *r)
 {
     if (r->qualifier > CS_NUM_VALUES || r->bet < 1 || r->bet > 10 || r->replace > CS_RU_SIXTH ||
@@ -180,7 +164,7 @@ static uint16_t ru_new_value(const uint8_t *d, int at, uint8_t card)
 {
     if (at == 5) {
         const uint8_t six[6] = {d[0], d[1], d[2], d[3], d[4], card};
-        return ru_best6(six);
+        return cs__value_of6(six);
     }
     uint8_t h[5];
     memcpy(h, d, 5);
@@ -224,7 +208,7 @@ int cs_russian_buy_game(const uint8_t *player, uint32_t n_player, const uint8_t 
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
     memset(counts, 0, n_counts * sizeof *counts);
-    const uint16_t v = n_player == 6 ? ru_best6(player) : cs__value_of(player);
+    const uint16_t v = n_player == 6 ? cs__value_of6(player) : cs__value_of(player);
     const uint16_t w = cs__value_of(dealer);
     counts[5] = 52;
     if (w >= rules->qualifier) {
@@ -470,7 +454,7 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
     for (int i = 0; i < j; i++)
         h[nk + i] = c->unseen[r[i]];
     const uint32_t n = (uint32_t)(nk + j);
-    const uint16_t v = sixth ? ru_best6(h) : cs__value_of(h);
+    const uint16_t v = sixth ? cs__value_of6(h) : cs__value_of(h);
     uint8_t f, s;
     const int64_t pay = ru_pay(h, n, ru, &f, &s);
     const int64_t win_net = ru->ante_win + ru->bet * pay;

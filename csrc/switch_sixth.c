@@ -29,22 +29,6 @@
 
 /* ---- one situation ------------------------------------------------------------------------------ */
 
-/* The value of the best five of six cards (any order). */
-static uint16_t best_of_six(const uint8_t *six)
-{
-    uint16_t best = 0;
-    for (int drop = 0; drop < 6; drop++) {
-        uint8_t h[5];
-        int o = 0;
-        for (int i = 0; i < 6; i++)
-            if (i != drop)
-                h[o++] = six[i];
-        const uint16_t v = cs__value_of(h);
-        best = v > best ? v : best;
-    }
-    return best;
-}
-
 int cs_buy_sixth(const uint8_t *player, uint8_t up, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                  cs_totals *out)
 {
@@ -84,7 +68,7 @@ int cs_buy_sixth(const uint8_t *player, uint8_t up, uint16_t qualifier, const cs
                 }
     for (uint32_t r = 0; r < n; r++) {
         const uint8_t six[6] = {player[0], player[1], player[2], player[3], player[4], unseen[r]};
-        const uint16_t v = best_of_six(six);
+        const uint16_t v = cs__value_of6(six);
         const int cat = cs__value_cat[v];
         int64_t nq = 0, win = 0, tie = 0;
         for (uint32_t i = 0; i < SX_QUADS; i++) {
