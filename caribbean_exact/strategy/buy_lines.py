@@ -17,6 +17,7 @@ comparison (a player applies the raise lines of the plain strategy card).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -58,46 +59,62 @@ def _choices(hands: npt.NDArray[np.int16], up_rank: int) -> npt.NDArray[np.uint8
     rows = np.arange(n)
     by_rank = np.zeros((n, 13), dtype=np.int8)
     by_suit = np.zeros((n, 4), dtype=np.int8)
-    for k in range(5):
-        np.add.at(by_rank, (rows, ranks[:, k]), 1)
-        np.add.at(by_suit, (rows, suits[:, k]), 1)
+    for k in range(5):  # one card of each row at a time: no index repeats within one assignment
+        by_rank[rows, ranks[:, k]] += 1
+        by_suit[rows, suits[:, k]] += 1
     most = by_rank.max(axis=1)
     pairs = (by_rank == 2).sum(axis=1)
     no_pair = most == 1
     suited = by_suit.max(axis=1)
     main_suit = by_suit.argmax(axis=1)
-    # four to a straight flush: four cards of the main suit within a window of five ranks
-    in_suit = np.zeros((n, 13), dtype=bool)
-    for k in range(5):
-        hit = suits[:, k] == main_suit
-        in_suit[rows[hit], ranks[hit, k]] = True
-    four_sf = _window_most(in_suit) >= 4
+    # the ranks present and those of the main suit as 13-bit masks, read in tables of every mask
+    bits = (1 << ranks).astype(np.uint16)
+    present = np.bitwise_or.reduce(bits, axis=1)
+    in_suit = np.bitwise_or.reduce(np.where(suits == main_suit[:, None], bits, 0), axis=1)
+    window_most, outside_four = _mask_tables()
+    four_sf = window_most[in_suit] >= 4  # four cards of the main suit within five ranks
     four_flush = suited == 4
     made_flush = suited == 5
-    made_straight = no_pair & (_window_most(by_rank > 0) == 5)
-    outside = no_pair & ~made_straight & _outside_four(by_rank > 0)
+    made_straight = no_pair & (window_most[present] == 5)
+    outside = no_pair & ~made_straight & outside_four[present]
     trips = (most == 3) & (pairs == 0)
     trip_rank = by_rank.argmax(axis=1)
     low_trips = trips & (trip_rank <= 10) & (trip_rank != up_rank)
-    pair_draw = (most == 2) & (pairs == 1) & (_window_most(by_rank > 0) == 4)
+    pair_draw = (most == 2) & (pairs == 1) & (window_most[present] == 4)
     buy = four_flush | ((made_flush | made_straight) & four_sf) | outside | pair_draw | low_trips
     out: npt.NDArray[np.uint8] = buy.astype(np.uint8)
     return out
 
 
-def _window_most(present: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+@functools.cache
+def _mask_tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+    """For every 13-bit mask of ranks: the most ranks in a window of five (``_window_most``) and
+    whether four consecutive ranks open at both ends are there (``_outside_four``)."""
+    masks = np.arange(1 << 13)
+    present = ((masks[:, None] >> np.arange(13)) & 1).astype(bool)
+    return _window_most(present), _outside_four(present)
+
+
+def _running(present: npt.NDArray[np.bool_]) -> npt.NDArray[np.int8]:
+    """Running counts of the ranks present, the ace also low: column i counts the ranks among the
+    first i of ace-low, deuce, ..., ace (so a window's count is a difference of two columns)."""
+    ext = np.concatenate([np.zeros((len(present), 1), dtype=np.int8), present[:, 12:13], present], axis=1,
+                         dtype=np.int8)
+    out: npt.NDArray[np.int8] = np.cumsum(ext, axis=1, dtype=np.int8)
+    return out
+
+
+def _window_most(present: npt.NDArray[np.bool_]) -> npt.NDArray[np.int8]:
     """The most ranks present in any window of five consecutive ranks (the ace also low)."""
-    ext = np.concatenate([present[:, 12:13], present], axis=1)
-    most: npt.NDArray[np.int64] = np.max(np.stack([ext[:, s:s + 5].sum(axis=1) for s in range(10)], axis=1), axis=1)
+    run = _running(present)
+    most: npt.NDArray[np.int8] = (run[:, 5:] - run[:, :-5]).max(axis=1)
     return most
 
 
 def _outside_four(present: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
     """Four consecutive ranks open at both ends (not A-2-3-4 nor J-Q-K-A)."""
-    ext = np.concatenate([present[:, 12:13], present], axis=1)  # ranks ace-low .. ace
-    out = np.zeros(len(present), dtype=bool)
-    for s in range(1, 10):
-        out |= ext[:, s:s + 4].sum(axis=1) == 4
+    run = _running(present)  # windows of four starting at ranks deuce .. ten
+    out: npt.NDArray[np.bool_] = ((run[:, 5:14] - run[:, 1:10]) == 4).any(axis=1)
     return out
 
 
