@@ -30,6 +30,7 @@ from functools import partial
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Literal
 
+from ..engine.recent import Recent
 from ..errors import InvalidRules, shown
 from ..model.checks import check_instance, check_rules, check_seats, check_threads
 from ..model.rules import Number, Rules, to_fraction
@@ -527,6 +528,20 @@ def hands_needed(p0: Fraction, p1: Fraction, alpha: Number = Fraction(1, 20), be
             raise InvalidRules(f"{name} {v}: expected a rate strictly between 0 and 1")
     if statistic not in STATISTICS:
         raise InvalidRules(f"statistic {shown(statistic)}: expected raise or win")
+    key = (p0, p1, a, b, statistic)
+    kept = _needed.get(key)
+    if kept is None:
+        kept = _hands_needed(p0, p1, a, b, statistic)
+        _needed.put(key, kept)
+    return kept
+
+
+#: The last answers of ``hands_needed`` (a search of seconds; ``detect`` asks the same ones again
+#: for its tells, its cost per hour and its formats), by the checked arguments.
+_needed: Recent[tuple[Fraction, Fraction, Fraction, Fraction, str], Detection] = Recent(256, "hands needed")
+
+
+def _hands_needed(p0: Fraction, p1: Fraction, a: Fraction, b: Fraction, statistic: str) -> Detection:
     if p0 == p1:
         return Detection(statistic, p0, p1, a, b, None, None, None, None, None, None, 0, "exact")
     normal = _normal_hands(p0, p1, a, b)
