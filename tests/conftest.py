@@ -58,6 +58,21 @@ SHOW_PROOFS = ("switch_game.solve_switch_game", "switch_game.prove_switch_sizes"
 
 
 def pytest_runtest_setup(item):
+    from shared_games import share_caches, sharing
+
+    share_caches()
+    sharing(item.get_closest_marker("slow") is not None)
+    _seed_for(item)
+
+
+def pytest_runtest_teardown(item):  # noqa: ARG001 (the hook's argument)
+    from shared_games import release, sharing
+
+    release()
+    sharing(False)
+
+
+def _seed_for(item):
     if item.get_closest_marker("slow") and any(k in item.nodeid for k in SHOW_ONE_CARD_GAME):
         from shared_games import seed_one_card_game
 

@@ -186,7 +186,7 @@ def test_the_lines_choices_are_their_discards():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rank", [10]  # a five (3) is sampled by the default run (test_choices_of_an_up_rank_sampled))
+@pytest.mark.parametrize("rank", [10])  # a five (3): every 2,999th hand in the default run (the test above)
 def test_every_hand_of_an_up_rank_is_its_mask(rank):
     """Every one of the 2,349,060 hands beside one up card: ``choices`` is ``decide`` (about a minute)."""
     sr = switch_rules("1")
