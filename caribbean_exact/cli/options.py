@@ -78,6 +78,14 @@ def add_output(p: argparse.ArgumentParser, formatted: bool = True) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress (nor notes of files written) on stderr")
 
 
+def add_buy_fee(p: argparse.ArgumentParser, what: str) -> None:
+    """``--buy-fee FEE`` (a sixth card for sale; the player plays the best five of six): ``what`` says
+    what the command does with it."""
+    p.add_argument("--buy-fee", default=None, metavar="FEE",
+                   help=f"a sixth card for sale at FEE antes (Oasis 'Nicaragua' tables; the player plays the best "
+                        f"five of six): {what}")
+
+
 def add_sampling(p: argparse.ArgumentParser, what: str, optional: bool = False, *, deals: int | None = None,
                  seed: int | None = None) -> None:
     """--deals and --seed of a sampled figure (``optional``: None unless given, for commands where

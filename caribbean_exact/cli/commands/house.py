@@ -12,7 +12,17 @@ from ...model.rules import builtin_paytables
 from ...progress import ProgressFn
 from ..files import check_file, check_folder, display, write_files
 from ..modes import Conflict, Needs, Option, check_conflicts, check_needs, check_table_json
-from ..options import ANTE_NEEDS, CAP_NEEDS, add_rules, extra_paytables, integer, natural, raise_antes_from, rules_from
+from ..options import (
+    ANTE_NEEDS,
+    CAP_NEEDS,
+    add_buy_fee,
+    add_rules,
+    extra_paytables,
+    integer,
+    natural,
+    raise_antes_from,
+    rules_from,
+)
 from .common import check_wide, split_list, write_folder
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -223,9 +233,8 @@ def setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("--switch-deals", type=natural, default=1000,
                    help="hands sampled for the Oasis section (default 1,000; each hand exact)")
     p.add_argument("--switch-seed", type=natural, default=1, help="seed of that sample (default 1)")
-    p.add_argument("--buy-fee", default=None, metavar="FEE",
-                   help="a sixth card for sale at FEE antes: the report prices the game with optimal buying and adds "
-                        "a section on it (the whole game and the buying lines, exact; about 30 s more)")
+    add_buy_fee(p, "the report prices the game with optimal buying and adds a section on it (the whole game "
+                   "and the buying lines, exact; about 30 s more)")
 
 
 def _sides(args: argparse.Namespace) -> set[str]:

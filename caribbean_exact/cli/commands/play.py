@@ -16,7 +16,7 @@ from ...render.play import game as render_game
 from ...render.text import information_words, to_json
 from ..files import check_file
 from ..modes import Conflict, Mode, Option, check, check_conflicts
-from ..options import add_rules, add_sampling, add_threads, integer, rules_from
+from ..options import add_buy_fee, add_rules, add_sampling, add_threads, integer, rules_from
 from .common import check_wide, note, write_plot
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -89,9 +89,7 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
     p.add_argument("--wide", action="store_true",
                    help="the full table of ranks alone or of --switch-fees, wider than 80 columns: the exact "
                         "fractions and full labels (the CSV's)")
-    p.add_argument("--buy-fee", default=None, metavar="FEE",
-                   help="buying a sixth card (Oasis 'Nicaragua' tables; the player plays the best five of six) for "
-                        "FEE antes: its exact EV beside standing (and beside every discard set with --switch-fees)")
+    add_buy_fee(p, "its exact EV beside standing (and beside every discard set with --switch-fees)")
     p.add_argument("--game", default=None, metavar="GAME",
                    help="Russian Poker (Lunar Poker): the rule set lunar or russian, or a TOML file of one (the "
                         "form of the package's data/russian.toml); every draw option of the hand, exact, best "
@@ -319,10 +317,7 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "one card switched, exact (about 23 s of CPU); where more cards may be switched, the gain of "
                         "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact); "
                         "with --sample, only a sampled estimate (quick)")
-    p.add_argument("--buy-fee", default=None, metavar="FEE",
-                   help="a sixth card for sale at FEE antes (Oasis 'Nicaragua' tables; the player plays the best "
-                        "five of six): the whole game exact, every situation standing or buying (about 10 s on two "
-                        "cores)")
+    add_buy_fee(p, "the whole game exact, every situation standing or buying (about 10 s on two cores)")
 
 
 def run_solve(args: argparse.Namespace, progress: ProgressFn) -> str:

@@ -10,7 +10,7 @@ from ...progress import ProgressFn
 from ...render.text import counted
 from ..files import check_file, check_folder, display, write_files
 from ..modes import Needs, Option, check_needs, check_table_json
-from ..options import add_rules, add_sampling, integer, rules_from
+from ..options import add_buy_fee, add_rules, add_sampling, integer, rules_from
 from .common import note, write_folder, write_plot
 
 TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
@@ -134,10 +134,8 @@ def setup_card(p: argparse.ArgumentParser) -> None:
                         "also says what to switch first; the house edge with the optimal switch from the exact "
                         "one-card game (exact for one card; else at most that, and sampled), the lines' sampled "
                         "(--deals hands, default 1,000, each exact)")
-    p.add_argument("--buy-fee", default=None, metavar="FEE",
-                   help="a sixth card for sale at FEE antes (the player plays the best five of six): the card also "
-                        "says when to buy, with the exact house edge of those lines and of optimal buying (about "
-                        "30 s on two cores)")
+    add_buy_fee(p, "the card also says when to buy, with the exact house edge of those lines and of optimal "
+                   "buying (about 30 s on two cores)")
     add_sampling(p, "with --switch-fees (hands)", optional=True, deals=CARD_SWITCH_DEALS, seed=CARD_SWITCH_SEED)
 
 
