@@ -246,15 +246,22 @@ DRAWN_WITH = "drawn-with.txt"
 
 
 def drawn_with() -> str:
-    """The text of DRAWN_WITH for the matplotlib and reportlab installed here (the report's PDF is
-    typeset by reportlab: its bytes depend on both)."""
+    """The text of DRAWN_WITH for the matplotlib, fontTools and reportlab installed here: matplotlib
+    draws the PDF and PNG files, fontTools subsets the fonts embedded in its PDF files (fontTools
+    4.69.1 wrote other bytes than 4.68.0 for the same cards), reportlab typesets the report's PDF."""
+    from importlib.metadata import PackageNotFoundError, version
+
     import matplotlib
 
     try:
+        fonts = f"fonttools {version('fonttools')}\n"
+    except PackageNotFoundError:  # pragma: no cover (a dependency of matplotlib)
+        fonts = "fonttools (not installed)\n"
+    try:
         import reportlab
     except ImportError:
-        return f"matplotlib {matplotlib.__version__}\nreportlab (not installed)\n"
-    return f"matplotlib {matplotlib.__version__}\nreportlab {reportlab.Version}\n"
+        return f"matplotlib {matplotlib.__version__}\n{fonts}reportlab (not installed)\n"
+    return f"matplotlib {matplotlib.__version__}\n{fonts}reportlab {reportlab.Version}\n"
 
 
 #: Each returns {file name: text, or bytes for PDF and PNG}; each runs once per rebuild.
@@ -274,9 +281,9 @@ def generate(progress: ProgressFn | None = None) -> dict[str, str | bytes]:
     files[DRAWN_WITH] = drawn_with()
     index = ["# Generated tables", "", "Rebuilt by `caribbean-exact tables --out tables/`; "
              "`tests/render/test_tables.py` fails when a file here is stale. The PDF and PNG files are compared byte "
-             f"for byte under the matplotlib and reportlab named in {DRAWN_WITH} (another version draws other "
-             "bytes); what "
-             "they show is compared always, through their text twins (the report's .md and .json, each card's "
+             f"for byte under the matplotlib, fontTools and reportlab named in {DRAWN_WITH} (another version "
+             "draws other bytes); what they show is compared always, through their text twins (the report's .md "
+             "and .json, each card's "
              ".md).", ""]
     index += [f"- [{f}]({f})" for f in sorted(files)]
     files["README.md"] = "\n".join(index) + "\n"
