@@ -5,9 +5,6 @@ bytes for the same picture): they are compared byte for byte when the installed 
 one ``tables/drawn-with.txt`` names, and what they show is compared always, through their text
 twins (the report's Markdown and JSON, each card's Markdown)."""
 
-import pickle
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 
@@ -32,25 +29,15 @@ def _bytes(data):
     return data if isinstance(data, bytes) else data.encode("utf-8")
 
 
-#: One generator of tables/ in a fresh interpreter: its files, pickled to stdout.
-RUN_ONE = """import pickle, sys
-from caribbean_exact.render import tables_folder
-gen = next(g for g in tables_folder.GENERATORS if g.__name__ == sys.argv[1])
-sys.stdout.buffer.write(pickle.dumps(dict(gen(None))))"""
-
-
 @pytest.fixture(scope="session")
 def built():
-    """generator -> its files. Each generator of tables/ runs at most once a run, in a fresh
-    interpreter as the ``tables`` command runs it (a test process's earlier drawings, caches and
-    patches cannot reach its bytes): the folder is checked against its files, and the command is
-    checked to write exactly them."""
+    """generator -> its files. Each generator of tables/ runs at most once a run: the folder is
+    checked against its files, and the command is checked to write exactly them."""
     cache = {}
 
     def files_of(gen):
         if gen not in cache:
-            out = subprocess.run([sys.executable, "-c", RUN_ONE, gen.__name__], capture_output=True, check=True)
-            cache[gen] = pickle.loads(out.stdout)
+            cache[gen] = dict(gen(None))
         return cache[gen]
 
     return files_of
