@@ -74,17 +74,14 @@ static void bound_dead_card(gm_job *job, uint8_t x)
     gm_unit *u = job->u;
     gm_sweep *s = &job->sw;
     gm_bounds *bd = u->bd;
-    for (uint32_t i = 0; i < 50; i++)
+        for (uint32_t i = 0; i < 50; i++)
         job->m51[i] = (uint8_t)gm_pos51(s->unseen[i], u->up);
-    for (int k = 2; k <= 5; k++)
-        if (bd->sizes >> k & 1)
-            memset(job->gl[k][4], 0, cs__binom[50][4] * sizeof *job->gl[k][4]);
+    memset(job->gl[4], 0, (size_t)cs__binom[50][4] * GM_NK * sizeof *job->gl[4]);
     cs__gm_quads(s, u->up, u->q, 0);
     cs__gm_hands(job, GM_BOUND);
-    for (int k = 2; k <= 5; k++)
-        if (bd->sizes >> k & 1)
-            for (int sz = 3; sz >= 5 - k; sz--)
-                cs__gm_level_down(50, (uint32_t)sz, job->gl[k][sz + 1], job->gl[k][sz]);
+    for (int sz = 3; sz >= 0; sz--)
+        if (gm_bound_level(bd, sz))
+            cs__gm_level_down_n(50, (uint32_t)sz, GM_NK, job->gl[sz + 1], job->gl[sz]);
     const int nperm = (x & 3) == 1 ? 3 : 1;
     uint32_t *ix51 = job->ix51;
     for (int sg = 0; sg < nperm; sg++) {
@@ -94,20 +91,13 @@ static void bound_dead_card(gm_job *job, uint8_t x)
         for (uint32_t i = 0; i < 50; i++)
             map[i] = (uint8_t)gm_pos51(sg == 0 ? s->unseen[i] : gm_swap_suit(s->unseen[i], sg + 1), u->up);
         for (uint32_t sz = 0; sz <= 4; sz++) {
-            int any = 0;
-            for (int k = 2; k <= 5; k++)
-                any |= (bd->sizes >> k & 1) && (int)sz >= 5 - k;
-            if (!any)
+            if (!gm_bound_level(bd, (int)sz))
                 continue;
             gm_map_sets(50, sz, map, ix51);
-            for (int k = 2; k <= 5; k++) {
-                if (!(bd->sizes >> k & 1) || (int)sz < 5 - k)
-                    continue;
-                const int64_t *gl = job->gl[k][sz];
-                int64_t *g = bd->g[k][sz];
-                for (uint32_t i = 0; i < cs__binom[50][sz]; i++)
-                    g[(size_t)ix51[i] * MAXN + c] = gl[i];
-            }
+            const int64_t *gl = job->gl[sz];
+            int64_t *g = bd->g[sz];
+            for (uint32_t i = 0; i < cs__binom[50][sz]; i++)
+                memcpy(g + ((size_t)ix51[i] * MAXN + c) * GM_NK, gl + (size_t)i * GM_NK, GM_NK * sizeof *g);
         }
     }
 }
@@ -131,12 +121,19 @@ static void gm_bound_probe_out(gm_bounds *bd, long m, const uint32_t *p, uint32_
     }
 }
 
+/* The number of cards in each set of the five. */
+static const uint8_t POP5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
 /* The bounds of every situation of hands whose highest position is taken from bd->next. */
 static void *bound_situations(void *arg)
 {
     gm_job *job = arg;
     gm_unit *u = job->u;
     gm_bounds *bd = u->bd;
+        int level[5];
+    for (int sz = 0; sz <= 4; sz++)
+        level[sz] = gm_bound_level(bd, sz);
     for (;;) {
         const uint32_t top = atomic_fetch_add(&bd->next, 1);
         if (top >= 47)
@@ -158,15 +155,27 @@ static void *bound_situations(void *arg)
                         }
                         const int64_t best = bd->best1[ix];
                         long probe = bd->n_probes ? gm_probe_first(bd->probe_ix, bd->n_probes, ix) : -1;
+                        /* every G_k(X, c) this situation reads, X a set of its cards and c another:
+                         * each X and c's sizes side by side, read once */
+                        int64_t lg[32][5][4];
+                        for (uint32_t m = 0; m < 31; m++) {
+                            if (!level[POP5[m]])
+                                continue;
+                            const int64_t *row = bd->g[POP5[m]] + (size_t)sub[m] * MAXN * GM_NK;
+                            for (int i = 0; i < 5; i++)
+                                if (!(m >> i & 1))
+                                    memcpy(lg[m][i], row + (size_t)p[i] * GM_NK, GM_NK * sizeof *row);
+                        }
                         int any = 0;
                         for (int k = 2; k <= 5; k++) {
                             if (!(bd->sizes >> k & 1))
                                 continue;
+                            const int slot = k - 2;
                             const int64_t z = (int64_t)cs__binom[46][k] * cs__binom[46 - k][4];
                             const __int128 feez = (__int128)k * bd->fees[k] * z;
                             int open = 0;
                             for (uint32_t d = 1; d < 32; d++) {
-                                if (__builtin_popcount(d) != k)
+                                if (POP5[d] != k)
                                     continue;
                                 const uint32_t kept = 31 & ~d;
                                 __int128 b = 0;
@@ -175,9 +184,8 @@ static void *bound_situations(void *arg)
                                         continue;
                                     const uint32_t rest = d & ~(1u << i);
                                     for (uint32_t sm = rest;; sm = (sm - 1) & rest) { /* every S in D - c */
-                                        const int sz = 5 - k + __builtin_popcount(sm);
-                                        const int64_t gv = bd->g[k][sz][(size_t)sub[kept | sm] * MAXN + p[i]];
-                                        b += __builtin_popcount(sm) & 1 ? -(__int128)gv : (__int128)gv;
+                                        const int64_t gv = lg[kept | sm][i][slot];
+                                        b += POP5[sm] & 1 ? -(__int128)gv : (__int128)gv;
                                         if (sm == 0)
                                             break;
                                     }

@@ -335,10 +335,10 @@ int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t u
                 bd->pick5 = malloc(GM_HANDS);
                 st = bd->w5 && bd->pick5 ? st : CS_E_NOMEM;
             }
-            for (int k = 2; k <= 5; k++)
-                for (int sz = 5 - k; sz <= 4 && (bd->sizes >> k & 1); sz++) {
-                    bd->g[k][sz] = calloc((size_t)cs__binom[51][sz] * MAXN, sizeof *bd->g[k][sz]);
-                    st = bd->g[k][sz] ? st : CS_E_NOMEM;
+            for (int sz = 0; sz <= 4; sz++)
+                if (gm_bound_level(bd, sz)) {
+                    bd->g[sz] = calloc((size_t)cs__binom[51][sz] * MAXN * GM_NK, sizeof *bd->g[sz]);
+                    st = bd->g[sz] ? st : CS_E_NOMEM;
                 }
         }
         for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
@@ -363,10 +363,10 @@ int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t u
             if (bd) {
                 j->ix51 = malloc(230300 * sizeof *j->ix51); /* C(50, 4) */
                 st = j->ix51 ? st : CS_E_NOMEM;
-                for (int k = 2; k <= 5; k++)
-                    for (int sz = 5 - k; sz <= 4 && (bd->sizes >> k & 1); sz++) {
-                        j->gl[k][sz] = malloc(cs__binom[50][sz] * sizeof *j->gl[k][sz]);
-                        st = j->gl[k][sz] ? st : CS_E_NOMEM;
+                for (int sz = 0; sz <= 4; sz++)
+                    if (gm_bound_level(bd, sz)) {
+                        j->gl[sz] = malloc((size_t)cs__binom[50][sz] * GM_NK * sizeof *j->gl[sz]);
+                        st = j->gl[sz] ? st : CS_E_NOMEM;
                     }
             }
         }
@@ -453,9 +453,8 @@ int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t u
             free(u->bval[t]);
             free(u->bx[t]);
             free(jobs[t].ix51);
-            for (int k = 0; k < GM_BOUND_SIZES; k++)
-                for (int sz = 0; sz < 5; sz++)
-                    free(jobs[t].gl[k][sz]);
+            for (int sz = 0; sz < 5; sz++)
+                free(jobs[t].gl[sz]);
         }
     }
     if (bd) {
@@ -463,9 +462,8 @@ int cs__gm_game(uint16_t qualifier, const cs_nets *nets, int64_t fee, uint32_t u
         free(bd->best1);
         free(bd->w5);
         free(bd->pick5);
-        for (int k = 0; k < GM_BOUND_SIZES; k++)
-            for (int sz = 0; sz < 5; sz++)
-                free(bd->g[k][sz]);
+        for (int sz = 0; sz < 5; sz++)
+            free(bd->g[sz]);
     }
     free(u);
     free(jobs);

@@ -111,6 +111,7 @@ typedef struct gm_job gm_job;
 
 /* cs_switch_bounds: what the bound of the larger switches needs (see switch_bounds.c). */
 #define GM_BOUND_SIZES 6   /* sizes 0 .. 5 (2 .. 5 bounded) */
+#define GM_NK 4            /* the sizes bounded, side by side in the bounds' tables: k at k - 2 */
 typedef struct {
     uint32_t sizes;             /* bit k: switches of k cards bounded (k = 2 .. 5) */
     int one_allowed;            /* whether a one-card switch is an option (else the best is standing) */
@@ -123,7 +124,9 @@ typedef struct {
     int64_t fees[GM_BOUND_SIZES];
     int64_t *traw;              /* [GM_HANDS] each final hand's raise sum over its C(46, 4) dealer hands */
     int64_t *best1;             /* [GM_HANDS] the best of standing and one card, over GM_W */
-    int64_t *g[GM_BOUND_SIZES][5]; /* g[k][s]: [C(51, s)][51] G_k(X, c) of each s-set X and card c (s = 5 - k .. 4) */
+    int64_t *g[5]; /* g[s]: [C(51, s)][51][GM_NK] G_k(X, c) of each s-set X and card c, the sizes k side by
+                    * side (k at k - 2; one cache line for every k: a situation reads them together; k's
+                    * slot is set where k is bounded and s >= 5 - k) */
     /* results */
     uint64_t undecided[GM_BOUND_SIZES]; /* [k] situations where some k-card switch is not excluded; [0]: any size */
     uint64_t pairs[GM_BOUND_SIZES];     /* [k] (situation, discard set) pairs not excluded */
@@ -189,8 +192,8 @@ struct gm_job {
     uint8_t *mult;          /* [GM_FINALS] pass 2: how many chosen switches end in each final hand */
     cs_totals out[2];
     uint64_t indifferent;   /* situations whose best switch equals standing */
-    /* cs_switch_bounds: one class's G_k(X, x) over its 50 cards (gl[k][s]: [C(50, s)]) */
-    int64_t *gl[GM_BOUND_SIZES][5];
+    /* cs_switch_bounds: one class's G_k(X, x) over its 50 cards (gl[s]: [C(50, s)][GM_NK], as gm_bounds g) */
+    int64_t *gl[5];
     uint8_t m51[MAXN];      /* a class's positions among its 50 cards -> among the 51 */
     uint32_t *ix51;         /* [C(50, 4)] sets of a class relabelled: their index among the 51 */
     uint64_t undecided[GM_BOUND_SIZES], pairs[GM_BOUND_SIZES];
@@ -222,6 +225,15 @@ static inline uint8_t gm_swap_suit(uint8_t card, int s) /* suits 1 and s swapped
 }
 
 /* The first of the n probes (their hand indices sorted) of hand ix, or -1. */
+/* Whether the s-sets' sums G_k(X, c) are tabled: some bounded size k reads them (s >= 5 - k). */
+static inline int gm_bound_level(const gm_bounds *bd, int s)
+{
+    for (int k = 5 - s; k <= 5; k++)
+        if (k >= 2 && (bd->sizes >> k & 1))
+            return 1;
+    return 0;
+}
+
 static inline long gm_probe_first(const uint32_t *sorted, uint32_t n, uint32_t ix)
 {
     long lo = 0, hi = (long)n - 1;
@@ -260,6 +272,7 @@ void cs__gm_hands(gm_job *job, int mode);
 /* From the sums over the hands holding each (s + 1)-set of n positions to those over the hands (of
  * five) holding each s-set. */
 void cs__gm_level_down(uint32_t n, uint32_t s, const int64_t *above, int64_t *below);
+void cs__gm_level_down_n(uint32_t n, uint32_t s, uint32_t width, const int64_t *above, int64_t *below);
 
 /* ---- switch_five.c: the five-card switch ---------------------------------------------------------- */
 

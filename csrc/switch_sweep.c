@@ -180,15 +180,20 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
         mp = n->tie > mp ? n->tie : mp;
         mp = n->lose > mp ? n->lose : mp;
         mp = mp > 0 ? mp : 0;
+        int64_t gk[GM_NK] = {0, 0, 0, 0};
+        const gm_bounds *bd = u->bd;
         for (int k = 2; k <= 5; k++) {
-            if (!(u->bd->sizes >> k & 1))
+            if (!(bd->sizes >> k & 1))
                 continue;
             const int64_t y = t + (int64_t)(k * (k - 1) / 2) * 946 * mp + k * e; /* C(44, 2) = 946 */
             const int64_t fold = n->fold * (int64_t)cs__binom[46 - k][4];
-            const int64_t gk = k == 5 || y > fold ? y : fold;
-            int64_t *g4 = job->gl[k][4];
-            for (int i = 0; i < 5; i++)
-                g4[x->i4[i]] += gk;
+            gk[k - 2] = k == 5 || y > fold ? y : fold;
+        }
+                int64_t *g4 = job->gl[4];
+        for (int i = 0; i < 5; i++) {
+            int64_t *to = g4 + (size_t)x->i4[i] * GM_NK;
+            for (int j = 0; j < GM_NK; j++)
+                to[j] += gk[j];
         }
     } else if (mode == GM_PASS1) { /* the sums of the kept sets (its five 4-sets) over their replacements */
         for (int i = 0; i < 5; i++)
@@ -333,20 +338,23 @@ void cs__gm_hands(gm_job *job, int mode)
 }
 
 /* From the sums over the hands holding each (s + 1)-set of n positions to those over the hands (of
- * five) holding each s-set: each hand holding X holds 5 - s of the (s + 1)-sets above X. */
-void cs__gm_level_down(uint32_t n, uint32_t s, const int64_t *above, int64_t *below)
+ * five) holding each s-set: each hand holding X holds 5 - s of the (s + 1)-sets above X. The sets'
+ * sums are width values side by side. */
+void cs__gm_level_down_n(uint32_t n, uint32_t s, uint32_t width, const int64_t *above, int64_t *below)
 {
-    memset(below, 0, cs__binom[n][s] * sizeof *below);
+    memset(below, 0, (size_t)cs__binom[n][s] * width * sizeof *below);
     uint32_t c[5] = {0, 1, 2, 3, 4}, ix = 0;
     const uint32_t t = s + 1;
     for (;;) {
-        const int64_t v = above[ix++];
+        const int64_t *v = above + (size_t)ix++ * width;
         for (uint32_t drop = 0; drop < t; drop++) {
             uint32_t b = 0, j = 0;
             for (uint32_t i = 0; i < t; i++)
                 if (i != drop)
                     b += cs__binom[c[i]][++j];
-            below[b] += v;
+            int64_t *to = below + (size_t)b * width;
+            for (uint32_t w = 0; w < width; w++)
+                to[w] += v[w];
         }
         uint32_t i = 0;
         while (i + 1 < t && c[i] + 1 == c[i + 1]) {
@@ -356,6 +364,12 @@ void cs__gm_level_down(uint32_t n, uint32_t s, const int64_t *above, int64_t *be
         if (++c[i] >= n && i == t - 1)
             break;
     }
-    for (uint32_t b = 0; b < cs__binom[n][s]; b++)
+    for (size_t b = 0; b < (size_t)cs__binom[n][s] * width; b++)
         below[b] /= (int64_t)(5 - s);
+}
+
+/* The same, one value a set. */
+void cs__gm_level_down(uint32_t n, uint32_t s, const int64_t *above, int64_t *below)
+{
+    cs__gm_level_down_n(n, s, 1, above, below);
 }

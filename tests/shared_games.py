@@ -6,7 +6,7 @@ seconds to minutes that tests in files on both workers ask for: the sixth card, 
 switching lines, the frontiers).
 
 Then the standard one-card Oasis game (fee 1, about 20 s of CPU) and the proofs that bound the larger
-switches under the fees 1,2,3,4,5 and 1,2,3,2,1 (about 110 s of CPU each), computed once per test
+switches under the fees 1,2,3,4,5 and 1,2,3,2,1 (about 100 and 190 s of CPU), computed once per test
 run, shared by the pytest-xdist workers through files, and seeded in each worker's library caches
 (``engine.recent.caches()``: "one-card games", "switch proofs"), so the slow tests, examples and doctests that show
 them (solve, card, report, the docs) do not each count them again. tests/play/test_switch_game_exact.py

@@ -771,8 +771,8 @@ def prove_switch_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, 
     every situation instead, and the smaller sizes are bounded against the best of standing, one
     card and five (``SwitchProof.game``). ``fees``: a fee schedule (at least two sizes); ``rules``,
     ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: after each of the 13 up
-    ranks. It counts the one-card game again and each single card out of play: about 110 s of CPU,
-    55 s on two cores, and with the five-card switch about 50 s of CPU more; the last four proofs are
+    ranks. It counts the one-card game again and each single card out of play: about 100 s of CPU,
+    54 s on two cores, and with the five-card switch counted about 190 s, 97 s; the last four proofs are
     kept in the process. Raises ``InvalidRules`` (a one-card schedule has nothing to prove; fees too
     fine to scale).
 

@@ -3,7 +3,7 @@
 (``cs_switch``), the best of at most one card against the same, and the proofs the docs quote.
 
 One up rank takes a few seconds of CPU (the one-card game's counts, each single card out of play,
-then every situation's bounds): those checks are marked ``slow``, and the whole game (about 110 s of
+then every situation's bounds): those checks are marked ``slow``, and the whole game (about 100 s of
 CPU) too. The default run checks what needs no counting.
 """
 
