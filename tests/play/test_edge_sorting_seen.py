@@ -174,6 +174,7 @@ def test_library_and_command_line():
     assert ce.solve_game(rules).house_edge == Fraction(-27674055218, 249165381465)
 
 
+@pytest.mark.csan_repeat  # the sanitizer stage leaves it out: its C path runs in the library's tests above
 def test_command_line():
     out = io.StringIO()
     with redirect_stdout(out):
