@@ -35,34 +35,11 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
-#: The slow tests, examples and doctests that show the standard one-card Oasis game (by their node
-#: id's end): it is counted once a run for all of them (shared_games.seed_one_card_game).
-SHOW_ONE_CARD_GAME = ("switch_game.solve_one_card_game", "switch_game.solve_switch_game",
-                      "test_switch_game_exact.py::test_the_whole_one_card_game",
-                      "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
-                      "test_math_report.py::test_report_switch_fees_json_has_the_exact_one_card_game",
-                      "test_math_report.py::test_report_switch_fees_pdf",
-                      "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
-                      "switch_rules.solve_switch_lines", "test_switch_lines_game.py::test_the_lines_whole_game",
-                      "test_switch_lines_game.py::test_the_study_")
-
-
-#: The slow tests, examples and doctests that show a game of fees 1,2,3,4,5 or 1,2,3,2,1, whose larger
-#: switches are bounded by a proof: both proofs are computed once a run for all of them.
-SHOW_PROOFS = ("switch_game.solve_switch_game", "switch_game.prove_switch_sizes",
-               "test_switch_bounds.py::test_linear_fees_whole_game",
-               "test_switch_game_exact.py::test_solve_switch_fees_from_the_cli",
-               "test_math_report.py::test_report_switch_fees_pdf",
-               "test_switch_rules.py::test_cli_card_switch_fees", "test_docs.py::test_example[variants.md",
-               "test_switch_lines_game.py::test_the_study_")
-
-
 def pytest_runtest_setup(item):
     from shared_games import share_caches, sharing
 
     share_caches()
     sharing(item.get_closest_marker("slow") is not None)
-    _seed_for(item)
 
 
 def pytest_runtest_teardown(item):  # noqa: ARG001 (the hook's argument)
@@ -70,17 +47,6 @@ def pytest_runtest_teardown(item):  # noqa: ARG001 (the hook's argument)
 
     release()
     sharing(False)
-
-
-def _seed_for(item):
-    if item.get_closest_marker("slow") and any(k in item.nodeid for k in SHOW_ONE_CARD_GAME):
-        from shared_games import seed_one_card_game
-
-        seed_one_card_game()
-    if item.get_closest_marker("slow") and any(k in item.nodeid for k in SHOW_PROOFS):
-        from shared_games import seed_proofs
-
-        seed_proofs()
 
 
 @pytest.fixture(autouse=True)
