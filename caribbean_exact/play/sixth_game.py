@@ -16,7 +16,7 @@ figure is counted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..engine.counts import DealTotals
@@ -26,7 +26,7 @@ from ..errors import InvalidRules
 from ..model.hands import CATEGORIES
 from ..model.rules import Rules
 from ..progress import ProgressFn
-from .switch_game import StandOrOption
+from .switch_game import StandOrOption, SwitchProof, prove_switch_sizes
 from .switching import draw_game, whole_game
 
 __all__ = ["SixthCardGame", "SwitchOrBuyGame", "sixth_card_game_from", "solve_sixth_game", "solve_switch_or_buy_game",
@@ -104,6 +104,10 @@ class SwitchOrBuyGame(StandOrOption):
     #: Situations that switch a card of each rank, and that buy beside an up card of each rank (deuce first).
     switched_rank: tuple[int, ...]
     buy_by_up_rank: tuple[int, ...]
+    #: With fees for more than one card: the proof that in every situation no larger switch is better
+    #: than the best of standing and one card (so none is beside buying either, and this is the whole
+    #: game of those fees); None for a one-card schedule.
+    proof: SwitchProof | None = None
 
     def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
         return (("stand", self.stand, Fraction(0)), ("switch", self.switch, self.switch_fee),
@@ -112,7 +116,8 @@ class SwitchOrBuyGame(StandOrOption):
     @property
     def game_rules(self) -> Rules:
         """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
-        return whole_game(self.rules, draw_game((self.switch_fee,), self.rules, buy_fee=self.buy_fee)[1])
+        fees = self.proof.fees if self.proof is not None else (self.switch_fee,)
+        return whole_game(self.rules, draw_game(fees, self.rules, buy_fee=self.buy_fee)[1])
 
     @property
     def switch_situations(self) -> int:
@@ -127,27 +132,43 @@ class SwitchOrBuyGame(StandOrOption):
 
 def solve_switch_or_buy_game(rules: Rules, *, raise_on_tie: bool = False, threads: int | None = None,
                              progress: ProgressFn | None = None) -> SwitchOrBuyGame:
-    """The whole game where the player may switch one card or buy a sixth card, exact (see
-    ``SwitchOrBuyGame``). ``rules``: with a draw of one-card switch fees and a buy fee
-    (``Rules.make(switch_fees="1", buy_fee=2)``); larger switches beside buying are not counted whole
-    (``InvalidRules``). ``raise_on_tie``, ``threads``, ``progress``: as ``solve``. About 20 s on two
-    cores; the last four games are kept in the process."""
+    """The whole game where the player may switch cards or buy a sixth card, exact (see
+    ``SwitchOrBuyGame``). ``rules``: with a draw of switch fees and a buy fee
+    (``Rules.make(switch_fees="1", buy_fee=2)``). With fees for more than one card, every larger
+    switch is first bounded in every situation (``prove_switch_sizes``); where no larger switch is
+    ever better than the best of standing and one card, none is beside buying either, and the game
+    is the one of one card or buying, exact, with its ``proof``. Where the bounds leave a larger
+    switch open (fees 1,1,1,1,1), or the five-card switch is sometimes the best, the game is not
+    counted (``InvalidRules``; each hand is: ``switch_ev``). ``raise_on_tie``, ``threads``,
+    ``progress``: as ``solve``. About 20 s on two cores, and the proof's 54 to 97 s; the last four
+    games are kept in the process."""
     table, draw = draw_game(None, rules)
     if draw.buy is None or draw.switch is None:
         raise InvalidRules(f"draw {draw.short()}: expected switch fees and a buy fee")
-    if draw.most_switched != 1:
-        raise InvalidRules(f"draw {draw.short()}: the whole game with buying is counted with a one-card switch "
-                           "(switch fees such as '1'); larger switches beside buying are not counted yet (each hand "
-                           "is: switch_ev)")
+    proof = None
+    if draw.most_switched > 1:
+        proof = prove_switch_sizes(draw.switch, table, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
+        why = _left_open(proof)
+        if why:
+            raise InvalidRules(f"draw {draw.short()}: {why}; the whole game with buying beside larger switches is "
+                               "counted only where the bounds exclude them (each hand is: switch_ev)")
     fee = draw.switch.fee(1)
     key = (table, (fee, draw.buy), raise_on_tie)
-    kept = _draw_games.get(key)
-    if kept is not None:
-        return kept
-    c = draw_game_counts(table, fee, draw.buy, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
-    game = switch_or_buy_game_from(table, fee, draw.buy, c)
-    _draw_games.put(key, game)
-    return game
+    game = _draw_games.get(key)
+    if game is None:
+        c = draw_game_counts(table, fee, draw.buy, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
+        game = switch_or_buy_game_from(table, fee, draw.buy, c)
+        _draw_games.put(key, game)
+    return game if proof is None else replace(game, proof=proof)
+
+
+def _left_open(p: SwitchProof) -> str:
+    """Why the proof leaves the game with buying uncounted ("" when every larger switch is never better
+    than the best of standing and one card, in every situation)."""
+    parts = [f"switching {j} cards is open in {p.undecided(j):,} situations" for j in p.open_sizes]
+    if p.five_counted and p.game is not None and p.game.five_situations:
+        parts.append(f"switching all five is the best in {p.game.five_situations:,} situations")
+    return "; ".join(parts)
 
 
 #: The last four switch-or-buy games, by (rules, (switch fee, buy fee), raise on tie).

@@ -65,7 +65,8 @@ NULLABLE = {"independent_p_house_loses", "independent_p_house_loses_exact", "ind
 #: Fields some lines have and others not (score's money columns, given an ante).
 OPTIONAL = {"ante", "cost_money"}
 #: Objects whose keys are data (ranks, hands, quantiles, switch sizes), not field names.
-DATA_KEYS = {"excluded_sizes", "excluded_sizes_by_up_rank", "quantiles", "hits_per_year", "dealer_categories"}
+DATA_KEYS = {"excluded_sizes", "excluded_sizes_by_up_rank", "undecided", "excluded_by_up_rank", "quantiles",
+             "hits_per_year", "dealer_categories"}
 
 DEFS: dict[str, Any] = {
     "fraction": {"type": "string", "pattern": FRACTION,

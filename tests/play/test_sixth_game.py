@@ -17,6 +17,7 @@ from reference import ref_buy_sixth
 import caribbean_exact as ce
 from caribbean_exact.engine.switch import (
     GAME_WEIGHT,
+    BoundCounts,
     buy_totals,
     draw_game_counts,
     one_card_game_counts,
@@ -32,8 +33,10 @@ from caribbean_exact.play.sixth_game import (
     SwitchOrBuyGame,
     sixth_card_game_from,
     solve_sixth_game,
+    solve_switch_or_buy_game,
     switch_or_buy_game_from,
 )
+from caribbean_exact.play.switch_game import SwitchProof, solve_one_card_game
 from caribbean_exact.play.switching import switch_ev
 from caribbean_exact.play.whole_game import WholeGame, game_kind, solve_game
 
@@ -179,8 +182,69 @@ def test_rules_and_refusals():
         Rules.make(buy_fee=-1)
     with pytest.raises(InvalidRules, match="solve_switch_or_buy_game"):
         solve_sixth_game(Rules.make(switch_fees="1", buy_fee=1))
-    with pytest.raises(InvalidRules, match="one-card switch"):
+
+
+def _proof(fees: str, open_two: int = 0) -> SwitchProof:
+    """A proof as the core's bounds would give it: nothing open, or some two-card switches open
+    against a queen."""
+    rows = tuple((open_two, 0, open_two, 0, 0, 0) if r == 10 else (0,) * 6 for r in range(13))
+    return SwitchProof(ce.SwitchFees.parse(fees), Rules(), BoundCounts(tuple(range(13)), rows, rows, (), 0))
+
+
+def test_larger_switches_beside_buying_are_refused_where_a_bound_leaves_them_open(monkeypatch):
+    """Fees 1,1 and a sixth card: the bounds leave two-card switches open in 12 situations (as given
+    here), so the game is refused in one line naming them, before any counting."""
+    import caribbean_exact.play.sixth_game as sixth
+    monkeypatch.setattr(sixth, "prove_switch_sizes", lambda fees, _rules, **_: _proof(fees.short(), 12))
+    monkeypatch.setattr(sixth, "draw_game_counts", lambda *_, **__: pytest.fail("counted"))
+    with pytest.raises(InvalidRules, match=r"1,1 or buy .*: switching 2 cards is open in 12 situations; .*switch_ev"):
         solve_game(Rules.make(switch_fees="1,1", buy_fee=1))
+
+
+def test_larger_switches_beside_buying_proven_never_better_is_the_one_card_game(monkeypatch, capsys):
+    """Fees 1,2,3,4,5 and a sixth card for 2, the bounds excluding every larger switch (as given
+    here): the game is the one of one card or buying (counted over a queen up here), named by the
+    whole schedule, its proof in the JSON and in two lines of the text."""
+    import caribbean_exact.play.sixth_game as sixth
+    from caribbean_exact.cli.main import main
+    one = switch_or_buy_game_from(Rules(), Fraction(1), Fraction(2),
+                                  draw_game_counts(Rules(), Fraction(1), Fraction(2), up_ranks=(10,)))
+    monkeypatch.setattr(sixth, "prove_switch_sizes", lambda fees, _rules, **_: _proof(fees.short()))
+    monkeypatch.setattr(sixth, "draw_game_counts", lambda *_, **__: pytest.fail("counted again"))
+    monkeypatch.setattr(sixth, "_draw_games", sixth.Recent(4))  # not the library's: a slice
+    sixth._draw_games.put((Rules(), (Fraction(1), Fraction(2)), False), one)
+    g = solve_switch_or_buy_game(Rules.make(switch_fees="linear", buy_fee=2))
+    assert (g.house_edge, g.stand, g.switch, g.buy) == (one.house_edge, one.stand, one.switch, one.buy)
+    assert g.proof is not None and g.proof.excluded == (2, 3, 4, 5) and one.proof is None
+    assert g.game_rules == Rules.make(switch_fees="1,2,3,4,5", buy_fee=2) != one.game_rules
+    assert main(["solve", "--switch-fees", "1,2,3,4,5", "--buy-fee", "2", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["switch_fees"] == ["1", "2", "3", "4", "5"] and doc["switch_fee"] == "1"
+    assert doc["proof"]["excluded"] == [2, 3, 4, 5] and doc["rules"]["draw"]["switch_fees"] == doc["switch_fees"]
+    assert doc["house_edge"] == str(one.house_edge)
+    assert main(["solve", "--switch-fees", "1,2,3,4,5", "--buy-fee", "2"]) == 0
+    head = capsys.readouterr().out.splitlines()[:3]
+    assert head == ["Switch cards for fees 1,2,3,4,5 (1 to 5 cards) or buy a sixth card for 2 (antes), the whole "
+                    "game exact",
+                    "switching 2, 3, 4, 5 cards never beats the best of standing and one card, in all 122,151,120 "
+                    "situations (exact bounds),",
+                    "so none beats it beside buying either: the game of one card or buying is the whole game"]
+
+
+@pytest.mark.slow
+def test_larger_switches_beside_buying_exact_where_the_bounds_exclude_them():
+    """The real proofs (shared with test_switch_bounds.py): under 1,2,3,4,5 every larger switch is
+    excluded, so beside a sixth card for 2 the game is the one of one card or buying, deal for deal,
+    and worth more to the player than the schedule without buying (the one-card game); under
+    1,2,3,2,1 switching all five is the best in some situations, so buying beside it is refused."""
+    one = solve_switch_or_buy_game(Rules.make(switch_fees="1", buy_fee=2))
+    g = solve_switch_or_buy_game(Rules.make(switch_fees="linear", buy_fee=2))
+    assert g.proof is not None and g.proof.exact and g.proof.excluded == (2, 3, 4, 5)
+    assert (g.stand, g.switch, g.buy) == (one.stand, one.switch, one.buy)
+    assert g.house_edge == Fraction(2031951192031, 209298920430600)   # 0.9708%, docs/variants.md
+    assert g.return_per_ante > -solve_one_card_game(1).house_edge
+    with pytest.raises(InvalidRules, match="switching all five is the best in 8,188,332 situations"):
+        solve_switch_or_buy_game(Rules.make(switch_fees="peaked", buy_fee=2))
 
 
 def _cli(*args):

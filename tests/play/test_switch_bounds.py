@@ -201,3 +201,33 @@ def test_peaked_fees_whole_game_exact():
     s = sample_switch_game("peaked", deals=200, seed=32, baseline="1", proof=p)
     estimate = solve_one_card_game(1).house_edge - s.mean_difference
     assert abs(float(estimate - g.house_edge)) <= s.difference_half_width
+
+
+@pytest.mark.slow
+def test_two_antes_for_any_number_against_an_ace_leave_nothing_open():
+    """Fees 2,2,2,2,2 against an ace (the five-card switch counted exactly, as the whole game counts
+    it): no switch of 2 to 4 cards is ever better than the best of standing, one card and five, and
+    all five is never the best; probes' bounds hold against each discard set counted alone."""
+    fees = (Fraction(2),) * 5
+    probes = _probes(12, 8, 22)
+    c = bound_counts(Rules(), fees, up_ranks=(12,), five=True, probes=tuple(probes))
+    assert c.undecided == ((0,) * 6,) and c.pairs == ((0,) * 6,) and c.n_listed == 0
+    assert c.five is not None and c.five.five_situations == 0 and c.five.five_by_up_rank[12] == 0
+    _check_probes(Rules(), fees, probes, c)
+
+
+@pytest.mark.exhaustive  # about 4 minutes on two cores (the proof with the five-card count): run by hand
+def test_two_antes_for_any_number_is_the_one_card_game_at_two_antes():
+    """The figure docs/variants.md quotes for 2,2,2,2,2: every larger size excluded, all five never
+    the best, so the whole game is the one-card game at a fee of 2, exactly; with a sixth card for 2
+    beside it, the game of one card or buying."""
+    p = prove_switch_sizes("2,2,2,2,2")
+    assert p.exact and p.five_counted and p.excluded == (2, 3, 4)
+    assert p.game is not None and p.game.five_situations == 0
+    one = solve_one_card_game(2)
+    assert p.game.house_edge == one.house_edge == Fraction(685620176077, 13953261362040)   # 4.9137%
+    assert solve_switch_game("2,2,2,2,2", deals=0).house_edge == one.house_edge
+    from caribbean_exact.play.sixth_game import solve_switch_or_buy_game
+    g = solve_switch_or_buy_game(Rules.make(switch_fees="2,2,2,2,2", buy_fee=2))
+    assert g.proof is not None and g.house_edge == solve_switch_or_buy_game(
+        Rules.make(switch_fees="2", buy_fee=2)).house_edge

@@ -10,7 +10,7 @@ from ...model.hands import CATEGORIES
 from ...play.sixth_game import SixthCardGame, SwitchOrBuyGame
 from ..text import describe_rules, rules_json, table, to_json
 from .game import return_row_json
-from .switching import option_game_rows, rank_rows
+from .switching import option_game_rows, proof_json, rank_rows
 
 #: The sixth-card game's tables: their headers, in the order of ``option_game_rows``.
 SIXTH_HEADERS: tuple[tuple[str, ...], ...] = (
@@ -67,9 +67,11 @@ def sixth_game(g: SixthCardGame, fmt: str) -> str:
 
 
 def switch_or_buy_json(g: SwitchOrBuyGame) -> dict[str, Any]:
-    """The exact switch-or-buy game (field names are a public interface)."""
+    """The exact switch-or-buy game (field names are a public interface): ``switch_fee`` the fee of one
+    card, ``switch_fees`` the whole schedule, ``proof`` (``proof_json``) where it allows more cards."""
     return {
         "switch_fee": str(g.switch_fee),
+        "switch_fees": [str(f) for f in g.proof.fees.fees] if g.proof is not None else [str(g.switch_fee)],
         "buy_fee": str(g.buy_fee),
         "exact": True,
         "house_edge": str(g.house_edge),
@@ -88,6 +90,7 @@ def switch_or_buy_json(g: SwitchOrBuyGame) -> dict[str, Any]:
         "buy_by_up_rank": {RANKS[r]: n for r, n in enumerate(g.buy_by_up_rank)},
         "return_table": [{"part": part, **return_row_json(r)} for part, r in g.return_rows],
         "deals": g.total_weight,
+        "proof": proof_json(g.proof) if g.proof is not None else None,
         "rules": rules_json(g.game_rules),
     }
 
@@ -99,8 +102,20 @@ def switch_or_buy(g: SwitchOrBuyGame, fmt: str) -> str:
     figures, acts, switched, ret = option_game_rows(g, ("P(switch a card)", "P(buy a sixth card)"), g.switched_rank)
     if fmt == "csv":
         return table(figures, ["figure", "exact", "display"], fmt)
-    head = [f"Switch one card for {g.switch_fee} or buy a sixth card for {g.buy_fee} (antes), the whole game exact",
-            f"rules: {describe_rules(g.rules)}", "",
+    p = g.proof
+    if p is None:
+        head = [f"Switch one card for {g.switch_fee} or buy a sixth card for {g.buy_fee} (antes), the whole game exact"]
+    else:
+        sizes = ", ".join(str(j) for j in p.sizes)
+        head = [f"Switch cards for fees {p.fees.short()} (1 to {len(p.fees.fees)} cards) or buy a sixth card for "
+                f"{g.buy_fee} (antes), the whole game exact",
+                f"switching {sizes} cards never beats the best of standing, one card and all five (exact bounds), "
+                f"and all five (counted exactly) never beats one card, in all {p.situations:,} situations,"
+                if p.five_counted else
+                f"switching {sizes} cards never beats the best of standing and one card, in all {p.situations:,} "
+                "situations (exact bounds),",
+                "so none beats it beside buying either: the game of one card or buying is the whole game"]
+    head += [f"rules: {describe_rules(g.rules)}", "",
             f"every one of the {g.situations:,} situations counted: standing, each card switched and each card",
             "bought, against every dealer hand; the best taken (ties: stand, then switch), then raise or fold", ""]
     return "\n".join([*head, table(figures, ["figure", "exact", "display"], fmt), "",
