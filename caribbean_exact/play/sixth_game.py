@@ -26,7 +26,7 @@ from ..errors import InvalidRules
 from ..model.hands import CATEGORIES
 from ..model.rules import Rules
 from ..progress import ProgressFn
-from .switch_game import StandOrOption, SwitchProof, prove_switch_sizes
+from .switch_game import StandOrOption, SwitchProof, kept_proof, prove_one_rank, prove_switch_sizes
 from .switching import draw_game, whole_game
 
 __all__ = ["SixthCardGame", "SwitchOrBuyGame", "sixth_card_game_from", "solve_sixth_game", "solve_switch_or_buy_game",
@@ -147,11 +147,13 @@ def solve_switch_or_buy_game(rules: Rules, *, raise_on_tie: bool = False, thread
         raise InvalidRules(f"draw {draw.short()}: expected switch fees and a buy fee")
     proof = None
     if draw.most_switched > 1:
-        proof = prove_switch_sizes(draw.switch, table, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
-        why = _left_open(proof)
-        if why:
-            raise InvalidRules(f"draw {draw.short()}: {why}; the whole game with buying beside larger switches is "
-                               "counted only where the bounds exclude them (each hand is: switch_ev)")
+        proof = kept_proof(draw.switch, table, raise_on_tie=raise_on_tie)
+        if proof is None:  # an ace up first: where a larger switch stays open, seconds say so, not minutes
+            _refuse_open(draw.short(), prove_one_rank(draw.switch, table, raise_on_tie=raise_on_tie, threads=threads,
+                                                      progress=progress), " against an ace up,")
+            proof = prove_switch_sizes(draw.switch, table, raise_on_tie=raise_on_tie, threads=threads,
+                                       progress=progress)
+        _refuse_open(draw.short(), proof, "")
     fee = draw.switch.fee(1)
     key = (table, (fee, draw.buy), raise_on_tie)
     game = _draw_games.get(key)
@@ -160,6 +162,14 @@ def solve_switch_or_buy_game(rules: Rules, *, raise_on_tie: bool = False, thread
         game = switch_or_buy_game_from(table, fee, draw.buy, c)
         _draw_games.put(key, game)
     return game if proof is None else replace(game, proof=proof)
+
+
+def _refuse_open(draw: str, p: SwitchProof, where: str) -> None:
+    """Refuse the game (``InvalidRules``) where the proof ``p`` leaves some larger switch open."""
+    why = _left_open(p)
+    if why:
+        raise InvalidRules(f"draw {draw}:{where} {why}; the whole game with buying beside larger switches is "
+                           "counted only where the bounds exclude them (each hand is: switch_ev)")
 
 
 def _left_open(p: SwitchProof) -> str:

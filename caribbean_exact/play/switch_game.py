@@ -802,6 +802,30 @@ def prove_switch_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, 
 _proofs: Recent[tuple[Rules, SwitchFees, bool], SwitchProof] = Recent(4, "switch proofs")
 
 
+def kept_proof(fees: SwitchFeesLike | None, rules: Rules | None = None, *,
+               raise_on_tie: bool = False) -> SwitchProof | None:
+    """The proof of ``prove_switch_sizes`` with these arguments if the process keeps it, else None."""
+    rules, f = switch_game(fees, rules)
+    return _proofs.get((rules, f, raise_on_tie))
+
+
+def prove_one_rank(fees: SwitchFeesLike | None, rules: Rules | None = None, up_rank: int = 12, *,
+                   raise_on_tie: bool = False, threads: int | None = None,
+                   progress: ProgressFn | None = None) -> SwitchProof:
+    """``prove_switch_sizes`` against an up card of one rank only (0 = deuce .. 12 = ace, the
+    default), in a few seconds: where some larger switch stays open there, the whole proof cannot
+    exclude it (``SwitchProof.open_sizes``, and with the five-card switch counted,
+    ``game.five_situations``, are that rank's); not kept."""
+    rules, f = switch_game(fees, rules)
+    check_int(up_rank, "up_rank", 0, 12)
+    if len(f.fees) < 2:
+        raise InvalidRules(f"switch fees {f.short()}: one card only, no larger switch to bound")
+    five = f.allows(5) and 5 not in excluded_sizes(f, rules)
+    counts = bound_counts(rules, tuple(f.fees) + (None,) * (5 - len(f.fees)), up_ranks=(up_rank,),
+                          raise_on_tie=raise_on_tie, threads=threads, progress=progress, five=five)
+    return SwitchProof(f, rules, counts)
+
+
 @dataclass(frozen=True)
 class SwitchGame(_UpCardOnly):
     """Card switching, the whole game: the exact one-card game, and for a schedule that allows

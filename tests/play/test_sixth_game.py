@@ -184,19 +184,33 @@ def test_rules_and_refusals():
         solve_sixth_game(Rules.make(switch_fees="1", buy_fee=1))
 
 
-def _proof(fees: str, open_two: int = 0) -> SwitchProof:
+def _proof(fees: str, open_two: int = 0, ranks: tuple[int, ...] = tuple(range(13))) -> SwitchProof:
     """A proof as the core's bounds would give it: nothing open, or some two-card switches open
-    against a queen."""
-    rows = tuple((open_two, 0, open_two, 0, 0, 0) if r == 10 else (0,) * 6 for r in range(13))
-    return SwitchProof(ce.SwitchFees.parse(fees), Rules(), BoundCounts(tuple(range(13)), rows, rows, (), 0))
+    against a queen (or the one rank asked)."""
+    where = 10 if len(ranks) == 13 else ranks[0]
+    rows = tuple((open_two, 0, open_two, 0, 0, 0) if r == where else (0,) * 6 for r in ranks)
+    return SwitchProof(ce.SwitchFees.parse(fees), Rules(), BoundCounts(ranks, rows, rows, (), 0))
+
+
+def _proven(monkeypatch, sixth, ace_open: int, open_two: int) -> None:
+    """The bounds as given: no proof kept, an ace up with ``ace_open`` two-card switches open, the
+    whole proof with ``open_two``."""
+    monkeypatch.setattr(sixth, "kept_proof", lambda *_, **__: None)
+    monkeypatch.setattr(sixth, "prove_one_rank", lambda fees, _rules, **_: _proof(fees.short(), ace_open, (12,)))
+    monkeypatch.setattr(sixth, "prove_switch_sizes", lambda fees, _rules, **_: _proof(fees.short(), open_two))
 
 
 def test_larger_switches_beside_buying_are_refused_where_a_bound_leaves_them_open(monkeypatch):
-    """Fees 1,1 and a sixth card: the bounds leave two-card switches open in 12 situations (as given
-    here), so the game is refused in one line naming them, before any counting."""
+    """Fees 1,1 and a sixth card: the bounds leave two-card switches open (as given here), so the game
+    is refused in one line naming them, before any counting: against an ace up, bounded first, in
+    seconds; else after the whole proof."""
     import caribbean_exact.play.sixth_game as sixth
-    monkeypatch.setattr(sixth, "prove_switch_sizes", lambda fees, _rules, **_: _proof(fees.short(), 12))
     monkeypatch.setattr(sixth, "draw_game_counts", lambda *_, **__: pytest.fail("counted"))
+    _proven(monkeypatch, sixth, 7, 12)
+    with pytest.raises(InvalidRules, match=r"1,1 or buy .*: against an ace up, switching 2 cards is open in 7 "
+                                           r"situations; .*switch_ev"):
+        solve_game(Rules.make(switch_fees="1,1", buy_fee=1))
+    _proven(monkeypatch, sixth, 0, 12)
     with pytest.raises(InvalidRules, match=r"1,1 or buy .*: switching 2 cards is open in 12 situations; .*switch_ev"):
         solve_game(Rules.make(switch_fees="1,1", buy_fee=1))
 
@@ -209,7 +223,7 @@ def test_larger_switches_beside_buying_proven_never_better_is_the_one_card_game(
     from caribbean_exact.cli.main import main
     one = switch_or_buy_game_from(Rules(), Fraction(1), Fraction(2),
                                   draw_game_counts(Rules(), Fraction(1), Fraction(2), up_ranks=(10,)))
-    monkeypatch.setattr(sixth, "prove_switch_sizes", lambda fees, _rules, **_: _proof(fees.short()))
+    _proven(monkeypatch, sixth, 0, 0)
     monkeypatch.setattr(sixth, "draw_game_counts", lambda *_, **__: pytest.fail("counted again"))
     monkeypatch.setattr(sixth, "_draw_games", sixth.Recent(4))  # not the library's: a slice
     sixth._draw_games.put((Rules(), (Fraction(1), Fraction(2)), False), one)
@@ -243,8 +257,10 @@ def test_larger_switches_beside_buying_exact_where_the_bounds_exclude_them():
     assert (g.stand, g.switch, g.buy) == (one.stand, one.switch, one.buy)
     assert g.house_edge == Fraction(2031951192031, 209298920430600)   # 0.9708%, docs/variants.md
     assert g.return_per_ante > -solve_one_card_game(1).house_edge
-    with pytest.raises(InvalidRules, match="switching all five is the best in 8,188,332 situations"):
-        solve_switch_or_buy_game(Rules.make(switch_fees="peaked", buy_fee=2))
+    with pytest.raises(InvalidRules, match=r"switching all five is the best in [0-9,]+ situations"):
+        solve_switch_or_buy_game(Rules.make(switch_fees="peaked", buy_fee=2))  # against an ace, or all 8,188,332
+    with pytest.raises(InvalidRules, match=r"against an ace up, switching 2 cards is open in [0-9,]+ situations"):
+        solve_game(Rules.make(switch_fees="1,1,1,1,1", buy_fee=1))  # seconds: one up rank bounded
 
 
 def _cli(*args):
