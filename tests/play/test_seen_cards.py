@@ -90,7 +90,8 @@ def test_summed_over_the_last_seen_card(k):
         assert summed == tuple((5 - k) * x for x in lower[0])
 
 
-@pytest.mark.parametrize("k", [1, 2, 3])
+@pytest.mark.parametrize("k", [1, pytest.param(2, marks=pytest.mark.csan_repeat),
+                               pytest.param(3, marks=pytest.mark.csan_repeat)])
 def test_deal_weights_match_the_plain_game(k):
     """Raising always, each deal's outcome does not depend on what is seen: the totals of every
     outcome are those of the up-card-only game in proportion (the class weights are right)."""
@@ -148,7 +149,7 @@ def test_threads_change_nothing():
     assert a == b
 
 
-@pytest.mark.parametrize("k", [2, 3])
+@pytest.mark.parametrize("k", [2, pytest.param(3, marks=pytest.mark.csan_repeat)])
 def test_sampled_interval_contains_the_exact_figure(k):
     exact = known_cards.solve_seen_cards(k).report.house_edge
     r = sampling.sample(known_dealer_cards=k, deals=8000 if k == 2 else 20000, seed=k)
@@ -168,6 +169,7 @@ def test_other_rules():
         assert d.rules == rules and d.decision in ("raise", "fold")
 
 
+@pytest.mark.csan_repeat  # the sanitizer stage leaves it out: its C path runs in the tests above
 def test_decision_of_one_situation():
     g = known_cards.solve_seen_cards(2)
     d = g.decision("As Kd Jh 8c 3s", "Kh", "Kc 7d")
