@@ -783,19 +783,32 @@ def prove_switch_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, 
     >>> p.excluded, p.exact, p.five_counted, p.game.five_situations
     ((2, 3, 4), True, True, 8188332)
     """
-    rules, f = switch_game(fees, rules)
-    if len(f.fees) < 2:
-        raise InvalidRules(f"switch fees {f.short()}: one card only, no larger switch to bound")
+    rules, f = _larger_switches(fees, rules)
     key = (rules, f, raise_on_tie)
     kept = _proofs.get(key)
     if kept is not None:
         return kept
-    five = f.allows(5) and 5 not in excluded_sizes(f, rules)
-    counts = bound_counts(rules, tuple(f.fees) + (None,) * (5 - len(f.fees)), raise_on_tie=raise_on_tie,
-                          threads=threads, progress=progress, five=five)
-    proof = SwitchProof(f, rules, counts)
+    proof = _bounded(f, rules, tuple(range(13)), raise_on_tie, threads, progress)
     _proofs.put(key, proof)
     return proof
+
+
+def _larger_switches(fees: SwitchFeesLike | None, rules: Rules | None) -> tuple[Rules, SwitchFees]:
+    """The table's rules and a schedule with sizes to bound (``InvalidRules`` for a one-card schedule)."""
+    rules, f = switch_game(fees, rules)
+    if len(f.fees) < 2:
+        raise InvalidRules(f"switch fees {f.short()}: one card only, no larger switch to bound")
+    return rules, f
+
+
+def _bounded(f: SwitchFees, rules: Rules, up_ranks: tuple[int, ...], raise_on_tie: bool, threads: int | None,
+             progress: ProgressFn | None) -> SwitchProof:
+    """The core's bounds of the up ranks asked, the five-card switch counted exactly where the global
+    bound does not exclude it."""
+    five = f.allows(5) and 5 not in excluded_sizes(f, rules)
+    counts = bound_counts(rules, tuple(f.fees) + (None,) * (5 - len(f.fees)), up_ranks=up_ranks,
+                          raise_on_tie=raise_on_tie, threads=threads, progress=progress, five=five)
+    return SwitchProof(f, rules, counts)
 
 
 #: The last four proofs, by (rules, fees, raise on tie).
@@ -816,14 +829,9 @@ def prove_one_rank(fees: SwitchFeesLike | None, rules: Rules | None = None, up_r
     default), in a few seconds: where some larger switch stays open there, the whole proof cannot
     exclude it (``SwitchProof.open_sizes``, and with the five-card switch counted,
     ``game.five_situations``, are that rank's); not kept."""
-    rules, f = switch_game(fees, rules)
+    rules, f = _larger_switches(fees, rules)
     check_int(up_rank, "up_rank", 0, 12)
-    if len(f.fees) < 2:
-        raise InvalidRules(f"switch fees {f.short()}: one card only, no larger switch to bound")
-    five = f.allows(5) and 5 not in excluded_sizes(f, rules)
-    counts = bound_counts(rules, tuple(f.fees) + (None,) * (5 - len(f.fees)), up_ranks=(up_rank,),
-                          raise_on_tie=raise_on_tie, threads=threads, progress=progress, five=five)
-    return SwitchProof(f, rules, counts)
+    return _bounded(f, rules, (up_rank,), raise_on_tie, threads, progress)
 
 
 @dataclass(frozen=True)

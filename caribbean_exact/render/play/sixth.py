@@ -10,7 +10,7 @@ from ...model.hands import CATEGORIES
 from ...play.sixth_game import SixthCardGame, SwitchOrBuyGame
 from ..text import describe_rules, rules_json, table, to_json
 from .game import return_row_json
-from .switching import option_game_rows, proof_json, rank_rows
+from .switching import option_game_rows, proof_json, rank_rows, sizes_text
 
 #: The sixth-card game's tables: their headers, in the order of ``option_game_rows``.
 SIXTH_HEADERS: tuple[tuple[str, ...], ...] = (
@@ -106,7 +106,7 @@ def switch_or_buy(g: SwitchOrBuyGame, fmt: str) -> str:
     if p is None:
         head = [f"Switch one card for {g.switch_fee} or buy a sixth card for {g.buy_fee} (antes), the whole game exact"]
     else:
-        sizes = ", ".join(str(j) for j in p.sizes)
+        sizes = sizes_text(p.sizes)
         head = [f"Switch cards for fees {p.fees.short()} (1 to {len(p.fees.fees)} cards) or buy a sixth card for "
                 f"{g.buy_fee} (antes), the whole game exact",
                 f"switching {sizes} cards never beats the best of standing, one card and all five (exact bounds), "

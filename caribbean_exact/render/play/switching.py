@@ -249,7 +249,8 @@ def one_or_five_json(g: OneOrFiveGame) -> dict[str, Any]:
     }
 
 
-def _sizes(js: tuple[int, ...]) -> str:
+def sizes_text(js: tuple[int, ...]) -> str:
+    """Switch sizes as text: "2, 3, 4"."""
     return ", ".join(str(j) for j in js)
 
 
@@ -260,7 +261,7 @@ def proof_text(p: SwitchProof) -> str:
                 "situations (exact bounds)")
     if p.exact:
         return f"than at most one card, in all {p.situations:,} situations (exact bounds)"
-    parts = [f"{_sizes(p.excluded)} cards: never better than at most one card"] if p.excluded else []
+    parts = [f"{sizes_text(p.excluded)} cards: never better than at most one card"] if p.excluded else []
     parts += [f"{j} cards: open in {p.undecided(j):,} situations" for j in p.open_sizes]
     return "; ".join(parts)
 
@@ -373,7 +374,7 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
     if g.exact:
         rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
         if g.proof is not None:
-            rows.append([f"switching {_sizes(g.proof.sizes)} cards", "never better", proof_text(g.proof)])
+            rows.append([f"switching {sizes_text(g.proof.sizes)} cards", "never better", proof_text(g.proof)])
     else:
         s = g.sample
         rows.append(["house edge, at most (exact)", pct(one.house_edge),
