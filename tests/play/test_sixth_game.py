@@ -258,7 +258,7 @@ def test_larger_switches_beside_buying_exact_where_the_bounds_exclude_them():
     assert g.house_edge == Fraction(2031951192031, 209298920430600)   # 0.9708%, docs/variants.md
     assert g.return_per_ante > -solve_one_card_game(1).house_edge
     with pytest.raises(InvalidRules, match=r"switching all five is the best in [0-9,]+ situations"):
-        solve_switch_or_buy_game(Rules.make(switch_fees="peaked", buy_fee=2))  # against an ace, or all 8,188,332
+        solve_switch_or_buy_game(Rules.make(switch_fees="peaked", buy_fee=2))  # after the whole proof
     with pytest.raises(InvalidRules, match=r"against an ace up, switching 2 cards is open in [0-9,]+ situations"):
         solve_game(Rules.make(switch_fees="1,1,1,1,1", buy_fee=1))  # seconds: one up rank bounded
 
