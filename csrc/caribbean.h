@@ -61,7 +61,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 12               /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 13               /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from
@@ -507,10 +507,13 @@ int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, in
  *     (CS_RU_REDRAW: a card of the replaced card's rank is drawn again); the hand is then settled
  *     as usual, game_no_qualify if the dealer still does not qualify;
  *   CS_RU_STRAIGHT_PAIR: a second straight of the same ranks as the first is paid as a pair (with the
- *     first, whatever doubles says).
+ *     first, whatever doubles says);
+ *   insurance (flags CS_RU_INSURANCE): a played final hand of three of a kind or better may insure
+ *     against the dealer not qualifying, up to bet x its pay, paid 1:1 when the dealer as dealt does
+ *     not qualify and lost when he does; insured in full where that is worth more than nothing.
  * Nets within +-2^24 (else CS_E_OVERFLOW), qualifier 0 .. CS_NUM_VALUES. */
 enum cs_russian_constants { CS_RU_ACE_KING = 0, CS_RU_COMBINATIONS = 10, CS_RU_OPTIONS = 33 };
-enum cs_russian_flags { CS_RU_BUY_GAME = 1, CS_RU_STRAIGHT_PAIR = 2, CS_RU_REDRAW = 4 };
+enum cs_russian_flags { CS_RU_BUY_GAME = 1, CS_RU_STRAIGHT_PAIR = 2, CS_RU_REDRAW = 4, CS_RU_INSURANCE = 8 };
 enum cs_russian_replace { CS_RU_HIGHEST = 0, CS_RU_LOWEST = 1, CS_RU_SIXTH = 2 };
 typedef struct {
     int64_t pay[10];
@@ -524,13 +527,14 @@ typedef struct {
  * folding (best) and of playing (play), each a 128-bit integer (hi x 2^64 + lo) in units of
  * 1 / (scale x unit) ante: unit = L x the dealer completions of one final hand, L the common
  * denominator of buying the game's replacement cards. hands: final hands; raise_hands: those after
- * which playing is worth more than folding; indifferent_hands: as much. */
+ * which playing is worth more than folding; indifferent_hands: as much; insured_hands: those whose
+ * play insures (CS_RU_INSURANCE). */
 typedef struct {
     int64_t best_hi;
     uint64_t best_lo;
     int64_t play_hi;
     uint64_t play_lo;
-    uint64_t hands, raise_hands, indifferent_hands, unit;
+    uint64_t hands, raise_hands, indifferent_hands, unit, insured_hands;
 } cs_russian_option;
 
 /* Every option asked of one situation: out[d] (d in set_mask, 0 .. 31: discard set d discards

@@ -131,7 +131,7 @@ static int64_t ru_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *
 static int ru_check_rules(const cs_russian_rules *r)
 {
     if (r->qualifier > CS_NUM_VALUES || r->bet < 1 || r->bet > 10 || r->replace > CS_RU_SIXTH ||
-        (r->flags & ~(uint32_t)(CS_RU_BUY_GAME | CS_RU_STRAIGHT_PAIR | CS_RU_REDRAW)) ||
+        (r->flags & ~(uint32_t)(CS_RU_BUY_GAME | CS_RU_STRAIGHT_PAIR | CS_RU_REDRAW | CS_RU_INSURANCE)) ||
         ((r->flags & CS_RU_REDRAW) && r->replace == CS_RU_SIXTH))
         return CS_E_ARG;
     for (int c = 0; c < CS_RU_COMBINATIONS; c++)
@@ -255,7 +255,7 @@ typedef struct {
 typedef struct {
     ru_ctx *c;
     ru_i128 best[CS_RU_OPTIONS], play[CS_RU_OPTIONS];
-    uint64_t hands[CS_RU_OPTIONS], raise[CS_RU_OPTIONS], indifferent[CS_RU_OPTIONS];
+    uint64_t hands[CS_RU_OPTIONS], raise[CS_RU_OPTIONS], indifferent[CS_RU_OPTIONS], insured[CS_RU_OPTIONS];
 } ru_job;
 
 static inline uint32_t ru_pair(uint32_t a, uint32_t b) { return a + cs__binom[b][2]; }
@@ -484,6 +484,15 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
         play += (ru_i128)fq * ru->no_qualify * L; /* buying the game is never worth more */
     else
         play += ru_nq(c, rs, j, v, win_net, L, fq);
+    /* insurance (CS_RU_INSURANCE): with three of a kind or better, a side bet of up to what the bet
+     * can win (bet x pay), paid 1:1 when the dealer as dealt does not qualify (fq of the comp dealer
+     * hands), lost when he does: worth (fq - (comp - fq)) x the stake, so taken in full when that is
+     * positive, else not at all */
+    const int64_t edge = 2 * fq - comp;
+    if ((ru->flags & CS_RU_INSURANCE) && cs__value_cat[v] >= CS_THREE_OF_A_KIND && edge > 0) {
+        play += (ru_i128)ru->bet * pay * edge * L;
+        job->insured[o]++;
+    }
     const ru_i128 fold = (ru_i128)ru->fold * comp * L;
     job->hands[o]++;
     job->play[o] += play;
@@ -732,6 +741,7 @@ int cs_russian_options(const uint8_t *player, uint8_t up, const cs_russian_rules
                 out[o].hands += jobs[t].hands[o];
                 out[o].raise_hands += jobs[t].raise[o];
                 out[o].indifferent_hands += jobs[t].indifferent[o];
+                out[o].insured_hands += jobs[t].insured[o];
             }
             if (!out[o].hands)
                 continue;

@@ -14,7 +14,7 @@ import tomllib
 from fractions import Fraction
 from itertools import combinations
 
-from reference import AK_KEY, ROYAL, STRAIGHT, STRAIGHT_FLUSH, ref_key
+from reference import AK_KEY, ROYAL, STRAIGHT, STRAIGHT_FLUSH, TRIPS, ref_key
 
 NAMES = ("ace-king", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house", "four-of-a-kind",
          "straight-flush", "royal-flush")
@@ -146,7 +146,9 @@ def _replacements(pk, dealer, used, game, qk, cache):
 def ref_play_ev(final: tuple[int, ...], up: int, dead: tuple[int, ...], game: dict) -> Fraction:
     """The EV per ante of playing a final hand (five or six cards; dead: cards out of play): every
     dealer completion; where the dealer does not qualify, the better of the ante's pay and buying the
-    game (every replacement card)."""
+    game (every replacement card); with insurance offered and three of a kind or better, the side
+    bet of what the bet can win (bet x pay) when the dealer as dealt fails to qualify more often than
+    he qualifies (paid 1:1 then, lost when he qualifies), none otherwise."""
     qk = ref_qualifier_key(game)
     pk = best_key(final)
     bet = game["bet"]
@@ -157,12 +159,13 @@ def ref_play_ev(final: tuple[int, ...], up: int, dead: tuple[int, ...], game: di
     fee = game["buy_game_fee"]
     used = set(final) | {up} | set(dead)
     unseen = [c for c in range(52) if c not in used]
-    total, n = Fraction(0), 0
+    total, n, not_qualified = Fraction(0), 0, 0
     cache: dict = {}
     for holes in combinations(unseen, 4):
         dealer = (up, *holes)
         dk = ref_key(dealer)
         n += 1
+        not_qualified += dk < qk
         if dk >= qk:
             total += win if dk < pk else 0 if dk == pk else lose
             continue
@@ -171,7 +174,11 @@ def ref_play_ev(final: tuple[int, ...], up: int, dead: tuple[int, ...], game: di
             nq, w, _, lo, cards = _replacements(pk, dealer, used | set(holes), game, qk, cache)
             value = max(value, Fraction(nq * after + w * win + lo * lose, cards) - Fraction(str(fee)))
         total += value
-    return total / n
+    insurance = Fraction(0)
+    if game.get("insurance") and pk[0] >= TRIPS:
+        stake = bet * ref_pay(final, game)
+        insurance = max(Fraction(0), stake * Fraction(not_qualified - (n - not_qualified), n))
+    return total / n + insurance
 
 
 def ref_option_ev(player: tuple[int, ...], up: int, discard: tuple[int, ...], game: dict, sixth: bool = False

@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 12
+CORE_ABI_VERSION = 13
 
 
 def core_version() -> int | None:
@@ -823,15 +823,15 @@ def _i128(hi: int, lo: int) -> int:
 
 
 def russian_options(player: Sequence[int], up: int, rules: dict[str, object], set_mask: int, sixth: bool,
-                    threads: int) -> list[tuple[int, int, int, int, int, int]]:
+                    threads: int) -> list[tuple[int, int, int, int, int, int, int]]:
     """Every option asked of one situation (cs_russian_options): for each of the 33 (discard sets,
-    then the sixth card) (best, play, hands, raise_hands, indifferent_hands, unit), best and play the
-    sums over the final hands, in units of 1 / (scale x unit) ante."""
+    then the sixth card) (best, play, hands, raise_hands, indifferent_hands, unit, insured_hands),
+    best and play the sums over the final hands, in units of 1 / (scale x unit) ante."""
     out = ffi.new("cs_russian_option[]", RUSSIAN_OPTIONS)
     check(lib.cs_russian_options(_cards(player), up, _russian_struct(rules), set_mask, 1 if sixth else 0, threads,
                                  out, RUSSIAN_OPTIONS), "Russian Poker options")
     return [(_i128(o.best_hi, o.best_lo), _i128(o.play_hi, o.play_lo), int(o.hands), int(o.raise_hands),
-             int(o.indifferent_hands), int(o.unit)) for o in out]
+             int(o.indifferent_hands), int(o.unit), int(o.insured_hands)) for o in out]
 
 
 def russian_pay(cards: Sequence[int], rules: dict[str, object]) -> tuple[int, int, int]:

@@ -30,7 +30,9 @@ class RussianCounts:
     """One option's sums from the core: ``best`` (the better of play and fold after each
     replacement set) and ``play`` (always playing), summed over ``hands`` final hands in units of
     1 / (``scale`` x ``unit``) ante; ``raise_hands`` final hands after which he plays,
-    ``indifferent_hands`` where playing equals folding."""
+    ``indifferent_hands`` where playing equals folding; ``insured_hands`` those whose play insures
+    (insurance offered: three of a kind or better against a dealer who is more likely not to qualify
+    than to qualify; its value is in ``best`` and ``play``)."""
 
     best: int
     play: int
@@ -39,6 +41,7 @@ class RussianCounts:
     indifferent_hands: int
     unit: int
     scale: int
+    insured_hands: int = 0
 
     @property
     def best_ev(self) -> Fraction:
@@ -58,7 +61,7 @@ def option_counts(player: Sequence[int], up: int, game: RussianGame, set_mask: i
     threads = check_threads(threads)
     rows = _ffi.russian_options(player, up, game.core(), set_mask & 0xFFFFFFFF, sixth, threads or default_threads())
     s = game.scale
-    return [RussianCounts(b, p, h, r, i, u, s) if h else None for b, p, h, r, i, u in rows]
+    return [RussianCounts(b, p, h, r, i, u, s, ins) if h else None for b, p, h, r, i, u, ins in rows]
 
 
 def russian_pay(cards: Sequence[int], game: RussianGame) -> tuple[Fraction, str | None, str | None]:

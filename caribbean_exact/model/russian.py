@@ -56,9 +56,11 @@ class RussianGame:
     and ``buy_game_fee`` (None: not offered) in antes; ``qualifier``: the dealer's; ``bet``: the bet in
     antes; ``ante_on_win``: "push" or "paid"; ``ante_no_qualify``: "paid" or "push";
     ``buy_game_replaces``: "highest", "lowest" or "sixth"; ``buy_game_redraw``: a card of the replaced
-    rank is drawn again; ``ante_after_buy_no_qualify``: "paid" or "push"; ``insurance`` and
-    ``instant_pays`` (royal, straight flush; recorded, not yet counted); ``where``, ``source``,
-    ``pays_source``: where it is dealt and published.
+    rank is drawn again; ``ante_after_buy_no_qualify``: "paid" or "push"; ``insurance``: a played
+    hand of three of a kind or better may insure against the dealer not qualifying, up to what its
+    bet can win, paid 1:1 (on the dealer's hand as dealt; counted: insured in full where that gains,
+    else not); ``instant_pays`` (royal, straight flush; recorded, not yet counted); ``where``,
+    ``source``, ``pays_source``: where it is dealt and published.
     """
 
     name: str
@@ -149,7 +151,8 @@ class RussianGame:
         for a, b in self.doubles:
             doubles[a] |= 1 << b
         flags = ((1 if self.buy_game_fee is not None else 0) | (2 if self.straight_with_pair == "straight-and-pair"
-                                                                 else 0) | (4 if self.buy_game_redraw else 0))
+                                                                 else 0) | (4 if self.buy_game_redraw else 0)
+                 | (8 if self.insurance else 0))
         return {
             "pay": [int(p * s) for p in self.pays], "doubles": doubles, "bet": self.bet,
             "ante_win": s if self.ante_on_win == "paid" else 0, "lose": -(1 + self.bet) * s, "fold": -s,

@@ -62,6 +62,12 @@ class RussianOption:
         return Fraction(self.counts.raise_hands, self.counts.hands)
 
     @property
+    def insured_share(self) -> Fraction:
+        """The share of the final hands whose play takes insurance (where the rules offer it: three of
+        a kind or better, the dealer more likely not to qualify than to qualify)."""
+        return Fraction(self.counts.insured_hands, self.counts.hands)
+
+    @property
     def decision(self) -> str:
         """"play" or "fold" (after every replacement), "either" (as dealt, an exact tie) or "depends"."""
         c = self.counts

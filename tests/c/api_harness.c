@@ -893,6 +893,9 @@ static void russian(void)
     bad.flags |= CS_RU_REDRAW;
     STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
     bad = r;
+    bad.flags |= CS_RU_INSURANCE << 1; /* no such flag */
+    STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
+    bad = r;
     bad.pay[9] = (int64_t)1 << 30;
     STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_OVERFLOW);
     bad = r;
@@ -900,7 +903,14 @@ static void russian(void)
     STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_OVERFLOW);
     STATUS(cs_russian_options(hand, 40, &r, 1, 1, 2, out, CS_RU_OPTIONS), CS_OK);
     CHECK(out[0].hands == 1 && out[0].unit == 42ull * 163185 && out[32].hands == 46 && out[1].hands == 0);
-    CHECK(out[32].unit == 41ull * 148995 && out[32].raise_hands > 0);
+    CHECK(out[32].unit == 41ull * 148995 && out[32].raise_hands > 0 && out[0].insured_hands == 0);
+    { /* insurance: three sixes against a six, the dealer fails to qualify more often than not */
+        const uint8_t sixes[5] = {6, 16, 17, 18, 35}; /* 3h 6c 6d 6h Ts (rank x 4 + suit), the 6s up */
+        cs_russian_rules ins = r;
+        ins.flags |= CS_RU_INSURANCE;
+        STATUS(cs_russian_options(sixes, 19, &ins, 1, 1, 2, out, CS_RU_OPTIONS), CS_OK);
+        CHECK(out[0].insured_hands == 1 && out[32].insured_hands == 46);
+    }
     STATUS(cs_russian_pay(NULL, 5, &r, &pay, &first, &second), CS_E_NULL);
     STATUS(cs_russian_pay(hand, 4, &r, &pay, &first, &second), CS_E_SIZE);
     STATUS(cs_russian_pay(twice, 5, &r, &pay, &first, &second), CS_E_DUPLICATE);

@@ -10,7 +10,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from reference import AK_KEY, ref_key
+from reference import AK_KEY, TRIPS, ref_key
 from russian_reference import ref_buy_game, ref_game, ref_option_ev, ref_pay, ref_play_ev
 
 import caribbean_exact as ce
@@ -201,6 +201,8 @@ def test_play_as_dealt_against_the_brute_force():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hand,up", [("As Ks Qs Js 2d", "5h"),  # four to a royal: CI's slow stage
+                                     # trips, insured (half a minute; the insurance tests above price it)
+                                     pytest.param("3h 6c 6d 6h Ts", "6s", marks=pytest.mark.exhaustive),
                                      # minutes of plain Python each: by hand (pytest -m exhaustive)
                                      pytest.param("Ah Kd 9c 9s 3h", "2c", marks=pytest.mark.exhaustive),
                                      pytest.param("Th 9h 8h 7h 7d", "Kc", marks=pytest.mark.exhaustive)])
@@ -286,6 +288,64 @@ def test_buying_the_game_is_worth_something(tmp_path):
     with_buy = russian_ev("Ah Kh 9h 6h 2h", "Qs", "lunar", exchange_sizes=())
     without = russian_ev("Ah Kh 9h 6h 2h", "Qs", _game_file(tmp_path, buy_game_fee="false"), exchange_sizes=())
     assert with_buy.stand.play_ev > without.stand.play_ev
+
+
+# ---------------------------------------------------------------- insurance
+
+
+def _insurance_gain(final: str, up: str, dead: str | None, game: RussianGame) -> Fraction:
+    """Insurance's worth to one played final hand, from the plain game's counts (ce.ev: cs_deal, not
+    switch_russian.c): with three of a kind or better, a stake of bet x pay, paid 1:1 when the dealer
+    does not qualify and lost when he does, taken only when that gains."""
+    d = ce.ev(final, up, dead=dead)
+    c = d.counts
+    n = c.not_qualify + c.win + c.tie + c.lose
+    pay, _, _ = russian_pay(_ix(final), game)
+    if ref_key(_ix(final))[0] < TRIPS:
+        return Fraction(0)
+    return max(Fraction(0), game.bet * pay * Fraction(c.not_qualify - (n - c.not_qualify), n))
+
+
+INSURED_HANDS = [
+    ("3h 6c 6d 6h Ts", "6s", True),    # trips of the up card's rank: the dealer fails to qualify 57.9% of the time
+    ("Ah Ad Ac Kh Ks", "Kd", True),    # aces full: 51.4%
+    ("2h 2d 2c 3h 3s", "4d", False),   # a full house, the dealer more likely to qualify: no insurance
+    ("Ah Kh 9h 6h 2h", "Qs", False),   # a flush against a queen
+    ("Ks Kd 7c 7h 2s", "Qd", False),   # two pair: not offered
+]
+
+
+@pytest.mark.parametrize("hand,up,insured", INSURED_HANDS)
+def test_insurance_as_dealt_is_the_side_bet_the_plain_counts_price(tmp_path, hand, up, insured):
+    """Playing as dealt, with insurance offered and without: the difference is the side bet priced from
+    the plain game's count of dealers who do not qualify (the same qualifier), taken in full or not."""
+    on = RussianGame.parse(_game_file(tmp_path, "on", insurance="true"))
+    off = RussianGame.parse(_game_file(tmp_path, "off", insurance="false"))
+    a, b = (russian_ev(hand, up, g, exchange_sizes=()).stand for g in (on, off))
+    gain = _insurance_gain(hand, up, None, on)
+    assert a.play_ev - b.play_ev == gain and (gain > 0) == insured
+    assert a.counts.insured_hands == int(insured) and b.counts.insured_hands == 0
+    assert a.insured_share == int(insured)
+
+
+def test_insurance_after_exchanging_one_card(tmp_path):
+    """Exchanging the ten of three sixes against a six: each of the 46 final hands insured or not by the
+    plain game's counts with the ten out of play, the option's EV the mean of the gains above the
+    same option without insurance."""
+    on = RussianGame.parse(_game_file(tmp_path, "on", insurance="true", exchange="[1, 1]"))
+    off = RussianGame.parse(_game_file(tmp_path, "off", insurance="false", exchange="[1, 1]"))
+    hand, up = "3h 6c 6d 6h Ts", "6s"
+    a, b = (next(o for o in russian_ev(hand, up, g).options if [str(c) for c in o.discard] == ["Ts"])
+            for g in (on, off))
+    gains = [_insurance_gain(f"3h 6c 6d 6h {c}", up, "Ts", on)
+             for c in (Card(x) for x in range(52)) if str(c) not in [*hand.split(), up]]
+    assert len(gains) == a.replacements == 46
+    assert a.play_ev - b.play_ev == sum(gains) / 46 == a.ev - b.ev
+    assert a.counts.insured_hands == sum(g > 0 for g in gains) > 0
+
+
+def test_the_rule_sets_offer_insurance():
+    assert RussianGame.parse("lunar").insurance and RussianGame.parse("lunar").core()["flags"] & 8
 
 
 # ---------------------------------------------------------------- rules as data, input

@@ -30,6 +30,7 @@ def game_json(g: RussianGame) -> dict[str, Any]:
         "buy_game_replaces": g.buy_game_replaces,
         "buy_game_redraw": g.buy_game_redraw,
         "ante_after_buy_no_qualify": g.ante_after_buy_no_qualify,
+        "insurance": g.insurance,
     }
 
 
@@ -41,6 +42,7 @@ def option_json(o: RussianOption) -> dict[str, Any]:
         "fee": str(o.fee),
         "ev": str(o.ev),
         "raise_share": str(o.raise_share),
+        "insured_share": str(o.insured_share),
         "decision": o.decision,
         "play_ev": str(o.play_ev),
         "replacements": o.replacements,
@@ -89,9 +91,11 @@ def _label(o: RussianOption) -> str:
 
 
 def _then(o: RussianOption) -> str:
-    if o.decision == "depends":
-        return f"play {o.counts.raise_hands:,} of {o.replacements:,}"
-    return o.decision
+    then = f"play {o.counts.raise_hands:,} of {o.replacements:,}" if o.decision == "depends" else o.decision
+    insured = o.counts.insured_hands
+    if insured:
+        then += ", insure" if insured == o.replacements else f", insure {insured:,}"
+    return then
 
 
 def _buy_lines(b: RussianBuyGame) -> list[str]:
@@ -132,5 +136,8 @@ def russian_options(a: RussianAnalysis, fmt: str) -> str:
         lines += ["", *_buy_lines(a.buy_game)]
     lines += ["", wrap("EV per ante: exact, the fee included, as a decimal (exact fractions with --format json "
                        "or csv); always play: playing after every replacement; buying the game is decided "
-                       "for each dealer hand that does not qualify, every replacement card counted")]
+                       "for each dealer hand that does not qualify, every replacement card counted"
+                       + ("; insure: with three of a kind or better, insure for all the bet can win when the "
+                          "dealer is more likely not to qualify than to qualify (the insurance's value is in the EV)"
+                          if a.game.insurance else ""))]
     return "\n".join(lines)
