@@ -143,12 +143,14 @@ def _replacements(pk, dealer, used, game, qk, cache):
     return tuple(counts)
 
 
-def ref_play_ev(final: tuple[int, ...], up: int, dead: tuple[int, ...], game: dict) -> Fraction:
+def ref_play_ev(final: tuple[int, ...], up: int, dead: tuple[int, ...], game: dict,
+                keys: dict | None = None) -> Fraction:
     """The EV per ante of playing a final hand (five or six cards; dead: cards out of play): every
     dealer completion; where the dealer does not qualify, the better of the ante's pay and buying the
     game (every replacement card); with insurance offered and three of a kind or better, the side
     bet of what the bet can win (bet x pay) when the dealer as dealt fails to qualify more often than
-    he qualifies (paid 1:1 then, lost when he qualifies), none otherwise."""
+    he qualifies (paid 1:1 then, lost when he qualifies), none otherwise. ``keys``: a dict of dealer
+    hands' evaluations (whatever the player holds), shared by the final hands of one option."""
     qk = ref_qualifier_key(game)
     pk = best_key(final)
     bet = game["bet"]
@@ -160,10 +162,12 @@ def ref_play_ev(final: tuple[int, ...], up: int, dead: tuple[int, ...], game: di
     used = set(final) | {up} | set(dead)
     unseen = [c for c in range(52) if c not in used]
     total, n, not_qualified = Fraction(0), 0, 0
-    cache: dict = {}
+    cache: dict = {} if keys is None else keys
     for holes in combinations(unseen, 4):
         dealer = (up, *holes)
-        dk = ref_key(dealer)
+        dk = cache.get(dealer)
+        if dk is None:
+            dk = cache[dealer] = ref_key(dealer)
         n += 1
         not_qualified += dk < qk
         if dk >= qk:
@@ -191,9 +195,10 @@ def ref_option_ev(player: tuple[int, ...], up: int, discard: tuple[int, ...], ga
     fee = Fraction(0) if j == 0 else Fraction(str(game["sixth_card_fee" if sixth else "exchange_fee"]))
     total, plays = Fraction(0), 0
     sets = list(combinations(unseen, j))
+    keys: dict = {}  # the dealer hands' evaluations, the same for every final hand
     for new in sets:
         final = (*kept, *new)
-        ev = ref_play_ev(final, up, discard, game)
+        ev = ref_play_ev(final, up, discard, game, keys)
         if ev > -1:
             plays += 1
         total += max(ev, Fraction(-1))

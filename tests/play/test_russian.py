@@ -201,9 +201,8 @@ def test_play_as_dealt_against_the_brute_force():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hand,up", [("As Ks Qs Js 2d", "5h"),  # four to a royal: CI's slow stage
-                                     # trips, insured (half a minute; the insurance tests above price it)
-                                     pytest.param("3h 6c 6d 6h Ts", "6s", marks=pytest.mark.exhaustive),
-                                     # minutes of plain Python each: by hand (pytest -m exhaustive)
+                                     ("3h 6c 6d 6h Ts", "6s"),  # trips against a six: insured
+                                     # 5 to 10 s of plain Python each: by hand (pytest -m exhaustive)
                                      pytest.param("Ah Kd 9c 9s 3h", "2c", marks=pytest.mark.exhaustive),
                                      pytest.param("Th 9h 8h 7h 7d", "Kc", marks=pytest.mark.exhaustive)])
 def test_play_as_dealt_lunar_against_the_brute_force(hand, up):
