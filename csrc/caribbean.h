@@ -527,8 +527,8 @@ typedef struct {
  * folding (best) and of playing (play), each a 128-bit integer (hi x 2^64 + lo) in units of
  * 1 / (scale x unit) ante: unit = L x the dealer completions of one final hand, L the common
  * denominator of buying the game's replacement cards. hands: final hands; raise_hands: those after
- * which playing is worth more than folding; indifferent_hands: as much; insured_hands: those whose
- * play insures (CS_RU_INSURANCE). */
+ * which playing is worth more than folding; indifferent_hands: as much; insured_hands: those played
+ * and insured (CS_RU_INSURANCE). */
 typedef struct {
     int64_t best_hi;
     uint64_t best_lo;

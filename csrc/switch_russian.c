@@ -489,15 +489,16 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
      * hands), lost when he does: worth (fq - (comp - fq)) x the stake, so taken in full when that is
      * positive, else not at all */
     const int64_t edge = 2 * fq - comp;
-    if ((ru->flags & CS_RU_INSURANCE) && cs__value_cat[v] >= CS_THREE_OF_A_KIND && edge > 0) {
+    const int insure =
+        (ru->flags & CS_RU_INSURANCE) && cs__value_cat[v] >= CS_THREE_OF_A_KIND && edge > 0 && pay > 0;
+    if (insure)
         play += (ru_i128)ru->bet * pay * edge * L;
-        job->insured[o]++;
-    }
     const ru_i128 fold = (ru_i128)ru->fold * comp * L;
     job->hands[o]++;
     job->play[o] += play;
     if (play > fold) {
         job->raise[o]++;
+        job->insured[o] += (uint64_t)insure; /* a folded hand takes no insurance */
         job->best[o] += play;
     } else {
         job->indifferent[o] += play == fold;

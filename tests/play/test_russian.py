@@ -343,6 +343,15 @@ def test_insurance_after_exchanging_one_card(tmp_path):
     assert a.counts.insured_hands == sum(g > 0 for g in gains) > 0
 
 
+def test_nothing_to_win_nothing_to_insure(tmp_path):
+    """With every pay 0 the bet can win nothing: no insurance is taken, the EV is the game's without it."""
+    zero = {"doubles": '"none"', "pays": "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]"}
+    on = RussianGame.parse(_game_file(tmp_path, "on", insurance="true", **zero))
+    off = RussianGame.parse(_game_file(tmp_path, "off", insurance="false", **zero))
+    a, b = (russian_ev("3h 6c 6d 6h Ts", "6s", g, exchange_sizes=()).stand for g in (on, off))
+    assert a.counts.insured_hands == 0 and a.ev == b.ev
+
+
 def test_the_rule_sets_offer_insurance():
     assert RussianGame.parse("lunar").insurance and RussianGame.parse("lunar").core()["flags"] & 8
 
