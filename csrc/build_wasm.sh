@@ -2,7 +2,7 @@
 # Builds caribbean_exact/cli/static/caribbean.wasm, the counting core of the player's page: the same C
 # sources as the package's module (cs_deal; cs_switch, one hand's Oasis switching; the tables they
 # need) plus csrc/wasm_api.c, compiled for wasm32-wasi by Debian's clang, lld and wasi-libc (apt-get
-# install clang lld wasi-libc), single-threaded (CS_NO_THREADS: csrc/once.h). Reproducible byte for
+# install clang lld wasi-libc libclang-rt-dev-wasm32: the last is the wasm32 builtins), single-threaded (CS_NO_THREADS: csrc/once.h). Reproducible byte for
 # byte: no debug information, no paths, no build time; tests/cli/test_page_folder.py rebuilds it and
 # fails when the committed file is stale.
 #   csrc/build_wasm.sh [OUT]     (default: the package's static folder)

@@ -74,8 +74,11 @@ def test_a_bad_out_is_a_one_line_error(tmp_path, capsys):
 def test_the_committed_wasm_is_the_build_of_csrc(tmp_path):
     """csrc/build_wasm.sh (Debian's clang, lld, wasi-libc) reproduces caribbean.wasm byte for byte:
     after a change to the C it counts with, rebuild and commit it."""
-    if not (shutil.which("clang") and shutil.which("wasm-ld") and os.path.isdir("/usr/include/wasm32-wasi")):
-        missing("needs clang, lld and wasi-libc (apt-get install clang lld wasi-libc)")
+    if not (shutil.which("clang") and shutil.which("wasm-ld") and os.path.isdir("/usr/include/wasm32-wasi")
+            and os.path.isfile(subprocess.run(["clang", "--target=wasm32-wasi", "-print-libgcc-file-name"],
+                                              capture_output=True, text=True).stdout.strip())):
+        missing("needs clang, lld, wasi-libc and the wasm32 builtins "
+                "(apt-get install clang lld wasi-libc libclang-rt-dev-wasm32)")
     built = tmp_path / "caribbean.wasm"
     subprocess.run(["bash", str(ROOT / "csrc" / "build_wasm.sh"), str(built)], check=True, capture_output=True,
                    timeout=300)
