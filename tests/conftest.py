@@ -1,6 +1,13 @@
+import os
 import random
 import sys
 from pathlib import Path
+
+# Two test workers share the two cores: numpy's BLAS threads (the matrix products of the frontier
+# search) would only contend with the other worker and spin (about 5% of the slow tests' CPU, measured
+# with perf): one BLAS thread a worker. Set before numpy loads; a single run keeps the default.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import pytest
 
