@@ -12,6 +12,8 @@
  *   switch_bounds.c  the larger switches bounded in every situation (cs_switch_bounds), the five-card
  *                    switch counted exactly where asked: it runs the driver with its own passes (the
  *                    hooks of gm_bounds).
+ *   switch_dead.c    a larger switch exact: with the discarded cards out of play, every final hand's
+ *                    best summed by kept set (cs_test_switch_dead), one sweep of switch_sweep.c;
  *   switch_sixth.c   the bought sixth card: one situation (cs_buy_sixth), the whole game standing or
  *                    buying (cs_sixth_game): the sweep's running counts over every six-card set.
  * A new draw option (Russian Poker's draws) gets a file of its own beside these, sharing this header. Everything below is by position among the n cards of a sweep (51: all but the
@@ -198,9 +200,12 @@ struct gm_job {
     uint32_t *ix51;         /* [C(50, 4)] sets of a class relabelled: their index among the 51 */
     uint64_t undecided[GM_BOUND_SIZES], pairs[GM_BOUND_SIZES];
     int64_t *five_gl4;      /* the five-card switch: [C(50, 4)] a class's sums by 4-set */
+    int64_t *kept;          /* switch_dead.c: [C(n, kept_size)] each kept set's sum of its final hands' best */
+    uint32_t *raised;       /*   and how many of them raise (optional) */
+    int kept_size;          /* 1 .. 5: the cards kept (5 - the cards switched) */
 };
 
-enum { GM_STAND, GM_PASS1, GM_PASS2, GM_BOUND, GM_FIVE_STAND, GM_FIVE_CLASS };
+enum { GM_STAND, GM_PASS1, GM_PASS2, GM_BOUND, GM_FIVE_STAND, GM_FIVE_CLASS, GM_KEEP };
 
 /* The colex index of five positions p, ascending. */
 static inline uint32_t colex_pos5(const uint32_t *p)

@@ -195,6 +195,46 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
             for (int j = 0; j < GM_NK; j++)
                 to[j] += gk[j];
         }
+    } else if (mode == GM_KEEP) { /* switch_dead.c: the sums of the kept sets of kept_size cards (and of
+                                     * their final hands raised, where asked) */
+        int64_t *kt = job->kept;
+        uint32_t *rt = job->raised;
+        const uint32_t r = o.raise;
+        switch (job->kept_size) {
+        case 5:
+            kt[ix] += g;
+            if (rt)
+                rt[ix] += r;
+            break;
+        case 4:
+            for (int i = 0; i < 5; i++)
+                kt[x->i4[i]] += g;
+            if (rt)
+                for (int i = 0; i < 5; i++)
+                    rt[x->i4[i]] += r;
+            break;
+        case 3:
+            for (int i = 0; i < 10; i++)
+                kt[x->i3[i]] += g;
+            if (rt)
+                for (int i = 0; i < 10; i++)
+                    rt[x->i3[i]] += r;
+            break;
+        case 2:
+            for (int i = 0; i < 10; i++)
+                kt[x->i2[i]] += g;
+            if (rt)
+                for (int i = 0; i < 10; i++)
+                    rt[x->i2[i]] += r;
+            break;
+        default:
+            for (int i = 0; i < 5; i++)
+                kt[x->p[i]] += g;
+            if (rt)
+                for (int i = 0; i < 5; i++)
+                    rt[x->p[i]] += r;
+            break;
+        }
     } else if (mode == GM_PASS1) { /* the sums of the kept sets (its five 4-sets) over their replacements */
         for (int i = 0; i < 5; i++)
             job->ksum[x->i4[i]] += g;
@@ -313,6 +353,11 @@ static void hands_five_class(gm_job *job)
     gm_hands_body(job, GM_FIVE_CLASS);
 }
 
+static void hands_kept(gm_job *job)
+{
+    gm_hands_body(job, GM_KEEP);
+}
+
 void cs__gm_hands(gm_job *job, int mode)
 {
     switch (mode) {
@@ -330,6 +375,9 @@ void cs__gm_hands(gm_job *job, int mode)
         break;
     case GM_FIVE_STAND:
         hands_five_stand(job);
+        break;
+    case GM_KEEP:
+        hands_kept(job);
         break;
     default:
         hands_five_class(job);

@@ -7,7 +7,8 @@
  * Where each part lives: seen.c (cs_test_solve_seen, cs_test_solve_leak), sorted.c (cs_test_solve_sorted),
  * sorted_seen.c (cs_test_solve_sorted_seen),
  * sample.c (cs_test_sample_deals), switch_game.c (cs_test_switch_game, cs_test_switch_game_chosen),
- * switch_bounds.c (cs_test_switch_bounds), switch_five.c (cs_test_switch_five).
+ * switch_bounds.c (cs_test_switch_bounds), switch_five.c (cs_test_switch_five), switch_dead.c
+ * (cs_test_switch_dead).
  */
 #ifndef CARIBBEAN_TESTING_H
 #define CARIBBEAN_TESTING_H
@@ -100,6 +101,39 @@ int cs_test_switch_bounds(uint16_t qualifier, const cs_nets *nets, const int64_t
  * 4096 probes; no probes and no sums: CS_OK, nothing counted. */
 int cs_test_switch_five(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t threads,
                         const uint8_t *probes, size_t n_probes, int64_t *out, int64_t *sums, size_t n_sums);
+
+/* A switch of k cards (1 .. 4) exact for every hand that makes it (switch_dead.c): with the up card up and the
+ * k discarded cards dead[] out of play, each kept set K of 5 - k of the n = 51 - k other cards (out[i] for
+ * the kept set of colex index i by positions among those n cards, ascending; n_out = C(n, 5 - k)) gets the sum
+ * over its replacement sets (the final hands P holding K) of P's best: fold x C(n - 5, 4), or the raise summed
+ * over its C(n - 5, 4) dealer hands when that is more (flags: CS_RAISE_ON_TIE or 0). Over C(46, k) x
+ * C(46 - k, 4) it is switching dead[] from K + dead[] worth before the fee. One sweep of C(n, 5) final hands
+ * (tens of milliseconds). Nets within +-2^28 (else CS_E_OVERFLOW). */
+int cs_test_switch_dead(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint8_t up, const uint8_t *dead,
+                        uint32_t k, int64_t *out, size_t n_out);
+
+/* The whole game of one up rank (the up card 4 x up_rank, of suit 0) with switches of the sizes asked (bit k
+ * of sizes, k = 1 .. 4; standing, k = 0, is always an option), each situation's best option exact
+ * (switch_dead.c): every discard set swept once per class under the permutations of the other three suits.
+ * fees[k] (n_fees = 5; fees[0] unused): the fee of k cards, scaled like the nets (0 .. 2^28). out: value, the sum
+ * over the rank's C(51, 5) hands of the best option's EV (the fee taken off) over value_unit = C(46, 4) x
+ * 447,720 (the lcm of C(42, k), k = 0 .. 4), 128 bits (hi signed, lo); raise, the sum of the best option's
+ * share of raised final hands over raise_unit (the lcm of C(46, k)); chosen[k], the hands whose best switches
+ * k cards (ties: fewer cards, then the lower mask). Probes (5 cards each, none the up card; at most 4096):
+ * probe_out[3 m .. 3 m + 2] = the best's value hi, lo, and its discard mask (bit i: card i of the probe).
+ * Minutes of CPU for three cards, hours for four: a building block of issue #31's whole game. */
+typedef struct {
+    int64_t value_hi;
+    uint64_t value_lo;
+    uint64_t value_unit;
+    int64_t raise_hi;
+    uint64_t raise_lo;
+    uint64_t raise_unit;
+    uint64_t chosen[5];
+} cs_switch_exact;
+int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                              const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
+                              cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

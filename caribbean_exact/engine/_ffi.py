@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 13
+CORE_ABI_VERSION = 14
 
 
 def core_version() -> int | None:
@@ -762,6 +762,49 @@ def switch_five(up_rank: int, qualifier: int, nets: ScaledNetsLike, probes: Sequ
     pair = (_int128(sums[0] & 0xFFFFFFFFFFFFFFFF, sums[1] & 0xFFFFFFFFFFFFFFFF, True),
             _int128(sums[2] & 0xFFFFFFFFFFFFFFFF, sums[3] & 0xFFFFFFFFFFFFFFFF, True)) if totals else None
     return [int(out[i]) for i in range(n)], pair
+
+
+#: The most a net may be, scaled, in cs_test_switch_dead (a kept set's sum then stays below 2^63).
+SWITCH_DEAD_NET_LIMIT: int = 1 << 28
+
+
+def switch_dead(qualifier: int, nets: ScaledNetsLike, up: int, dead: Sequence[int], flags: int = 0) -> list[int]:
+    """A switch of k = len(dead) cards (1 .. 4) exact for every hand that makes it (cs_test_switch_dead; one
+    sweep, tens of milliseconds): with the up card and the discarded cards out of play, for each kept set of
+    5 - k of the 51 - k other cards (by the colex index of its positions among them, ascending) the sum over
+    its replacement sets of each final hand's best (fold x its dealer hands, or its raise summed over them);
+    over C(46, k) x C(46 - k, 4) it is the switch's EV before its fee."""
+    k = len(dead)
+    n = math.comb(51 - k, 5 - k) if 1 <= k <= 4 else 0
+    out = ffi.new("int64_t[]", max(n, 1))
+    check(lib.cs_test_switch_dead(qualifier, _nets_struct(nets), flags, up, _cards(dead), k, out, n),
+          "switch dead")
+    return list(out[0:n])
+
+
+def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int,
+                      flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = ()
+                      ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]]]:
+    """The whole game of one up rank (up card 4 x up_rank) with switches of the sizes of bit mask ``sizes``
+    (k = 1 .. 4; standing always), each situation's best option exact (cs_test_switch_exact_rank; minutes
+    of CPU for three cards): the sum over the rank's C(51, 5) hands of the best EV (fees[k], scaled like
+    the nets, taken off) and its unit, the sum of the best's raise share and its unit, the hands whose
+    best switches k cards (k = 0 .. 4), and per probe (five cards) its best value (over the unit) and
+    discard mask."""
+    out = ffi.new("cs_switch_exact *")
+    n = len(probes)
+    if any(len(p) != 5 for p in probes):
+        raise InvalidCards("a probe is the player's five cards")
+    flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
+    answers = ffi.new("int64_t[]", 3 * n) if n else ffi.NULL
+    fee = ffi.new("int64_t[]", list(fees))
+    check(lib.cs_test_switch_exact_rank(up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees), sizes,
+                                        threads, out, flat, n, answers), "switch exact rank")
+    value = _int128(out.value_hi & 0xFFFFFFFFFFFFFFFF, out.value_lo, True)
+    raised = _int128(out.raise_hi & 0xFFFFFFFFFFFFFFFF, out.raise_lo, True)
+    probe = [(_int128(answers[3 * i] & 0xFFFFFFFFFFFFFFFF, answers[3 * i + 1] & 0xFFFFFFFFFFFFFFFF, True),
+              int(answers[3 * i + 2])) for i in range(n)]
+    return value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

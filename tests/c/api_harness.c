@@ -766,6 +766,69 @@ static void switch_five(void)
     puts("switch five: done");
 }
 
+/* A switch with its discarded cards out of play (test entry points): every argument checked before any
+ * work; one four-card discard set swept (its kept card's sum against cs_switch priced), and the standing
+ * rank of the whole-game driver (one sweep) with a probe against cs_switch (skipped by the quick variant). */
+static void switch_dead(void)
+{
+    cs_nets nets = standard_nets();
+    const uint8_t dead[4] = {51, 45, 22, 9}, dup[2] = {9, 9}, bad[1] = {52}, with_up[2] = {9, 40};
+    int64_t out[47], fees[5] = {0, 1, 1, 1, 1};
+    STATUS(cs_test_switch_dead(1113, NULL, 0, 40, dead, 4, out, 47), CS_E_NULL);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, NULL, 4, out, 47), CS_E_NULL);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dead, 4, NULL, 47), CS_E_NULL);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dead, 0, out, 47), CS_E_ARG);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dead, 5, out, 47), CS_E_ARG);
+    STATUS(cs_test_switch_dead(CS_NUM_VALUES + 1, &nets, 0, 40, dead, 4, out, 47), CS_E_ARG);
+    STATUS(cs_test_switch_dead(1113, &nets, 2, 40, dead, 4, out, 47), CS_E_ARG);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dead, 4, out, 46), CS_E_SIZE);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 52, dead, 4, out, 47), CS_E_CARD);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, bad, 1, out, 50 * 49 * 48 * 47 / 24), CS_E_CARD);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dup, 2, out, 49 * 48 * 47 / 6), CS_E_DUPLICATE);
+    STATUS(cs_test_switch_dead(1113, &nets, 0, 40, with_up, 2, out, 49 * 48 * 47 / 6), CS_E_DUPLICATE);
+    cs_nets huge = nets;
+    huge.win[9] = ((int64_t)1 << 28) + 1;
+    STATUS(cs_test_switch_dead(1113, &huge, 0, 40, dead, 4, out, 47), CS_E_OVERFLOW);
+    cs_switch_exact ex;
+    const uint8_t probe[5] = {51, 45, 22, 9, 3}, pbad[5] = {51, 45, 22, 9, 40};
+    int64_t pout[3];
+    STATUS(cs_test_switch_exact_rank(10, 1113, NULL, 0, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_NULL);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, NULL, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_NULL);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 1, NULL, NULL, 0, NULL), CS_E_NULL);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 1, &ex, probe, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 4, 0, 1, &ex, NULL, 0, NULL), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 1, &ex, probe, 4097, pout), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_rank(13, 1113, &nets, 0, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 0, &ex, NULL, 0, NULL), CS_E_ARG);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 4, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    fees[2] = -1;
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 1u << 2, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    fees[2] = 1;
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 1, &ex, pbad, 1, pout), CS_E_DUPLICATE);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &huge, 0, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_OVERFLOW);
+    if (!getenv("HARNESS_QUICK")) { /* the up card 40, the queen of suit 0 (rank 10) */
+        const uint8_t hand[5] = {51, 45, 22, 9, 3};
+        cs_totals t[32];
+        STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dead, 4, out, 47), CS_OK);
+        STATUS(cs_switch(hand, 40, (1u << 15) | 1u, 1113, &nets, 0, 2, t, 32), CS_OK);
+        int64_t want[2] = {0, 0};
+        for (int m = 0; m < 2; m++) {
+            const cs_totals *x = &t[m ? 15 : 0];
+            for (int c = 0; c < CS_NUM_CATEGORIES; c++)
+                want[m] += (int64_t)x->fold[c] * nets.fold + (int64_t)x->not_qualify[c] * nets.not_qualify +
+                           (int64_t)x->win[c] * nets.win[c] + (int64_t)x->tie[c] * nets.tie +
+                           (int64_t)x->lose[c] * nets.lose;
+        }
+        CHECK(out[3] == want[1]); /* the kept card 3 is at position 3 of the 47 cards other than 40 and dead[] */
+        STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 2, &ex, probe, 1, pout), CS_OK);
+        CHECK(ex.chosen[0] == 2349060 && pout[2] == 0);
+        const __int128 got = (__int128)((unsigned __int128)(uint64_t)pout[0] << 64 | (uint64_t)pout[1]);
+        CHECK(got == (__int128)want[0] * (__int128)(ex.value_unit / 163185)); /* over C(46, 4) x 447,720 */
+    }
+    puts("switch dead: done");
+}
+
 /* The bought sixth card: every argument checked before any work; one hand counted; one up rank of
  * the whole game counted (skipped by the quick variant), standing and buying together every deal. */
 static void sixth_card(void)
@@ -943,6 +1006,7 @@ int main(void)
     sixth_card();
     switch_bounds();
     switch_five();
+    switch_dead();
     russian();
     printf("api harness: %d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;

@@ -1,0 +1,474 @@
+/* switch_dead.c - card switching: a switch of any size exact for every hand that makes it, one sweep
+ * with the discarded cards out of play (cs_test_switch_dead).
+ *
+ * With the up card u and a discard set X of k cards (1 .. 4) out of play, the n = 51 - k other cards
+ * hold every final hand P; switch_sweep.c's sweep gives each its best value g(P): comp x fold, or its
+ * raise summed over its comp = C(n - 5, 4) dealer hands when that is more (the raise_on_tie flag as
+ * everywhere). Summed by kept set: V(K) = the sum of g(P) over the P holding K (|K| = 5 - k). For the
+ * hand H = K + X beside u, switching X is worth V(K) / (C(46, k) x C(46 - k, 4)) before its fee: every
+ * replacement set (the P holding K) and every dealer hand of the cards left (those of the sweep other
+ * than P). One sweep serves all the C(n, 5 - k) hands that discard X: the larger switches' whole game
+ * is a sweep per class of X under the suit permutations that fix the up card's suit (a driver to come:
+ * issue #31). Exact in int64: V(K) adds at most C(46, 4) x C(42, 4) < 2^35 deals' nets, each within
+ * +-2^28 (DEAD_NET_LIMIT). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "switch_internal.h"
+
+#define DEAD_NET_LIMIT ((int64_t)1 << 28)
+
+int cs_test_switch_dead(uint16_t qualifier, const cs_nets *nets, uint32_t flags, uint8_t up, const uint8_t *dead,
+                        uint32_t k, int64_t *out, size_t n_out)
+{
+    if (!nets || !dead || !out)
+        return CS_E_NULL;
+    if (k < 1 || k > 4 || qualifier > CS_NUM_VALUES || (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+        return CS_E_ARG;
+    int st;
+    if ((st = cs__ensure_tables()) != CS_OK) /* cs__binom below */
+        return st;
+    const uint32_t n = 51 - k;
+    if (n_out != cs__binom[n][5 - k])
+        return CS_E_SIZE;
+    if (up >= 52)
+        return CS_E_CARD;
+    uint64_t mask = (uint64_t)1 << up;
+    for (uint32_t i = 0; i < k; i++) {
+        if (dead[i] >= 52)
+            return CS_E_CARD;
+        if (mask >> dead[i] & 1)
+            return CS_E_DUPLICATE;
+        mask |= (uint64_t)1 << dead[i];
+    }
+    if ((st = cs__check_nets(nets, DEAD_NET_LIMIT)) != CS_OK)
+        return st;
+    const size_t quads = cs__binom[n][4], finals = cs__binom[n][5];
+    gm_unit *u = calloc(1, sizeof *u);
+    gm_job *job = calloc(1, sizeof *job);
+    uint16_t *w4 = malloc(quads * sizeof *w4), *hv = malloc(finals * sizeof *hv);
+    uint32_t *qd = malloc(quads * sizeof *qd), *qstart = malloc((NT + 1) * sizeof *qstart);
+    uint32_t *hands = malloc(finals * sizeof *hands), *pend = malloc(finals * sizeof *pend);
+    if (!u || !job || !w4 || !hv || !qd || !qstart || !hands || !pend) {
+        st = CS_E_NOMEM;
+        goto done;
+    }
+    u->nets = nets;
+    u->q = qualifier;
+    u->flags = flags;
+    u->up = up;
+    job->u = u;
+    job->kept = out;
+    job->kept_size = (int)(5 - k);
+    memset(out, 0, n_out * sizeof *out);
+    gm_sweep *s = &job->sw;
+    s->n = 0;
+    for (uint8_t y = 0; y < 52; y++)
+        if (!(mask >> y & 1))
+            s->unseen[s->n++] = y;
+    s->w4 = w4;
+    s->quads = qd;
+    s->qstart = qstart;
+    s->hands = hands;
+    s->pend = pend;
+    s->hv = hv;
+    cs__gm_quads(s, up, qualifier, 1);
+    cs__gm_hands(job, GM_KEEP);
+done:
+    free(u);
+    free(job);
+    free(w4);
+    free(hv);
+    free(qd);
+    free(qstart);
+    free(hands);
+    free(pend);
+    return st;
+}
+
+/* ---- the whole game of one up rank with switches of the sizes asked, each situation's best exact ----
+ *
+ * Every discard set X of k cards (k = 1 .. 4 where asked; standing is k = 0, X empty) of the 51 cards
+ * other than the up card (4 x up_rank, of suit 0) is swept once per class under the permutations of the
+ * three other suits (DEAD_SUITS): the class's representative X (the least of its images) is swept, and
+ * each distinct image s(X) gives the kept sets s(K) their sums V(K), R(K) (the final hands raised). The
+ * hand H = s(K) + s(X) has the option "switch s(X)", worth V(K) / (C(46, 4) C(42, k)) - fee(k) (see
+ * above: C(46, k) C(46 - k, 4) = C(46, 4) C(42, k)), compared for every hand over one denominator
+ * C(46, 4) x DEAD_L (DEAD_L = lcm of C(42, k), k = 0 .. 4) in 128 bits. Each thread keeps its best of
+ * each hand (ties: the option of fewer cards, then of the lower mask, so the choice does not depend on
+ * which thread swept what); the merge takes the best of the threads'. */
+
+#define DEAD_L 447720 /* lcm(1, 42, 861, 11480, 111930) = 2^3 3 5 7 13 41 */
+#define DEAD_MAXK 4
+
+static const uint8_t DEAD_PERMS[6][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3},
+                                         {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1}};
+
+static inline uint8_t dead_relabel(uint8_t card, int perm)
+{
+    return (uint8_t)((card & ~3) | DEAD_PERMS[perm][card & 3]);
+}
+
+typedef struct {
+    uint8_t k;
+    uint8_t x[DEAD_MAXK];     /* the representative, cards ascending */
+    uint8_t n_img;
+    uint8_t perm[6];          /* one permutation for each distinct image */
+} dead_class;
+
+typedef struct {
+    const cs_nets *nets;
+    uint16_t q;
+    uint32_t flags;
+    uint8_t up;
+    __int128 fee_d[DEAD_MAXK + 1];  /* fee(k) x C(46, 4) x DEAD_L */
+    int64_t mul[DEAD_MAXK + 1];     /* DEAD_L / C(42, k) */
+    const dead_class *classes;
+    uint32_t n_classes;
+    atomic_uint next;
+} dead_ctx;
+
+typedef struct {
+    dead_ctx *c;
+    gm_unit u;
+    gm_job job;
+    uint16_t *w4, *hv;
+    uint32_t *qd, *qstart, *hands, *pend;
+    int64_t *kept;
+    uint32_t *raised;
+    __int128 *best;           /* [GM_HANDS] by the colex index of the hand's positions among the 51 */
+    uint8_t *best_id;         /* k x 32 + mask (bits of the hand's cards, ascending); 255: none yet */
+    uint32_t *best_raised;    /* R(K) of the best: its final hands raised */
+} dead_job;
+
+/* The sums of the kept sets of one discard set x (k cards; k = 0: each final hand alone). */
+static void dead_sweep(dead_job *dj, const uint8_t *x, uint32_t k)
+{
+    dead_ctx *c = dj->c;
+    gm_job *job = &dj->job;
+    uint64_t mask = (uint64_t)1 << c->up;
+    for (uint32_t i = 0; i < k; i++)
+        mask |= (uint64_t)1 << x[i];
+    gm_sweep *s = &job->sw;
+    s->n = 0;
+    for (uint8_t y = 0; y < 52; y++)
+        if (!(mask >> y & 1))
+            s->unseen[s->n++] = y;
+    const size_t n_kept = cs__binom[s->n][5 - k];
+    memset(dj->kept, 0, n_kept * sizeof *dj->kept);
+    memset(dj->raised, 0, n_kept * sizeof *dj->raised);
+    job->kept_size = (int)(5 - k);
+    cs__gm_quads(s, c->up, c->q, 1);
+    cs__gm_hands(job, GM_KEEP);
+}
+
+/* Offers every hand s(K) + s(X) its option "switch s(X)" (k cards of class cl) from the sweep's sums. */
+static void dead_offer(dead_job *dj, const dead_class *cl)
+{
+    dead_ctx *c = dj->c;
+    const gm_sweep *s = &dj->job.sw;
+    const uint32_t k = cl->k, ks = 5 - k, n = s->n;
+    for (int g = 0; g < cl->n_img; g++) {
+        const int perm = cl->perm[g];
+        uint8_t img[MAXN], xs[DEAD_MAXK];
+        for (uint32_t i = 0; i < n; i++)
+            img[i] = dead_relabel(s->unseen[i], perm);
+        for (uint32_t i = 0; i < k; i++)
+            xs[i] = dead_relabel(cl->x[i], perm);
+        uint32_t p[5] = {0, 1, 2, 3, 4}, ix = 0;
+        for (;;) {
+            /* the hand: the kept cards' images and the discarded set's, sorted */
+            uint8_t h[5], isx[5];
+            uint32_t m = 0;
+            for (uint32_t i = 0; i < ks; i++, m++) {
+                h[m] = img[p[i]];
+                isx[m] = 0;
+            }
+            for (uint32_t i = 0; i < k; i++, m++) {
+                h[m] = xs[i];
+                isx[m] = 1;
+            }
+            for (int i = 1; i < 5; i++)
+                for (int j = i; j > 0 && h[j] < h[j - 1]; j--) {
+                    uint8_t t = h[j];
+                    h[j] = h[j - 1];
+                    h[j - 1] = t;
+                    t = isx[j];
+                    isx[j] = isx[j - 1];
+                    isx[j - 1] = t;
+                }
+            uint32_t hix = 0, dmask = 0;
+            for (int i = 0; i < 5; i++) {
+                hix += cs__binom[gm_pos51(h[i], c->up)][i + 1];
+                dmask |= (uint32_t)isx[i] << i;
+            }
+            const uint8_t id = (uint8_t)(k * 32 + dmask);
+            const __int128 v = (__int128)dj->kept[ix] * c->mul[k] - c->fee_d[k];
+            const uint8_t bid = dj->best_id[hix];
+            if (bid == 255 || v > dj->best[hix] || (v == dj->best[hix] && id < bid)) {
+                dj->best[hix] = v;
+                dj->best_id[hix] = id;
+                dj->best_raised[hix] = dj->raised[ix];
+            }
+            ix++;
+            if (ks == 0)
+                break;
+            /* the next kept set in colex order */
+            uint32_t i = 0;
+            while (i + 1 < ks && p[i] + 1 == p[i + 1]) {
+                p[i] = i;
+                i++;
+            }
+            if (++p[i] >= n - (ks - 1 - i) && i == ks - 1)
+                break;
+        }
+    }
+}
+
+static void *dead_worker(void *arg)
+{
+    dead_job *dj = arg;
+    dead_ctx *c = dj->c;
+    for (;;) {
+        const uint32_t t = atomic_fetch_add(&c->next, 1);
+        if (t >= c->n_classes)
+            break;
+        const dead_class *cl = &c->classes[t];
+        dead_sweep(dj, cl->x, cl->k);
+        dead_offer(dj, cl);
+    }
+    return NULL;
+}
+
+/* The classes of the discard sets of the sizes asked (bit k, k = 0 .. 4), up card of suit 0. */
+static dead_class *dead_classes(uint8_t up, uint32_t sizes, uint32_t *n_out)
+{
+    size_t cap = 1;
+    for (uint32_t k = 1; k <= DEAD_MAXK; k++)
+        if (sizes >> k & 1)
+            cap += cs__binom[51][k];
+    dead_class *cls = malloc(cap * sizeof *cls);
+    if (!cls)
+        return NULL;
+    uint32_t n = 0;
+    cls[n++] = (dead_class){0, {0}, 1, {0}};
+    uint8_t cards[51];
+    for (uint8_t y = 0, m = 0; y < 52; y++)
+        if (y != up)
+            cards[m++] = y;
+    for (uint32_t k = 1; k <= DEAD_MAXK; k++) {
+        if (!(sizes >> k & 1))
+            continue;
+        uint32_t a[DEAD_MAXK] = {0, 1, 2, 3};
+        for (;;) {
+            uint8_t x[DEAD_MAXK];
+            for (uint32_t i = 0; i < k; i++)
+                x[i] = cards[a[i]];
+            /* the images, each sorted; x is a representative when it is the least */
+            uint8_t imgs[6][DEAD_MAXK];
+            int rep = 1;
+            for (int g = 0; g < 6 && rep; g++) {
+                for (uint32_t i = 0; i < k; i++)
+                    imgs[g][i] = dead_relabel(x[i], g);
+                for (uint32_t i = 1; i < k; i++)
+                    for (uint32_t j = i; j > 0 && imgs[g][j] < imgs[g][j - 1]; j--) {
+                        const uint8_t t = imgs[g][j];
+                        imgs[g][j] = imgs[g][j - 1];
+                        imgs[g][j - 1] = t;
+                    }
+                for (uint32_t i = k; i-- > 0;) { /* compare from the highest card down (colex) */
+                    if (imgs[g][i] != x[i]) {
+                        rep = imgs[g][i] > x[i];
+                        break;
+                    }
+                }
+            }
+            if (rep) {
+                dead_class *cl = &cls[n++];
+                cl->k = (uint8_t)k;
+                memcpy(cl->x, x, sizeof x);
+                cl->n_img = 0;
+                for (int g = 0; g < 6; g++) {
+                    int seen = 0;
+                    for (int h = 0; h < g && !seen; h++)
+                        seen = memcmp(imgs[h], imgs[g], k) == 0;
+                    if (!seen)
+                        cl->perm[cl->n_img++] = (uint8_t)g;
+                }
+            }
+            uint32_t i = 0;
+            while (i + 1 < k && a[i] + 1 == a[i + 1]) {
+                a[i] = i;
+                i++;
+            }
+            if (++a[i] >= 51 - (k - 1 - i) && i == k - 1)
+                break;
+        }
+    }
+    *n_out = n;
+    return cls;
+}
+
+static void dead_free(dead_job *dj)
+{
+    free(dj->w4);
+    free(dj->hv);
+    free(dj->qd);
+    free(dj->qstart);
+    free(dj->hands);
+    free(dj->pend);
+    free(dj->kept);
+    free(dj->raised);
+    free(dj->best);
+    free(dj->best_id);
+    free(dj->best_raised);
+}
+
+static uint64_t dead_gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        const uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                              const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
+                              cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+{
+    if (!nets || !fees || !out || (n_probes && (!probes || !probe_out)))
+        return CS_E_NULL;
+    if (n_fees != DEAD_MAXK + 1 || n_probes > 4096)
+        return CS_E_SIZE;
+    if (up_rank >= 13 || qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 ||
+        (flags & ~(uint32_t)CS_RAISE_ON_TIE) || (sizes & ~(uint32_t)0x1f))
+        return CS_E_ARG;
+    for (uint32_t k = 1; k <= DEAD_MAXK; k++)
+        if ((sizes >> k & 1) && (fees[k] < 0 || fees[k] > DEAD_NET_LIMIT))
+            return CS_E_ARG;
+    int st;
+    if ((st = cs__check_nets(nets, DEAD_NET_LIMIT)) != CS_OK)
+        return st;
+    const uint8_t up = (uint8_t)(4 * up_rank);
+    for (size_t m = 0; m < n_probes; m++) {
+        uint64_t mask = 0;
+        if ((st = cs__check_situation(probes + 5 * m, up, &mask)) != CS_OK)
+            return st;
+    }
+    if ((st = cs__ensure_tables()) != CS_OK)
+        return st;
+    memset(out, 0, sizeof *out);
+    dead_ctx c = {0};
+    c.nets = nets;
+    c.q = qualifier;
+    c.flags = flags;
+    c.up = up;
+    for (uint32_t k = 0; k <= DEAD_MAXK; k++) {
+        c.mul[k] = DEAD_L / (int64_t)cs__binom[42][k];
+        c.fee_d[k] = k == 0 ? 0 : (__int128)fees[k] * cs__binom[46][4] * DEAD_L;
+    }
+    c.classes = dead_classes(up, sizes, &c.n_classes);
+    dead_job *jobs = calloc(threads, sizeof *jobs);
+    if (!c.classes || !jobs) {
+        free((void *)c.classes);
+        free(jobs);
+        return CS_E_NOMEM;
+    }
+    atomic_init(&c.next, 0);
+    for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
+        dead_job *dj = &jobs[t];
+        dj->c = &c;
+        dj->u.nets = nets;
+        dj->u.q = qualifier;
+        dj->u.flags = flags;
+        dj->u.up = up;
+        dj->job.u = &dj->u;
+        dj->w4 = malloc(GM_QUADS * sizeof *dj->w4);
+        dj->qd = malloc(GM_QUADS * sizeof *dj->qd);
+        dj->qstart = malloc((NT + 1) * sizeof *dj->qstart);
+        dj->hv = malloc(GM_HANDS * sizeof *dj->hv);
+        dj->hands = malloc(GM_HANDS * sizeof *dj->hands);
+        dj->pend = malloc(GM_HANDS * sizeof *dj->pend);
+        dj->kept = malloc(GM_HANDS * sizeof *dj->kept);
+        dj->raised = malloc(GM_HANDS * sizeof *dj->raised);
+        dj->best = malloc(GM_HANDS * sizeof *dj->best);
+        dj->best_id = malloc(GM_HANDS);
+        dj->best_raised = malloc(GM_HANDS * sizeof *dj->best_raised);
+        if (!dj->w4 || !dj->qd || !dj->qstart || !dj->hv || !dj->hands || !dj->pend || !dj->kept || !dj->raised ||
+            !dj->best || !dj->best_id || !dj->best_raised) {
+            st = CS_E_NOMEM;
+            break;
+        }
+        memset(dj->best_id, 255, GM_HANDS);
+        gm_sweep *s = &dj->job.sw;
+        s->w4 = dj->w4;
+        s->quads = dj->qd;
+        s->qstart = dj->qstart;
+        s->hv = dj->hv;
+        s->hands = dj->hands;
+        s->pend = dj->pend;
+        dj->job.kept = dj->kept;
+        dj->job.raised = dj->raised;
+    }
+    if (st == CS_OK) {
+        cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+        /* the merge, and the sums; the raise shares over the lcm of C(46, k) */
+        uint64_t lr = 1;
+        for (uint32_t k = 0; k <= DEAD_MAXK; k++)
+            lr = lr / dead_gcd(lr, cs__binom[46][k]) * cs__binom[46][k];
+        __int128 value = 0, raised = 0;
+        for (uint32_t h = 0; h < GM_HANDS; h++) {
+            dead_job *b = &jobs[0];
+            for (uint32_t t = 1; t < threads; t++) {
+                dead_job *o = &jobs[t];
+                if (o->best_id[h] == 255)
+                    continue;
+                if (b->best_id[h] == 255 || o->best[h] > b->best[h] ||
+                    (o->best[h] == b->best[h] && o->best_id[h] < b->best_id[h]))
+                    b = o;
+            }
+            const uint32_t k = b->best_id[h] >> 5;
+            value += b->best[h];
+            raised += (__int128)b->best_raised[h] * (int64_t)(lr / cs__binom[46][k]);
+            out->chosen[k]++;
+            jobs[0].best[h] = b->best[h]; /* kept in thread 0's arrays for the probes */
+            jobs[0].best_id[h] = b->best_id[h];
+        }
+        out->value_hi = (int64_t)(value >> 64);
+        out->value_lo = (uint64_t)value;
+        out->raise_hi = (int64_t)(raised >> 64);
+        out->raise_lo = (uint64_t)raised;
+        out->raise_unit = lr;
+        out->value_unit = (uint64_t)cs__binom[46][4] * DEAD_L;
+        for (size_t m = 0; m < n_probes; m++) { /* the best of each probe, its mask in the probe's order */
+            const uint8_t *pc = probes + 5 * m;
+            uint8_t h[5];
+            memcpy(h, pc, 5);
+            for (int i = 1; i < 5; i++)
+                for (int j = i; j > 0 && h[j] < h[j - 1]; j--) {
+                    const uint8_t t = h[j];
+                    h[j] = h[j - 1];
+                    h[j - 1] = t;
+                }
+            uint32_t hix = 0;
+            for (int i = 0; i < 5; i++)
+                hix += cs__binom[gm_pos51(h[i], up)][i + 1];
+            const uint8_t id = jobs[0].best_id[hix];
+            uint32_t pmask = 0;
+            for (int i = 0; i < 5; i++)
+                if (id >> i & 1)
+                    for (int j = 0; j < 5; j++)
+                        pmask |= (uint32_t)(pc[j] == h[i]) << j;
+            probe_out[3 * m] = (int64_t)(jobs[0].best[hix] >> 64);
+            probe_out[3 * m + 1] = (int64_t)(uint64_t)jobs[0].best[hix];
+            probe_out[3 * m + 2] = (int64_t)pmask;
+        }
+    }
+    for (uint32_t t = 0; t < threads; t++)
+        dead_free(&jobs[t]);
+    free(jobs);
+    free((void *)c.classes);
+    return st;
+}

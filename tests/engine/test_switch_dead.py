@@ -1,0 +1,144 @@
+"""A switch of any size exact for every hand that makes it, one sweep with the discarded cards out of play
+(``cs_test_switch_dead``), and the whole game of one up rank built from those sweeps, each situation's
+best option exact (``cs_test_switch_exact_rank``): the larger switches of issue #31 counted, not bounded.
+
+Every figure is checked another way: each kept set's sum against ``cs_switch`` (one situation counted
+alone: its dealer hands tabled, inclusion-exclusion over each replacement set), priced with the same nets;
+the whole rank's standing against the plain game, its one-card game against the one-card game's own driver
+(``switch_game.c``), and with two cards allowed, random hands' best options against ``cs_switch`` and a
+prohibitive fee against the one-card game.
+"""
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+from conftest import scaled_nets
+
+import caribbean_exact as ce
+from caribbean_exact import Rules
+from caribbean_exact.engine import _ffi
+from caribbean_exact.engine.switch import one_card_game_counts
+from caribbean_exact.errors import CoreError, InvalidCards
+from caribbean_exact.play.switch_game import one_card_game_from
+
+pytestmark = pytest.mark.csan
+
+STANDARD = scaled_nets([-1, 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201])  # fold, nq, tie, lose, win by category
+#: a pair qualifier and other pays (the live-dealer-like table, doubled: even nets)
+OTHER = scaled_nets([-2, 2, 0, -6, 6, 6, 11, 15, 19, 22, 31, 81, 201, 401])
+AK, PAIR = 1113, 1277 + 1  # Ace-King; a pair of twos (the first value above every high-card hand)
+
+
+def _priced(t, s) -> int:
+    """A cs_totals's deals priced with the scaled nets s: its EV times its deals."""
+    return (sum(f * s.fold for f in t.fold) + sum(t.not_qualify) * s.not_qualify
+            + sum(w * s.win[c] for c, w in enumerate(t.win)) + sum(t.tie) * s.tie + sum(t.lose) * s.lose)
+
+
+def _colex(positions: list[int]) -> int:
+    return sum(math.comb(p, i + 1) for i, p in enumerate(sorted(positions)))
+
+
+@pytest.mark.parametrize(("qualifier", "nets", "flags"), [
+    (AK, STANDARD, 0), pytest.param(PAIR, OTHER, _ffi.RAISE_ON_TIE, marks=pytest.mark.csan_repeat)])
+def test_each_kept_set_is_the_hand_counted_alone(qualifier, nets, flags):
+    """For random hands and discard sets of every size 1 .. 4 (the up card's rank and suit among
+    them), the sweep's sum at the kept set is cs_switch's count of that one situation, priced."""
+    rng = random.Random(qualifier)
+    cases = [rng.sample(range(52), 6) for _ in range(6)]
+    cases += [[1, 2, 3, 17, 30, 0], [4, 8, 12, 16, 51, 0]]  # the up card's rank; its suit, a straight flush draw
+    for i, cards in enumerate(cases):
+        hand, up = cards[:5], cards[5]
+        k = 1 + i % 4
+        d = sum(1 << j for j in rng.sample(range(5), k))
+        dead = [hand[j] for j in range(5) if d >> j & 1]
+        kept = [hand[j] for j in range(5) if not d >> j & 1]
+        sums = _ffi.switch_dead(qualifier, nets, up, dead, flags)
+        others = [c for c in range(52) if c != up and c not in dead]
+        assert len(sums) == math.comb(51 - k, 5 - k)
+        alone = _ffi.switch(hand, up, 1 << d, qualifier, nets, flags, 2)[d]
+        assert alone.total_weight == math.comb(46, k) * math.comb(46 - k, 4)
+        assert sums[_colex([others.index(c) for c in kept])] == _priced(alone, nets), (hand, up, dead)
+
+
+def test_bad_arguments_are_statuses():
+    for dead, up in [([], 0), ([1, 2, 3, 4, 5], 0), ([52], 0), ([1, 1], 0), ([0, 1], 0), ([1], 52)]:
+        with pytest.raises((CoreError, InvalidCards)):
+            _ffi.switch_dead(AK, STANDARD, up, dead)
+    with pytest.raises(CoreError, match=r"overflow|fit"):
+        _ffi.switch_dead(AK, scaled_nets([-(1 << 29), 1, 0, -3, 3, 3, 5, 7, 9, 11, 15, 41, 101, 201]), 0, [1])
+    out = _ffi.ffi.new("int64_t[]", 10)
+    nets = _ffi._nets_struct(STANDARD)
+    assert _ffi.lib.cs_test_switch_dead(AK, nets, 0, 0, _ffi.ffi.new("uint8_t[]", [1]), 1, out, 10) == \
+        _ffi.lib.CS_E_SIZE
+    assert _ffi.lib.cs_test_switch_dead(AK, nets, 4, 0, _ffi.ffi.new("uint8_t[]", [1]), 1, out, 10) == \
+        _ffi.lib.CS_E_ARG
+    fees = [0, 1, 1, 1, 1]
+    for args in [dict(up_rank=13), dict(sizes=1 << 5), dict(fees=[0, -1, 0, 0, 0]), dict(fees=[0, 1]),
+                 dict(threads=0), dict(probes=[[0, 1, 2, 3, 5]])]:
+        call = dict(up_rank=0, qualifier=AK, nets=STANDARD, fees=fees, sizes=2, threads=1) | args
+        with pytest.raises((CoreError, ValueError)):
+            _ffi.switch_exact_rank(**call)
+
+
+@pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness runs the driver's standing under ASan
+def test_standing_alone_is_the_plain_game():
+    """No switch allowed: the 13 ranks' best summed is the plain game's return, exactly."""
+    total, weight = Fraction(0), 0
+    for rank in range(13):
+        value, unit, _, _, chosen, _ = _ffi.switch_exact_rank(rank, AK, STANDARD, [0] * 5, 0)
+        assert chosen == [math.comb(51, 5), 0, 0, 0, 0]
+        total += Fraction(value, unit)
+        weight += math.comb(51, 5)
+    plain = ce.solve()
+    assert total / weight == plain.return_per_ante
+
+
+@pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness runs the driver under ASan
+def test_one_card_rank_is_the_one_card_game():
+    """One card for 1 ante against a queen: the rank's best summed is switch_game.c's one-card game of
+    that rank (its own driver: classes, merge, counts), and random hands' best is cs_switch's."""
+    rules = Rules()
+    game = one_card_game_from(rules, Fraction(1), one_card_game_counts(rules, Fraction(1), up_ranks=(10,)))
+    s = rules.nets().scaled()
+    rng = random.Random(10)
+    probes = [rng.sample([c for c in range(52) if c != 40], 5) for _ in range(20)]
+    value, unit, raised, runit, chosen, answers = _ffi.switch_exact_rank(
+        10, rules.qualifier.value, s, [0, s.denominator, 0, 0, 0], 0b10, probes=probes)
+    assert Fraction(value, unit * math.comb(51, 5)) == game.return_per_ante
+    assert chosen[0] + chosen[1] == math.comb(51, 5) and chosen[1] * 4 == game.switch_situations
+    assert Fraction(raised, runit * math.comb(51, 5)) == game.raise_probability
+    _check_probes(probes, answers, 40, rules.qualifier.value, s, [0, s.denominator], unit)
+
+
+def _check_probes(probes, answers, up, qualifier, nets, fees, unit):
+    """Each probe's best value and option against cs_switch over every allowed discard set."""
+    allowed = [d for d in range(32) if d.bit_count() < len(fees)]
+    for hand, (v, mask) in zip(probes, answers, strict=True):
+        tots = _ffi.switch(hand, up, sum(1 << d for d in allowed), qualifier, nets, 0, 2)
+        evs = {d: Fraction(_priced(tots[d], nets), tots[d].total_weight) - (fees[d.bit_count()] if d else 0)
+               for d in allowed}
+        best = max(evs.values())
+        assert Fraction(v, unit) == best, hand
+        assert evs[mask] == best and mask.bit_count() == min(d.bit_count() for d in allowed if evs[d] == best)
+
+
+@pytest.mark.slow  # two runs of the two-card sweeps of a rank: about 20 s of CPU
+def test_two_cards_exact_against_each_hand_and_a_prohibitive_fee():
+    """One or two cards for 1 ante each against an ace: random hands' best against cs_switch; with
+    a prohibitive two-card fee the rank is the one-card game exactly; the cheaper fee is worth more."""
+    rules = Rules()
+    s = rules.nets().scaled()
+    q = rules.qualifier.value
+    rng = random.Random(12)
+    probes = [rng.sample([c for c in range(52) if c != 48], 5) for _ in range(25)]
+    probes += [[49, 50, 51, 0, 5], [44, 40, 36, 32, 2], [51, 47, 43, 39, 1]]  # trips of the up rank; draws
+    value, unit, _, _, chosen, answers = _ffi.switch_exact_rank(12, q, s, [0, 1, 1, 0, 0], 0b110, probes=probes)
+    assert chosen[2] > 0 and sum(chosen) == math.comb(51, 5)
+    _check_probes(probes, answers, 48, q, s, [0, 1, 1], unit)
+    high, unit2, _, _, chosen2, _ = _ffi.switch_exact_rank(12, q, s, [0, 1, 100, 0, 0], 0b110)
+    game = one_card_game_from(rules, Fraction(1), one_card_game_counts(rules, Fraction(1), up_ranks=(12,)))
+    assert chosen2[2] == 0 and Fraction(high, unit2 * math.comb(51, 5)) == game.return_per_ante
+    assert Fraction(value, unit) > Fraction(high, unit2)
