@@ -126,6 +126,8 @@ typedef struct {
     const dead_class *classes;
     uint32_t n_classes;
     atomic_uint next;
+    int pass;                       /* 1: each hand's best; 2: the deals of the chosen options */
+    const uint8_t *final_id;        /* pass 2: each hand's choice after the merge */
 } dead_ctx;
 
 typedef struct {
@@ -139,35 +141,47 @@ typedef struct {
     __int128 *best;           /* [GM_HANDS] by the colex index of the hand's positions among the 51 */
     uint8_t *best_id;         /* k x 32 + mask (bits of the hand's cards, ascending); 255: none yet */
     uint32_t *best_raised;    /* R(K) of the best: its final hands raised */
+    uint8_t *kmk;             /* pass 2: [C(n, 5 - k)] the images of each kept set chosen */
+    cs_totals kt[DEAD_MAXK + 1]; /* pass 2: the deals of the hands that chose k cards */
 } dead_job;
 
-/* The sums of the kept sets of one discard set x (k cards; k = 0: each final hand alone). */
-static void dead_sweep(dead_job *dj, const uint8_t *x, uint32_t k)
+/* The sweep's cards: all but the up card and the discard set x (k cards; k = 0: none). */
+static void dead_cards(dead_job *dj, const uint8_t *x, uint32_t k)
 {
-    dead_ctx *c = dj->c;
-    gm_job *job = &dj->job;
-    uint64_t mask = (uint64_t)1 << c->up;
+    uint64_t mask = (uint64_t)1 << dj->c->up;
     for (uint32_t i = 0; i < k; i++)
         mask |= (uint64_t)1 << x[i];
-    gm_sweep *s = &job->sw;
+    gm_sweep *s = &dj->job.sw;
     s->n = 0;
     for (uint8_t y = 0; y < 52; y++)
         if (!(mask >> y & 1))
             s->unseen[s->n++] = y;
+    dj->job.kept_size = (int)(5 - k);
+}
+
+/* Pass 1: the sums of the kept sets of one discard set x (k cards; k = 0: each final hand alone). */
+static void dead_sweep(dead_job *dj, const uint8_t *x, uint32_t k)
+{
+    gm_job *job = &dj->job;
+    gm_sweep *s = &job->sw;
+    dead_cards(dj, x, k);
     const size_t n_kept = cs__binom[s->n][5 - k];
     memset(dj->kept, 0, n_kept * sizeof *dj->kept);
     memset(dj->raised, 0, n_kept * sizeof *dj->raised);
-    job->kept_size = (int)(5 - k);
-    cs__gm_quads(s, c->up, c->q, 1);
+    cs__gm_quads(s, dj->c->up, dj->c->q, 1);
     cs__gm_hands(job, GM_KEEP);
 }
 
-/* Offers every hand s(K) + s(X) its option "switch s(X)" (k cards of class cl) from the sweep's sums. */
-static void dead_offer(dead_job *dj, const dead_class *cl)
+/* Every hand s(K) + s(X) with its option "switch s(X)" (k cards of class cl): pass 1 offers it the
+ * sweep's sums; pass 2 marks the kept sets whose hands chose it (kmk). Returns the marks. */
+static uint64_t dead_offer(dead_job *dj, const dead_class *cl)
 {
     dead_ctx *c = dj->c;
     const gm_sweep *s = &dj->job.sw;
     const uint32_t k = cl->k, ks = 5 - k, n = s->n;
+    uint64_t marks = 0;
+    if (c->pass == 2)
+        memset(dj->kmk, 0, cs__binom[n][ks]);
     for (int g = 0; g < cl->n_img; g++) {
         const int perm = cl->perm[g];
         uint8_t img[MAXN], xs[DEAD_MAXK];
@@ -203,6 +217,13 @@ static void dead_offer(dead_job *dj, const dead_class *cl)
                 dmask |= (uint32_t)isx[i] << i;
             }
             const uint8_t id = (uint8_t)(k * 32 + dmask);
+            if (c->pass == 2) {
+                if (c->final_id[hix] == id) {
+                    dj->kmk[ix]++;
+                    marks++;
+                }
+                goto next;
+            }
             const __int128 v = (__int128)dj->kept[ix] * c->mul[k] - c->fee_d[k];
             const uint8_t bid = dj->best_id[hix];
             if (bid == 255 || v > dj->best[hix] || (v == dj->best[hix] && id < bid)) {
@@ -210,6 +231,7 @@ static void dead_offer(dead_job *dj, const dead_class *cl)
                 dj->best_id[hix] = id;
                 dj->best_raised[hix] = dj->raised[ix];
             }
+        next:
             ix++;
             if (ks == 0)
                 break;
@@ -223,6 +245,7 @@ static void dead_offer(dead_job *dj, const dead_class *cl)
                 break;
         }
     }
+    return marks;
 }
 
 static void *dead_worker(void *arg)
@@ -234,8 +257,19 @@ static void *dead_worker(void *arg)
         if (t >= c->n_classes)
             break;
         const dead_class *cl = &c->classes[t];
-        dead_sweep(dj, cl->x, cl->k);
-        dead_offer(dj, cl);
+        if (c->pass == 1) {
+            dead_sweep(dj, cl->x, cl->k);
+            dead_offer(dj, cl);
+            continue;
+        }
+        dead_cards(dj, cl->x, cl->k);
+        if (!dead_offer(dj, cl)) /* no hand chose this class */
+            continue;
+        dj->job.kmk = dj->kmk;
+        dj->job.kmul = (uint64_t)c->mul[cl->k];
+        dj->job.kout = &dj->kt[cl->k];
+        cs__gm_quads(&dj->job.sw, c->up, c->q, 1);
+        cs__gm_hands(&dj->job, GM_KEEP2);
     }
     return NULL;
 }
@@ -322,6 +356,7 @@ static void dead_free(dead_job *dj)
     free(dj->best);
     free(dj->best_id);
     free(dj->best_raised);
+    free(dj->kmk);
 }
 
 static uint64_t dead_gcd(uint64_t a, uint64_t b)
@@ -396,8 +431,9 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         dj->best = malloc(GM_HANDS * sizeof *dj->best);
         dj->best_id = malloc(GM_HANDS);
         dj->best_raised = malloc(GM_HANDS * sizeof *dj->best_raised);
+        dj->kmk = malloc(GM_HANDS);
         if (!dj->w4 || !dj->qd || !dj->qstart || !dj->hv || !dj->hands || !dj->pend || !dj->kept || !dj->raised ||
-            !dj->best || !dj->best_id || !dj->best_raised) {
+            !dj->best || !dj->best_id || !dj->best_raised || !dj->kmk) {
             st = CS_E_NOMEM;
             break;
         }
@@ -413,6 +449,7 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         dj->job.raised = dj->raised;
     }
     if (st == CS_OK) {
+        c.pass = 1;
         cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
         /* the merge, and the sums; the raise shares over the lcm of C(46, k) */
         uint64_t lr = 1;
@@ -442,6 +479,14 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         out->raise_lo = (uint64_t)raised;
         out->raise_unit = lr;
         out->value_unit = (uint64_t)cs__binom[46][4] * DEAD_L;
+        /* pass 2: each class again where some hand chose it, its final hands' deals tallied */
+        c.pass = 2;
+        c.final_id = jobs[0].best_id;
+        atomic_store(&c.next, 0);
+        cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+        for (uint32_t t = 0; t < threads; t++)
+            for (uint32_t k = 0; k <= DEAD_MAXK; k++)
+                cs__totals_add(&out->deals[k], &jobs[t].kt[k]);
         for (size_t m = 0; m < n_probes; m++) { /* the best of each probe, its mask in the probe's order */
             const uint8_t *pc = probes + 5 * m;
             uint8_t h[5];

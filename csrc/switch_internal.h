@@ -203,9 +203,12 @@ struct gm_job {
     int64_t *kept;          /* switch_dead.c: [C(n, kept_size)] each kept set's sum of its final hands' best */
     uint32_t *raised;       /*   and how many of them raise (optional) */
     int kept_size;          /* 1 .. 5: the cards kept (5 - the cards switched) */
+    const uint8_t *kmk;     /* switch_dead.c's second pass: [C(n, kept_size)] the hands that chose each kept set */
+    uint64_t kmul;          /*   each one's weight */
+    cs_totals *kout;        /*   and where their final hands' deals are tallied */
 };
 
-enum { GM_STAND, GM_PASS1, GM_PASS2, GM_BOUND, GM_FIVE_STAND, GM_FIVE_CLASS, GM_KEEP };
+enum { GM_STAND, GM_PASS1, GM_PASS2, GM_BOUND, GM_FIVE_STAND, GM_FIVE_CLASS, GM_KEEP, GM_KEEP2 };
 
 /* The colex index of five positions p, ascending. */
 static inline uint32_t colex_pos5(const uint32_t *p)

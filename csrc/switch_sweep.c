@@ -235,6 +235,35 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
                     rt[x->p[i]] += r;
             break;
         }
+    } else if (mode == GM_KEEP2) { /* switch_dead.c's second pass: the deals of the chosen kept sets */
+        const uint8_t *km = job->kmk;
+        uint64_t m = 0;
+        switch (job->kept_size) {
+        case 5:
+            m = km[ix];
+            break;
+        case 4:
+            for (int i = 0; i < 5; i++)
+                m += km[x->i4[i]];
+            break;
+        case 3:
+            for (int i = 0; i < 10; i++)
+                m += km[x->i3[i]];
+            break;
+        case 2:
+            for (int i = 0; i < 10; i++)
+                m += km[x->i2[i]];
+            break;
+        default:
+            for (int i = 0; i < 5; i++)
+                m += km[x->p[i]];
+            break;
+        }
+        if (m) {
+            const uint64_t w = m * job->kmul;
+            cs__tally_outcome(job->kout, cat, o.raise, w, o.nq, o.win, o.tie, o.lose, w * (uint64_t)comp,
+                              w * (uint64_t)comp);
+        }
     } else if (mode == GM_PASS1) { /* the sums of the kept sets (its five 4-sets) over their replacements */
         for (int i = 0; i < 5; i++)
             job->ksum[x->i4[i]] += g;
@@ -358,6 +387,11 @@ static void hands_kept(gm_job *job)
     gm_hands_body(job, GM_KEEP);
 }
 
+static void hands_kept2(gm_job *job)
+{
+    gm_hands_body(job, GM_KEEP2);
+}
+
 void cs__gm_hands(gm_job *job, int mode)
 {
     switch (mode) {
@@ -378,6 +412,9 @@ void cs__gm_hands(gm_job *job, int mode)
         break;
     case GM_KEEP:
         hands_kept(job);
+        break;
+    case GM_KEEP2:
+        hands_kept2(job);
         break;
     default:
         hands_five_class(job);

@@ -784,13 +784,14 @@ def switch_dead(qualifier: int, nets: ScaledNetsLike, up: int, dead: Sequence[in
 
 def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int,
                       flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = ()
-                      ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]]]:
+                      ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals]]:
     """The whole game of one up rank (up card 4 x up_rank) with switches of the sizes of bit mask ``sizes``
     (k = 1 .. 4; standing always), each situation's best option exact (cs_test_switch_exact_rank; minutes
     of CPU for three cards): the sum over the rank's C(51, 5) hands of the best EV (fees[k], scaled like
     the nets, taken off) and its unit, the sum of the best's raise share and its unit, the hands whose
     best switches k cards (k = 0 .. 4), and per probe (five cards) its best value (over the unit) and
-    discard mask."""
+    discard mask; then the deals of the hands whose best switches k cards (each hand weighs the value's
+    unit in deals; raise_situations: the raised deals)."""
     out = ffi.new("cs_switch_exact *")
     n = len(probes)
     if any(len(p) != 5 for p in probes):
@@ -804,7 +805,8 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     raised = _int128(out.raise_hi & 0xFFFFFFFFFFFFFFFF, out.raise_lo, True)
     probe = [(_int128(answers[3 * i] & 0xFFFFFFFFFFFFFFFF, answers[3 * i + 1] & 0xFFFFFFFFFFFFFFFF, True),
               int(answers[3 * i + 2])) for i in range(n)]
-    return value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe
+    return (value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe,
+            [_totals(out.deals[k]) for k in range(5)])
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

@@ -19,6 +19,7 @@ from conftest import scaled_nets
 import caribbean_exact as ce
 from caribbean_exact import Rules
 from caribbean_exact.engine import _ffi
+from caribbean_exact.engine.counts import sum_totals
 from caribbean_exact.engine.switch import one_card_game_counts
 from caribbean_exact.errors import CoreError, InvalidCards
 from caribbean_exact.play.switch_game import one_card_game_from
@@ -35,6 +36,27 @@ def _priced(t, s) -> int:
     """A cs_totals's deals priced with the scaled nets s: its EV times its deals."""
     return (sum(f * s.fold for f in t.fold) + sum(t.not_qualify) * s.not_qualify
             + sum(w * s.win[c] for c, w in enumerate(t.win)) + sum(t.tie) * s.tie + sum(t.lose) * s.lose)
+
+
+def _consistent(run, nets, fees) -> list:
+    """The two passes of a rank agree: the deals of the chosen options, priced, less the fees paid, are
+    the best values summed; their raised deals are the raise shares summed; every hand weighs the unit.
+    Returns the deals by size."""
+    value, unit, raised, runit, chosen, _, deals = run
+    hands = math.comb(51, 5)
+    assert sum(chosen) == hands
+    for k in range(5):
+        assert deals[k].total_weight == chosen[k] * unit
+    assert sum(_priced(t, nets) for t in deals) - sum(fees[k] * chosen[k] * unit for k in range(1, 5)) == value
+    assert Fraction(sum(t.raise_situations for t in deals), unit) == Fraction(raised, runit)
+    return deals
+
+
+def _proportional(a, b) -> None:
+    """Two DealTotals of the same game on different weights: every field in the same proportion."""
+    for field in ("fold", "not_qualify", "win", "tie", "lose"):
+        for c in range(10):
+            assert getattr(a, field)[c] * b.total_weight == getattr(b, field)[c] * a.total_weight, (field, c)
 
 
 def _colex(positions: list[int]) -> int:
@@ -86,14 +108,17 @@ def test_bad_arguments_are_statuses():
 @pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness runs the driver's standing under ASan
 def test_standing_alone_is_the_plain_game():
     """No switch allowed: the 13 ranks' best summed is the plain game's return, exactly."""
-    total, weight = Fraction(0), 0
+    total, weight, deals = Fraction(0), 0, []
     for rank in range(13):
-        value, unit, _, _, chosen, _ = _ffi.switch_exact_rank(rank, AK, STANDARD, [0] * 5, 0)
+        run = _ffi.switch_exact_rank(rank, AK, STANDARD, [0] * 5, 0)
+        value, unit, _, _, chosen, _, _ = run
         assert chosen == [math.comb(51, 5), 0, 0, 0, 0]
+        deals.append(_consistent(run, STANDARD, [0] * 5)[0])
         total += Fraction(value, unit)
         weight += math.comb(51, 5)
     plain = ce.solve()
     assert total / weight == plain.return_per_ante
+    _proportional(sum_totals(deals), plain.totals)
 
 
 @pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness runs the driver under ASan
@@ -105,11 +130,19 @@ def test_one_card_rank_is_the_one_card_game():
     s = rules.nets().scaled()
     rng = random.Random(10)
     probes = [rng.sample([c for c in range(52) if c != 40], 5) for _ in range(20)]
-    value, unit, raised, runit, chosen, answers = _ffi.switch_exact_rank(
-        10, rules.qualifier.value, s, [0, s.denominator, 0, 0, 0], 0b10, probes=probes)
+    fees = [0, s.denominator, 0, 0, 0]
+    run = _ffi.switch_exact_rank(10, rules.qualifier.value, s, fees, 0b10, probes=probes)
+    value, unit, raised, runit, chosen, answers, _ = run
+    deals = _consistent(run, s, fees)
     assert Fraction(value, unit * math.comb(51, 5)) == game.return_per_ante
     assert chosen[0] + chosen[1] == math.comb(51, 5) and chosen[1] * 4 == game.switch_situations
     assert Fraction(raised, runit * math.comb(51, 5)) == game.raise_probability
+    # the deals after standing and after switching, each in the one-card game's proportions
+    both = sum_totals(deals[:2])
+    for mine, theirs in ((deals[0], game.stand), (deals[1], game.switch)):
+        for field in ("fold", "not_qualify", "win", "tie", "lose"):
+            for c in range(10):
+                assert getattr(mine, field)[c] * game.total_weight == getattr(theirs, field)[c] * both.total_weight
     _check_probes(probes, answers, 40, rules.qualifier.value, s, [0, s.denominator], unit)
 
 
@@ -135,10 +168,14 @@ def test_two_cards_exact_against_each_hand_and_a_prohibitive_fee():
     rng = random.Random(12)
     probes = [rng.sample([c for c in range(52) if c != 48], 5) for _ in range(25)]
     probes += [[49, 50, 51, 0, 5], [44, 40, 36, 32, 2], [51, 47, 43, 39, 1]]  # trips of the up rank; draws
-    value, unit, _, _, chosen, answers = _ffi.switch_exact_rank(12, q, s, [0, 1, 1, 0, 0], 0b110, probes=probes)
+    run = _ffi.switch_exact_rank(12, q, s, [0, 1, 1, 0, 0], 0b110, probes=probes)
+    value, unit, _, _, chosen, answers, _ = run
     assert chosen[2] > 0 and sum(chosen) == math.comb(51, 5)
+    _consistent(run, s, [0, 1, 1, 0, 0])
     _check_probes(probes, answers, 48, q, s, [0, 1, 1], unit)
-    high, unit2, _, _, chosen2, _ = _ffi.switch_exact_rank(12, q, s, [0, 1, 100, 0, 0], 0b110)
+    run2 = _ffi.switch_exact_rank(12, q, s, [0, 1, 100, 0, 0], 0b110)
+    high, unit2, _, _, chosen2, _, _ = run2
+    _consistent(run2, s, [0, 1, 100, 0, 0])
     game = one_card_game_from(rules, Fraction(1), one_card_game_counts(rules, Fraction(1), up_ranks=(12,)))
     assert chosen2[2] == 0 and Fraction(high, unit2 * math.comb(51, 5)) == game.return_per_ante
     assert Fraction(value, unit) > Fraction(high, unit2)
