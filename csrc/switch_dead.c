@@ -456,6 +456,7 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         for (uint32_t k = 0; k <= DEAD_MAXK; k++)
             lr = lr / dead_gcd(lr, cs__binom[46][k]) * cs__binom[46][k];
         __int128 value = 0, raised = 0;
+        uint32_t hp[5] = {0, 1, 2, 3, 4}; /* hand h's positions among the 51, colex order as h */
         for (uint32_t h = 0; h < GM_HANDS; h++) {
             dead_job *b = &jobs[0];
             for (uint32_t t = 1; t < threads; t++) {
@@ -470,6 +471,17 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
             value += b->best[h];
             raised += (__int128)b->best_raised[h] * (int64_t)(lr / cs__binom[46][k]);
             out->chosen[k]++;
+            uint8_t cards[5];
+            for (int i = 0; i < 5; i++)
+                cards[i] = (uint8_t)(hp[i] >= up ? hp[i] + 1 : hp[i]);
+            const int cat = cs__value_cat[cs__value_of(cards)];
+            out->by_category[cat][k ? k + 1 : b->best_raised[h] != 0]++;
+            uint32_t i = 0; /* the next hand in colex order */
+            while (i < 4 && hp[i] + 1 == hp[i + 1]) {
+                hp[i] = i;
+                i++;
+            }
+            hp[i]++;
             jobs[0].best[h] = b->best[h]; /* kept in thread 0's arrays for the probes */
             jobs[0].best_id[h] = b->best_id[h];
         }

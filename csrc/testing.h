@@ -121,7 +121,8 @@ int cs_test_switch_dead(uint16_t qualifier, const cs_nets *nets, uint32_t flags,
  * share of raised final hands over raise_unit (the lcm of C(46, k)); chosen[k], the hands whose best switches
  * k cards (ties: fewer cards, then the lower mask); deals[k], the deals of the hands whose best switches k
  * cards, each hand weighing value_unit deals (every count of a k-card switch x 447,720 / C(42, k)) and its
- * raise_situations its raised deals (a second pass: each class again where some hand chose it). Probes (5 cards each, none the up card; at most 4096):
+ * raise_situations its raised deals (a second pass: each class again where some hand chose it); by_category[c],
+ * the hands of category c (as dealt) that stand and fold, stand and raise, switch 1, 2, 3, 4 cards. Probes (5 cards each, none the up card; at most 4096):
  * probe_out[3 m .. 3 m + 2] = the best's value hi, lo, and its discard mask (bit i: card i of the probe).
  * Minutes of CPU for three cards, hours for four: a building block of issue #31's whole game. */
 typedef struct {
@@ -133,6 +134,7 @@ typedef struct {
     uint64_t raise_unit;
     uint64_t chosen[5];
     cs_totals deals[5];
+    uint64_t by_category[10][6];
 } cs_switch_exact;
 int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,

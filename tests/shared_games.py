@@ -21,7 +21,7 @@ from typing import Any
 #: frozen, pickled in milliseconds).
 SHARED = frozenset({"one-card games", "switch proofs", "switch-or-buy games", "sixth-card games",
                     "switch lines games", "buying lines' games", "frontiers", "seen-cards strategies",
-                    "tables' pay-table games", "hands needed"})
+                    "tables' pay-table games", "hands needed", "exact switching games"})
 
 _sharing = {"on": False}
 

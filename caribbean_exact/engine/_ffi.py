@@ -784,14 +784,16 @@ def switch_dead(qualifier: int, nets: ScaledNetsLike, up: int, dead: Sequence[in
 
 def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int,
                       flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = ()
-                      ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals]]:
+                      ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
+                                 list[tuple[int, ...]]]:
     """The whole game of one up rank (up card 4 x up_rank) with switches of the sizes of bit mask ``sizes``
     (k = 1 .. 4; standing always), each situation's best option exact (cs_test_switch_exact_rank; minutes
     of CPU for three cards): the sum over the rank's C(51, 5) hands of the best EV (fees[k], scaled like
     the nets, taken off) and its unit, the sum of the best's raise share and its unit, the hands whose
     best switches k cards (k = 0 .. 4), and per probe (five cards) its best value (over the unit) and
     discard mask; then the deals of the hands whose best switches k cards (each hand weighs the value's
-    unit in deals; raise_situations: the raised deals)."""
+    unit in deals; raise_situations: the raised deals), and by the category dealt the hands that stand and
+    fold, stand and raise, switch 1 .. 4 cards."""
     out = ffi.new("cs_switch_exact *")
     n = len(probes)
     if any(len(p) != 5 for p in probes):
@@ -806,7 +808,7 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     probe = [(_int128(answers[3 * i] & 0xFFFFFFFFFFFFFFFF, answers[3 * i + 1] & 0xFFFFFFFFFFFFFFFF, True),
               int(answers[3 * i + 2])) for i in range(n)]
     return (value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe,
-            [_totals(out.deals[k]) for k in range(5)])
+            [_totals(out.deals[k]) for k in range(5)], [tuple(out.by_category[c]) for c in range(10)])
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

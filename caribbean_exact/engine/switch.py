@@ -31,11 +31,11 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS",
-           "GAME_WEIGHT", "NO_SWITCH", "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts", "FiveGameCounts",
-           "OneCardCounts", "bound_counts", "bound_scale", "buy_totals", "draw_game_counts", "game_hands",
-           "given_game_counts", "one_card_game_counts", "sixth_game_counts", "sixth_game_given_counts",
-           "switch_totals"]
+__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "EXACT_NET_LIMIT", "EXACT_WEIGHT", "FIVE_DEALS",
+           "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH", "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts",
+           "ExactSwitchCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale", "buy_totals",
+           "draw_game_counts", "exact_switch_counts", "game_hands", "given_game_counts", "one_card_game_counts",
+           "sixth_game_counts", "sixth_game_given_counts", "switch_totals"]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -409,3 +409,78 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
                                 Fraction(sum(p[5] for p in parts), FIVE_DEALS * den), tuple(by_up))
     return BoundCounts(tuple(ranks), tuple(undecided), tuple(pairs), tuple(listed), n_listed, tuple(answers), counts,
                        den)
+
+
+#: Every situation of the exact switching game (``exact_switch_counts``) weighs C(46, 4) x 447,720 deals
+#: (447,720: the lcm of C(42, k), k = 0 .. 4; a switch of k cards meets C(46, k) x C(46 - k, 4) deals).
+EXACT_WEIGHT: int = math.comb(46, 4) * 447720
+#: The most a fee or a net may be, scaled, in the exact switching game (cs_test_switch_exact_rank).
+EXACT_NET_LIMIT: int = _ffi.SWITCH_DEAD_NET_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class ExactSwitchCounts:
+    """The whole game with switches of up to four cards, each situation's best option exact
+    (``cs_test_switch_exact_rank``, one up rank a call, the four suits of the up card counted):
+    ``deals[k]`` the deals of the situations whose best switches k cards (0: stand; each situation
+    weighs ``EXACT_WEIGHT``; ``raise_situations``: the deals raised), ``by_category`` by the category
+    of the hand dealt the situations that stand and fold, stand and raise, switch 1 .. 4 cards;
+    ``value`` the best EVs (fees taken off) summed over the situations, ``raise_share`` their raise
+    shares summed: a second count of what ``deals`` give; ``probes`` per probe (a test's: five cards and
+    an up card of suit 0) its best EV and discard mask (bit i: its i-th card)."""
+
+    deals: tuple[DealTotals, ...]
+    by_category: tuple[tuple[int, ...], ...]
+    value: Fraction
+    raise_share: Fraction
+    probes: tuple[tuple[Fraction, int], ...] = ()
+
+
+def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: tuple[int, ...] = tuple(range(13)),
+                        raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
+                        probes: tuple[tuple[int, ...], ...] = ()) -> ExactSwitchCounts:
+    """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 4, in antes)
+    for the up ranks asked, one rank per call (progress after each; a rank takes about a second with one
+    card, 20 s with two, 4 minutes with three on two cores)."""
+    if not 1 <= len(fees) <= 4:
+        raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards")
+    threads = check_threads(threads) or default_threads()
+    check_progress(progress)
+    s = rules.nets().scaled()
+    den = math.lcm(s.denominator, *(f.denominator for f in fees))
+    k = den // s.denominator
+    nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
+    scaled = [0, *(int(f * den) for f in fees)] + [0] * (4 - len(fees))
+    if max(abs(x) for x in (*nets.as_list(), *scaled)) > EXACT_NET_LIMIT:
+        raise InvalidRules(f"switch fees {shown(fees)}: the fees and the pays over one denominator are too large "
+                           "for exact counting of the whole game (at most 2^28)")
+    sizes = sum(1 << j for j in range(1, len(fees) + 1))
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    deals: list[list[DealTotals]] = [[] for _ in range(5)]
+    by_category = [[0] * 6 for _ in range(10)]
+    value, raise_share = Fraction(0), Fraction(0)
+    answers: list[tuple[Fraction, int]] = [(Fraction(0), 0) for _ in probes]
+    ranks = _check_ranks(up_ranks)
+    for i, r in enumerate(ranks):
+        mine = [j for j, p in enumerate(probes) if p[5] >> 2 == r]
+        v, unit, raised, runit, _, ans, d, cats = _ffi.switch_exact_rank(
+            r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine])
+        for j, (pv, mask) in zip(mine, ans, strict=True):
+            answers[j] = (Fraction(pv, unit * den), mask)
+        value += Fraction(4 * v, unit * den)
+        raise_share += Fraction(4 * raised, runit)
+        for size in range(5):
+            deals[size].append(_times(d[size], 4))
+        for c in range(10):
+            by_category[c] = [a + 4 * b for a, b in zip(by_category[c], cats[c], strict=True)]
+        report(progress, "solving the switching game exactly by up card", i + 1, len(ranks))
+    return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
+                             raise_share, tuple(answers))
+
+
+def _times(t: DealTotals, m: int) -> DealTotals:
+    """Every count of ``t`` times m (the up card's four suits)."""
+    def times(xs: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(m * x for x in xs)
+    return DealTotals(times(t.fold), times(t.not_qualify), times(t.win), times(t.tie), times(t.lose),
+                      m * t.raise_situations, m * t.indifferent_situations, m * t.total_weight)

@@ -1,0 +1,115 @@
+"""Card switching (Oasis Poker), the whole game counted exactly for fee schedules of up to four cards:
+each situation's best of standing and every allowed discard set, every replacement set and every
+dealer hand counted (no bound, no sample).
+
+The core sweeps each discard set X once per class under the permutations of the three suits other than
+the up card's: with X out of play, every final hand's best (raise or fold) is summed by the cards kept,
+which gives switching X its exact EV in every hand that holds X (``cs_test_switch_exact_rank``,
+``csrc/switch_dead.c``); a second sweep of each class some hand chose counts the deals of the chosen
+options. Its time grows with the cards: about 1 s an up rank for one card, 20 s for two, 4 minutes for
+three, hours for four (on two cores). Switching all five cards is not counted here (a schedule of five
+fees: ``prove_switch_sizes`` and ``solve_switch_game``).
+
+>>> g = solve_exact_switch_game("1", up_ranks=(12,))   # one card, one up rank (an ace): a second
+>>> g.exactness, g.situations, g.by_size[1]
+('exact', 9396240, 569772)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.counts import DealTotals
+from ..engine.recent import Recent
+from ..engine.switch import EXACT_WEIGHT, exact_switch_counts
+from ..errors import CoreError, InvalidRules, shown
+from ..model.rules import Rules
+from ..progress import ProgressFn
+from .switch_game import SITUATIONS, StandOrOption
+from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
+
+__all__ = ["ExactSwitchGame", "solve_exact_switch_game"]
+
+
+@dataclass(frozen=True)
+class ExactSwitchGame(StandOrOption):
+    """Card switching under a fee schedule of one to four cards, the whole game exact: in every
+    situation (hand, up card) the player stands or switches the discard set whose exact EV, the fee
+    included, is the largest (ties: fewer cards, then the lower cards), then raises or folds as the
+    exact counts decide. Every situation weighs ``EXACT_WEIGHT`` deals.
+
+    ``rules``: the table's rules; ``fees``: the schedule; ``parts``: the deals of the situations that
+    stand (``parts[0]``) and of those that switch k cards (``parts[k]``; by the final hand's category;
+    ``raise_situations`` counts the deals raised); ``by_category``: by the category of the hand dealt,
+    the situations that stand and fold, stand and raise, switch 1, 2, 3, 4 cards; ``up_ranks``: the up
+    ranks counted (all 13 for the whole game; fewer in a test's slice).
+    """
+
+    rules: Rules
+    fees: SwitchFees
+    parts: tuple[DealTotals, ...]
+    by_category: tuple[tuple[int, ...], ...]
+    up_ranks: tuple[int, ...]
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
+        return whole_game(self.rules, self.fees)
+
+    @property
+    def by_size(self) -> tuple[int, ...]:
+        """The situations whose best switches k cards, k = 0 (stand) .. 4."""
+        return tuple(self.situations_of(k) if k else sum(c[0] + c[1] for c in self.by_category) for k in range(5))
+
+    @property
+    def switch_situations(self) -> int:
+        """The situations that switch cards (any number)."""
+        return self.option_situations
+
+    @property
+    def raise_probability(self) -> Fraction:
+        """The chance that the player raises (after a switch or not), over every deal."""
+        return Fraction(sum(t.raise_situations for t in self.parts), self.total_weight)
+
+    def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
+        return (("stand", self.parts[0], Fraction(0)),
+                *((f"switch {k}", self.parts[k], self.fees.fee(k)) for k in range(1, len(self.fees.fees) + 1)))
+
+
+#: The last four exact games, by (rules, fees, raise on tie, up ranks).
+_games: Recent[tuple[Rules, SwitchFees, bool, tuple[int, ...]], ExactSwitchGame] = Recent(4, "exact switching games")
+
+
+def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, *,
+                            up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
+                            threads: int | None = None, progress: ProgressFn | None = None) -> ExactSwitchGame:
+    """The whole game of a fee schedule of one to four cards, exact (see ``ExactSwitchGame``).
+
+    ``fees``: the fees of switching 1, 2, ... cards in antes ("1,1": one or two cards for 1 ante
+    each), default: the rules' draw; ``rules``: the game's rules (default: the standard game);
+    ``up_ranks``: the up ranks counted (default all; fewer: a slice whose figures are over those ranks
+    only); ``raise_on_tie``, ``threads``, ``progress`` (after each up rank): as ``solve_one_card_game``.
+    Time: about 15 s of CPU for one card, 4 minutes for two, 50 minutes for three, hours for four;
+    the last four games are kept in the process. Raises ``InvalidRules`` for a schedule of five fees,
+    a bad fee or rules.
+    """
+    rules, f = switch_game(fees, rules)
+    if len(f.fees) > 4:
+        raise InvalidRules(f"switch fees {f.short()}: the exact game counts switches of up to four cards; with "
+                           "five, prove_switch_sizes and solve_switch_game")
+    ranks = tuple(sorted(set(up_ranks)))
+    key = (rules, f, raise_on_tie, ranks)
+    kept = _games.get(key)
+    if kept is not None:
+        return kept
+    c = exact_switch_counts(rules, f.fees, up_ranks=ranks, raise_on_tie=raise_on_tie, threads=threads,
+                            progress=progress)
+    game = ExactSwitchGame(rules, f, c.deals, c.by_category, ranks)
+    if game.return_per_ante * game.situations != c.value:  # the two passes of the core disagree
+        raise CoreError(f"exact switching game {f.short()}: the deals give {shown(game.return_per_ante)}, "
+                             f"the best values {shown(c.value / game.situations)}")
+    if game.situations != SITUATIONS * len(ranks) // 13 or game.total_weight != game.situations * EXACT_WEIGHT:
+        raise CoreError(f"exact switching game {f.short()}: {game.situations} situations counted")
+    _games.put(key, game)
+    return game
