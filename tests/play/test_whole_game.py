@@ -16,6 +16,7 @@ from caribbean_exact.play import information as old_information
 from caribbean_exact.play import switching as old_switching
 from caribbean_exact.play.game import GameReport
 from caribbean_exact.play.known_cards import solve_burn_card
+from caribbean_exact.play.switch_exact import solve_exact_switch_game
 from caribbean_exact.play.switch_game import SwitchGame, excluded_sizes, one_card_game_from, sample_switch_game
 from caribbean_exact.play.switching import switch_ev, switch_game
 from caribbean_exact.play.whole_game import SOLVERS, WholeGame, game_kind, solve_game
@@ -113,6 +114,10 @@ def test_every_whole_game_result_is_a_whole_game():
     assert one.return_per_ante == counted / (one.stand.total_weight + one.switch.total_weight)
     _figures_agree(one)
     assert one.game_rules == Rules.make(switch_fees="1") and one.exactness == "exact"
+    exact = solve_exact_switch_game("1", up_ranks=(12,))  # every switch counted: the same game
+    _figures_agree(exact)
+    assert (exact.exactness, exact.house_edge, exact.expected_wager, exact.element_of_risk) == (
+        "exact", one.house_edge, one.expected_wager, one.element_of_risk)
     game = SwitchGame(SwitchFees.parse("1"), one, None, plain.return_per_ante)
     _figures_agree(game)
     assert (game.exactness, game.expected_wager, game.house_edge) == ("exact", one.expected_wager, one.house_edge)
