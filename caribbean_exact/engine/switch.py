@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidRules, shown
 from ..model.checks import check_progress, check_threads
@@ -436,15 +436,25 @@ class ExactSwitchCounts:
     probes: tuple[tuple[Fraction, int], ...] = ()
 
 
+def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], sizes: int, flags: int, threads: int,
+                probes: list[tuple[int, ...]]) -> tuple[int, int, int, int, list[int], list[tuple[int, int]],
+                                                        list[DealTotals], list[tuple[int, ...]]]:
+    """One up rank of the exact switching game: a task of its own (in this process or on a worker of a
+    Dask cluster: a module-level function, its arguments and result plain data)."""
+    return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes)
+
+
 def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: tuple[int, ...] = tuple(range(13)),
                         raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
-                        probes: tuple[tuple[int, ...], ...] = ()) -> ExactSwitchCounts:
+                        probes: tuple[tuple[int, ...], ...] = (), client: Any = None) -> ExactSwitchCounts:
     """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 4, in antes)
     for the up ranks asked, one rank per call (progress after each; a rank takes about a second with one
-    card, 20 s with two, 4 minutes with three on two cores)."""
+    card, 20 s with two, 4 minutes with three on two cores). ``client``: a ``dask.distributed.Client``
+    to run the ranks as tasks on its cluster (each with ``threads`` core threads, default 1), their
+    integer counts merged exactly here; default None: this process, one rank after another."""
     if not 1 <= len(fees) <= 4:
         raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards")
-    threads = check_threads(threads) or default_threads()
+    threads = check_threads(threads) or (1 if client is not None else default_threads())
     check_progress(progress)
     s = rules.nets().scaled()
     den = math.lcm(s.denominator, *(f.denominator for f in fees))
@@ -461,11 +471,25 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: t
     value, raise_share = Fraction(0), Fraction(0)
     answers: list[tuple[Fraction, int]] = [(Fraction(0), 0) for _ in probes]
     ranks = _check_ranks(up_ranks)
-    for i, r in enumerate(ranks):
-        mine = [j for j, p in enumerate(probes) if p[5] >> 2 == r]
-        v, unit, raised, runit, _, ans, d, cats = _ffi.switch_exact_rank(
-            r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine])
-        for j, (pv, mask) in zip(mine, ans, strict=True):
+    what = "solving the switching game exactly by up card"
+    mine = {r: [j for j, p in enumerate(probes) if p[5] >> 2 == r] for r in ranks}
+    args = {r: (r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine[r]])
+            for r in ranks}
+    results: dict[int, Any] = {}
+    if client is None:
+        for i, r in enumerate(ranks):
+            results[r] = _exact_rank(*args[r])
+            report(progress, what, i + 1, len(ranks))
+    else:  # a task a rank on the cluster, gathered as they finish
+        from distributed import as_completed
+
+        futures = {client.submit(_exact_rank, *args[r], pure=False): r for r in ranks}
+        for i, fut in enumerate(as_completed(list(futures))):  # type: ignore[no-untyped-call]
+            results[futures[fut]] = fut.result()
+            report(progress, what, i + 1, len(ranks))
+    for r in ranks:  # merged in rank order: the same sums whatever finished first
+        v, unit, raised, runit, _, ans, d, cats = results[r]
+        for j, (pv, mask) in zip(mine[r], ans, strict=True):
             answers[j] = (Fraction(pv, unit * den), mask)
         value += Fraction(4 * v, unit * den)
         raise_share += Fraction(4 * raised, runit)
@@ -473,7 +497,6 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: t
             deals[size].append(_times(d[size], 4))
         for c in range(10):
             by_category[c] = [a + 4 * b for a, b in zip(by_category[c], cats[c], strict=True)]
-        report(progress, "solving the switching game exactly by up card", i + 1, len(ranks))
     return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
                              raise_share, tuple(answers))
 
