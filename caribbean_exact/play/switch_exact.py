@@ -95,9 +95,9 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
     ``client``: a ``dask.distributed.Client`` whose cluster counts the up ranks, a task each (the
     ``distributed`` extra; the integer counts are merged exactly, the same as in this process), default
     None: this process.
-    Time: about 15 s of CPU for one card, 4 minutes for two, 50 minutes for three, hours for four;
-    the last four games are kept in the process. Raises ``InvalidRules`` for a schedule of five fees,
-    a bad fee or rules.
+    Time: about 15 s of CPU for one card, 8 minutes for two (4 on two cores), 100 minutes for three,
+    hours for four; the last four games are kept in the process. Raises ``InvalidRules`` for a
+    schedule of five fees, a bad fee or rules.
     """
     rules, f = switch_game(fees, rules)
     if len(f.fees) > 4:
