@@ -109,6 +109,17 @@ static inline uint8_t dead_relabel(uint8_t card, int perm)
     return (uint8_t)((card & ~3) | DEAD_PERMS[perm][card & 3]);
 }
 
+/* The set of s positions among n after c (ascending), in colex order; 0 after the last. */
+static inline int dead_next_set(uint32_t *c, uint32_t s, uint32_t n)
+{
+    uint32_t i = 0;
+    while (i + 1 < s && c[i] + 1 == c[i + 1]) {
+        c[i] = i;
+        i++;
+    }
+    return ++c[i] < n - (s - 1 - i) || i != s - 1;
+}
+
 typedef struct {
     uint8_t k;
     uint8_t x[DEAD_MAXK];     /* the representative, cards ascending */
@@ -235,13 +246,7 @@ static uint64_t dead_offer(dead_job *dj, const dead_class *cl)
             ix++;
             if (ks == 0)
                 break;
-            /* the next kept set in colex order */
-            uint32_t i = 0;
-            while (i + 1 < ks && p[i] + 1 == p[i + 1]) {
-                p[i] = i;
-                i++;
-            }
-            if (++p[i] >= n - (ks - 1 - i) && i == ks - 1)
+            if (!dead_next_set(p, ks, n))
                 break;
         }
     }
@@ -330,12 +335,7 @@ static dead_class *dead_classes(uint8_t up, uint32_t sizes, uint32_t *n_out)
                         cl->perm[cl->n_img++] = (uint8_t)g;
                 }
             }
-            uint32_t i = 0;
-            while (i + 1 < k && a[i] + 1 == a[i + 1]) {
-                a[i] = i;
-                i++;
-            }
-            if (++a[i] >= 51 - (k - 1 - i) && i == k - 1)
+            if (!dead_next_set(a, k, 51))
                 break;
         }
     }

@@ -196,7 +196,9 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
                 to[j] += gk[j];
         }
     } else if (mode == GM_KEEP) { /* switch_dead.c: the sums of the kept sets of kept_size cards (and of
-                                     * their final hands raised, where asked) */
+                                     * their final hands raised, where asked). Written out by size, as
+                                     * GM_KEEP2 below: loops of constant count the compiler unrolls (one
+                                     * helper returning the subsets and their count measured 14% slower) */
         int64_t *kt = job->kept;
         uint32_t *rt = job->raised;
         const uint32_t r = o.raise;
