@@ -27,7 +27,7 @@ from ..engine.switch import EXACT_WEIGHT, exact_switch_counts
 from ..errors import CoreError, InvalidRules, shown
 from ..model.rules import Rules
 from ..progress import ProgressFn
-from .switch_game import SITUATIONS, StandOrOption
+from .option_game import SITUATIONS, StandOrOption
 from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["ExactSwitchGame", "solve_exact_switch_game"]

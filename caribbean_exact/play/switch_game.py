@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from ..engine.counts import DealTotals
-from ..engine.pricing import ReturnRow, return_rows
+from ..engine.pricing import ReturnRow
 from ..engine.recent import Recent
 from ..engine.switch import (
     DISCARD_SETS,
@@ -49,11 +50,12 @@ from ..errors import InvalidRules, shown
 from ..model.cards import Card
 from ..model.checks import check_int, check_progress, check_threads
 from ..model.hands import CATEGORIES
-from ..model.information import UP_CARD_ONLY, Information
 from ..model.rules import Number, Rules
 from ..progress import ProgressFn, report
 from .game import Exactness, solve
+from .option_game import SITUATIONS, StandOrOption, _UpCardOnly  # noqa: F401 (SITUATIONS: still read from here)
 from .sampling import Z95
+from .switch_exact import ExactSwitchGame, solve_exact_switch_game
 from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["OneCardGame", "OneOrFiveGame", "StandOrOption", "SwitchGame", "SwitchProof", "SwitchSample",
@@ -136,16 +138,6 @@ def excluded_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, up_r
         if b is not None and b < -1:
             out[j] = b
     return out
-
-
-class _UpCardOnly:
-    """What a switching game's player knows: the up card only (the ``WholeGame`` protocol's
-    ``information``, the same for every switching result)."""
-
-    @property
-    def information(self) -> Information:
-        """What the player knew: the up card only (the ``WholeGame`` protocol)."""
-        return UP_CARD_ONLY
 
 
 @dataclass(frozen=True)
@@ -397,93 +389,6 @@ def sample_switch_game(fees: SwitchFeesLike | None, rules: Rules | None = None, 
 
 
 #: (hand, up card) situations of the whole game: 2,598,960 x 47.
-SITUATIONS = 122151120
-
-
-class StandOrOption(_UpCardOnly):
-    """The figures of a whole game where each situation stands or takes one of its options for a fee
-    (one card switched: ``OneCardGame``; a sixth card bought: ``SixthCardGame``; either:
-    ``SwitchOrBuyGame``), counted exactly: the subclass gives ``rules``, ``by_category`` (by the
-    category of the hand dealt: stand and fold, stand and raise, then each option) and ``_parts``
-    ((name, deals, fee) of standing, then of each option); every situation weighs ``GAME_WEIGHT``
-    deals."""
-
-    rules: Rules
-    by_category: tuple[tuple[int, ...], ...]
-
-    def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
-        raise NotImplementedError
-
-    @property
-    def exactness(self) -> Exactness:
-        """Every figure is counted exactly (the ``WholeGame`` protocol)."""
-        return "exact"
-
-    @property
-    def total_weight(self) -> int:
-        """Every deal counted: 122,151,120 situations x ``GAME_WEIGHT``."""
-        return sum(t.total_weight for _, t, _ in self._parts())
-
-    @property
-    def option_situations(self) -> int:
-        """The (hand, up card) situations that take an option (switch or buy)."""
-        return sum(sum(c[2:]) for c in self.by_category)
-
-    def situations_of(self, option: int) -> int:
-        """The situations that take option ``option`` (1: the first after standing)."""
-        return sum(c[1 + option] for c in self.by_category)
-
-    @property
-    def situations(self) -> int:
-        """The (hand, up card) situations counted: 122,151,120 (fewer in a test's slice of up ranks)."""
-        return sum(map(sum, self.by_category))
-
-    @property
-    def option_probability(self) -> Fraction:
-        """The chance that the player takes an option."""
-        return Fraction(self.option_situations, self.situations)
-
-    @property
-    def raise_probability(self) -> Fraction:
-        """The chance that the player raises (after an option or not), over every deal."""
-        (_, stand, _), *options = self._parts()
-        after = sum(t.raise_situations for _, t, _ in options) * math.comb(45, 4)
-        return Fraction(stand.raise_situations * GAME_WEIGHT + after, self.total_weight)
-
-    @property
-    def return_per_ante(self) -> Fraction:
-        """The player's exact return per ante, the fees included (negative: the house's edge)."""
-        return sum((r.contribution for _, r in self.return_rows), Fraction(0))
-
-    @property
-    def house_edge(self) -> Fraction:
-        """The house edge per ante (negative: a player advantage)."""
-        return -self.return_per_ante
-
-    @property
-    def expected_wager(self) -> Fraction:
-        """The expected money put at risk per ante: the ante, the raise when raised, the fee when an
-        option is taken (a fee is not returned)."""
-        fees = sum((fee * self.situations_of(k) for k, (_, _, fee) in enumerate(self._parts()) if k), Fraction(0))
-        return 1 + self.rules.raise_antes * self.raise_probability + fees / self.situations
-
-    @property
-    def element_of_risk(self) -> Fraction:
-        """The house edge over the expected wager."""
-        return self.house_edge / self.expected_wager
-
-    @property
-    def return_rows(self) -> list[tuple[str, ReturnRow]]:
-        """The return table: ("stand", row) for each outcome after standing, then (an option's name,
-        row) after taking it (nets less its fee); probabilities over every deal of the game."""
-        nets = self.rules.nets()
-        out: list[tuple[str, ReturnRow]] = []
-        total = self.total_weight
-        for part, totals, fee in self._parts():
-            for r in return_rows(totals, nets) if totals.total_weight else ():
-                p = Fraction(r.count, total)
-                out.append((part, ReturnRow(r.outcome, r.category, r.count, p, r.net - fee, p * (r.net - fee))))
-        return out
 
 
 @dataclass(frozen=True)
@@ -852,6 +757,9 @@ class SwitchGame(_UpCardOnly):
     plain_return: Fraction
     #: With more than one card allowed: every larger switch bounded in every situation.
     proof: SwitchProof | None = None
+    #: Where the bounds leave open only switches of 2 to ``count_up_to`` cards (not five): the whole
+    #: game counted exactly over every size up to the largest open one (``switch_exact.ExactSwitchGame``).
+    counted: ExactSwitchGame | None = None
 
     @property
     def game_rules(self) -> Rules:
@@ -874,7 +782,7 @@ class SwitchGame(_UpCardOnly):
     @property
     def expected_wager(self) -> Fraction | None:
         """Ante plus the expected raise, in antes, where the game is exact (else None)."""
-        g = self.exact_game
+        g = self.counted or self.exact_game
         if g is not None:
             return g.expected_wager
         return self.one_card.expected_wager if self.exact else None
@@ -887,9 +795,10 @@ class SwitchGame(_UpCardOnly):
 
     @property
     def exact(self) -> bool:
-        """Whether the house edge is exact: one card only, or every larger size proven never better
-        than at most one card (by the global bounds, or in every situation by ``proof``)."""
-        if self.proof is not None and self.proof.exact:
+        """Whether the house edge is exact: one card only, every larger size proven never better
+        than at most one card (by the global bounds, or in every situation by ``proof``), or the
+        sizes left open counted (``counted``)."""
+        if self.counted is not None or (self.proof is not None and self.proof.exact):
             return True
         ex = excluded_sizes(self.fees, self.one_card.rules)
         return all(j in ex for j in range(2, len(self.fees.fees) + 1))
@@ -916,7 +825,7 @@ class SwitchGame(_UpCardOnly):
     @property
     def house_edge(self) -> Fraction:
         """Exact, or the one-card game's exact edge less the sampled mean gain of switching more."""
-        g = self.exact_game
+        g = self.counted or self.exact_game
         if g is not None:
             return g.house_edge
         if self.exact or self.sample is None:
@@ -937,13 +846,18 @@ class SwitchGame(_UpCardOnly):
 
 
 def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
-                      threads: int | None = None, progress: ProgressFn | None = None) -> SwitchGame:
-    """Card switching under a fee schedule, the whole game: the one-card game exact, larger switches bounded.
+                      threads: int | None = None, progress: ProgressFn | None = None, *, count_up_to: int = 2,
+                      client: Any = None) -> SwitchGame:
+    """Card switching under a fee schedule, the whole game: exact, counted or bounded, else sampled.
 
     The one-card game exact (``solve_one_card_game`` with the schedule's one-card fee); when the
     schedule allows more than one card, every larger switch bounded in every situation
     (``prove_switch_sizes``): where every size is proven never better than at most one card, the
-    game is the one-card game, exactly.
+    game is the one-card game, exactly. Where the sizes left open are 2 to ``count_up_to`` cards
+    (not five), the whole game is counted exactly over every size up to the largest open one
+    (``switch_exact.solve_exact_switch_game``; ``counted``): ``count_up_to`` 2 (the default) takes
+    about 8 minutes of CPU (4 on two cores), 3 about 100 minutes, 4 hours, where ``client`` (a
+    ``dask.distributed.Client``) can spread them; 0 or 1: never counted.
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is
     the one-card game's exact edge less their mean, with its 95% interval. ``threads``,
@@ -960,15 +874,19 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     rules, f = switch_game(fees, rules)
     check_int(deals, "deals", 0, 10**7)
     check_int(seed, "seed", 0, 2**64 - 1)
+    check_int(count_up_to, "count_up_to", 0, 4)
     threads = check_threads(threads)
     check_progress(progress)
     one = solve_one_card_game(f, rules, threads=threads, progress=progress)
     ex = excluded_sizes(f, rules)
     more = any(j not in ex for j in range(2, len(f.fees) + 1))
-    sample = proof = None
+    sample = proof = counted = None
     if more:
         proof = prove_switch_sizes(f, rules, threads=threads, progress=progress)
-    if more and deals and proof is not None and not proof.exact:
+    if proof is not None and not proof.exact and not proof.five_counted and max(proof.open_sizes) <= count_up_to:
+        counted = solve_exact_switch_game(SwitchFees(f.fees[:max(proof.open_sizes)]), rules, threads=threads,
+                                          progress=progress, client=client)
+    elif more and deals and proof is not None and not proof.exact:
         sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
                                     baseline=SwitchFees((f.fee(1),)), proof=proof)
-    return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante, proof)
+    return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante, proof, counted)

@@ -54,11 +54,38 @@ def _switch_sample() -> Any:
     return sample_switch_game("1,2", ce.Rules(), 200, 1)
 
 
+#: The schedule of the walk's counted switching game (fees no other test asks for: the caches it
+#: seeds with one up rank's counts hold no whole game another test could read).
+COUNTED_FEES = "1,9/10"
+
+
+def _seed_counted_switch() -> None:
+    """``solve --switch-fees 1,9/10`` counts the game exactly (two cards left open by the bounds):
+    its shape, in seconds, from the ace's slice seeded as the whole game's proof and count."""
+    from caribbean_exact.play import switch_exact
+    from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switching import switch_game
+
+    rules, f = switch_game(COUNTED_FEES, None)
+    sg._proofs.seed((rules, f, False), sg.prove_one_rank(f, rules, 12))
+    switch_exact._games.seed((rules, f, False, tuple(range(13))),
+                             switch_exact.solve_exact_switch_game(f, rules, up_ranks=(12,)))
+
+
+def _counted_switch() -> Any:
+    from caribbean_exact.play.switch_game import solve_switch_game
+
+    return solve_switch_game(COUNTED_FEES)
+
+
 def _report_plain() -> Any:
     from caribbean_exact.house.math_report import build_report
 
     return build_report(covariance_deals=2_000, covariance_seed=1)
 
+
+#: What a case needs done before its command runs, by the case's name.
+PREPARE: dict[str, Callable[[], None]] = {"solve switch counted": _seed_counted_switch}
 
 #: The trainer's answers on standard input (raise, fold, raise).
 ANSWERS = "r\nf\nr\n"
@@ -102,6 +129,7 @@ CASES: list[Case] = [
      _switch_sample, False),
     ("solve switch", "solve", ["--switch-fees", "1", "--deals", "0"],
      lambda: __import__("caribbean_exact.play.switch_game", fromlist=["x"]).solve_switch_game("1", deals=0), True),
+    ("solve switch counted", "solve", ["--switch-fees", COUNTED_FEES], _counted_switch, True),  # PREPARE
     ("solve buy", "solve", ["--buy-fee", "1"],
      lambda: __import__("caribbean_exact.play.sixth_game", fromlist=["x"]).solve_sixth_game(fee=1), True),
     ("solve switch or buy", "solve", ["--switch-fees", "1", "--buy-fee", "2"], None, True),

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from json_schemas import schema_commands, validated
-from json_walk import ANSWERS, CASES
+from json_walk import ANSWERS, CASES, PREPARE
 
 import caribbean_exact as ce
 from caribbean_exact.cli import main
@@ -220,8 +220,10 @@ def documents(only: set[str] | None = None) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     if only is None or "ev-batch" in only:
         out["ev-batch"] = batch_lines()
-    for _, command, argv, _, _ in CASES:
+    for name, command, argv, _, _ in CASES:
         if only is None or command in only:
+            if name in PREPARE:
+                PREPARE[name]()
             out.setdefault(command, []).append(_raw(command, argv))
     return out
 
@@ -336,7 +338,9 @@ def test_the_readme_links_the_page():
 def test_the_library_answers_with_the_commands_json(case):
     """The command's output validates; the library's result for the same question, through
     ``ce.as_dict``, validates against the same schema and is the same document."""
-    _, command, argv, call, _ = case
+    name, command, argv, call, _ = case
+    if name in PREPARE:
+        PREPARE[name]()
     doc = cli_json(command, argv)
     assert doc["schema"] == {"id": schema_id(command), "version": SCHEMA_VERSION}
     if call is not None:

@@ -18,8 +18,8 @@ from caribbean_exact.engine import _ffi, pricing
 from caribbean_exact.engine.switch import GAME_WEIGHT, one_card_game_counts, switch_totals
 from caribbean_exact.errors import InvalidRules
 from caribbean_exact.play.game import solve
+from caribbean_exact.play.option_game import SITUATIONS
 from caribbean_exact.play.switch_game import (
-    SITUATIONS,
     one_card_game_from,
     sample_switch_game,
     solve_one_card_game,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from typing import Any
 
 from ...errors import InvalidCards, UsageError
 from ...model.cards import Card, parse_cards, rank_index
@@ -314,9 +315,17 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "mixture, its cost per hand and per table-hour")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
-                        "one card switched, exact (about 23 s of CPU); where more cards may be switched, the gain of "
-                        "switching more, sampled (--deals, default 1,000, 0: none; each hand's best option exact); "
-                        "with --sample, only a sampled estimate (quick)")
+                        "one card switched, exact (about 23 s of CPU), and every larger switch bounded in every "
+                        "situation; where the bounds leave open only switches of up to --count-up-to cards, the "
+                        "whole game counted exactly; else the gain of switching more, sampled (--deals, default "
+                        "1,000, 0: none; each hand's best option exact); with --sample, only a sampled estimate")
+    p.add_argument("--count-up-to", type=integer, default=None, metavar="K",
+                   help="with --switch-fees: count the whole game exactly where the bounds leave open switches of "
+                        "2 to K cards only (not five); default 2, about 4 minutes on two cores; 3: about an hour, "
+                        "4: hours (see --scheduler); 0: never, sample instead")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="with --switch-fees: count the exact game's 13 up ranks as tasks on the Dask cluster whose "
+                        "scheduler is at ADDRESS (tcp://host:8786; needs [distributed]); default: this machine")
     add_buy_fee(p, "the whole game exact, every situation standing or buying (about 10 s on two cores)")
 
 
@@ -347,6 +356,10 @@ SOLVE_OPTIONS = (
     Option("switch_fees", "--switch-fees"),
     Option("buy_fee", "--buy-fee"),
     Option("sample", "--sample", False, "--sample applies to --known-dealer-cards 1 to 3 and to --switch-fees"),
+    Option("count_up_to", "--count-up-to", None, "--count-up-to applies to --switch-fees (not with --buy-fee or "
+                                                  "--sample)"),
+    Option("scheduler", "--scheduler", None, "--scheduler applies to --switch-fees (not with --buy-fee or "
+                                              "--sample)"),
     Option("deals", "--deals", None, _SAMPLING_HINT),
     Option("seed", "--seed", None, _SAMPLING_HINT),
     Option("ignore_up", "--ignore-up", False),
@@ -375,7 +388,8 @@ SOLVE_MODES = {
                       (*_FIGURES, "chart"), json_tables=(*_FIGURES, "chart")),
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"}),
                        why="it prices one hole card seen; any leak seen in a share X of hands: the leak with --rate X"),
-    "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed"})),
+    "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed", "count_up_to",
+                                                         "scheduler"})),
     "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
     "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
@@ -428,6 +442,12 @@ def solve_mode(args: argparse.Namespace) -> str:
         mode = "seen" if k else "plain"
     check(SOLVE_MODES[mode], args, SOLVE_OPTIONS, SOLVE_TABLES)
     check_conflicts(SOLVE_MODES[mode].name, args, SOLVE_CONFLICTS)
+    if args.sample and (args.count_up_to is not None or args.scheduler is not None):
+        flag = "--count-up-to" if args.count_up_to is not None else "--scheduler"
+        raise UsageError(f"solve --switch-fees --sample: {flag} applies to the exact game (without --sample)")
+    if args.count_up_to is not None and not 0 <= args.count_up_to <= 4:
+        raise UsageError(f"solve --count-up-to {args.count_up_to}: expected 0 to 4 (cards switched; five are "
+                         "bounded or sampled)")
     if args.accuracy is not None and args.table not in (None, *_FIGURES):
         raise UsageError(f"solve --sorted-ranks --accuracy: --table {args.table} does not apply (the "
                          "figures, outcomes and dealer tables)")
@@ -454,6 +474,21 @@ def check_solve(args: argparse.Namespace) -> None:
         figures.pyplot("--plot")
 
 
+def _dask_client(address: str | None) -> Any:
+    """A ``dask.distributed.Client`` of the scheduler at ``address``, or None (this machine)."""
+    if address is None:
+        return None
+    try:
+        from dask.distributed import Client  # the distributed extra, only when asked for
+    except ImportError:
+        raise UsageError("solve --scheduler: needs Dask distributed: pip install 'caribbean-exact[distributed]'") \
+            from None
+    try:
+        return Client(address, timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TimeoutError) as e:
+        raise UsageError(f"solve --scheduler {address}: no Dask scheduler answered ({e})") from None
+
+
 def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     mode = solve_mode(args)
     k = args.known_dealer_cards
@@ -473,8 +508,14 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
             s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                                    1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
             return render_switching.switch_sample(s, args.format)
-        g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
-                              1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+        client = _dask_client(args.scheduler)
+        try:
+            g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                                  1 if args.seed is None else args.seed, threads=args.threads, progress=progress,
+                                  count_up_to=2 if args.count_up_to is None else args.count_up_to, client=client)
+        finally:
+            if client is not None:
+                client.close()
         return render_switching.switch_game(g, args.format)
     if mode == "switch or buy":  # switching one card or buying, the whole game exact
         return render_sixth.switch_or_buy(solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees,

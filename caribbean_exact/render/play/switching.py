@@ -8,6 +8,7 @@ from typing import Any
 
 from ...model.cards import RANKS, format_cards
 from ...model.hands import CATEGORIES
+from ...play.switch_exact import ExactSwitchGame
 from ...play.switch_game import OneCardGame, OneOrFiveGame, StandOrOption, SwitchGame, SwitchProof, SwitchSample
 from ...play.switching import SwitchAnalysis, SwitchOption
 from ..labels import outcome_label
@@ -266,11 +267,60 @@ def proof_text(p: SwitchProof) -> str:
     return "; ".join(parts)
 
 
+#: The counted game's tables: their headers, in the order of ``counted_rows`` (the option columns
+#: follow "stand, raise": "switch 1", "switch 2", ... up to the schedule's largest size counted).
+COUNTED_HEADERS: tuple[tuple[str, ...], ...] = (
+    ("figure", "exact", "display"),
+    ("hand", "situations", "stand, fold", "stand, raise"),
+    ("part", "outcome", "net", "probability", "contribution"),
+)
+
+
+def _counted_sizes(g: ExactSwitchGame) -> int:
+    """The largest switch size the counted game allows."""
+    return len(g.fees.fees)
+
+
+def counted_rows(g: ExactSwitchGame) -> tuple[list[list[str]], ...]:
+    """The counted game's three tables as rows of text (``COUNTED_HEADERS``, an option column per
+    size): its figures (the chance of switching each size), what the player does by his five cards'
+    category, and the return table (a switch's nets less its fee)."""
+    n = _counted_sizes(g)
+    figures, acts, _, ret = option_game_rows(g, tuple(f"P(switch {k} card{'s' if k > 1 else ''})"
+                                                      for k in range(1, n + 1)), None)
+    return figures, [a[:4 + n] for a in acts], ret
+
+
+def counted_json(g: ExactSwitchGame) -> dict[str, Any]:
+    """The whole game counted exactly over every switch size up to the schedule's largest (an
+    ``ExactSwitchGame``; field names are a public interface): its fees, figures, the situations of
+    each choice (``by_size``: standing, then 1, 2, ... cards), what the player does by category
+    (``switch``: the situations switching 1, 2, ... cards) and the return table."""
+    n = _counted_sizes(g)
+    return {
+        "fees": [str(f) for f in g.fees.fees],
+        "exact": True,
+        "house_edge": str(g.house_edge),
+        "return": str(g.return_per_ante),
+        "element_of_risk": str(g.element_of_risk),
+        "expected_wager": str(g.expected_wager),
+        "raise_probability": str(g.raise_probability),
+        "switch_probability": [str(Fraction(g.situations_of(k), g.situations)) for k in range(1, n + 1)],
+        "situations": g.situations,
+        "by_size": [g.situations - g.option_situations, *(g.situations_of(k) for k in range(1, n + 1))],
+        "by_category": [{"category": CATEGORIES[k], "stand_fold": c[0], "stand_raise": c[1],
+                         "switch": list(c[2:2 + n])} for k, c in enumerate(g.by_category)],
+        "return_table": [{"part": part, **return_row_json(r)} for part, r in g.return_rows],
+        "deals": g.total_weight,
+    }
+
+
 def switch_game_json(g: SwitchGame) -> dict[str, Any]:
     """The whole game with card switching: every field of the sampled game (``switch_sample_json``),
     valued for this computation, and ``house_edge_at_most``, ``one_card_game``, ``larger_switches``,
     ``proof`` (``proof_json``, or null for a one-card table), ``game`` (``one_or_five_json``: the whole
-    game with the five-card switch counted, where it is exact; else null)."""
+    game with the five-card switch counted, where it is exact; else null), ``counted`` (``counted_json``:
+    the whole game counted over every size up to the largest the bounds left open; else null)."""
     one = g.one_card
     s = g.sample
     sampled = s is not None and not g.exact
@@ -285,6 +335,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
         "plain_return": str(g.plain_return),
         "mean_gain": str(ret - g.plain_return),
         "best_switch_sizes": list(s.best_sizes) if sampled and s is not None
+        else [*g.counted.by_size, 0][:len(g.fees.fees) + 1] if g.counted is not None
         else [one.situations - one.switch_situations, one.switch_situations, 0, 0, 0, 0][:len(g.fees.fees) + 1],
         "excluded_sizes": {str(j): str(b) for j, b in g.excluded.items()},
         "excluded_sizes_by_up_rank": {RANKS[r]: sorted(ex) for r, ex in enumerate(g.excluded_by_up)},
@@ -296,6 +347,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
         } if sampled and s is not None else None,
         "proof": proof_json(g.proof) if g.proof is not None else None,
         "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None,
+        "counted": counted_json(g.counted) if g.counted is not None else None,
         "rules": rules_json(g.game_rules),
     }
 
@@ -316,12 +368,12 @@ def one_card_rows(g: OneCardGame) -> tuple[list[list[str]], ...]:
     return option_game_rows(g, ("P(switch a card)",), g.switched_rank)
 
 
-def option_game_rows(g: StandOrOption, options: tuple[str, ...], by_rank: tuple[int, ...]
+def option_game_rows(g: StandOrOption, options: tuple[str, ...], by_rank: tuple[int, ...] | None
                      ) -> tuple[list[list[str]], ...]:
     """A stand-or-option game's four tables as rows of text: its figures (``options``: the label of
     each option's probability), what the player does by his five cards' category (stand and fold,
     stand and raise, each option), the situations of ``by_rank`` (13 counts, deuce first; shown ace
-    first, with their share), and the return table."""
+    first, with their share; None: no rows), and the return table."""
     figures = [
         ["house edge", frac(g.house_edge), pct(g.house_edge)],
         ["element of risk", frac(g.element_of_risk), pct(g.element_of_risk)],
@@ -336,7 +388,7 @@ def option_game_rows(g: StandOrOption, options: tuple[str, ...], by_rank: tuple[
         n = sum(c)
         if n:
             acts.append([CATEGORIES[k], grouped(n), *(pct(Fraction(x, n), 2) for x in c)])
-    return figures, acts, rank_rows(by_rank), [
+    return figures, acts, rank_rows(by_rank) if by_rank is not None else [], [
         [part, outcome_label(r.outcome, r.category), frac(r.net), dec(r.probability, 8), dec(r.contribution, 8)]
         for part, r in g.return_rows if r.count]
 
@@ -371,7 +423,17 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
             + (" (one card only)" if n == 1 else f" for 1 to {n} cards"),
             f"rules: {describe_rules(one.rules)}", ""]
     rows: list[list[Cell]] = []
-    if g.exact:
+    counted_game = g.counted
+    if counted_game is not None and g.proof is not None:
+        m = _counted_sizes(counted_game)
+        rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
+        rows.append([f"switching 2{' to ' + str(m) if m > 2 else ''} cards", "counted exactly",
+                     f"every discard set of up to {m} cards in all {counted_game.situations:,} situations"])
+        if g.proof.excluded:
+            rows.append([f"switching {sizes_text(g.proof.excluded)} cards", "never better",
+                         f"than at most one card, in all {g.proof.situations:,} situations (exact bounds)"])
+        rows.append(["house edge, switching at most one card", pct(one.house_edge), frac(one.house_edge)])
+    elif g.exact:
         rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
         if g.proof is not None:
             rows.append([f"switching {sizes_text(g.proof.sizes)} cards", "never better", proof_text(g.proof)])
@@ -390,6 +452,19 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
             rows.append(["larger switches, bounded", "exact bounds", proof_text(g.proof)])
     rows.append(["plain game (no switching), exact", pct(-g.plain_return), frac(-g.plain_return)])
     lines = [*head, table(rows, ["figure", "value", "detail"], fmt), ""]
+    if counted_game is not None:
+        m = _counted_sizes(counted_game)
+        figures, acts, ret = counted_rows(counted_game)
+        h = COUNTED_HEADERS
+        lines += [f"The whole game, exact (each of the {counted_game.situations:,} situations stands or switches "
+                  f"whichever set of up to {m} cards is worth the most, fees included; every replacement, every "
+                  "dealer hand):",
+                  table(figures, list(h[0]), fmt), "",
+                  "what the player does, by his five cards (share of the situations of each category):",
+                  table(acts, [*h[1], *(f"switch {k}" for k in range(1, m + 1))], fmt), "",
+                  "return table (probabilities over every deal; a switch's nets less the fee):",
+                  table(ret, list(h[2]), fmt)]
+        return "\n".join(lines)
     five = g.exact_game
     if five is not None:
         figures, acts, ranks, ret = one_or_five_rows(five)
