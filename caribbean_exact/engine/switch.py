@@ -427,13 +427,16 @@ class ExactSwitchCounts:
     of the hand dealt the situations that stand and fold, stand and raise, switch 1 .. 4 cards;
     ``value`` the best EVs (fees taken off) summed over the situations, ``raise_share`` their raise
     shares summed: a second count of what ``deals`` give; ``probes`` per probe (a test's: five cards and
-    an up card of suit 0) its best EV and discard mask (bit i: its i-th card)."""
+    an up card of suit 0) its best EV and discard mask (bit i: its i-th card); ``by_up_rank``: for each
+    up rank counted, in order, the situations as ``by_category`` splits them (stand and fold, stand and
+    raise, switch 1 .. 4 cards)."""
 
     deals: tuple[DealTotals, ...]
     by_category: tuple[tuple[int, ...], ...]
     value: Fraction
     raise_share: Fraction
     probes: tuple[tuple[Fraction, int], ...] = ()
+    by_up_rank: tuple[tuple[int, ...], ...] = ()
 
 
 def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], sizes: int, flags: int, threads: int,
@@ -487,8 +490,10 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: t
         for i, fut in enumerate(as_completed(list(futures))):  # type: ignore[no-untyped-call]
             results[futures[fut]] = fut.result()
             report(progress, what, i + 1, len(ranks))
+    by_rank: list[tuple[int, ...]] = []
     for r in ranks:  # merged in rank order: the same sums whatever finished first
         v, unit, raised, runit, _, ans, d, cats = results[r]
+        by_rank.append(tuple(4 * sum(c[j] for c in cats) for j in range(6)))
         for j, (pv, mask) in zip(mine[r], ans, strict=True):
             answers[j] = (Fraction(pv, unit * den), mask)
         value += Fraction(4 * v, unit * den)
@@ -498,7 +503,7 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: t
         for c in range(10):
             by_category[c] = [a + 4 * b for a, b in zip(by_category[c], cats[c], strict=True)]
     return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
-                             raise_share, tuple(answers))
+                             raise_share, tuple(answers), tuple(by_rank))
 
 
 def _times(t: DealTotals, m: int) -> DealTotals:

@@ -44,7 +44,8 @@ class ExactSwitchGame(StandOrOption):
     stand (``parts[0]``) and of those that switch k cards (``parts[k]``; by the final hand's category;
     ``raise_situations`` counts the deals raised); ``by_category``: by the category of the hand dealt,
     the situations that stand and fold, stand and raise, switch 1, 2, 3, 4 cards; ``up_ranks``: the up
-    ranks counted (all 13 for the whole game; fewer in a test's slice).
+    ranks counted (all 13 for the whole game; fewer in a test's slice); ``by_up_rank``: the same split
+    of the situations against each up rank counted, in the order of ``up_ranks``.
     """
 
     rules: Rules
@@ -52,6 +53,7 @@ class ExactSwitchGame(StandOrOption):
     parts: tuple[DealTotals, ...]
     by_category: tuple[tuple[int, ...], ...]
     up_ranks: tuple[int, ...]
+    by_up_rank: tuple[tuple[int, ...], ...] = ()
 
     @property
     def game_rules(self) -> Rules:
@@ -110,11 +112,12 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
         return kept
     c = exact_switch_counts(rules, f.fees, up_ranks=ranks, raise_on_tie=raise_on_tie, threads=threads,
                             progress=progress, client=client)
-    game = ExactSwitchGame(rules, f, c.deals, c.by_category, ranks)
+    game = ExactSwitchGame(rules, f, c.deals, c.by_category, ranks, c.by_up_rank)
     if game.return_per_ante * game.situations != c.value:  # the two passes of the core disagree
         raise CoreError(f"exact switching game {f.short()}: the deals give {shown(game.return_per_ante)}, "
                              f"the best values {shown(c.value / game.situations)}")
-    if game.situations != SITUATIONS * len(ranks) // 13 or game.total_weight != game.situations * EXACT_WEIGHT:
+    if game.situations != SITUATIONS * len(ranks) // 13 or game.total_weight != game.situations * EXACT_WEIGHT \
+            or [sum(x) for x in c.by_up_rank] != [SITUATIONS // 13] * len(ranks):
         raise CoreError(f"exact switching game {f.short()}: {game.situations} situations counted")
     _games.put(key, game)
     return game

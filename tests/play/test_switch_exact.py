@@ -42,6 +42,7 @@ def test_one_card_is_the_one_card_game():
     assert [c[:3] for c in g.by_category] == list(one.by_category)
     assert g.by_size == (g.situations - one.switch_situations, one.switch_situations, 0, 0, 0)
     assert g.exactness == "exact" and g.game_rules == Rules.make(switch_fees="1")
+    assert g.by_up_rank == (tuple(map(sum, zip(*g.by_category, strict=True))),)  # one rank: all of it
     assert g.return_rows[0][0] == "stand" and {p for p, _ in g.return_rows} == {"stand", "switch 1"}
 
 
@@ -88,7 +89,7 @@ def _counted_by_slice(monkeypatch) -> list[tuple]:
         calls.append((fees, client))
         return count(fees, rules, up_ranks=(12,), threads=threads, progress=progress)
 
-    monkeypatch.setattr(switch_exact, "solve_exact_switch_game", sliced)
+    monkeypatch.setattr(sg, "solve_exact_switch_game", sliced)
     return calls
 
 
@@ -116,7 +117,11 @@ def test_solve_switch_game_counts_the_sizes_the_bounds_leave_open(monkeypatch):
     assert doc["counted"]["by_size"] == list(c.by_size[:3]) and sum(doc["counted"]["by_size"]) == c.situations
     assert [sum(x["switch"]) + x["stand_fold"] + x["stand_raise"] for x in doc["counted"]["by_category"]] \
         == [sum(x) for x in c.by_category]
+    assert doc["counted"]["by_up_rank"] == [{"up_rank": "A", "stand_fold": c.by_up_rank[0][0],
+                                             "stand_raise": c.by_up_rank[0][1], "switch": list(c.by_up_rank[0][2:4])}]
+    assert c.by_up_rank[0][2:4] == c.by_size[1:3] and sum(c.by_up_rank[0][:2]) == c.by_size[0]
     text = switch_game(g, "text")
+    assert "by the dealer's up card" in text and "\nA          9,396,240  " in text
     assert "switching 2 cards    " in text and "counted exactly" in text and "switching 3 cards    " in text
     assert f"house edge (exact)                      {float(c.house_edge):.4%}" in text
     sampled = solve_switch_game("1,9/10,9", deals=5, count_up_to=1)

@@ -291,6 +291,18 @@ def counted_rows(g: ExactSwitchGame) -> tuple[list[list[str]], ...]:
     return figures, [a[:4 + n] for a in acts], ret
 
 
+def counted_up_rows(g: ExactSwitchGame) -> list[list[str]]:
+    """What the player does against each up rank (ace first; header ``COUNTED_HEADERS[1]`` with "up
+    card" for "hand", an option column per size): the share of its situations standing and folding,
+    standing and raising, switching each size."""
+    n = _counted_sizes(g)
+    rows = []
+    for r, c in sorted(zip(g.up_ranks, g.by_up_rank, strict=True), reverse=True):
+        t = sum(c)
+        rows.append([RANKS[r], grouped(t), *(pct(Fraction(x, t), 2) for x in c[:2 + n])])
+    return rows
+
+
 def counted_json(g: ExactSwitchGame) -> dict[str, Any]:
     """The whole game counted exactly over every switch size up to the schedule's largest (an
     ``ExactSwitchGame``; field names are a public interface): its fees, figures, the situations of
@@ -310,6 +322,8 @@ def counted_json(g: ExactSwitchGame) -> dict[str, Any]:
         "by_size": [g.situations - g.option_situations, *(g.situations_of(k) for k in range(1, n + 1))],
         "by_category": [{"category": CATEGORIES[k], "stand_fold": c[0], "stand_raise": c[1],
                          "switch": list(c[2:2 + n])} for k, c in enumerate(g.by_category)],
+        "by_up_rank": [{"up_rank": RANKS[r], "stand_fold": c[0], "stand_raise": c[1], "switch": list(c[2:2 + n])}
+                       for r, c in zip(g.up_ranks, g.by_up_rank, strict=True)],
         "return_table": [{"part": part, **return_row_json(r)} for part, r in g.return_rows],
         "deals": g.total_weight,
     }
@@ -462,6 +476,9 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
                   table(figures, list(h[0]), fmt), "",
                   "what the player does, by his five cards (share of the situations of each category):",
                   table(acts, [*h[1], *(f"switch {k}" for k in range(1, m + 1))], fmt), "",
+                  "what the player does, by the dealer's up card (share of its situations):",
+                  table(counted_up_rows(counted_game), ["up card", *h[1][1:], *(f"switch {k}" for k in range(1, m + 1))],
+                        fmt), "",
                   "return table (probabilities over every deal; a switch's nets less the fee):",
                   table(ret, list(h[2]), fmt)]
         return "\n".join(lines)
