@@ -470,15 +470,15 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
         m = _counted_sizes(counted_game)
         figures, acts, ret = counted_rows(counted_game)
         h = COUNTED_HEADERS
+        sizes = [f"switch {k}" for k in range(1, m + 1)]
         lines += [f"The whole game, exact (each of the {counted_game.situations:,} situations stands or switches "
                   f"whichever set of up to {m} cards is worth the most, fees included; every replacement, every "
                   "dealer hand):",
                   table(figures, list(h[0]), fmt), "",
                   "what the player does, by his five cards (share of the situations of each category):",
-                  table(acts, [*h[1], *(f"switch {k}" for k in range(1, m + 1))], fmt), "",
+                  table(acts, [*h[1], *sizes], fmt), "",
                   "what the player does, by the dealer's up card (share of its situations):",
-                  table(counted_up_rows(counted_game), ["up card", *h[1][1:], *(f"switch {k}" for k in range(1, m + 1))],
-                        fmt), "",
+                  table(counted_up_rows(counted_game), ["up card", *h[1][1:], *sizes], fmt), "",
                   "return table (probabilities over every deal; a switch's nets less the fee):",
                   table(ret, list(h[2]), fmt)]
         return "\n".join(lines)
