@@ -43,7 +43,8 @@ enum cs_status {
     CS_E_SIZE = 4,        /* a count out of range (too many cards, too few left, bad length) */
     CS_E_NOMEM = 5,       /* out of memory */
     CS_E_ARG = 6,         /* another argument out of range (qualifier, threads, index, nets) */
-    CS_E_OVERFLOW = 7     /* an integer result would not fit */
+    CS_E_OVERFLOW = 7,    /* an integer result would not fit */
+    CS_E_STOPPED = 8      /* stopped by the caller before the end (a long count's stop flag) */
 };
 
 enum cs_category {
@@ -61,7 +62,7 @@ enum cs_constants {
     CS_NUM_COMPLETIONS = 163185,      /* dealer completions of one (hand, up card): C(47,4) */
     CS_NUM_SEEN_COMPLETIONS = 14190,  /* with one dealer hole card seen: C(45,3) */
     CS_MAX_THREADS = 64,              /* most threads a counting call takes (threads = 1 .. this) */
-    CS_ABI_VERSION = 14               /* the version of this API (cs_version): raised whenever it changes */
+    CS_ABI_VERSION = 15               /* the version of this API (cs_version): raised whenever it changes */
 };
 
 /* The layouts of the tables the core fills, each size written once here (Python reads them from

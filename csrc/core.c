@@ -17,6 +17,7 @@ static const char *const status_text[] = {
     "out of memory",
     "an argument is out of range",
     "an integer result would overflow",
+    "stopped by the caller",
 };
 
 int cs_version(uint32_t *abi)

@@ -11,6 +11,7 @@
  * is a sweep per class of X under the suit permutations that fix the up card's suit (a driver to come:
  * issue #31). Exact in int64: V(K) adds at most C(46, 4) x C(42, 4) < 2^35 deals' nets, each within
  * +-2^28 (DEAD_NET_LIMIT). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +140,8 @@ typedef struct {
     atomic_uint next;
     int pass;                       /* 1: each hand's best; 2: the deals of the chosen options */
     const uint8_t *final_id;        /* pass 2: each hand's choice after the merge */
+    uint64_t *swept;                /* the classes swept in both passes (the caller's progress) */
+    const uint64_t *stop;           /* non-zero: the caller stops the count (no class begun after) */
 } dead_ctx;
 
 typedef struct {
@@ -253,28 +256,36 @@ static uint64_t dead_offer(dead_job *dj, const dead_class *cl)
     return marks;
 }
 
+/* One class of the pass under way: pass 1 sweeps it and offers its options to its hands; pass 2 sweeps it again
+ * where some hand chose it, tallying the deals. */
+static void dead_class_pass(dead_job *dj, const dead_class *cl)
+{
+    dead_ctx *c = dj->c;
+    if (c->pass == 1) {
+        dead_sweep(dj, cl->x, cl->k);
+        dead_offer(dj, cl);
+        return;
+    }
+    dead_cards(dj, cl->x, cl->k);
+    if (!dead_offer(dj, cl)) /* no hand chose this class */
+        return;
+    dj->job.kmk = dj->kmk;
+    dj->job.kmul = (uint64_t)c->mul[cl->k];
+    dj->job.kout = &dj->kt[cl->k];
+    cs__gm_quads(&dj->job.sw, c->up, c->q, 1);
+    cs__gm_hands(&dj->job, GM_KEEP2);
+}
+
 static void *dead_worker(void *arg)
 {
     dead_job *dj = arg;
     dead_ctx *c = dj->c;
     for (;;) {
         const uint32_t t = atomic_fetch_add(&c->next, 1);
-        if (t >= c->n_classes)
+        if (t >= c->n_classes || __atomic_load_n(c->stop, __ATOMIC_RELAXED))
             break;
-        const dead_class *cl = &c->classes[t];
-        if (c->pass == 1) {
-            dead_sweep(dj, cl->x, cl->k);
-            dead_offer(dj, cl);
-            continue;
-        }
-        dead_cards(dj, cl->x, cl->k);
-        if (!dead_offer(dj, cl)) /* no hand chose this class */
-            continue;
-        dj->job.kmk = dj->kmk;
-        dj->job.kmul = (uint64_t)c->mul[cl->k];
-        dj->job.kout = &dj->kt[cl->k];
-        cs__gm_quads(&dj->job.sw, c->up, c->q, 1);
-        cs__gm_hands(&dj->job, GM_KEEP2);
+        dead_class_pass(dj, &c->classes[t]);
+        __atomic_fetch_add(c->swept, 1, __ATOMIC_RELAXED);
     }
     return NULL;
 }
@@ -394,7 +405,8 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
     }
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
-    memset(out, 0, sizeof *out);
+    memset(out, 0, offsetof(cs_switch_exact, sweeps)); /* the results; stop is the caller's (zero to begin) */
+    __atomic_store_n(&out->swept, 0, __ATOMIC_RELAXED);
     dead_ctx c = {0};
     c.nets = nets;
     c.q = qualifier;
@@ -412,6 +424,9 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         return CS_E_NOMEM;
     }
     atomic_init(&c.next, 0);
+    c.swept = &out->swept;
+    c.stop = &out->stop;
+    out->sweeps = 2 * (uint64_t)c.n_classes;
     for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
         dead_job *dj = &jobs[t];
         dj->c = &c;
@@ -451,6 +466,10 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
     if (st == CS_OK) {
         c.pass = 1;
         cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+    }
+    if (st == CS_OK && __atomic_load_n(c.stop, __ATOMIC_RELAXED))
+        st = CS_E_STOPPED;
+    if (st == CS_OK) {
         /* the merge, and the sums; the raise shares over the lcm of C(46, k) */
         uint64_t lr = 1;
         for (uint32_t k = 0; k <= DEAD_MAXK; k++)
@@ -496,9 +515,14 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         c.final_id = jobs[0].best_id;
         atomic_store(&c.next, 0);
         cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+    }
+    if (st == CS_OK && __atomic_load_n(c.stop, __ATOMIC_RELAXED))
+        st = CS_E_STOPPED;
+    if (st == CS_OK) {
         for (uint32_t t = 0; t < threads; t++)
             for (uint32_t k = 0; k <= DEAD_MAXK; k++)
                 cs__totals_add(&out->deals[k], &jobs[t].kt[k]);
+        __atomic_store_n(&out->swept, out->sweeps, __ATOMIC_RELAXED);
         for (size_t m = 0; m < n_probes; m++) { /* the best of each probe, its mask in the probe's order */
             const uint8_t *pc = probes + 5 * m;
             uint8_t h[5];

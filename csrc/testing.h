@@ -124,7 +124,9 @@ int cs_test_switch_dead(uint16_t qualifier, const cs_nets *nets, uint32_t flags,
  * raise_situations its raised deals (a second pass: each class again where some hand chose it); by_category[c],
  * the hands of category c (as dealt) that stand and fold, stand and raise, switch 1, 2, 3, 4 cards. Probes (5 cards each, none the up card; at most 4096):
  * probe_out[3 m .. 3 m + 2] = the best's value hi, lo, and its discard mask (bit i: card i of the probe).
- * Minutes of CPU for three cards, hours for four: a building block of issue #31's whole game. */
+ * Minutes of CPU for three cards, hours for four: a building block of issue #31's whole game. Another thread may
+ * read swept/sweeps while it runs (its progress), and set stop to end it within a class (CS_E_STOPPED; out then
+ * holds no result). */
 typedef struct {
     int64_t value_hi;
     uint64_t value_lo;
@@ -135,6 +137,9 @@ typedef struct {
     uint64_t chosen[5];
     cs_totals deals[5];
     uint64_t by_category[10][6];
+    uint64_t sweeps;      /* the class sweeps of both passes at most: 2 x the classes (set before pass 1) */
+    uint64_t swept;       /* those done so far (atomic, read while the call runs: its progress; = sweeps at the end) */
+    uint64_t stop;        /* set (non-zero) by another thread: no class is begun after it, CS_E_STOPPED */
 } cs_switch_exact;
 int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,

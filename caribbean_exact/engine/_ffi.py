@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .._core import ffi, lib
 from .._version import __version__
@@ -19,7 +19,7 @@ from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 14
+CORE_ABI_VERSION = 15
 
 
 def core_version() -> int | None:
@@ -783,7 +783,8 @@ def switch_dead(qualifier: int, nets: ScaledNetsLike, up: int, dead: Sequence[in
 
 
 def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int,
-                      flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = ()
+                      flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = (),
+                      poll: Callable[[int, int], None] | None = None
                       ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
                                  list[tuple[int, ...]]]:
     """The whole game of one up rank (up card 4 x up_rank) with switches of the sizes of bit mask ``sizes``
@@ -793,7 +794,10 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     best switches k cards (k = 0 .. 4), and per probe (five cards) its best value (over the unit) and
     discard mask; then the deals of the hands whose best switches k cards (each hand weighs the value's
     unit in deals; raise_situations: the raised deals), and by the category dealt the hands that stand and
-    fold, stand and raise, switch 1 .. 4 cards."""
+    fold, stand and raise, switch 1 .. 4 cards. ``poll(swept, sweeps)``: called about every
+    ``POLL_SECONDS`` while the core counts (it then runs in a thread of its own) with the class sweeps
+    done and their most, and once at the end; if it raises (or the wait is interrupted), the core stops
+    within a class sweep and the exception goes on."""
     out = ffi.new("cs_switch_exact *")
     n = len(probes)
     if any(len(p) != 5 for p in probes):
@@ -801,14 +805,40 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
     answers = ffi.new("int64_t[]", 3 * n) if n else ffi.NULL
     fee = ffi.new("int64_t[]", list(fees))
-    check(lib.cs_test_switch_exact_rank(up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees), sizes,
-                                        threads, out, flat, n, answers), "switch exact rank")
+    args = (up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees), sizes, threads, out, flat, n, answers)
+    if poll is None:
+        status = lib.cs_test_switch_exact_rank(*args)
+    else:  # the core in a thread (cffi lets go of the GIL), its counter read here
+        done: list[int] = []
+        worker = threading.Thread(target=lambda: done.append(lib.cs_test_switch_exact_rank(*args)), daemon=True)
+        worker.start()
+        try:
+            while True:
+                worker.join(POLL_SECONDS)
+                if not worker.is_alive():
+                    break
+                if out.sweeps:
+                    poll(int(out.swept), int(out.sweeps))
+        except BaseException:  # the callback raised, or Ctrl-C: the core stops within a class, then this raises
+            out.stop = 1
+            worker.join()
+            raise
+        if not done:
+            raise CoreError("switch exact rank: the core's thread ended without a status")
+        status = done[0]
+        if status == lib.CS_OK:
+            poll(int(out.sweeps), int(out.sweeps))
+    check(status, "switch exact rank")
     value = _int128(out.value_hi & 0xFFFFFFFFFFFFFFFF, out.value_lo, True)
     raised = _int128(out.raise_hi & 0xFFFFFFFFFFFFFFFF, out.raise_lo, True)
     probe = [(_int128(answers[3 * i] & 0xFFFFFFFFFFFFFFFF, answers[3 * i + 1] & 0xFFFFFFFFFFFFFFFF, True),
               int(answers[3 * i + 2])) for i in range(n)]
     return (value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe,
             [_totals(out.deals[k]) for k in range(5)], [tuple(out.by_category[c]) for c in range(10)])
+
+
+#: How often ``switch_exact_rank`` reads the core's progress, in seconds.
+POLL_SECONDS = 1.0
 
 
 def _int128(hi: int, lo: int, signed: bool) -> int:

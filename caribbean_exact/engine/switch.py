@@ -440,21 +440,24 @@ class ExactSwitchCounts:
 
 
 def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], sizes: int, flags: int, threads: int,
-                probes: list[tuple[int, ...]]) -> tuple[int, int, int, int, list[int], list[tuple[int, int]],
-                                                        list[DealTotals], list[tuple[int, ...]]]:
+                probes: list[tuple[int, ...]], poll: Callable[[int, int], None] | None = None
+                ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
+                           list[tuple[int, ...]]]:
     """One up rank of the exact switching game: a task of its own (in this process or on a worker of a
-    Dask cluster: a module-level function, its arguments and result plain data)."""
-    return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes)
+    Dask cluster: a module-level function, its arguments and result plain data); ``poll``: its
+    progress in this process (``_ffi.switch_exact_rank``)."""
+    return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes, poll)
 
 
 def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: tuple[int, ...] = tuple(range(13)),
                         raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
                         probes: tuple[tuple[int, ...], ...] = (), client: Any = None) -> ExactSwitchCounts:
     """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 4, in antes)
-    for the up ranks asked, one rank per call (progress after each; a rank takes about a second with one
-    card, 20 s with two, 4 minutes with three on two cores). ``client``: a ``dask.distributed.Client``
-    to run the ranks as tasks on its cluster (each with ``threads`` core threads, default 1), their
-    integer counts merged exactly here; default None: this process, one rank after another."""
+    for the up ranks asked, one rank per call (a rank takes about a second with one card, 20 s with two,
+    4 minutes with three on two cores; progress: in this process the discard-set classes swept, about
+    every second, the ranks done on a cluster). ``client``: a ``dask.distributed.Client`` to run the
+    ranks as tasks on its cluster (each with ``threads`` core threads, default 1), their integer counts
+    merged exactly here; default None: this process, one rank after another."""
     if not 1 <= len(fees) <= 4:
         raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards")
     threads = check_threads(threads) or (1 if client is not None else default_threads())
@@ -481,8 +484,10 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: t
     results: dict[int, Any] = {}
     if client is None:
         for i, r in enumerate(ranks):
-            results[r] = _exact_rank(*args[r])
-            report(progress, what, i + 1, len(ranks))
+            def poll(swept: int, sweeps: int, i: int = i) -> None:  # every rank sweeps as many classes
+                report(progress, "counting every switch exactly (discard-set classes swept)", i * sweeps + swept,
+                       len(ranks) * sweeps)
+            results[r] = _exact_rank(*args[r], poll if progress is not None else None)
     else:  # a task a rank on the cluster, gathered as they finish
         from distributed import as_completed
 

@@ -9,6 +9,7 @@ the whole rank's standing against the plain game, its one-card game against the 
 prohibitive fee against the one-card game.
 """
 
+import itertools
 import math
 import random
 from fractions import Fraction
@@ -176,3 +177,41 @@ def test_two_cards_exact_against_each_hand():
     assert chosen[2] > 0 and sum(chosen) == math.comb(51, 5)
     _consistent(run, s, [0, 1, 1, 0, 0])
     _check_probes(probes, answers, 48, q, s, [0, 1, 1], unit)
+
+
+def test_progress_is_read_while_it_counts_and_a_raise_stops_it(monkeypatch):
+    """The count runs in a thread of its own while ``poll`` reads its class sweeps (never fewer than
+    before, never more than their most, all of them at the end); a ``poll`` that raises stops the core
+    within a class (``CS_E_STOPPED`` under it), and the next count is whole and the same."""
+    monkeypatch.setattr(_ffi, "POLL_SECONDS", 0.02)
+    s = Rules().nets().scaled()
+    fees = [0, s.denominator, 0, 0, 0]
+    seen: list[tuple[int, int]] = []
+    whole = _ffi.switch_exact_rank(10, AK, s, fees, 0b10, poll=lambda done, most: seen.append((done, most)))
+    most = seen[-1][1]
+    assert len(seen) > 3 and seen[-1] == (most, most) and most % 2 == 0
+    assert all(a <= b <= most for (a, _), (b, _) in itertools.pairwise(seen)) and {m for _, m in seen} == {most}
+
+    class Enough(Exception):
+        pass
+
+    def stop(*_: int) -> None:
+        raise Enough
+
+    with pytest.raises(Enough):
+        _ffi.switch_exact_rank(10, AK, s, fees, 0b10, poll=stop)
+    assert _ffi.switch_exact_rank(10, AK, s, fees, 0b10) == whole
+    assert _ffi.lib.CS_E_STOPPED == 8 and _ffi.ffi.string(_ffi.lib.cs_strerror(8)) == b"stopped by the caller"
+
+
+def test_the_whole_game_reports_its_sweeps(monkeypatch):
+    """``exact_switch_counts`` turns the sweeps of each rank into one progress over the ranks asked."""
+    from caribbean_exact.engine.switch import exact_switch_counts
+
+    monkeypatch.setattr(_ffi, "POLL_SECONDS", 0.02)
+    seen: list[tuple[str, int, int]] = []
+    exact_switch_counts(Rules(), (Fraction(1),), up_ranks=(3, 10), progress=lambda *a: seen.append(a))
+    labels, done, total = zip(*seen, strict=True)
+    assert set(labels) == {"counting every switch exactly (discard-set classes swept)"} and len(set(total)) == 1
+    assert list(done) == sorted(done) and done[-1] == total[0] and total[0] % 4 == 0
+    assert any(d < total[0] // 2 for d in done) and any(total[0] // 2 < d < total[0] for d in done)
