@@ -93,10 +93,11 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
     ``fees``: the fees of switching 1, 2, ... cards in antes ("1,1": one or two cards for 1 ante
     each), default: the rules' draw; ``rules``: the game's rules (default: the standard game);
     ``up_ranks``: the up ranks counted (default all; fewer: a slice whose figures are over those ranks
-    only); ``raise_on_tie``, ``threads``, ``progress`` (after each up rank): as ``solve_one_card_game``;
-    ``client``: a ``dask.distributed.Client`` whose cluster counts the up ranks, a task each (the
-    ``distributed`` extra; the integer counts are merged exactly, the same as in this process), default
-    None: this process.
+    only); ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: the discard-set
+    classes swept, about every second (on a cluster: the up ranks done); if it raises, the count stops
+    within a class and the exception goes on; ``client``: a ``dask.distributed.Client`` whose cluster
+    counts the up ranks, a task each (the ``distributed`` extra; the integer counts are merged exactly,
+    the same as in this process), default None: this process.
     Time: about 15 s of CPU for one card, 8 minutes for two (4 on two cores), 100 minutes for three,
     hours for four; the last four games are kept in the process. Raises ``InvalidRules`` for a
     schedule of five fees, a bad fee or rules.
