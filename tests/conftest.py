@@ -108,6 +108,22 @@ def lines_slice():
                                                   given_game_counts(Rules(), sr.choices, up_ranks=(10,))))
 
 
+def seed_counted_switch(fees: str) -> None:
+    """A schedule whose two-card switches the bounds leave open, counted in seconds: the ace's slices
+    of the proof (``prove_one_rank``) and of the exact count seeded as the whole game's (the caches
+    of ``prove_switch_sizes`` and ``solve_exact_switch_game``), so ``solve --switch-fees`` and
+    ``report --switch-fees`` show the counted game's shape. Use fees no other test asks for: the
+    caches then hold no whole game a test could read."""
+    from caribbean_exact.play import switch_exact
+    from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switching import switch_game
+
+    rules, f = switch_game(fees, None)
+    sg._proofs.seed((rules, f, False), sg.prove_one_rank(f, rules, 12))
+    switch_exact._games.seed((rules, f, False, tuple(range(13))),
+                             switch_exact.solve_exact_switch_game(f, rules, up_ranks=(12,)))
+
+
 @pytest.fixture(scope="session")
 def sliced_oasis_studies(one_card_slice, lines_slice):
     """``switch_study`` of the fees 1 (6 hands, seed 3) and 1,2,3,2,1 (2 hands, seed 4), standard

@@ -188,7 +188,8 @@ def priced_over_n_hands(switching: SwitchStudy | None, hands: Sequence[int],
                         ) -> tuple[NHands, ...]:
     """The results over each of ``hands`` of the game priced where its per-deal distribution is
     counted: the Oasis game whose whole game is the one-card game (exact: a one-card schedule, or
-    every larger switch proven never better), whose return table (nets less the fee) is exact; the
+    every larger switch proven never better) or the larger switches counted (``SwitchGame.counted``),
+    whose return table (nets less the fees) is exact; the
     game with a sixth card for sale (``buying``: its return table, exact). Else () (the five-card
     switch is counted by its value, not by outcome)."""
     if buying is not None:
@@ -197,7 +198,8 @@ def priced_over_n_hands(switching: SwitchStudy | None, hands: Sequence[int],
         g = None if switching is None else switching.game
         if g is None or not g.exact or g.exact_game is not None:
             return ()
-        dist = net_distribution(r for _, r in g.one_card.return_rows)
+        whole = g.counted if g.counted is not None else g.one_card
+        dist = net_distribution(r for _, r in whole.return_rows)
     out = []
     for k, n in enumerate(hands, 1):
         out.append(over_n_hands(dist, n))

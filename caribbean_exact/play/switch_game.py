@@ -60,7 +60,8 @@ from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["OneCardGame", "OneOrFiveGame", "StandOrOption", "SwitchGame", "SwitchProof", "SwitchSample",
            "SwitchStrategy",
-           "excluded_sizes", "prove_switch_sizes", "sample_switch_game", "solve_one_card_game", "solve_switch_game"]
+           "count_open_sizes", "excluded_sizes", "prove_switch_sizes", "sample_switch_game", "solve_one_card_game",
+           "solve_switch_game"]
 
 #: A switching strategy as the sampler takes it: (the hand's five cards, the up card) -> the discard
 #: set as a bit mask over the five (bit i: the i-th card), e.g. ``strategy.switch_rules.SwitchRules.mask``.
@@ -845,6 +846,20 @@ class SwitchGame(_UpCardOnly):
         return self.one_card.house_edge
 
 
+def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int | None = None,
+                     progress: ProgressFn | None = None, client: Any = None) -> ExactSwitchGame | None:
+    """The whole game counted exactly where ``proof`` leaves open only switches of 2 to ``count_up_to``
+    cards (not five): over every size up to the largest open one (a larger size is proven never better
+    than at most one card, so cutting the schedule there changes no choice), with
+    ``switch_exact.solve_exact_switch_game``; else None (nothing open, five open or counted, or a
+    size above ``count_up_to`` open). ``threads``, ``progress``, ``client``: as that function."""
+    check_int(count_up_to, "count_up_to", 0, 4)
+    if proof.exact or proof.five_counted or not proof.open_sizes or max(proof.open_sizes) > count_up_to:
+        return None
+    return solve_exact_switch_game(SwitchFees(proof.fees.fees[:max(proof.open_sizes)]), proof.rules,
+                                   threads=threads, progress=progress, client=client)
+
+
 def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                       threads: int | None = None, progress: ProgressFn | None = None, *, count_up_to: int = 2,
                       client: Any = None) -> SwitchGame:
@@ -883,10 +898,9 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     sample = proof = counted = None
     if more:
         proof = prove_switch_sizes(f, rules, threads=threads, progress=progress)
-    if proof is not None and not proof.exact and not proof.five_counted and max(proof.open_sizes) <= count_up_to:
-        counted = solve_exact_switch_game(SwitchFees(f.fees[:max(proof.open_sizes)]), rules, threads=threads,
-                                          progress=progress, client=client)
-    elif more and deals and proof is not None and not proof.exact:
+    if proof is not None:
+        counted = count_open_sizes(proof, count_up_to, threads=threads, progress=progress, client=client)
+    if counted is None and more and deals and proof is not None and not proof.exact:
         sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
                                     baseline=SwitchFees((f.fee(1),)), proof=proof)
     return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante, proof, counted)

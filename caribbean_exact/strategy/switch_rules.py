@@ -37,6 +37,7 @@ from ..play.switch_game import (
     OneCardGame,
     SwitchGame,
     SwitchSample,
+    count_open_sizes,
     one_card_game_from,
     prove_switch_sizes,
     sample_switch_game,
@@ -526,10 +527,11 @@ def switch_study(fees: SwitchFeesLike | None, rules: Rules | None = None, deals:
     best switch of at most one card). ``exact`` (default True): also the exact one-card game
     (``play.switch_game.solve_one_card_game``, seconds of CPU, kept in-process) and, where more cards
     may be switched, every larger switch bounded in every situation (``prove_switch_sizes``, about a
-    minute), for the optimal switching's house edge: exact for a one-card schedule and wherever every
-    larger size is proven never better (1,2,3,4,5), else bounded exactly and estimated; where it is
-    exact and the lines switch at most one card, the lines' whole game too (``solve_switch_lines``,
-    seconds), so their house edge and cost are exact.
+    minute), for the optimal switching's house edge: exact for a one-card schedule, wherever every
+    larger size is proven never better (1,2,3,4,5), and where only two-card switches stay open, counted
+    (``play.switch_game.count_open_sizes``, about 5 minutes on two cores: 1,1); else bounded exactly
+    and estimated; where it is exact and the lines switch at most one card, the lines' whole game too
+    (``solve_switch_lines``, seconds), so their house edge and cost are exact.
     ``threads``: the core's threads; ``progress``: called as the work goes. ``fees`` None: the draw
     of ``rules``."""
     rules, f = switch_game(fees, rules)
@@ -542,7 +544,8 @@ def switch_study(fees: SwitchFeesLike | None, rules: Rules | None = None, deals:
     game = lines = None
     if exact:
         one = solve_one_card_game(sr.fees, rules, threads=threads, progress=progress)
-        game = SwitchGame(sr.fees, one, sample, sample.plain_return, proof)
+        counted = None if proof is None else count_open_sizes(proof, threads=threads, progress=progress)
+        game = SwitchGame(sr.fees, one, sample, sample.plain_return, proof, counted)
         if game.exact and all(x.action != "all five" for x in sr.lines):
             lines = solve_switch_lines(sr, rules, threads=threads, progress=progress)
     return SwitchStudy(sr, sample, game, lines)

@@ -62,14 +62,9 @@ COUNTED_FEES = "1,9/10"
 def _seed_counted_switch() -> None:
     """``solve --switch-fees 1,9/10`` counts the game exactly (two cards left open by the bounds):
     its shape, in seconds, from the ace's slice seeded as the whole game's proof and count."""
-    from caribbean_exact.play import switch_exact
-    from caribbean_exact.play import switch_game as sg
-    from caribbean_exact.play.switching import switch_game
+    from conftest import seed_counted_switch
 
-    rules, f = switch_game(COUNTED_FEES, None)
-    sg._proofs.seed((rules, f, False), sg.prove_one_rank(f, rules, 12))
-    switch_exact._games.seed((rules, f, False, tuple(range(13))),
-                             switch_exact.solve_exact_switch_game(f, rules, up_ranks=(12,)))
+    seed_counted_switch(COUNTED_FEES)
 
 
 def _counted_switch() -> Any:
@@ -84,8 +79,20 @@ def _report_plain() -> Any:
     return build_report(covariance_deals=2_000, covariance_seed=1)
 
 
+#: The report's Oasis schedule in the walk: two-card switches counted (integer fees: the results over
+#: N hands stay on a grid of whole antes), seeded from the ace's slice as ``COUNTED_FEES``.
+REPORT_COUNTED_FEES = "1,0"
+
+
+def _seed_report_counted() -> None:
+    from conftest import seed_counted_switch
+
+    seed_counted_switch(REPORT_COUNTED_FEES)
+
+
 #: What a case needs done before its command runs, by the case's name.
-PREPARE: dict[str, Callable[[], None]] = {"solve switch counted": _seed_counted_switch}
+PREPARE: dict[str, Callable[[], None]] = {"solve switch counted": _seed_counted_switch,
+                                          "report switching and cap": _seed_report_counted}
 
 #: The trainer's answers on standard input (raise, fold, raise).
 ANSWERS = "r\nf\nr\n"
@@ -155,12 +162,12 @@ CASES: list[Case] = [
     ("bonus", "bonus", [], ce.bonus, False),
     ("combined", "combined", [], lambda: ce.combined(rules=ce.Rules.make(ante=10)), False),
     ("report plain", "report", ["--deals", "2000", "--seed", "1"], _report_plain, True),
-    ("report switching and cap", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", "1", "--switch-deals",
-                                            "30", "--max-payout", "5000"], None, True),
+    ("report switching and cap", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", REPORT_COUNTED_FEES,
+                                            "--switch-deals", "30", "--max-payout", "5000"], None, True),  # PREPARE
     ("report", "report", ["--hands", "10", "--deals", "2000", "--seed", "1", "--side-bets", "progressive,bonus",
-                          "--flash-rate", "5%", "--leak", "one hole card seen"], None, True),  # validated; the
-    # library's equality is "report plain"'s (both are report_doc of report_of): a second whole report here
-    # cost CI minutes
+                          "--flash-rate", "5%", "--leak", "one hole card seen", "--buy-fee", "1"], None, True),  # the
+    # sixth card's section too; validated; the library's equality is "report plain"'s (both are report_doc of
+    # report_of): a second whole report here cost CI minutes
     ("collusion", "collusion", ["--deals", "2000", "--seed", "1"], lambda: ce.sample(players=7, deals=2000, seed=1),
      False),
     ("detect", "detect", [], _detect, True),

@@ -61,7 +61,8 @@ NULLABLE = {"independent_p_house_loses", "independent_p_house_loses_exact", "ind
             "switch_rules_game", "first_costly_ante", "breakeven_meter", "breakeven_meter_dollars",
             "cap_binds_above_ante",
             "house_edge_at_most", "element_of_risk", "expected_wager", "results_over_n_hands", "optimal_half_width",
-            "buy_game", "sixth_card_fee", "buy_game_fee", "buy_ev", "replaced"}
+            "buy_game", "sixth_card_fee", "buy_game_fee", "buy_ev", "replaced", "counted",
+            "proof"}
 #: Fields some lines have and others not (score's money columns, given an ante).
 OPTIONAL = {"ante", "cost_money"}
 #: Objects whose keys are data (ranks, hands, quantiles, switch sizes), not field names.

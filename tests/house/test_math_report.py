@@ -473,6 +473,42 @@ def test_report_switch_fees_json_has_the_exact_one_card_game(capsys):
     assert Fraction(whole["element_of_risk"]) == g.element_of_risk
 
 
+@pytest.mark.slow  # the ace's slices of the proof and the count, the one-card and the lines' games: about a minute
+def test_report_counts_two_card_switches_where_the_bounds_leave_them_open(capsys, tmp_path):
+    """Where two-card switches stay open, the report's Oasis game is the counted one (its exact house
+    edge, the whole game it prices, the results over N hands from its return table) and the lines,
+    which switch at most one card, cost exactly the difference of the two exact house edges."""
+    from conftest import seed_counted_switch
+
+    from caribbean_exact.play.switch_exact import solve_exact_switch_game
+
+    fees = "2,1"  # integer fees: the net over 10,000 hands stays on a grid of whole antes
+    seed_counted_switch(fees)
+    counted = solve_exact_switch_game(fees)  # the ace's slice, seeded
+    code, out, _ = run(capsys, "report", "--switch-fees", fees, "--switch-deals", "5", "--deals", "2000",
+                       "--format", "json", "--quiet")
+    assert code == 0
+    report = json.loads(out)
+    doc = report["switching"]
+    assert doc["optimal_exact"] is True and doc["optimal_house_edge"] == str(counted.house_edge)
+    assert doc["counted"]["fees"] == ["2", "1"] and doc["counted"]["by_size"] == list(counted.by_size[:3])
+    assert doc["switch_rules_exact"] is True and doc["larger_switches"] is None
+    # (the count here is the ace's slice, the lines' game the whole game: their difference is the rule, not a cost)
+    assert Fraction(doc["switch_rules_cost"]) == Fraction(doc["switch_rules_house_edge"]) - counted.house_edge
+    whole = report["whole_game"]
+    assert whole["house_edge"] == str(counted.house_edge) and whole["exactness"] == "exact"
+    assert Fraction(whole["element_of_risk"]) == counted.element_of_risk
+    n1 = whole["results_over_n_hands"][0]
+    assert Fraction(n1["mean"]) == -counted.house_edge and n1["exact"] is True
+    path = tmp_path / "r.md"
+    assert run(capsys, "report", "--switch-fees", fees, "--switch-deals", "5", "--deals", "2000", "--out",
+               str(path), "--quiet")[0] == 0
+    text = path.read_text(encoding="utf-8")
+    assert "leave switches of up to 2 cards open, so the whole game is counted" in text
+    assert "The whole game, every switch of up to 2 cards counted (exact)" in text
+    assert "by the dealer's up card" in text and "| switch 2 |" in text.replace("  ", " ")
+
+
 # ---------------------------------------------------------------- the sections' registry and the options (#30)
 
 

@@ -25,6 +25,7 @@ from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
 from ...model.hands import CATEGORIES
 from ...play.game import CategoryPlay
+from ...play.switch_exact import ExactSwitchGame
 from ...play.switch_game import OneOrFiveGame
 from ...play.whole_game import WholeGame
 from ...strategy.buy_lines import BUY_LINES
@@ -35,8 +36,12 @@ from ..labels import outcome_label, pay_label
 from ..play.game import report_json
 from ..play.sixth import SIXTH_HEADERS, sixth_game_json
 from ..play.switching import (
+    COUNTED_HEADERS,
     ONE_CARD_HEADERS,
     ONE_OR_FIVE_HEADERS,
+    counted_json,
+    counted_rows,
+    counted_up_rows,
     one_card_game_json,
     one_card_rows,
     one_or_five_json,
@@ -747,6 +752,21 @@ def _switch_blocks(c: Context) -> list[Block]:
                               "options counted exactly (every replacement set and dealer hand); the estimate is the "
                               "plain game's exact return plus the mean gain of switching (a control variate). "
                               "95% intervals."))
+    elif g.counted is not None:
+        m = len(g.counted.fees.fees)
+        out.append(Block("p", "With optimal switching the house edge is exact: the bounds of the larger switches "
+                              f"leave switches of up to {m} cards open, so the whole game is counted over every one "
+                              f"of them (every one of the {grouped(g.counted.situations)} hands and up cards, every "
+                              f"discard set of up to {m} cards, every replacement and dealer hand; below)"
+                              + (f"; switching {', '.join(map(str, g.proof.excluded))} cards is proven never "
+                                 "better than at most one card (exact bounds)"
+                                 if g.proof is not None and g.proof.excluded else "") + "."
+                              + (" The switching lines switch at most one card: their house edge is exact too (the "
+                                 "same game counted with each hand's switch the lines'), their cost the difference "
+                                 "of the two exact house edges."
+                                 if sw.lines_exact else
+                                 f" The switching lines' figures are sampled: {grouped(s.deals)} hands (seed "
+                                 f"{s.seed}), paired with the optimal switch. 95% intervals.")))
     elif g.exact:
         out.append(Block("p", "With optimal switching the house edge is exact: the game with at most one card "
                               f"switched is counted whole (every one of the {grouped(g.one_card.situations)} hands "
@@ -810,7 +830,9 @@ def _switch_blocks(c: Context) -> list[Block]:
                           "exact best raise or fold for the cards drawn):"))
     lines = [switch_sentence(x) for x in sw.rules.lines] + ["Anything else: switch nothing."]
     out.append(Block("list", rows=tuple((x,) for x in lines)))
-    if g is not None and g.exact_game is not None:
+    if g is not None and g.counted is not None:
+        out += _counted_blocks(g.counted)
+    elif g is not None and g.exact_game is not None:
         out += _one_or_five_blocks(g.exact_game)
     elif g is not None and not s.exact:
         out += _one_card_blocks(sw)
@@ -843,6 +865,28 @@ def _one_or_five_blocks(g: OneOrFiveGame) -> list[Block]:
         Block("p", "Return table (probabilities over every deal; a switch's nets less the fee; the switches of all "
                    "five in one row, their mean net):"),
         Block("table", rows=tuple(map(tuple, ret)), headers=h[3]),
+    ]
+
+
+def _counted_blocks(g: ExactSwitchGame) -> list[Block]:
+    """The whole game counted over every switch of up to the schedule's largest size, exact: its
+    figures, what the player does by hand and by up card, its return table."""
+    m = len(g.fees.fees)
+    figures, acts, ret = counted_rows(g)
+    h = COUNTED_HEADERS
+    sizes = tuple(f"switch {k}" for k in range(1, m + 1))
+    return [
+        Block("h3", f"The whole game, every switch of up to {m} cards counted (exact)"),
+        Block("p", f"In each of the {grouped(g.situations)} hands and up cards the player stands or switches the "
+                   f"set of up to {m} cards whose exact EV, the fee included, is the largest (ties: fewer cards, "
+                   "then the lower cards), then raises or folds as the exact counts decide."),
+        Block("table", rows=tuple(map(tuple, figures)), headers=h[0]),
+        Block("p", "What the player does, by his five cards (share of the hands and up cards of each category):"),
+        Block("table", rows=tuple(map(tuple, acts)), headers=(*h[1], *sizes)),
+        Block("p", "What the player does, by the dealer's up card (share of its hands):"),
+        Block("table", rows=tuple(map(tuple, counted_up_rows(g))), headers=("up card", *h[1][1:], *sizes)),
+        Block("p", "Return table (probabilities over every deal; a switch's nets less the fee):"),
+        Block("table", rows=tuple(map(tuple, ret)), headers=h[2]),
     ]
 
 
@@ -1347,7 +1391,9 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
     ``optimal_exact``, else the estimate ``house_edge_at_most`` less ``larger_switches.mean_gain``,
     with ``optimal_half_width``), ``house_edge_at_most``, ``one_card_game``
     (``render.play.switching.one_card_game_json``) and ``proof`` (``render.play.switching.proof_json``:
-    the larger switches bounded in every situation; null for a one-card schedule)."""
+    the larger switches bounded in every situation; null for a one-card schedule), ``game`` (the
+    five-card switch counted) and ``counted`` (``render.play.switching.counted_json``: the larger
+    switches counted, where only two-card switches stay open; else null)."""
     s, g = sw.sample, sw.game
     exact_game: dict[str, Any] = {}
     if g is not None:
@@ -1361,7 +1407,8 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
                                 "hands_switching_more": sum(s.best_sizes[2:])} if sampled else None,
             "one_card_game": one_card_game_json(g.one_card),
             "proof": proof_json(g.proof) if g.proof is not None else None,
-            "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None}
+            "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None,
+            "counted": counted_json(g.counted) if g.counted is not None else None}
     return {**switch_sample_json(s), "exact_plain_game": s.exact,
             "switch_rules": [{"condition": x.condition, "action": x.action, "high": RANKS[x.high],
                               "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}

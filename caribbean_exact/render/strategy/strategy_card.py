@@ -133,6 +133,11 @@ def _proof_clause(g: SwitchGame) -> str:
     """What the proof of the larger switches says, as the end of the card's house-edge sentence."""
     if g.proof is None:
         return "."
+    if g.counted is not None:
+        m = len(g.counted.fees.fees)
+        more = (f"; switching {', '.join(map(str, g.proof.excluded))} cards is never better than one card "
+                "(proven)" if g.proof.excluded else "")
+        return f": every switch of up to {m} cards counted in every hand{more}."
     if g.proof.five_counted:
         return ("; switching two to four cards is never better than standing, one card or all five, in any hand "
                 "(proven).")
