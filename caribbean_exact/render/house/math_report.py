@@ -718,6 +718,12 @@ def _size_excluded(r: MathReport, j: int) -> str:
                 f"{grouped(proof.game.situations)} ({_p(proof.game.five_probability)})")
     if proof is not None and j in proof.excluded:
         return "never better than at most one card (exact bound, in every situation)"
+    counted = r.switching.game.counted if r.switching.game is not None else None
+    if counted is not None and proof is not None and j in proof.open_sizes:
+        return (f"counted exactly in every situation (the whole game below): best in "
+                f"{grouped(counted.situations_of(j))} of the {grouped(counted.situations)} "
+                f"({_p(Fraction(counted.situations_of(j), counted.situations))}); its exact bound left it open in "
+                f"{grouped(proof.undecided(j))}")
     if proof is not None and j in proof.open_sizes:
         return (f"not excluded: its exact bound is above the best of at most one card in "
                 f"{grouped(proof.undecided(j))} of the {grouped(proof.situations)} situations")
