@@ -21,23 +21,30 @@
 (n) the switching lines' whole game, exact: ``solve_switch_lines("1")`` (the public call, its cache
     emptied before each run: each hand's choice by the lines with numpy, then the one-card game under
     those choices) on 1 and 2 threads, and the lines' choices alone (``SwitchRules.choices``, 13 ranks).
+(o) the larger switches counted: ``caribbean-exact solve --switch-fees FEES`` (default 1,1: the one-card
+    game, the bounds, then every discard set of up to two cards counted; ``--count-fees 1,1,1
+    --count-up-to 3`` for three cards, about an hour) in a fresh process: wall, CPU and the peak memory
+    of the process (ru_maxrss of the child), ``--runs`` times (default here 1: minutes each).
 Timings are printed, never asserted.
 
     python benchmarks/bench_switch.py --only k     just (k)
     python benchmarks/bench_switch.py --only l     just (l)
     python benchmarks/bench_switch.py --only m     just (m)
     python benchmarks/bench_switch.py --only n     just (n)
+    python benchmarks/bench_switch.py --only o [--count-fees 1,1] [--count-up-to 2] [--runs 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import resource
 import subprocess
 import sys
 import time
+from fractions import Fraction
 
 from common import machine, median
 
@@ -66,22 +73,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k", "l", "m", "n"), default=None,
+    ap.add_argument("--only", choices=("k", "l", "m", "n", "o"), default=None,
                     help="only part (k), the exact one-card game, (l), the proof of the larger switches, (m), "
-                         "the exact five-card switch, or (n), the switching lines' exact game")
+                         "the exact five-card switch, (n), the switching lines' exact game, or (o), the larger "
+                         "switches counted from the command line")
+    ap.add_argument("--count-fees", default="1,1", help="(o): the schedule counted (default 1,1)")
+    ap.add_argument("--count-up-to", default="2", help="(o): solve's --count-up-to (default 2)")
     a = ap.parse_args()
     print(machine())
-    if a.only == "k":
-        one_card_game(a.runs)
-        return
-    if a.only == "l":
-        proof(a.runs)
-        return
-    if a.only == "m":
-        five_card_switch(a.runs)
-        return
-    if a.only == "n":
-        lines_game(a.runs)
+    parts = {"k": one_card_game, "l": proof, "m": five_card_switch, "n": lines_game,
+             "o": lambda runs: counted_game(a.count_fees, a.count_up_to, runs if "--runs" in sys.argv else 1)}
+    if a.only is not None:
+        parts[a.only](a.runs)
         return
     print("\n(h) one hand, every option the fees allow (median wall / CPU seconds)")
     for hand, up in HANDS:
@@ -133,6 +136,24 @@ def main() -> None:
     proof(a.runs)
     five_card_switch(a.runs)
     lines_game(a.runs)
+
+
+def counted_game(fees: str, up_to: str, runs: int) -> None:
+    print(f"\n(o) the larger switches counted: solve --switch-fees {fees} --count-up-to {up_to}, fresh process")
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "caribbean_exact", "solve", "--switch-fees", fees,
+                               "--count-up-to", up_to, "--format", "json", "--quiet"], check=True,
+                              capture_output=True, text=True)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        doc = json.loads(done.stdout)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        print(f"  {wall:.0f} s wall, {cpu:.0f} s CPU, peak memory {after.ru_maxrss / 1024:.0f} MiB; house edge "
+              f"{float(Fraction(doc['house_edge'])):.4%} ({doc['house_edge']}), counted: "
+              f"{doc['counted'] is not None}")
+    print(f"  {machine()}")
 
 
 def lines_game(runs: int) -> None:
