@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Any
 
 from ...errors import InvalidCards, UsageError
 from ...model.cards import Card, parse_cards, rank_index
