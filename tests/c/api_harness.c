@@ -823,12 +823,11 @@ static void switch_dead(void)
         CHECK(out[3] == want[1]); /* the kept card 3 is at position 3 of the 47 cards other than 40 and dead[] */
         STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 2, &ex, probe, 1, pout), CS_OK);
         CHECK(ex.chosen[0] == 2349060 && pout[2] == 0 && ex.sweeps == 2 && ex.swept == 2);
-        ex.stop = 1; /* stopped before it began: no class swept */
-        STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 2, &ex, probe, 1, pout), CS_E_STOPPED);
-        CHECK(ex.swept == 0 && ex.stop == 1);
-        ex.stop = 0;
         const __int128 got = (__int128)((unsigned __int128)(uint64_t)pout[0] << 64 | (uint64_t)pout[1]);
         CHECK(got == (__int128)want[0] * (__int128)(ex.value_unit / 163185)); /* over C(46, 4) x 447,720 */
+        ex.stop = 1; /* stopped before it began: no class swept, no result */
+        STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 2, &ex, probe, 1, pout), CS_E_STOPPED);
+        CHECK(ex.swept == 0 && ex.stop == 1 && ex.value_unit == 0);
     }
     puts("switch dead: done");
 }
