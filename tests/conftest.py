@@ -2,6 +2,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 # Two test workers share the two cores: numpy's BLAS threads (the matrix products of the frontier
 # search) would only contend with the other worker and spin (about 5% of the slow tests' CPU, measured
@@ -108,17 +109,18 @@ def lines_slice():
                                                   given_game_counts(Rules(), sr.choices, up_ranks=(10,))))
 
 
-def seed_counted_switch(fees: str) -> None:
+def seed_counted_switch(fees: str, rules: Any = None) -> None:
     """A schedule whose two-card switches the bounds leave open, counted in seconds: the ace's slices
     of the proof (``prove_one_rank``) and of the exact count seeded as the whole game's (the caches
     of ``prove_switch_sizes`` and ``solve_exact_switch_game``), so ``solve --switch-fees`` and
     ``report --switch-fees`` show the counted game's shape. Use fees no other test asks for: the
-    caches then hold no whole game a test could read."""
+    caches then hold no whole game a test could read. ``rules``: the table's rules the command
+    solves (a capped report's own, say); the default rules unless given."""
     from caribbean_exact.play import switch_exact
     from caribbean_exact.play import switch_game as sg
     from caribbean_exact.play.switching import switch_game
 
-    rules, f = switch_game(fees, None)
+    rules, f = switch_game(fees, rules)
     sg._proofs.seed((rules, f, False), sg.prove_one_rank(f, rules, 12))
     switch_exact._games.seed((rules, f, False, tuple(range(13))),
                              switch_exact.solve_exact_switch_game(f, rules, up_ranks=(12,)))
