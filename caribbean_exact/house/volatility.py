@@ -36,7 +36,7 @@ from ..progress import ProgressFn, report
 if TYPE_CHECKING:  # numpy is imported where the FFT runs: the command line starts without it
     import numpy as np
 
-__all__ = ["DEFAULT_AVERAGE_ANTE", "DEFAULT_HANDS", "DEFAULT_HANDS_PER_HOUR", "MAX_FFT_POINTS",
+__all__ = ["DEFAULT_AVERAGE_ANTE", "DEFAULT_HANDS", "DEFAULT_HANDS_PER_HOUR", "MAX_FFT_POINTS", "WINDOW_TAIL",
            "NHands", "OutcomeDistribution", "SeatCovariance", "TableHour",
            "net_distribution", "outcome_distribution", "over_n_hands", "seat_covariance", "table_hour"]
 
@@ -49,17 +49,22 @@ DEFAULT_HANDS: tuple[int, ...] = (1, 10, 100, 1_000, 10_000)
 #: Exact (Python integer) N-fold powers up to this N; floating point (FFT) beyond.
 EXACT_MAX_HANDS = 10
 #: The largest FFT (points) the N-hand distribution may take: 2^23 doubles are 64 MB per array and the
-#: transform holds a few of them. It bounds N: N x (largest - smallest net, in the smallest unit of
-#: the nets) < 2^23; for the standard table (nets -3 .. 201 antes) N <= 41,120.
+#: transform holds a few of them. Up to N x (largest - smallest net, in the smallest unit of the nets)
+#: < 2^23 (N <= 41,120 for the standard table, nets -3 .. 201 antes) the transform holds every net the
+#: N hands can reach; beyond, only a window about the mean that Bernstein's inequality shows holds all
+#: but ``WINDOW_TAIL`` of the probability (``_window``), so N may go to ``MAX_HANDS`` and the nets may
+#: be fine (fractional fees).
 MAX_FFT_POINTS = 1 << 23
+#: The probability a window may leave outside (both tails together): it is added to the error bound.
+WINDOW_TAIL = 2.0 ** -50
 #: Quantile levels of the player's net (percent).
 QUANTILE_LEVELS: tuple[int, ...] = (5, 25, 50, 75, 95)
 #: z of a two-sided 95% interval.
 Z95 = NormalDist().inv_cdf(0.975)
 #: Unit roundoff of IEEE double precision.
 UNIT_ROUNDOFF = 2.0 ** -53
-#: The most hands of one "results over N hands" row (the transform's size, which depends on the nets,
-#: usually bounds N below it: 41,120 for the standard game).
+#: The most hands of one "results over N hands" row (beyond 41,120 standard hands the transform holds
+#: a window about the mean: 40,318 points at this limit).
 MAX_HANDS = 1_000_000
 #: The most rounds sampled for the seats' covariance (as every sampled figure: about ten minutes).
 MAX_TABLE_DEALS = MAX_DEALS
@@ -211,15 +216,40 @@ def check_table_sample(deals: object, seed: object) -> tuple[int, int]:
     return deals, seed
 
 
-def _fft_points(span: int, n: int) -> int:
-    """The FFT length for n hands of ``span + 1`` support points; InvalidRules beyond the limit."""
-    points = span * n + 1
+def _fft_points(points: int) -> int:
+    """The FFT length (a power of two) for ``points`` points."""
+    return 1 << (points - 1).bit_length()
+
+
+def _window(counts: list[int], n: int) -> tuple[int, int]:
+    """(first position, points) of the window of the sum of ``n`` hands (positions 0 .. n x span)
+    that holds all but ``WINDOW_TAIL`` of its probability, by Bernstein's inequality: a sum S of n
+    independent hands of mean m, variance v and deviation at most M above (below) the mean has
+    P(S - n m >= t) <= exp(-t^2 / (2 (n v + M t / 3))) (and so below), <= WINDOW_TAIL / 2 for
+    t = L M / 3 + sqrt((L M / 3)^2 + 2 L n v), L = ln(2 / WINDOW_TAIL). The mean and variance are
+    exact; t is widened by 0.1% and 2 positions against the floating point of the root.
+    InvalidRules if even the window exceeds ``MAX_FFT_POINTS``."""
+    total = sum(counts)
+    span = len(counts) - 1
+    m = Fraction(sum(k * c for k, c in enumerate(counts)), total)
+    v = Fraction(sum(k * k * c for k, c in enumerate(counts)), total) - m * m
+    big_l = math.log(2 / WINDOW_TAIL)
+
+    def reach(dev: Fraction) -> float:
+        a = big_l * float(dev) / 3
+        return (a + math.sqrt(a * a + 2 * big_l * n * float(v))) * 1.001 + 2
+
+    centre = n * m
+    lo = max(0, math.floor(centre - Fraction(reach(m))))
+    hi = min(n * span, math.ceil(centre + Fraction(reach(span - m))))
+    points = hi - lo + 1
     if points > MAX_FFT_POINTS:
         raise InvalidRules(
-            f"hands {n}: too many for the exact distribution (the net over {n} hands takes {points:,} points; "
-            f"the limit is {MAX_FFT_POINTS:,} = 2^23 so the transform stays within a few hundred MB: "
-            f"at most {(MAX_FFT_POINTS - 1) // span:,} hands for these nets)")
-    return 1 << (points - 1).bit_length()
+            f"hands {n}: too many for the distribution over N hands (the nets over {n:,} hands spread over "
+            f"{points:,} points of their smallest unit; the limit is {MAX_FFT_POINTS:,} = "
+            f"2^{MAX_FFT_POINTS.bit_length() - 1} so the "
+            f"transform stays within a few hundred MB)")
+    return lo, points
 
 
 def _exact_power(counts: list[int], n: int) -> list[int]:
@@ -256,14 +286,21 @@ def fft_error_bound(p_norm2: float, n: int, length: int) -> float:
     return math.sqrt(length) * e2 + length * u
 
 
-def _fft_power(p: np.ndarray, n: int, length: int) -> np.ndarray:
+def _fft_power(p: np.ndarray, n: int, length: int, first: int = 0, points: int | None = None) -> np.ndarray:
+    """The n-fold power of ``p`` by a transform of ``length`` points, positions ``first`` ..
+    ``first + points - 1`` (default: every position, 0 .. n x span). The transform is cyclic: a
+    window shorter than the whole sum folds the mass outside it onto it (``_window`` bounds that)."""
     import numpy as np
 
-    spectrum = np.fft.rfft(p, length)
+    if points is None:
+        points = (len(p) - 1) * n + 1
+    folded = np.zeros(length)
+    np.add.at(folded, np.arange(len(p)) % length, p)
+    spectrum = np.fft.rfft(folded)
     r = np.abs(spectrum)
     theta = np.angle(spectrum)
     powered = (r ** n) * np.exp(1j * (n * theta))
-    out: np.ndarray = np.fft.irfft(powered, length)[: (len(p) - 1) * n + 1]
+    out: np.ndarray = np.roll(np.fft.irfft(powered, length), -(first % length))[:points]
     clipped: np.ndarray = np.clip(out, 0.0, None)
     return clipped
 
@@ -274,12 +311,46 @@ def _quantile_index(cdf: Sequence[float] | np.ndarray, level: float) -> int:
     return int(np.searchsorted(np.asarray(cdf), level, side="left"))
 
 
+#: The quantile levels as fractions, and the levels of the 95% interval's ends.
+_LEVELS = {q: Fraction(q, 100) for q in QUANTILE_LEVELS}
+_TAILS = (Fraction(25, 1000), Fraction(975, 1000))
+
+
+def _exact_n_hands(counts: list[int], n: int, base: int, unit: Fraction, mean: Fraction, var: Fraction,
+                   keep: bool) -> NHands:
+    """``over_n_hands`` by the exact power: net (base + position) x unit."""
+    total = sum(counts)
+    zero = -base
+    coef = _exact_power(counts, n)
+    denom = total ** n
+    cum = []
+    acc = 0
+    for c in coef:
+        acc += c
+        cum.append(acc)
+    below = cum[zero - 1] if 0 < zero <= len(coef) else (0 if zero <= 0 else denom)
+    at = coef[zero] if 0 <= zero < len(coef) else 0
+
+    def q_exact(level: Fraction) -> Fraction:
+        target = level * denom
+        i = next(k for k, c in enumerate(cum) if c >= target)
+        return (base + i) * unit
+
+    qs = {k: q_exact(v) for k, v in _LEVELS.items()}
+    interval = (-q_exact(_TAILS[1]), -q_exact(_TAILS[0]))
+    probs: Sequence[float] = [c / denom for c in coef] if keep else ()
+    return NHands(n, True, Fraction(denom - below - at, denom), Fraction(at, denom), Fraction(below, denom),
+                  qs, interval, mean, var, None, True, base, unit, probs)
+
+
 def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False, method: str = "auto") -> NHands:
     """The player's net over ``n`` hands from the exact per-deal distribution.
 
     Exact (Python integers) for n <= EXACT_MAX_HANDS; beyond, numpy's FFT with the bound of
     ``fft_error_bound`` on every probability (``method`` "exact" or "fft" forces one way, for
-    checks). ``keep`` keeps the distribution (for plots).
+    checks): over every net the n hands can reach while they take at most ``MAX_FFT_POINTS``
+    points, else over the window of ``_window`` (its tail, ``WINDOW_TAIL``, added to the bound).
+    ``keep`` keeps the distribution (for plots; over the window, the window's).
     """
     n = check_hands(n)
     if method not in ("auto", "exact", "fft"):
@@ -287,39 +358,25 @@ def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False, metho
     offset, counts = dist.steps()
     unit = dist.unit
     span = len(counts) - 1
-    length = _fft_points(span, n)
+    points = span * n + 1
     total = dist.total
     mean, var = n * dist.mean, n * dist.variance
     base = offset * n  # net of position 0, in units
     zero = -base  # position of net 0 (may fall outside the support)
-    levels = {q: Fraction(q, 100) for q in QUANTILE_LEVELS}
-    tails = {"lo": Fraction(25, 1000), "hi": Fraction(975, 1000)}
     if method == "exact" or (method == "auto" and n <= EXACT_MAX_HANDS):
-        coef = _exact_power(counts, n)
-        denom = total ** n
-        cum = []
-        acc = 0
-        for c in coef:
-            acc += c
-            cum.append(acc)
-        below = cum[zero - 1] if 0 < zero <= len(coef) else (0 if zero <= 0 else denom)
-        at = coef[zero] if 0 <= zero < len(coef) else 0
-
-        def q_exact(level: Fraction) -> Fraction:
-            target = level * denom
-            i = next(k for k, c in enumerate(cum) if c >= target)
-            return (base + i) * unit
-
-        qs = {k: q_exact(v) for k, v in levels.items()}
-        interval = (-q_exact(tails["hi"]), -q_exact(tails["lo"]))
-        probs: Sequence[float] = [c / denom for c in coef] if keep else ()
-        return NHands(n, True, Fraction(denom - below - at, denom), Fraction(at, denom), Fraction(below, denom),
-                      qs, interval, mean, var, None, True, base, unit, probs)
+        return _exact_n_hands(counts, n, base, unit, mean, var, keep)
     import numpy as np
 
+    first, tail = 0, 0.0
+    if points > MAX_FFT_POINTS:
+        first, points = _window(counts, n)
+        tail = WINDOW_TAIL
+        base += first
+        zero -= first
+    length = _fft_points(points)
     p = np.array(counts, dtype=np.float64) / float(total)
-    pmf = _fft_power(p, n, length)
-    bound = fft_error_bound(float(np.linalg.norm(p)), n, length)
+    pmf = _fft_power(p, n, length, first, points)
+    bound = fft_error_bound(float(np.linalg.norm(p)), n, length) + tail
     cdf = np.cumsum(pmf)
     below_f = float(cdf[zero - 1]) if 0 < zero <= len(pmf) else (0.0 if zero <= 0 else 1.0)
     at_f = float(pmf[zero]) if 0 <= zero < len(pmf) else 0.0
@@ -333,8 +390,8 @@ def over_n_hands(dist: OutcomeDistribution, n: int, *, keep: bool = False, metho
             certain = False
         return (base + i) * unit
 
-    qs = {k: q_float(v) for k, v in levels.items()}
-    interval = (-q_float(tails["hi"]), -q_float(tails["lo"]))
+    qs = {k: q_float(v) for k, v in _LEVELS.items()}
+    interval = (-q_float(_TAILS[1]), -q_float(_TAILS[0]))
     return NHands(n, False, max(0.0, 1.0 - below_f - at_f), at_f, below_f, qs, interval, mean, var, bound,
                   certain, base, unit, tuple(pmf.tolist()) if keep else ())
 

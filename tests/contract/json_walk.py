@@ -79,8 +79,8 @@ def _report_plain() -> Any:
     return build_report(covariance_deals=2_000, covariance_seed=1)
 
 
-#: The report's Oasis schedule in the walk: two-card switches counted (integer fees: the results over
-#: N hands stay on a grid of whole antes), seeded from the ace's slice as ``COUNTED_FEES``.
+#: The report's Oasis schedule in the walk: two-card switches counted, seeded from the ace's slice as
+#: ``COUNTED_FEES``.
 REPORT_COUNTED_FEES = "1,0"
 #: The walk's capped report: its cap in money (at the report's average ante).
 REPORT_MAX_PAYOUT = 5000

@@ -11,9 +11,13 @@ from caribbean_exact import solve
 from caribbean_exact.engine import _ffi
 from caribbean_exact.engine.pricing import raise_total, solver_for
 from caribbean_exact.errors import InvalidRules
+from caribbean_exact.house import volatility
 from caribbean_exact.house.sidebets import progressive, progressive_house
 from caribbean_exact.house.volatility import (
     MAX_FFT_POINTS,
+    MAX_HANDS,
+    WINDOW_TAIL,
+    OutcomeDistribution,
     _exact_power,
     outcome_distribution,
     over_n_hands,
@@ -127,13 +131,56 @@ def test_standard_table_figures(dist):
     assert r1000.volatility_index == pytest.approx(1.959964 * 2.242950, rel=1e-5)
 
 
-def test_hands_limits(dist):
+def test_hands_limits(dist, monkeypatch):
     with pytest.raises(InvalidRules, match="at least 1"):
         over_n_hands(dist, 0)
-    with pytest.raises(InvalidRules, match="2\\^23"):
-        over_n_hands(dist, MAX_FFT_POINTS // 204 + 1)
+    with pytest.raises(InvalidRules, match="more than the limit of 1,000,000"):
+        over_n_hands(dist, MAX_HANDS + 1)
     with pytest.raises(InvalidRules):
         over_n_hands(dist, 2.5)  # type: ignore[arg-type]
+    # the window of 1,000 hands takes 5,456 points: more than a limit of 2^12
+    monkeypatch.setattr(volatility, "MAX_FFT_POINTS", 1 << 12)
+    with pytest.raises(InvalidRules, match=r"5,456 points .* the limit is 4,096 = 2\^12"):
+        over_n_hands(dist, 1000)
+
+
+@pytest.mark.parametrize("n", [1000, 10_000])
+def test_the_window_gives_the_whole_transforms_answers(dist, monkeypatch, n):
+    """Where the whole transform fits, a window about the mean (forced by a lower limit) gives the
+    same quantiles and interval, and every probability within the two bounds."""
+    whole = over_n_hands(dist, n, keep=True)
+    assert whole.offset == -3 * n and len(whole.probabilities) == 204 * n + 1
+    monkeypatch.setattr(volatility, "MAX_FFT_POINTS", 1 << 16)
+    window = over_n_hands(dist, n, keep=True)
+    assert window.offset > whole.offset and len(window.probabilities) < 1 << 16
+    assert window.error_bound >= WINDOW_TAIL
+    assert window.quantiles == whole.quantiles and window.quantiles_certain
+    assert window.house_win_interval_95 == whole.house_win_interval_95
+    tol = whole.error_bound + window.error_bound
+    for a, b in ((window.p_ahead, whole.p_ahead), (window.p_even, whole.p_even), (window.p_behind, whole.p_behind)):
+        assert abs(a - b) <= tol
+    shift = window.offset - whole.offset
+    assert all(abs(a - b) <= tol for a, b in zip(window.probabilities, whole.probabilities[shift:]))
+    assert sum(window.probabilities) == pytest.approx(1, abs=1e-9)
+
+
+def test_fine_nets_and_many_hands_beyond_the_whole_transform(dist):
+    """Nets in tenths of an ante (every net less a fee of 9/10): 10,000 hands take 20,400,001 points
+    of a tenth, beyond the whole transform; the window gives the standard game's quantiles less
+    exactly 9,000 antes. And the standard game runs to the limit of hands."""
+    fee = Fraction(9, 10)
+    fine = OutcomeDistribution(tuple(x - fee for x in dist.nets), dist.counts)
+    assert fine.unit == Fraction(1, 10) and MAX_FFT_POINTS < 204 * 10 * 10_000 + 1
+    n = 10_000
+    plain, less = over_n_hands(dist, n), over_n_hands(fine, n)
+    assert less.quantiles == {k: q - fee * n for k, q in plain.quantiles.items()} and less.quantiles_certain
+    assert less.house_win_interval_95 == tuple(x + fee * n for x in plain.house_win_interval_95)
+    assert less.mean == plain.mean - fee * n and less.variance == plain.variance
+    assert less.p_ahead < plain.p_ahead
+    most = over_n_hands(dist, MAX_HANDS)
+    mean, sd = float(most.mean), math.sqrt(most.variance)
+    assert mean - 2 * sd < most.quantiles[5] < mean - sd < most.quantiles[50] < mean + sd < most.quantiles[95]
+    assert most.p_ahead <= most.error_bound and most.quantiles_certain
 
 
 def _direct_rounds(rules, rounds, seats, seed):
