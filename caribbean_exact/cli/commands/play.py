@@ -320,7 +320,7 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "1,000, 0: none; each hand's best option exact); with --sample, only a sampled estimate")
     p.add_argument("--count-up-to", type=integer, default=None, metavar="K",
                    help="with --switch-fees: count the whole game exactly where the bounds leave open switches of "
-                        "2 to K cards only (not five); default 2, about 4 minutes on two cores; 3: about an hour, "
+                        "2 to K cards only (not five); default 2, about 5 minutes on two cores; 3: about 100 minutes, "
                         "4: hours (see --scheduler); 0: never, sample instead")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="with --switch-fees: count the exact game's 13 up ranks as tasks on the Dask cluster whose "
