@@ -449,28 +449,30 @@ def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], si
     return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes, poll)
 
 
-def exact_switch_counts(rules: Rules, fees: tuple[Fraction, ...], *, up_ranks: tuple[int, ...] = tuple(range(13)),
-                        raise_on_tie: bool = False, threads: int | None = None, progress: ProgressFn | None = None,
+def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
+                        up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
+                        threads: int | None = None, progress: ProgressFn | None = None,
                         probes: tuple[tuple[int, ...], ...] = (), client: Any = None) -> ExactSwitchCounts:
-    """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 4, in antes)
-    for the up ranks asked, one rank per call (a rank takes about a second with one card, 20 s with two,
-    4 minutes with three on two cores; progress: in this process the discard-set classes swept, about
-    every second, the ranks done on a cluster). ``client``: a ``dask.distributed.Client`` to run the
+    """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 4, in antes;
+    None where k cards may not be switched) for the up ranks asked, one rank per call (a rank takes
+    about a second with one card, 20 s with two, 4 minutes with three on two cores; progress: in this
+    process the discard-set classes swept, about every second, the ranks done on a cluster).
+    ``client``: a ``dask.distributed.Client`` to run the
     ranks as tasks on its cluster (each with ``threads`` core threads, default 1), their integer counts
     merged exactly here; default None: this process, one rank after another."""
-    if not 1 <= len(fees) <= 4:
+    if not 1 <= len(fees) <= 4 or all(f is None for f in fees):
         raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards")
     threads = check_threads(threads) or (1 if client is not None else default_threads())
     check_progress(progress)
     s = rules.nets().scaled()
-    den = math.lcm(s.denominator, *(f.denominator for f in fees))
+    den = math.lcm(s.denominator, *(f.denominator for f in fees if f is not None))
     k = den // s.denominator
     nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
-    scaled = [0, *(int(f * den) for f in fees)] + [0] * (4 - len(fees))
+    scaled = [0, *(0 if f is None else int(f * den) for f in fees)] + [0] * (4 - len(fees))
     if max(abs(x) for x in (*nets.as_list(), *scaled)) > EXACT_NET_LIMIT:
         raise InvalidRules(f"switch fees {shown(fees)}: the fees and the pays over one denominator are too large "
                            "for exact counting of the whole game (at most 2^28)")
-    sizes = sum(1 << j for j in range(1, len(fees) + 1))
+    sizes = sum(1 << j for j, f in enumerate(fees, 1) if f is not None)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
     deals: list[list[DealTotals]] = [[] for _ in range(5)]
     by_category = [[0] * 6 for _ in range(10)]

@@ -29,31 +29,47 @@ from fractions import Fraction
 from ..errors import InvalidRules, shown
 from .numbers import Number, to_fraction
 
-__all__ = ["FEE_SCHEDULES", "Draw", "DrawLike", "SwitchFees", "SwitchFeesLike"]
+__all__ = ["FEE_SCHEDULES", "FORBIDDEN_MARKS", "Draw", "DrawLike", "SwitchFees", "SwitchFeesLike"]
+
+
+#: How a fee schedule marks a size the table does not allow ("x,1,1,1,1": two to five cards only; "-"
+#: is read too, but on the command line it must follow an equals sign: --switch-fees=-,1,1,1,1).
+FORBIDDEN_MARKS = ("x", "-")
 
 
 @dataclass(frozen=True, slots=True)
 class SwitchFees:
     """The fee, in antes, of switching 1, 2, ... cards; a table that allows at most k cards has
-    k fees (``fees[k - 1]`` for k cards).
+    k fees (``fees[k - 1]`` for k cards), None for a size it does not allow (written "x": Lunar
+    Poker's exchange of two to five cards is "x,1,1,1,1").
 
     >>> SwitchFees.parse("1,2,3,2,1").fee(4), SwitchFees.parse("1").allows(2)
     (Fraction(2, 1), False)
+    >>> f = SwitchFees.parse("x,1,1,1,1")
+    >>> f.allows(1), f.sizes, f.short(), f.texts(), SwitchFees.parse("-,1,1,1,1") == f
+    (False, (2, 3, 4, 5), 'x,1,1,1,1', (None, '1', '1', '1', '1'), True)
     """
 
-    #: The fee of switching k cards, in antes, at ``fees[k - 1]`` (exact, 0 or more).
-    fees: tuple[Fraction, ...]
+    #: The fee of switching k cards, in antes, at ``fees[k - 1]`` (exact, 0 or more; None: not allowed).
+    fees: tuple[Fraction | None, ...]
 
     def __post_init__(self) -> None:
         if not isinstance(self.fees, tuple) or not 1 <= len(self.fees) <= 5:
             raise InvalidRules(f"switch fees {shown(self.fees)}: expected 1 to 5 fees (for 1, 2, ... cards)")
         for f in self.fees:
-            if not isinstance(f, Fraction) or f < 0:
+            if f is not None and (not isinstance(f, Fraction) or f < 0):
                 raise InvalidRules(f"switch fee {shown(f)}: expected an exact number of antes, 0 or more")
+        if self.fees[-1] is None:
+            raise InvalidRules(f"switch fees {self.short()}: the schedule ends at the most cards allowed (its last "
+                               "fee is a number; a size not allowed is 'x')")
 
     @classmethod
     def parse(cls, spec: SwitchFeesLike) -> SwitchFees:
-        """Fees from ``spec``: text ("1,2,3,4,5"), numbers, a name of ``FEE_SCHEDULES`` or fees."""
+        """Fees from ``spec``: text ("1,2,3,4,5"), numbers, a name of ``FEE_SCHEDULES`` or fees.
+
+        A size not allowed is "x" or "-" in text ("x,1,1,1,1": two to five cards), None among
+        numbers; sizes not allowed after the last allowed one are dropped ("1,x" is "1").
+        """
         if isinstance(spec, SwitchFees):
             return spec
         if isinstance(spec, str):
@@ -69,23 +85,45 @@ class SwitchFees:
         if not 1 <= len(items) <= 5:
             raise InvalidRules(f"switch fees {shown(spec)}: expected 1 to 5 fees (for 1, 2, ... cards), "
                                f"got {len(items)}")
-        return cls(tuple(to_fraction(x, f"switch fee for {k} card{'s' if k > 1 else ''}")
-                         for k, x in enumerate(items, 1)))
+        fees = tuple(None if x is None or (isinstance(x, str) and x.strip().lower() in FORBIDDEN_MARKS)
+                     else to_fraction(x, f"switch fee for {k} card{'s' if k > 1 else ''}")
+                     for k, x in enumerate(items, 1))
+        while fees and fees[-1] is None:
+            fees = fees[:-1]
+        if not fees:
+            raise InvalidRules(f"switch fees {shown(spec)}: no size allowed (give a fee for at least one; "
+                               "'x' marks a size not allowed)")
+        return cls(fees)
 
     def allows(self, cards: int) -> bool:
         """Whether switching ``cards`` cards is allowed (0: standing, always)."""
-        return 0 <= cards <= len(self.fees)
+        return cards == 0 or (1 <= cards <= len(self.fees) and self.fees[cards - 1] is not None)
 
     def fee(self, cards: int) -> Fraction:
-        """The fee of switching ``cards`` cards (0 for standing)."""
-        return Fraction(0) if cards == 0 else self.fees[cards - 1]
+        """The fee of switching ``cards`` cards (0 for standing); InvalidRules for a size not allowed."""
+        if cards == 0:
+            return Fraction(0)
+        f = self.fees[cards - 1] if 1 <= cards <= len(self.fees) else None
+        if f is None:
+            raise InvalidRules(f"switch fees {self.short()}: switching {cards} card{'s' if cards != 1 else ''} "
+                               "is not allowed")
+        return f
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The numbers of cards the player may switch, ascending."""
+        return tuple(k for k, f in enumerate(self.fees, 1) if f is not None)
+
+    def texts(self) -> tuple[str | None, ...]:
+        """The fees as exact text, 1 card first, None for a size not allowed (the JSON's fee lists)."""
+        return tuple(None if f is None else str(f) for f in self.fees)
 
     def short(self) -> str:
-        """The fees as text: "1,2,3,4,5"."""
-        return ",".join(str(f) for f in self.fees)
+        """The fees as text: "1,2,3,4,5" ("x" for a size not allowed)."""
+        return ",".join("x" if f is None else str(f) for f in self.fees)
 
 
-SwitchFeesLike = SwitchFees | str | Sequence[Number]
+SwitchFeesLike = SwitchFees | str | Sequence[Number | None]
 
 #: The fee schedules in use: by the number of cards switched, 1 to 5.
 FEE_SCHEDULES: dict[str, SwitchFees] = {
@@ -162,9 +200,9 @@ class Draw:
         return 0 if self.switch is None else len(self.switch.fees)
 
     @property
-    def switch_fees(self) -> tuple[str, ...]:
-        """The fees as exact text, 1 card first (the JSON ``"switch_fees"``)."""
-        return () if self.switch is None else tuple(str(f) for f in self.switch.fees)
+    def switch_fees(self) -> tuple[str | None, ...]:
+        """The fees as exact text, 1 card first, None for a size not allowed (the JSON ``"switch_fees"``)."""
+        return () if self.switch is None else self.switch.texts()
 
     def short(self) -> str:
         """The draw in words: "switch fees 1,2,3,4,5", "buy a sixth card for 1"."""

@@ -26,7 +26,7 @@ from ..errors import InvalidRules
 from ..model.hands import CATEGORIES
 from ..model.rules import Rules
 from ..progress import ProgressFn
-from .switch_game import StandOrOption, SwitchProof, kept_proof, prove_one_rank, prove_switch_sizes
+from .switch_game import StandOrOption, SwitchProof, kept_proof, one_card_fee, prove_one_rank, prove_switch_sizes
 from .switching import draw_game, whole_game
 
 __all__ = ["SixthCardGame", "SwitchOrBuyGame", "sixth_card_game_from", "solve_sixth_game", "solve_switch_or_buy_game",
@@ -154,7 +154,7 @@ def solve_switch_or_buy_game(rules: Rules, *, raise_on_tie: bool = False, thread
             proof = prove_switch_sizes(draw.switch, table, raise_on_tie=raise_on_tie, threads=threads,
                                        progress=progress)
         _refuse_open(draw.short(), proof, "")
-    fee = draw.switch.fee(1)
+    fee = one_card_fee(draw.switch, table)
     key = (table, (fee, draw.buy), raise_on_tie)
     game = _draw_games.get(key)
     if game is None:

@@ -76,8 +76,11 @@ class ExactSwitchGame(StandOrOption):
         return Fraction(sum(t.raise_situations for t in self.parts), self.total_weight)
 
     def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
+        # every size up to the largest, in order (a part's place is its size: ``situations_of``); a size
+        # the fees do not allow is empty (no row), its fee 0
         return (("stand", self.parts[0], Fraction(0)),
-                *((f"switch {k}", self.parts[k], self.fees.fee(k)) for k in range(1, len(self.fees.fees) + 1)))
+                *((f"switch {k}", self.parts[k], self.fees.fee(k) if self.fees.allows(k) else Fraction(0))
+                  for k in range(1, len(self.fees.fees) + 1)))
 
 
 #: The last four exact games, by (rules, fees, raise on tie, up ranks).

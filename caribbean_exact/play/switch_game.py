@@ -125,6 +125,22 @@ def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None =
     return low + extra / math.comb(46, cards) - fees.fee(cards)
 
 
+def unreachable_fee(rules: Rules) -> Fraction:
+    """A one-card fee no hand ever pays: above the largest net of any outcome plus 1 (a switch is
+    worth at most that net, standing at least the fold, -1), so every hand stands where switching one
+    card would cost it. A schedule that does not allow one card ("x,1,1,1,1") has its one-card game
+    counted at this fee: the plain game in the one-card game's shape, and the baseline the larger
+    switches are bounded and counted against."""
+    n = rules.nets()
+    return max(*n.win, n.not_qualify, n.tie, n.fold, n.lose) + 2
+
+
+def one_card_fee(fees: SwitchFees, rules: Rules) -> Fraction:
+    """The fee of the schedule's one-card game: its one-card fee, or ``unreachable_fee`` where it
+    does not allow one card."""
+    return fees.fee(1) if fees.allows(1) else unreachable_fee(rules)
+
+
 def excluded_sizes(fees: SwitchFeesLike | None, rules: Rules | None = None, up_rank: int | None = None
                    ) -> dict[int, Fraction]:
     """The switch sizes proven never optimal (with ``up_rank``: against an up card of that rank),
@@ -270,7 +286,7 @@ class SwitchSample(_UpCardOnly):
     def exact(self) -> bool:
         """Whether the estimate is exact: every switch size proven never best (a prohibitive fee),
         so the game is the plain game, whatever the sample."""
-        return all(j in self.excluded for j in range(1, len(self.fees.fees) + 1))
+        return all(j in self.excluded for j in self.fees.sizes)
 
     @property
     def plain_estimate(self) -> Fraction:
@@ -457,7 +473,7 @@ def solve_one_card_game(fee: Number | SwitchFeesLike | None = None, rules: Rules
     one = isinstance(fee, (int, float, Fraction, Decimal, numbers.Rational))  # one fee, any exact number
     spec: SwitchFeesLike | None = (fee,) if one else fee  # type: ignore[assignment]
     rules, fees = switch_game(spec, rules, (1,))
-    f = fees.fee(1)
+    f = one_card_fee(fees, rules)
     key = (rules, f, raise_on_tie)
     kept = _one_card_games.get(key)
     if kept is not None:
@@ -543,7 +559,7 @@ class OneOrFiveGame(_UpCardOnly):
     @property
     def expected_wager(self) -> Fraction:
         """The expected money put at risk per ante: the ante, the raise when raised, the fees."""
-        return (1 + self.rules.raise_antes * self.raise_probability + self.fees.fee(1) * self.one_probability
+        return (1 + self.rules.raise_antes * self.raise_probability + self.part.fee * self.one_probability
                 + self.fees.fee(5) * self.five_probability)
 
     @property
@@ -573,7 +589,7 @@ class OneOrFiveGame(_UpCardOnly):
 
 def one_or_five_game(rules: Rules, fees: SwitchFees, c: FiveGameCounts) -> OneOrFiveGame:
     """The game from the core's counts (``bound_counts(..., five=True)``)."""
-    part = one_card_game_from(rules, fees.fee(1), OneCardCounts(c.stand, c.one, c.choices))
+    part = one_card_game_from(rules, one_card_fee(fees, rules), OneCardCounts(c.stand, c.one, c.choices))
     return OneOrFiveGame(rules, fees, part, c.five_situations, c.five_by_category, c.five_value, c.five_by_up_rank)
 
 
@@ -636,7 +652,7 @@ class SwitchProof:
     @property
     def sizes(self) -> tuple[int, ...]:
         """The sizes bounded: those of 2 or more cards the fees allow (not 5 when it is counted)."""
-        return tuple(j for j in range(2, len(self.fees.fees) + 1) if not (j == 5 and self.five_counted))
+        return tuple(j for j in self.fees.sizes if j >= 2 and not (j == 5 and self.five_counted))
 
     @property
     def excluded(self) -> tuple[int, ...]:
@@ -802,7 +818,7 @@ class SwitchGame(_UpCardOnly):
         if self.counted is not None or (self.proof is not None and self.proof.exact):
             return True
         ex = excluded_sizes(self.fees, self.one_card.rules)
-        return all(j in ex for j in range(2, len(self.fees.fees) + 1))
+        return all(j in ex for j in self.fees.sizes if j >= 2)
 
     @property
     def excluded(self) -> dict[int, Fraction]:
@@ -894,7 +910,7 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     check_progress(progress)
     one = solve_one_card_game(f, rules, threads=threads, progress=progress)
     ex = excluded_sizes(f, rules)
-    more = any(j not in ex for j in range(2, len(f.fees) + 1))
+    more = any(j not in ex for j in f.sizes if j >= 2)
     sample = proof = counted = None
     if more:
         proof = prove_switch_sizes(f, rules, threads=threads, progress=progress)
@@ -902,5 +918,5 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
         counted = count_open_sizes(proof, count_up_to, threads=threads, progress=progress, client=client)
     if counted is None and more and deals and proof is not None and not proof.exact:
         sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
-                                    baseline=SwitchFees((f.fee(1),)), proof=proof)
+                                    baseline=SwitchFees((one_card_fee(f, rules),)), proof=proof)
     return SwitchGame(f, one, sample, solve(rules=rules, threads=threads).return_per_ante, proof, counted)

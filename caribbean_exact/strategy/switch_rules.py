@@ -38,6 +38,7 @@ from ..play.switch_game import (
     SwitchGame,
     SwitchSample,
     count_open_sizes,
+    one_card_fee,
     one_card_game_from,
     prove_switch_sizes,
     sample_switch_game,
@@ -416,7 +417,7 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
     kept = _lines_games.get(key)
     if kept is not None:
         return kept
-    fee = sr.fees.fee(1) if sr.fees.allows(1) else Fraction(0)
+    fee = one_card_fee(sr.fees, rules)
     c = given_game_counts(rules, sr.choices, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
     game = SwitchLinesGame(sr, one_card_game_from(rules, fee, c))
     _lines_games.put(key, game)
@@ -540,7 +541,7 @@ def switch_study(fees: SwitchFeesLike | None, rules: Rules | None = None, deals:
     if exact and len(sr.fees.fees) > 1:
         proof = prove_switch_sizes(sr.fees, rules, threads=threads, progress=progress)
     sample = sample_switch_game(sr.fees, rules, deals, seed, threads=threads, progress=progress, strategy=sr.mask,
-                                baseline=SwitchFees((sr.fees.fee(1),)), proof=proof)
+                                baseline=SwitchFees((one_card_fee(sr.fees, rules),)), proof=proof)
     game = lines = None
     if exact:
         one = solve_one_card_game(sr.fees, rules, threads=threads, progress=progress)

@@ -39,6 +39,12 @@ def _switch_ev() -> Any:
     return switch_ev("As Kd 7h 4c 2s", "Qh", "1,2")
 
 
+def _switch_ev_sizes() -> Any:
+    from caribbean_exact.play.switching import switch_ev
+
+    return switch_ev("As Kd 7h 4c 2s", "Qh", "x,1,1,1,1")
+
+
 def _detect() -> Any:
     from caribbean_exact.house import protection, tells
 
@@ -113,6 +119,9 @@ CASES: list[Case] = [
      lambda: ce.ev("As Kd 7h 4c 2s", "Qh", dealer="2c"), False),
     ("ev ranks", "ev", ["AKJ83", "--up", "K"], lambda: ce.ev_ranks("AKJ83", "K"), False),
     ("ev switch", "ev", ["As Kd 7h 4c 2s", "--up", "Qh", "--switch-fees", "1,2"], _switch_ev, False),
+    # a size not allowed: null in the fee lists (Lunar Poker's exchange of two to five cards)
+    ("ev switch sizes", "ev", ["As Kd 7h 4c 2s", "--up", "Qh", "--switch-fees", "x,1,1,1,1"], _switch_ev_sizes,
+     False),
     ("ev buy", "ev", ["As Ks Qs Js 2d", "--up", "5h", "--buy-fee", "1"],
      lambda: ce.switch_ev("As Ks Qs Js 2d", "5h", buy_fee=1), False),
     ("ev russian", "ev", ["Ah Ad Kc Ks 7h", "--up", "Qs", "--game", "russian", "--exchange", "1", "--dealer",

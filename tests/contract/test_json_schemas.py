@@ -63,6 +63,8 @@ NULLABLE = {"independent_p_house_loses", "independent_p_house_loses_exact", "ind
             "house_edge_at_most", "element_of_risk", "expected_wager", "results_over_n_hands", "optimal_half_width",
             "buy_game", "sixth_card_fee", "buy_game_fee", "buy_ev", "replaced", "counted",
             "proof"}
+#: Lists whose items may be null: a fee schedule's sizes the table does not allow ("x,1,1,1,1").
+NULLABLE_ITEMS = {"switch_fees", "fees"}
 #: Fields some lines have and others not (score's money columns, given an ante).
 OPTIONAL = {"ante", "cost_money"}
 #: Objects whose keys are data (ranks, hands, quantiles, switch sizes), not field names.
@@ -95,7 +97,8 @@ DEFS: dict[str, Any] = {
             "max_payout": {"anyOf": [{"$ref": "#/$defs/fraction"}, {"type": "null"}]},
             "raise_antes": {"type": "integer", "minimum": 1},
             "draw": {"type": "object", "properties": {
-                "switch_fees": {"type": "array", "items": {"$ref": "#/$defs/fraction"}},
+                "switch_fees": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/fraction"}, {"type": "null"}]},
+                                "description": "the fee of switching 1, 2, ... cards; null: not allowed"},
                 "five_forces_raise": {"type": "boolean"},
                 "buy_fee": {"$ref": "#/$defs/fraction",
                             "description": "the fee of a sixth card, where one is for sale"}},
@@ -144,6 +147,10 @@ def batch_lines() -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- the schemas from the walk's shapes
 
 
+def _allows_null(s: dict[str, Any]) -> bool:
+    return {"type": "null"} in s.get("anyOf", []) or "null" in (s.get("type") or [])
+
+
 def _nullable(s: dict[str, Any]) -> dict[str, Any]:
     if "type" in s and isinstance(s["type"], str) and "$ref" not in s:
         return {**s, "type": [s["type"], "null"]}
@@ -182,15 +189,19 @@ def _infer_kind(kind: str, values: list[Any], name: str) -> dict[str, Any]:
         props = {k: infer([v[k] for v in values if k in v], k) for k in keys}
         for k in NULLABLE & set(props):
             p = props[k]
-            already = {"type": "null"} in p.get("anyOf", []) or "null" in (p.get("type") or [])
-            if not already and ("type" in p or "$ref" in p):
+            if not _allows_null(p) and ("type" in p or "$ref" in p):
                 props[k] = _nullable(p)
         return {"type": "object", "properties": props,
                 "required": [k for k in keys if all(k in v for v in values) and k not in OPTIONAL],
                 "additionalProperties": False}
     if kind == "list":
         items = [x for v in values for x in v]
-        return {"type": "array", "items": infer(items, name)} if items else {"type": "array"}
+        if not items:
+            return {"type": "array"}
+        each = infer(items, name)
+        if name in NULLABLE_ITEMS and not _allows_null(each):
+            each = _nullable(each)
+        return {"type": "array", "items": each}
     if kind == "str":
         return {"$ref": "#/$defs/fraction"} if all(re.fullmatch(FRACTION, v) for v in values) else {"type": "string"}
     if kind == "bool":

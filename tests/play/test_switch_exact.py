@@ -73,14 +73,14 @@ def test_two_cards_where_the_bounds_exclude_them_is_the_one_card_game():
     assert cheaper.by_size[2] > 0 and cheaper.return_per_ante > g.return_per_ante
 
 
-def _counted_by_slice(monkeypatch) -> list[tuple]:
+def _counted_by_slice(monkeypatch, fees: str = "1,9/10,9") -> list[tuple]:
     """``solve_switch_game``'s exact count, on the ace's slice instead of every up rank (its calls
-    recorded); the bounds of the fees 1, 9/10, 9 seeded from the ace's slice too."""
+    recorded); the bounds of ``fees`` seeded from the ace's slice too."""
     from caribbean_exact.play import switch_exact
     from caribbean_exact.play import switch_game as sg
     from caribbean_exact.play.switching import switch_game
 
-    rules, f = switch_game("1,9/10,9", None)
+    rules, f = switch_game(fees, None)
     sg._proofs.seed((rules, f, False), prove_one_rank(f, rules, 12))
     calls: list[tuple] = []
     count = switch_exact.solve_exact_switch_game
@@ -147,3 +147,42 @@ def test_the_command_counts_and_says_so(monkeypatch, capsys):
         assert main(["solve", "--switch-fees", "1,1", *argv]) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and words in err
+
+
+@pytest.mark.slow  # the ace's slices: the bounds, and the two-card count twice: about 80 s of CPU
+def test_a_size_not_allowed_is_a_fee_no_hand_pays(monkeypatch, capsys):
+    """Lunar Poker's exchange, two cards only here: "x,1". Counted over the sizes it allows (the core
+    asked for two-card switches alone), it is the game where one card costs a fee no hand pays, count
+    for count (the core's other way: every size asked, the fee deciding). ``solve`` counts it and says which sizes are not allowed, in words and in its JSON."""
+    import json
+
+    from caribbean_exact.cli import main
+    from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switch_game import unreachable_fee
+    from caribbean_exact.play.switching import SwitchFees
+
+    rules = Rules()
+    fee = unreachable_fee(rules)
+    assert fee == 203  # the royal flush's raise win, 201, plus 2
+    two = solve_exact_switch_game("x,1", up_ranks=(12,))
+    priced = solve_exact_switch_game(f"{fee},1", up_ranks=(12,))
+    assert two.by_size == priced.by_size and two.by_size[1] == 0 and two.by_size[2] > 0
+    assert two.by_category == priced.by_category and two.by_up_rank == priced.by_up_rank
+    for name in ("house_edge", "expected_wager", "element_of_risk", "raise_probability", "option_probability"):
+        assert getattr(two, name) == getattr(priced, name), name
+    rows = lambda g: sorted((r.outcome, r.category, r.probability, r.net) for _, r in g.return_rows  # noqa: E731
+                            if r.probability)
+    assert rows(two) == rows(priced) and {p for p, _ in two.return_rows} == {"stand", "switch 2"}
+    # the command: the one-card game at the unreachable fee (the plain game) and the bounds seeded from the
+    # ace's slices, the count on the ace's slice
+    sg._one_card_games.seed((rules, Fraction(fee), False), _one_card(fee, (12,)))
+    calls = _counted_by_slice(monkeypatch, "x,1")
+    assert main(["solve", "--switch-fees", "x,1", "--format", "json", "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert calls == [(SwitchFees.parse("x,1"), None)] and doc["exact"]
+    assert doc["switch_fees"] == [None, "1"] and doc["counted"]["fees"] == [None, "1"]
+    assert doc["rules"]["draw"]["switch_fees"] == [None, "1"] and doc["house_edge"] == str(two.house_edge)
+    assert main(["solve", "--switch-fees", "x,1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "fees in antes x,1 for 1 to 2 cards (x: not allowed; 2 only)" in out
+    assert "house edge, without switching (one card is not allowed)" in out

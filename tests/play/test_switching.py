@@ -112,6 +112,48 @@ def test_fees_are_checked():
             SwitchFees.parse(bad)
 
 
+def test_sizes_not_allowed():
+    """A schedule may forbid sizes: "x" (or "-") for each; a size not allowed after the last allowed
+    one is dropped; at least one size must be allowed."""
+    f = SwitchFees.parse("x,1,1,1,1")
+    assert f == SwitchFees.parse("-,1,1,1,1") == SwitchFees.parse([None, 1, 1, 1, 1])
+    assert f.fees == (None, 1, 1, 1, 1) and f.sizes == (2, 3, 4, 5)
+    assert f.allows(0) and not f.allows(1) and f.allows(2) and not f.allows(6)
+    assert f.short() == "x,1,1,1,1" and f.texts() == (None, "1", "1", "1", "1")
+    assert SwitchFees.parse("1,x") == SwitchFees.parse("1") and SwitchFees.parse("1,x,2").sizes == (1, 3)
+    with pytest.raises(InvalidRules, match="switching 1 card is not allowed"):
+        f.fee(1)
+    for bad in ("x,x", "-", [None], "X, -"):
+        with pytest.raises(InvalidRules, match="no size allowed"):
+            SwitchFees.parse(bad)
+    with pytest.raises(InvalidRules, match="ends at the most cards allowed"):
+        SwitchFees((Fraction(1), None))
+    r = Rules.make(switch_fees="x,1,1,1,1")
+    assert r.draw is not None and r.draw.switch_fees == (None, "1", "1", "1", "1") and r.draw.most_switched == 5
+    assert ce.as_dict(r)["draw"]["switch_fees"] == [None, "1", "1", "1", "1"]
+
+
+@pytest.mark.parametrize("hand, up", [("As Ks Qs Js 2d", "5h"), ("9c 9d Kh 5s 2c", "Qd"), ("Ah Kd 9c 6s 3h", "8d")])
+def test_a_size_not_allowed_is_no_option(hand, up, capsys):
+    """Two to five cards (Lunar Poker's exchange): every option but the one-card switches, each the
+    same as with every size allowed; the best is the one a fee no hand pays for one card gives."""
+    from caribbean_exact.play.switch_game import unreachable_fee
+
+    full = {o.discard: o for o in switch_ev(hand, up, "1,1,1,1,1").options}
+    some = switch_ev(hand, up, "x,1,1,1,1")
+    assert len(some.options) == 32 - 5 and all(len(o.discard) != 1 for o in some.options)
+    assert all(o.ev == full[o.discard].ev and o.totals == full[o.discard].totals for o in some.options)
+    priced = switch_ev(hand, up, f"{unreachable_fee(Rules())},1,1,1,1")
+    assert priced.best.discard == some.best.discard and priced.best.ev == some.best.ev
+    assert main(["ev", hand, "--up", up, "--switch-fees", "x,1,1,1,1", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["switch_fees"] == [None, "1", "1", "1", "1"] and doc["rules"]["draw"]["switch_fees"][0] is None
+    assert len(doc["switch"]) == 27 and Fraction(doc["switch"][0]["ev"]) == some.best.ev
+    assert main(["ev", hand, "--up", up, "--switch-fees=-,1,1,1,1"]) == 0
+    out = capsys.readouterr().out
+    assert "fees in antes x,1,1,1,1\nfor 1, 2, 3, 4, 5 cards (x: not allowed; 2, 3, 4, 5 only)" in out
+
+
 def test_cli_switch(capsys):
     assert main(["ev", "As Ks Qs Js 2d", "--up", "5h", "--switch-fees", "1,2,3,4,5", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)

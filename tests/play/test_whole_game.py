@@ -46,7 +46,7 @@ def test_a_draw_is_part_of_the_rules():
 
 
 @pytest.mark.parametrize(("make", "word"), [
-    (lambda: Rules.make(switch_fees="1,x"), "switch fee for 2 cards"),
+    (lambda: Rules.make(switch_fees="1,z"), "switch fee for 2 cards"),
     (lambda: Rules.make(switch_fees="1,2,3,4,5,6"), "switch fees"),
     (lambda: Rules.make(switch_fees="-1"), "switch fee"),
     (lambda: Rules.make(draw="1", switch_fees="1"), "draw and switch_fees"),

@@ -227,7 +227,8 @@ def setup_report(p: argparse.ArgumentParser) -> None:
                    help="add a section on a leak of the protection table (as detect names it, e.g. 'one hole card "
                         "seen'): its house edge, cost per hand and per table-hour, tells and hands to detect")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
-                   help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards: adds a section (proven "
+                   help="Oasis Poker (card switching), fees in antes for 1, 2, ... cards (x: a size not allowed): "
+                        "adds a section (proven "
                         "exclusions, the exact game with at most one card switched, the sampled gain of switching "
                         "more, the switching lines and their sampled cost)")
     p.add_argument("--switch-deals", type=natural, default=1000,

@@ -85,7 +85,8 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                    help="only this table (CSV: summary by default)")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
                    help="card switching (Oasis Poker): the fee in antes of switching 1, 2, ... cards, e.g. "
-                        "1,2,3,4,5 or 1,2,3,2,1 (1: one card only); every discard set, exact, best first")
+                        "1,2,3,4,5 or 1,2,3,2,1 (1: one card only; x: a size not allowed, x,1,1,1,1: two to five "
+                        "cards); every discard set, exact, best first")
     p.add_argument("--wide", action="store_true",
                    help="the full table of ranks alone or of --switch-fees, wider than 80 columns: the exact "
                         "fractions and full labels (the CSV's)")
@@ -313,11 +314,12 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "seen in only a share X of hands (5%% or 0.05), the plain game in the others: the exact "
                         "mixture, its cost per hand and per table-hour")
     p.add_argument("--switch-fees", default=None, metavar="FEES",
-                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards: the game with at most "
-                        "one card switched, exact (about 23 s of CPU), and every larger switch bounded in every "
-                        "situation; where the bounds leave open only switches of up to --count-up-to cards, the "
-                        "whole game counted exactly; else the gain of switching more, sampled (--deals, default "
-                        "1,000, 0: none; each hand's best option exact); with --sample, only a sampled estimate")
+                   help="card switching (Oasis Poker), fees in antes for 1, 2, ... cards (x: a size not allowed, "
+                        "x,1,1,1,1: two to five cards): the game with at most one card switched, exact (about 23 "
+                        "s of CPU), and every larger switch bounded in every situation; where the bounds leave "
+                        "open only switches of up to --count-up-to cards, the whole game counted exactly; else the "
+                        "gain of switching more, sampled (--deals, default 1,000, 0: none; each hand's best option "
+                        "exact); with --sample, only a sampled estimate")
     p.add_argument("--count-up-to", type=integer, default=None, metavar="K",
                    help="with --switch-fees: count the whole game exactly where the bounds leave open switches of "
                         "2 to K cards only (not five); default 2, about 5 minutes on two cores; 3: about 100 minutes, "

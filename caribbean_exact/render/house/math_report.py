@@ -23,6 +23,7 @@ from ...house.math_report import DEFAULT_HANDS_PER_HOUR, TOP_AWARD_ODDS_LIMIT, M
 from ...house.sidebets import FIVE_CARD_HANDS, FIXED_PAY_TABLES, SIX_CARD_SETS, ProgressiveHouse
 from ...house.volatility import EXACT_MAX_HANDS, MAX_FFT_POINTS, NHands
 from ...model.cards import RANKS
+from ...model.draw import SwitchFees
 from ...model.hands import CATEGORIES
 from ...play.game import CategoryPlay
 from ...play.switch_exact import ExactSwitchGame
@@ -39,6 +40,8 @@ from ..play.switching import (
     COUNTED_HEADERS,
     ONE_CARD_HEADERS,
     ONE_OR_FIVE_HEADERS,
+    base_game,
+    best_of_base,
     counted_json,
     counted_rows,
     counted_up_rows,
@@ -342,7 +345,9 @@ def _edge_text(g: WholeGame) -> tuple[str, str]:
         return (f"{_p(g.house_edge)} +/- {hw * 100:.4f} points",
                 (f"estimate: the exact bound {_p(bound)} less the sampled gain of switching more, 95% interval"
                  if isinstance(bound, Fraction) else "sampled, 95% interval"))
-    return f"at most {_p(g.house_edge)} ({frac(g.house_edge)})", "exact bound: switching at most one card"
+    fees = getattr(g, "fees", None)
+    base = base_game(fees) if isinstance(fees, SwitchFees) else "switching at most one card"
+    return f"at most {_p(g.house_edge)} ({frac(g.house_edge)})", f"exact bound: {base}"
 
 
 def _times_edge(g: WholeGame, per_edge: Fraction, shown: Callable[[Fraction], str] = _money) -> str:
@@ -717,7 +722,7 @@ def _size_excluded(r: MathReport, j: int) -> str:
         return (f"counted exactly in every situation: best in {grouped(proof.game.five_situations)} of the "
                 f"{grouped(proof.game.situations)} ({_p(proof.game.five_probability)})")
     if proof is not None and j in proof.excluded:
-        return "never better than at most one card (exact bound, in every situation)"
+        return f"never better than {best_of_base(proof.fees)} (exact bound, in every situation)"
     counted = r.switching.game.counted if r.switching.game is not None else None
     if counted is not None and proof is not None and j in proof.open_sizes:
         return (f"counted exactly in every situation (the whole game below): best in "
@@ -725,7 +730,7 @@ def _size_excluded(r: MathReport, j: int) -> str:
                 f"({_p(Fraction(counted.situations_of(j), counted.situations))}); its exact bound left it open in "
                 f"{grouped(proof.undecided(j))}")
     if proof is not None and j in proof.open_sizes:
-        return (f"not excluded: its exact bound is above the best of at most one card in "
+        return (f"not excluded: its exact bound is above the best of {best_of_base(proof.fees)} in "
                 f"{grouped(proof.undecided(j))} of the {grouped(proof.situations)} situations")
     if j in s.excluded:
         return f"never best (bound {float(s.excluded[j]):.4f} < -1, every up card)"
@@ -747,7 +752,8 @@ def _switch_blocks(c: Context) -> list[Block]:
                       "cards by the next cards of the deck, for a fee in antes by the number switched, not "
                       f"returned: {fees_text(f)}." + (" Switching all five forces a raise." if f.allows(5) else "")
                       + " Then he folds or raises."),
-           Block("table", rows=tuple((str(j), str(f.fee(j)), _size_excluded(r, j)) for j in range(1, len(f.fees) + 1)),
+           Block("table", rows=tuple((str(j), str(f.fee(j)), _size_excluded(r, j)) if f.allows(j)
+                                     else (str(j), "not allowed", "") for j in range(1, len(f.fees) + 1)),
                  headers=("cards switched", "fee (antes)", "proven (exact bound on the EV, per ante)"))]
     g = sw.game
     if s.exact:
@@ -765,7 +771,7 @@ def _switch_blocks(c: Context) -> list[Block]:
                               f"of them (every one of the {grouped(g.counted.situations)} hands and up cards, every "
                               f"discard set of up to {m} cards, every replacement and dealer hand; below)"
                               + (f"; switching {', '.join(map(str, g.proof.excluded))} cards is proven never "
-                                 "better than at most one card (exact bounds)"
+                                 f"better than {best_of_base(f)} (exact bounds)"
                                  if g.proof is not None and g.proof.excluded else "") + "."
                               + (" The switching lines switch at most one card: their house edge is exact too (the "
                                  "same game counted with each hand's switch the lines'), their cost the difference "
@@ -774,11 +780,11 @@ def _switch_blocks(c: Context) -> list[Block]:
                                  f" The switching lines' figures are sampled: {grouped(s.deals)} hands (seed "
                                  f"{s.seed}), paired with the optimal switch. 95% intervals.")))
     elif g.exact:
-        out.append(Block("p", "With optimal switching the house edge is exact: the game with at most one card "
-                              f"switched is counted whole (every one of the {grouped(g.one_card.situations)} hands "
+        out.append(Block("p", f"With optimal switching the house edge is exact: the game {base_game(f)} "
+                              f"is counted whole (every one of the {grouped(g.one_card.situations)} hands "
                               "and up cards, every replacement card and dealer hand; below)"
                               + (", and every larger switch is proven never better than it in every one of them "
-                                 "(an exact bound of each switch's EV against the exact best of at most one card)"
+                                 f"(an exact bound of each switch's EV against the exact best of {best_of_base(f)})"
                                  if g.proof is not None and not g.proof.five_counted else "")
                               + ("; the switch of all five cards is counted exactly in every one of them too, and "
                                  "the switches of two to four cards are proven never better than the best of "
@@ -793,11 +799,13 @@ def _switch_blocks(c: Context) -> list[Block]:
                                  f"{s.seed}), each hand's options counted exactly, the lines paired with the optimal "
                                  "switch on the same hands. 95% intervals.")))
     else:
-        out.append(Block("p", "A player may always switch at most one card, so the house edge of that game, counted "
+        out.append(Block("p", ("A player may always switch at most one card" if f.allows(1) else
+                               "A player may always stand (one card may not be switched)")
+                              + ", so the house edge of that game, counted "
                               f"whole and exact (every one of the {grouped(g.one_card.situations)} hands and up "
                               "cards, every replacement card and dealer hand; below), is an exact upper bound. What "
                               f"switching more cards gains is sampled: {grouped(s.deals)} hands (seed {s.seed}), in "
-                              "each the best option of every size and the best of at most one card, exact; the "
+                              f"each the best option of every size and the best of {best_of_base(f)}, exact; the "
                               "estimate is the bound less their mean gain. The switching lines are sampled on the "
                               "same hands, paired with the optimal switch. 95% intervals."))
     best: tuple[tuple[str, str], ...]
@@ -806,7 +814,7 @@ def _switch_blocks(c: Context) -> list[Block]:
     elif g.exact:
         best = (("house edge, optimal switching (exact)", f"{_p(g.house_edge)} ({frac(g.house_edge)})"),)
     else:
-        best = (("house edge, optimal switching: at most (exact, switching at most one card)",
+        best = ((f"house edge, optimal switching: at most (exact, {base_game(f)})",
                  f"{_p(g.house_edge_bound)} ({frac(g.house_edge_bound)})"),
                 ("house edge, optimal switching (estimate: that bound less the sampled gain of switching more)",
                  f"{_p(g.house_edge)} +/- {g.half_width * 100:.4f} points"),
@@ -840,7 +848,7 @@ def _switch_blocks(c: Context) -> list[Block]:
         out += _counted_blocks(g.counted)
     elif g is not None and g.exact_game is not None:
         out += _one_or_five_blocks(g.exact_game)
-    elif g is not None and not s.exact:
+    elif g is not None and not s.exact and f.allows(1):  # (without one card, that game is the plain game)
         out += _one_card_blocks(sw)
     if sw.lines_game is not None:
         figures = one_card_rows(sw.lines_game.game)[0]

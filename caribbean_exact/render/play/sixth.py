@@ -71,7 +71,7 @@ def switch_or_buy_json(g: SwitchOrBuyGame) -> dict[str, Any]:
     card, ``switch_fees`` the whole schedule, ``proof`` (``proof_json``) where it allows more cards."""
     return {
         "switch_fee": str(g.switch_fee),
-        "switch_fees": [str(f) for f in g.proof.fees.fees] if g.proof is not None else [str(g.switch_fee)],
+        "switch_fees": list(g.proof.fees.texts()) if g.proof is not None else [str(g.switch_fee)],
         "buy_fee": str(g.buy_fee),
         "exact": True,
         "house_edge": str(g.house_edge),

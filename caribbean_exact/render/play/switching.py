@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...model.cards import RANKS, format_cards
+from ...model.draw import SwitchFees
 from ...model.hands import CATEGORIES
 from ...play.switch_exact import ExactSwitchGame
 from ...play.switch_game import OneCardGame, OneOrFiveGame, StandOrOption, SwitchGame, SwitchProof, SwitchSample
@@ -72,8 +73,10 @@ def _draw_words(a: SwitchAnalysis) -> str:
     parts = []
     if a.fees is not None:
         n = len(a.fees.fees)
+        sizes = a.fees.sizes
         parts.append(f"card switching, fee{'s' if n > 1 else ''} in antes {a.fees.short()} for "
-                     f"{', '.join(str(k) for k in range(1, n + 1))} card{'s' if n > 1 else ''}")
+                     f"{', '.join(str(k) for k in range(1, n + 1))} card{'s' if n > 1 else ''}"
+                     + ("" if len(sizes) == n else f" (x: not allowed; {', '.join(map(str, sizes))} only)"))
     if a.draw.buy is not None:
         parts.append(f"a sixth card for {a.draw.buy} ante{'' if a.draw.buy == 1 else 's'}")
     return " or ".join(parts)
@@ -113,7 +116,7 @@ def switch_options(a: SwitchAnalysis, fmt: str, wide: bool = False) -> str:
 def switch_sample_json(s: SwitchSample) -> dict[str, Any]:
     """A sampled whole game with card switching (field names are a public interface)."""
     return {
-        "switch_fees": [str(f) for f in s.fees.fees],
+        "switch_fees": list(s.fees.texts()),
         "deals": s.deals,
         "seed": s.seed,
         "exact": False,
@@ -230,7 +233,7 @@ def one_or_five_rows(g: OneOrFiveGame) -> tuple[list[list[str]], ...]:
 def one_or_five_json(g: OneOrFiveGame) -> dict[str, Any]:
     """The game with the five-card switch as JSON (field names are a public interface)."""
     return {
-        "fees": [str(f) for f in g.fees.fees],
+        "fees": list(g.fees.texts()),
         "house_edge": str(g.house_edge),
         "return": str(g.return_per_ante),
         "element_of_risk": str(g.element_of_risk),
@@ -255,14 +258,25 @@ def sizes_text(js: tuple[int, ...]) -> str:
     return ", ".join(str(j) for j in js)
 
 
+def best_of_base(f: SwitchFees) -> str:
+    """What a larger switch is bounded against: "at most one card", or "standing" where the fees do
+    not allow one card (its game is then the plain game)."""
+    return "at most one card" if f.allows(1) else "standing"
+
+
+def base_game(f: SwitchFees) -> str:
+    """The game every larger switch is measured from, in words."""
+    return "switching at most one card" if f.allows(1) else "without switching (one card is not allowed)"
+
+
 def proof_text(p: SwitchProof) -> str:
     """What the bounds proved, in a line."""
     if p.exact and p.five_counted:
-        return (f"than the best of standing, one card and all five (counted exactly), in all {p.situations:,} "
-                "situations (exact bounds)")
+        return (f"than the best of standing, {'one card ' if p.fees.allows(1) else ''}and all five (counted "
+                f"exactly), in all {p.situations:,} situations (exact bounds)")
     if p.exact:
-        return f"than at most one card, in all {p.situations:,} situations (exact bounds)"
-    parts = [f"{sizes_text(p.excluded)} cards: never better than at most one card"] if p.excluded else []
+        return f"than {best_of_base(p.fees)}, in all {p.situations:,} situations (exact bounds)"
+    parts = [f"{sizes_text(p.excluded)} cards: never better than {best_of_base(p.fees)}"] if p.excluded else []
     parts += [f"{j} cards: open in {p.undecided(j):,} situations" for j in p.open_sizes]
     return "; ".join(parts)
 
@@ -310,7 +324,7 @@ def counted_json(g: ExactSwitchGame) -> dict[str, Any]:
     (``switch``: the situations switching 1, 2, ... cards) and the return table."""
     n = _counted_sizes(g)
     return {
-        "fees": [str(f) for f in g.fees.fees],
+        "fees": list(g.fees.texts()),
         "exact": True,
         "house_edge": str(g.house_edge),
         "return": str(g.return_per_ante),
@@ -340,7 +354,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
     sampled = s is not None and not g.exact
     ret = -g.house_edge
     return {
-        "switch_fees": [str(f) for f in g.fees.fees],
+        "switch_fees": list(g.fees.texts()),
         "deals": s.deals if s is not None else 0,
         "seed": s.seed if s is not None else None,
         "exact": g.exact,
@@ -433,8 +447,10 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
         return to_json(switch_game_json(g))
     one = g.one_card
     n = len(g.fees.fees)
+    allowed = g.fees.sizes
     head = [f"Card switching (Oasis Poker), fees in antes {g.fees.short()}"
-            + (" (one card only)" if n == 1 else f" for 1 to {n} cards"),
+            + (" (one card only)" if n == 1 else f" for 1 to {n} cards" if len(allowed) == n
+               else f" for 1 to {n} cards (x: not allowed; {sizes_text(allowed)} only)"),
             f"rules: {describe_rules(one.rules)}", ""]
     rows: list[list[Cell]] = []
     counted_game = g.counted
@@ -445,8 +461,8 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
                      f"every discard set of up to {m} cards in all {counted_game.situations:,} situations"])
         if g.proof.excluded:
             rows.append([f"switching {sizes_text(g.proof.excluded)} cards", "never better",
-                         f"than at most one card, in all {g.proof.situations:,} situations (exact bounds)"])
-        rows.append(["house edge, switching at most one card", pct(one.house_edge), frac(one.house_edge)])
+                         f"than {best_of_base(g.fees)}, in all {g.proof.situations:,} situations (exact bounds)"])
+        rows.append([f"house edge, {base_game(g.fees)}", pct(one.house_edge), frac(one.house_edge)])
     elif g.exact:
         rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
         if g.proof is not None:
@@ -454,7 +470,7 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
     else:
         s = g.sample
         rows.append(["house edge, at most (exact)", pct(one.house_edge),
-                     f"{frac(one.house_edge)}: switching at most one card"])
+                     f"{frac(one.house_edge)}: {base_game(g.fees)}"])
         if s is not None:
             rows.append(["house edge (estimate)", f"{pct(g.house_edge)} +/- {g.half_width * 100:.4f} points",
                          "95% interval: the exact bound less the sampled gain of switching more"])
@@ -494,6 +510,9 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
                   "the card switched (one card), by rank:", table(ranks, list(h[2]), fmt), "",
                   "return table (probabilities over every deal; a switch's nets less the fee; the five-card "
                   "switches in one row, their mean net):", table(ret, list(h[3]), fmt)]
+        return "\n".join(lines)
+    if not g.fees.allows(1):
+        lines.append(f"One card may not be switched: the game {base_game(g.fees)} is the plain game.")
         return "\n".join(lines)
     lines += [f"The game with at most one card switched, exact (fee {frac(one.fee)} ante"
              f"{'s' if one.fee != 1 else ''}; every one of the {one.situations:,} situations, every replacement):",

@@ -96,8 +96,8 @@ def switch_sentence(rule: SwitchRule) -> str:
 
 def fees_text(fees: SwitchFees) -> str:
     """The fee schedule in words: "1 card 1 ante, 2 cards 2 antes, ..."."""
-    return ", ".join(f"{k} card{'s' if k > 1 else ''} {_num(x)} ante{'' if x == 1 else 's'}"
-                     for k, x in enumerate(fees.fees, 1))
+    return ", ".join(f"{k} card{'s' if k > 1 else ''} {_num(x)} ante{'' if x == 1 else 's'}" if x is not None
+                     else f"{k} card{'s' if k > 1 else ''} not allowed" for k, x in enumerate(fees.fees, 1))
 
 
 def switch_lines(c: StrategyCard, examples_too: bool = True) -> list[str]:
@@ -121,7 +121,8 @@ def switch_rules_line(c: StrategyCard, short: bool = False) -> str:
     assert c.switching is not None
     if short:
         f = c.switching.rules.fees
-        return ("Switch cards once, fee in antes: " + ", ".join(f"{k} card{'s' if k > 1 else ''} {_num(x)}"
+        return ("Switch cards once, fee in antes: " + ", ".join(f"{k} card{'s' if k > 1 else ''} "
+                                                             + (_num(x) if x is not None else "not allowed")
                                                              for k, x in enumerate(f.fees, 1))
                 + (". Five forces a raise." if f.allows(5) else "."))
     return ("Card switching: after seeing your cards and the dealer's card, you may once replace any of your cards "
@@ -135,13 +136,14 @@ def _proof_clause(g: SwitchGame) -> str:
         return "."
     if g.counted is not None:
         m = len(g.counted.fees.fees)
-        more = (f"; switching {', '.join(map(str, g.proof.excluded))} cards is never better than one card "
-                "(proven)" if g.proof.excluded else "")
+        more = (f"; switching {', '.join(map(str, g.proof.excluded))} cards is never better than "
+                f"{'one card' if g.fees.allows(1) else 'standing'} (proven)" if g.proof.excluded else "")
         return f": every switch of up to {m} cards counted in every hand{more}."
     if g.proof.five_counted:
-        return ("; switching two to four cards is never better than standing, one card or all five, in any hand "
-                "(proven).")
-    return "; switching two or more cards is never better than the best of one card, in any hand (proven)."
+        return ("; switching two to four cards is never better than standing, "
+                + ("one card or all five" if g.fees.allows(1) else "or all five") + ", in any hand (proven).")
+    return ("; switching two or more cards is never better than "
+            + ("the best of one card" if g.fees.allows(1) else "standing") + ", in any hand (proven).")
 
 
 def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
@@ -180,8 +182,9 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
         best = (f"House edge with the optimal switch (then raising or folding at best): {pct(g.house_edge)}, exact "
                 "(every deal counted)" + _proof_clause(g))
     else:
+        base = "switching at most one card" if g.fees.allows(1) else "without switching"
         best = (f"House edge with the optimal switch (then raising or folding at best): at most "
-                f"{pct(g.house_edge_bound)} (exact, switching at most one card); about {pct(g.house_edge)} +/- "
+                f"{pct(g.house_edge_bound)} (exact, {base}); about {pct(g.house_edge)} +/- "
                 f"{g.half_width * 100:.2f} points with larger switches (that bound less their gain, {how}).")
     if st.lines_exact:
         return [best, f"House edge switching by these lines (then raising or folding at best): "
