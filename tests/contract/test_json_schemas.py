@@ -56,13 +56,14 @@ FLOATS = {
 FLOAT_DEFAULT = ("a float: a figure that cannot be exact (irrational, sampled, or a tail probability too "
                  "long to print)")
 #: Fields null in some outputs that the walk does not reach (a report without independent seats, a
-#: switching study whose lines are not solved, a cap that never costs, a table never in the red).
+#: switching study whose lines are not solved, a cap that never costs, a table never in the red, a
+#: schedule that does not allow one card: no one-card game).
 NULLABLE = {"independent_p_house_loses", "independent_p_house_loses_exact", "independent_shift_range_95",
             "switch_rules_game", "first_costly_ante", "breakeven_meter", "breakeven_meter_dollars",
             "cap_binds_above_ante",
             "house_edge_at_most", "element_of_risk", "expected_wager", "results_over_n_hands", "optimal_half_width",
             "buy_game", "sixth_card_fee", "buy_game_fee", "buy_ev", "replaced", "counted",
-            "proof"}
+            "proof", "one_card_game"}
 #: Lists whose items may be null: a fee schedule's sizes the table does not allow ("x,1,1,1,1").
 NULLABLE_ITEMS = {"switch_fees", "fees"}
 #: Fields some lines have and others not (score's money columns, given an ante).

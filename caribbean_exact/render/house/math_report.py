@@ -1419,7 +1419,7 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
             "larger_switches": {"deals": s.deals, "seed": s.seed, "mean_gain": str(s.mean_difference),
                                 "half_width": s.difference_half_width,
                                 "hands_switching_more": sum(s.best_sizes[2:])} if sampled else None,
-            "one_card_game": one_card_game_json(g.one_card),
+            "one_card_game": one_card_game_json(g.one_card) if g.fees.allows(1) else None,
             "proof": proof_json(g.proof) if g.proof is not None else None,
             "game": one_or_five_json(g.exact_game) if g.exact_game is not None else None,
             "counted": counted_json(g.counted) if g.counted is not None else None}

@@ -368,7 +368,7 @@ def switch_game_json(g: SwitchGame) -> dict[str, Any]:
         "excluded_sizes": {str(j): str(b) for j, b in g.excluded.items()},
         "excluded_sizes_by_up_rank": {RANKS[r]: sorted(ex) for r, ex in enumerate(g.excluded_by_up)},
         "house_edge_at_most": str(g.house_edge_bound),
-        "one_card_game": one_card_game_json(one),
+        "one_card_game": one_card_game_json(one) if g.fees.allows(1) else None,  # (not allowed: the plain game)
         "larger_switches": {
             "deals": s.deals, "seed": s.seed, "mean_gain": str(s.mean_difference),
             "half_width": s.difference_half_width, "hands_switching_more": sum(s.best_sizes[2:]),
