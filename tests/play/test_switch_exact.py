@@ -153,7 +153,8 @@ def test_the_command_counts_and_says_so(monkeypatch, capsys):
 def test_a_size_not_allowed_is_a_fee_no_hand_pays(monkeypatch, capsys):
     """Lunar Poker's exchange, two cards only here: "x,1". Counted over the sizes it allows (the core
     asked for two-card switches alone), it is the game where one card costs a fee no hand pays, count
-    for count (the core's other way: every size asked, the fee deciding). ``solve`` counts it and says which sizes are not allowed, in words and in its JSON."""
+    for count (the core's other way: every size asked, the fee deciding). ``solve`` counts it and says
+    which sizes are not allowed, in words and in its JSON."""
     import json
 
     from caribbean_exact.cli import main
@@ -182,6 +183,7 @@ def test_a_size_not_allowed_is_a_fee_no_hand_pays(monkeypatch, capsys):
     assert calls == [(SwitchFees.parse("x,1"), None)] and doc["exact"]
     assert doc["switch_fees"] == [None, "1"] and doc["counted"]["fees"] == [None, "1"]
     assert doc["rules"]["draw"]["switch_fees"] == [None, "1"] and doc["house_edge"] == str(two.house_edge)
+    assert doc["one_card_game"] is None  # one card not allowed: no one-card game (it is the plain game)
     assert main(["solve", "--switch-fees", "x,1", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "fees in antes x,1 for 1 to 2 cards (x: not allowed; 2 only)" in out
