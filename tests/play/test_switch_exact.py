@@ -149,38 +149,48 @@ def test_the_command_counts_and_says_so(monkeypatch, capsys):
         assert len(err.strip().splitlines()) == 1 and words in err
 
 
-@pytest.mark.slow  # the ace's slices: the bounds, and the two-card count twice: about 80 s of CPU
+@pytest.mark.slow  # the ace's slices of the bounds and of the two-card count: about 40 s of CPU
 def test_a_size_not_allowed_is_a_fee_no_hand_pays(monkeypatch, capsys):
-    """Lunar Poker's exchange, two cards only here: "x,1". Counted over the sizes it allows (the core
-    asked for two-card switches alone), it is the game where one card costs a fee no hand pays, count
-    for count (the core's other way: every size asked, the fee deciding). ``solve`` counts it and says
-    which sizes are not allowed, in words and in its JSON."""
+    """Lunar Poker's exchange, two cards only here: "x,1", counted on the ace's slice with the core
+    asked for two-card switches alone. Each probed hand's best, from the whole game's sweep, is the
+    per-hand core's best under "x,1" and under a one-card fee no hand pays, "203,1" (the core's other
+    ways: each discard set counted alone, every size asked and the fee deciding); no hand switches
+    one card. ``solve`` counts the game and says which sizes are not allowed, in words and in JSON."""
     import json
+    import random
 
     from caribbean_exact.cli import main
+    from caribbean_exact.engine.switch import exact_switch_counts
+    from caribbean_exact.model.cards import Card
+    from caribbean_exact.play import switch_exact
     from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switch_exact import ExactSwitchGame
     from caribbean_exact.play.switch_game import unreachable_fee
-    from caribbean_exact.play.switching import SwitchFees
+    from caribbean_exact.play.switching import SwitchFees, switch_ev
 
-    rules = Rules()
+    rules, f = Rules(), SwitchFees.parse("x,1")
     fee = unreachable_fee(rules)
     assert fee == 203  # the royal flush's raise win, 201, plus 2
-    two = solve_exact_switch_game("x,1", up_ranks=(12,))
-    priced = solve_exact_switch_game(f"{fee},1", up_ranks=(12,))
-    assert two.by_size == priced.by_size and two.by_size[1] == 0 and two.by_size[2] > 0
-    assert two.by_category == priced.by_category and two.by_up_rank == priced.by_up_rank
-    for name in ("house_edge", "expected_wager", "element_of_risk", "raise_probability", "option_probability"):
-        assert getattr(two, name) == getattr(priced, name), name
-    rows = lambda g: sorted((r.outcome, r.category, r.probability, r.net) for _, r in g.return_rows  # noqa: E731
-                            if r.probability)
-    assert rows(two) == rows(priced) and {p for p, _ in two.return_rows} == {"stand", "switch 2"}
-    # the command: the one-card game at the unreachable fee (the plain game) and the bounds seeded from the
-    # ace's slices, the count on the ace's slice
+    rng = random.Random(31)
+    probes = [(*rng.sample([c for c in range(52) if c != 48], 5), 48) for _ in range(12)]
+    probes += [(49, 50, 51, 0, 5, 48), (44, 40, 36, 32, 2, 48)]  # trips of the up rank; four to a straight flush
+    c = exact_switch_counts(rules, f.fees, up_ranks=(12,), probes=tuple(probes))
+    for p, (best, mask) in zip(probes, c.probes, strict=True):
+        hand, up = [Card(x) for x in p[:5]], Card(p[5])
+        alone, priced = switch_ev(hand, up, f), switch_ev(hand, up, f"{fee},1")
+        assert best == alone.best.ev == priced.best.ev and mask.bit_count() in (0, 2), p
+        assert tuple(x for i, x in enumerate(hand) if mask >> i & 1) == alone.best.discard
+    two = ExactSwitchGame(rules, f, c.deals, c.by_category, (12,), c.by_up_rank)
+    assert two.return_per_ante * two.situations == c.value  # the deals and the best values agree
+    assert two.by_size[1] == 0 and two.by_size[2] > 0 and {p for p, _ in two.return_rows} == {"stand", "switch 2"}
+    # the command: the one-card game at the unreachable fee (the plain game), the bounds and the count
+    # seeded from the ace's slices (fees and a fee no other test asks for)
+    switch_exact._games.seed((rules, f, False, (12,)), two)
     sg._one_card_games.seed((rules, Fraction(fee), False), _one_card(fee, (12,)))
     calls = _counted_by_slice(monkeypatch, "x,1")
     assert main(["solve", "--switch-fees", "x,1", "--format", "json", "--quiet"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert calls == [(SwitchFees.parse("x,1"), None)] and doc["exact"]
+    assert calls == [(f, None)] and doc["exact"]
     assert doc["switch_fees"] == [None, "1"] and doc["counted"]["fees"] == [None, "1"]
     assert doc["rules"]["draw"]["switch_fees"] == [None, "1"] and doc["house_edge"] == str(two.house_edge)
     assert doc["one_card_game"] is None  # one card not allowed: no one-card game (it is the plain game)
