@@ -59,6 +59,9 @@ class SwitchFees:
         for f in self.fees:
             if f is not None and (not isinstance(f, Fraction) or f < 0):
                 raise InvalidRules(f"switch fee {shown(f)}: expected an exact number of antes, 0 or more")
+        if all(f is None for f in self.fees):
+            raise InvalidRules(f"switch fees {self.short()}: no size allowed (give a fee for at least one; 'x' "
+                               "marks a size not allowed)")
         if self.fees[-1] is None:
             raise InvalidRules(f"switch fees {self.short()}: the schedule ends at the most cards allowed (its last "
                                "fee is a number; a size not allowed is 'x')")

@@ -128,6 +128,8 @@ def test_sizes_not_allowed():
             SwitchFees.parse(bad)
     with pytest.raises(InvalidRules, match="ends at the most cards allowed"):
         SwitchFees((Fraction(1), None))
+    with pytest.raises(InvalidRules, match="no size allowed"):
+        SwitchFees((None, None))
     r = Rules.make(switch_fees="x,1,1,1,1")
     assert r.draw is not None and r.draw.switch_fees == (None, "1", "1", "1", "1") and r.draw.most_switched == 5
     assert ce.as_dict(r)["draw"]["switch_fees"] == [None, "1", "1", "1", "1"]
