@@ -272,8 +272,8 @@ def base_game(f: SwitchFees) -> str:
 def proof_text(p: SwitchProof) -> str:
     """What the bounds proved, in a line."""
     if p.exact and p.five_counted:
-        return (f"than the best of standing, {'one card ' if p.fees.allows(1) else ''}and all five (counted "
-                f"exactly), in all {p.situations:,} situations (exact bounds)")
+        return (f"than the best of {'standing, one card' if p.fees.allows(1) else 'standing'} and all five "
+                f"(counted exactly), in all {p.situations:,} situations (exact bounds)")
     if p.exact:
         return f"than {best_of_base(p.fees)}, in all {p.situations:,} situations (exact bounds)"
     parts = [f"{sizes_text(p.excluded)} cards: never better than {best_of_base(p.fees)}"] if p.excluded else []

@@ -140,8 +140,9 @@ def _proof_clause(g: SwitchGame) -> str:
                 f"{'one card' if g.fees.allows(1) else 'standing'} (proven)" if g.proof.excluded else "")
         return f": every switch of up to {m} cards counted in every hand{more}."
     if g.proof.five_counted:
-        return ("; switching two to four cards is never better than standing, "
-                + ("one card or all five" if g.fees.allows(1) else "or all five") + ", in any hand (proven).")
+        return ("; switching two to four cards is never better than "
+                + ("standing, one card or all five" if g.fees.allows(1) else "standing or all five")
+                + ", in any hand (proven).")
     return ("; switching two or more cards is never better than "
             + ("the best of one card" if g.fees.allows(1) else "standing") + ", in any hand (proven).")
 
