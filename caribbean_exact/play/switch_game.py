@@ -112,9 +112,9 @@ def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None =
     """
     if not 1 <= cards <= 5 or not fees.allows(cards):
         return None
-    n = rules.nets()
     if cards < 4:
-        return max(*n.win, n.not_qualify, n.tie, n.fold, n.lose) - fees.fee(cards)
+        return _largest_net(rules) - fees.fee(cards)
+    n = rules.nets()
     m = [max(n.win[c], n.not_qualify, n.tie, n.fold, n.lose) for c in range(len(CATEGORIES))]
     if up_rank is not None:
         share = not_qualifying_share(cards, up_rank, rules.qualifier.value)
@@ -125,14 +125,19 @@ def size_bound(cards: int, fees: SwitchFees, rules: Rules, up_rank: int | None =
     return low + extra / math.comb(46, cards) - fees.fee(cards)
 
 
+def _largest_net(rules: Rules) -> Fraction:
+    """The largest net of any outcome, in antes (a royal flush's raise win at the standard table)."""
+    n = rules.nets()
+    return max(*n.win, n.not_qualify, n.tie, n.fold, n.lose)
+
+
 def unreachable_fee(rules: Rules) -> Fraction:
     """A one-card fee no hand ever pays: above the largest net of any outcome plus 1 (a switch is
     worth at most that net, standing at least the fold, -1), so every hand stands where switching one
     card would cost it. A schedule that does not allow one card ("x,1,1,1,1") has its one-card game
     counted at this fee: the plain game in the one-card game's shape, and the baseline the larger
     switches are bounded and counted against."""
-    n = rules.nets()
-    return max(*n.win, n.not_qualify, n.tie, n.fold, n.lose) + 2
+    return _largest_net(rules) + 2
 
 
 def one_card_fee(fees: SwitchFees, rules: Rules) -> Fraction:

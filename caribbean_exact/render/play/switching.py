@@ -73,10 +73,9 @@ def _draw_words(a: SwitchAnalysis) -> str:
     parts = []
     if a.fees is not None:
         n = len(a.fees.fees)
-        sizes = a.fees.sizes
         parts.append(f"card switching, fee{'s' if n > 1 else ''} in antes {a.fees.short()} for "
                      f"{', '.join(str(k) for k in range(1, n + 1))} card{'s' if n > 1 else ''}"
-                     + ("" if len(sizes) == n else f" (x: not allowed; {', '.join(map(str, sizes))} only)"))
+                     + not_allowed_text(a.fees))
     if a.draw.buy is not None:
         parts.append(f"a sixth card for {a.draw.buy} ante{'' if a.draw.buy == 1 else 's'}")
     return " or ".join(parts)
@@ -256,6 +255,11 @@ def one_or_five_json(g: OneOrFiveGame) -> dict[str, Any]:
 def sizes_text(js: tuple[int, ...]) -> str:
     """Switch sizes as text: "2, 3, 4"."""
     return ", ".join(str(j) for j in js)
+
+
+def not_allowed_text(f: SwitchFees) -> str:
+    """After a schedule's sizes: " (x: not allowed; 2, 3 only)" where it forbids some, else ""."""
+    return "" if len(f.sizes) == len(f.fees) else f" (x: not allowed; {sizes_text(f.sizes)} only)"
 
 
 def best_of_base(f: SwitchFees) -> str:
@@ -447,10 +451,8 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
         return to_json(switch_game_json(g))
     one = g.one_card
     n = len(g.fees.fees)
-    allowed = g.fees.sizes
     head = [f"Card switching (Oasis Poker), fees in antes {g.fees.short()}"
-            + (" (one card only)" if n == 1 else f" for 1 to {n} cards" if len(allowed) == n
-               else f" for 1 to {n} cards (x: not allowed; {sizes_text(allowed)} only)"),
+            + (" (one card only)" if n == 1 else f" for 1 to {n} cards" + not_allowed_text(g.fees)),
             f"rules: {describe_rules(one.rules)}", ""]
     rows: list[list[Cell]] = []
     counted_game = g.counted
