@@ -43,18 +43,29 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
-def pytest_runtest_setup(item):
-    from shared_games import share_caches, sharing
+class _SharedWork:
+    """The workers share the whole games of slow tests (``shared_games``), the package's slow
+    doctests among them: a plugin of the whole run, not this folder's hooks, which the doctests
+    collected from the installed package (``--pyargs``) never reach (the proofs of
+    ``prove_switch_sizes``'s doctest were counted a second time, about 220 s of CPU)."""
 
-    share_caches()
-    sharing(item.get_closest_marker("slow") is not None)
+    @staticmethod
+    def pytest_runtest_setup(item):
+        from shared_games import share_caches, sharing
+
+        share_caches()
+        sharing(item.get_closest_marker("slow") is not None)
+
+    @staticmethod
+    def pytest_runtest_teardown(item):  # noqa: ARG004 (the hook's argument)
+        from shared_games import release, sharing
+
+        release()
+        sharing(False)
 
 
-def pytest_runtest_teardown(item):  # noqa: ARG001 (the hook's argument)
-    from shared_games import release, sharing
-
-    release()
-    sharing(False)
+def pytest_configure(config):
+    config.pluginmanager.register(_SharedWork(), "caribbean-exact-shared-work")
 
 
 @pytest.fixture(autouse=True)
@@ -113,8 +124,9 @@ def seed_counted_switch(fees: str, rules: Any = None) -> None:
     """A schedule whose two-card switches the bounds leave open, counted in seconds: the ace's slices
     of the proof (``prove_one_rank``) and of the exact count seeded as the whole game's (the caches
     of ``prove_switch_sizes`` and ``solve_exact_switch_game``), so ``solve --switch-fees`` and
-    ``report --switch-fees`` show the counted game's shape. Use fees no other test asks for: the
-    caches then hold no whole game a test could read. ``rules``: the table's rules the command
+    ``report --switch-fees`` show the counted game's shape. Use fees whose whole game no test asks
+    for (the caches then hold no whole game a test could read); tests seeding the same fees share the
+    slice (the walk's and the report's "2,1"). ``rules``: the table's rules the command
     solves (a capped report's own, say); the default rules unless given."""
     from caribbean_exact.play import switch_exact
     from caribbean_exact.play import switch_game as sg

@@ -4,7 +4,9 @@ and a miss in any worker reads it from there, or waits while the other worker co
 games of seconds to minutes that tests in files on both workers ask for: the one-card Oasis game, the
 proofs that bound the larger switches under the fees 1,2,3,4,5 and 1,2,3,2,1, about 100 and 190 s
 of CPU, the sixth card, buying, the switching lines, the frontiers). So no whole game is counted twice
-in a run, and two games asked for at once are counted one on each worker.
+in a run, and two games asked for at once are counted one on each worker. The package's slow doctests
+share too (tests/conftest.py registers the hooks for the whole run). ``CARIBBEAN_EXACT_SHARED_LOG=FILE``
+writes a line for each game counted (``_log_count``).
 tests/play/test_switch_game_exact.py and test_switch_bounds.py check the game and the proofs themselves."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -48,6 +51,9 @@ def _file(cache: Any, key: object) -> Path | None:
 
 #: The lock files this process took (a miss it counts): removed once it puts, or after its test.
 _owned: set[Path] = set()
+#: When each lock of ``_owned`` was taken (monotonic seconds, this process's CPU seconds): the
+#: ``CARIBBEAN_EXACT_SHARED_LOG`` diagnostic.
+_started: dict[Path, tuple[float, float]] = {}
 
 
 def _read_or_wait(path: Path) -> object | None:
@@ -69,7 +75,28 @@ def _read_or_wait(path: Path) -> object | None:
             time.sleep(0.2)
             continue
         _owned.add(lock)
+        _started[lock] = (time.monotonic(), time.process_time())
         return None
+
+
+def _short(key: object) -> str:
+    """A cache key in a line: pay tables by name, the up-card-only information left out, fractions
+    as n/d."""
+    t = re.sub(r"Paytable\(name='([^']*)'.*?source='[^']*'\)", r"\1", repr(key))
+    t = re.sub(r", information=Information\(kind='up-card'.*?suit_split=''\)", "", t)
+    t = re.sub(r"Fraction\((-?\d+), 1\)", r"\1", t)
+    return re.sub(r"Fraction\((-?\d+), (\d+)\)", r"\1/\2", t)[:400]
+
+
+def _log_count(name: str, key: object, wall0: float, cpu0: float) -> None:
+    """With ``CARIBBEAN_EXACT_SHARED_LOG=FILE``: a line for each whole game a worker counted for the
+    run (wall and CPU seconds, pid, cache, key, the test that asked): which games a run counts, and
+    whether one is counted twice."""
+    log = os.environ.get("CARIBBEAN_EXACT_SHARED_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(f"{time.monotonic() - wall0:.1f}\t{time.process_time() - cpu0:.1f}\t{os.getpid()}\t{name}\t"
+                     f"{_short(key)}\t{os.environ.get('PYTEST_CURRENT_TEST', '')}\n")
 
 
 def share_caches() -> None:
@@ -99,6 +126,8 @@ def share_caches() -> None:
             part = path.with_suffix(f".{os.getpid()}.part")
             part.write_bytes(pickle.dumps(value))
             part.replace(path)
+        if path is not None and path.with_suffix(".lock") in _started:
+            _log_count(self.name, key, *_started.pop(path.with_suffix(".lock")))
         if path is not None and path.with_suffix(".lock") in _owned:
             _owned.discard(path.with_suffix(".lock"))
             path.with_suffix(".lock").unlink(missing_ok=True)
@@ -116,6 +145,7 @@ def release() -> None:
     for lock in list(_owned):
         lock.unlink(missing_ok=True)
     _owned.clear()
+    _started.clear()
 
 
 def sharing(on: bool) -> None:
