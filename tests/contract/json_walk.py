@@ -60,14 +60,16 @@ def _switch_sample() -> Any:
     return sample_switch_game("1,2", ce.Rules(), 200, 1)
 
 
-#: The schedule of the walk's counted switching game (fees no other test asks for: the caches it
-#: seeds with one up rank's counts hold no whole game another test could read).
-COUNTED_FEES = "1,9/10"
+#: The schedule of the walk's counted switching games, ``solve`` and ``report`` (two-card switches left
+#: open by the bounds): the ace's slice seeded as the whole game. The same fees as
+#: tests/house/test_math_report.py and tests/play/test_switch_exact.py seed or count on that slice, so
+#: the run counts it once; no test asks for the whole game of these fees.
+COUNTED_FEES = "2,1"
 
 
 def _seed_counted_switch() -> None:
-    """``solve --switch-fees 1,9/10`` counts the game exactly (two cards left open by the bounds):
-    its shape, in seconds, from the ace's slice seeded as the whole game's proof and count."""
+    """``solve --switch-fees 2,1`` and ``report --switch-fees 2,1`` count the game exactly: their
+    shape, in seconds, from the ace's slice seeded as the whole game's proof and count."""
     from conftest import seed_counted_switch
 
     seed_counted_switch(COUNTED_FEES)
@@ -79,33 +81,20 @@ def _counted_switch() -> Any:
     return solve_switch_game(COUNTED_FEES)
 
 
-def _report_plain() -> Any:
-    from caribbean_exact.house.math_report import build_report
-
-    return build_report(covariance_deals=2_000, covariance_seed=1)
-
-
-#: The report's Oasis schedule in the walk: two-card switches counted, seeded from the ace's slice as
-#: ``COUNTED_FEES``.
-REPORT_COUNTED_FEES = "1,0"
-#: The walk's capped report: its cap in money (at the report's average ante).
+#: The walk's capped report (the plain game's, which counts in seconds under any cap): its cap in
+#: money, at the report's average ante.
 REPORT_MAX_PAYOUT = 5000
 
 
-def _seed_report_counted() -> None:
-    """The capped report's own rules seeded (the cap is a rule of the Oasis game it counts: seeding
-    the uncapped game left the whole count to run, ten minutes of CI)."""
-    from conftest import seed_counted_switch
+def _report_plain() -> Any:
+    from caribbean_exact.house.math_report import build_report
 
-    from caribbean_exact.house.math_report import ReportOptions
-
-    rules = ReportOptions(max_payout=REPORT_MAX_PAYOUT, switch_fees=REPORT_COUNTED_FEES).checked().rules
-    seed_counted_switch(REPORT_COUNTED_FEES, rules)
+    return build_report(max_payout=REPORT_MAX_PAYOUT, covariance_deals=2_000, covariance_seed=1)
 
 
 #: What a case needs done before its command runs, by the case's name.
 PREPARE: dict[str, Callable[[], None]] = {"solve switch counted": _seed_counted_switch,
-                                          "report switching and cap": _seed_report_counted}
+                                          "report switching": _seed_counted_switch}
 
 #: The trainer's answers on standard input (raise, fold, raise).
 ANSWERS = "r\nf\nr\n"
@@ -177,13 +166,13 @@ CASES: list[Case] = [
      lambda: ce.progressive("500,100,50,20,10", players=3), False),
     ("bonus", "bonus", [], ce.bonus, False),
     ("combined", "combined", [], lambda: ce.combined(rules=ce.Rules.make(ante=10)), False),
-    ("report plain", "report", ["--deals", "2000", "--seed", "1"], _report_plain, True),
-    ("report switching and cap", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", REPORT_COUNTED_FEES,
-                                            "--switch-deals", "30", "--max-payout", str(REPORT_MAX_PAYOUT)], None,
-     True),  # PREPARE
+    ("report plain and cap", "report", ["--deals", "2000", "--seed", "1", "--max-payout", str(REPORT_MAX_PAYOUT)],
+     _report_plain, True),
+    ("report switching", "report", ["--deals", "2000", "--seed", "1", "--switch-fees", COUNTED_FEES,
+                                    "--switch-deals", "30"], None, True),  # PREPARE
     ("report", "report", ["--hands", "10", "--deals", "2000", "--seed", "1", "--side-bets", "progressive,bonus",
                           "--flash-rate", "5%", "--leak", "one hole card seen", "--buy-fee", "1"], None, True),  # the
-    # sixth card's section too; validated; the library's equality is "report plain"'s (both are report_doc of
+    # sixth card's section too; validated; the library's equality is "report plain and cap"'s (both are report_doc of
     # report_of): a second whole report here cost CI minutes
     ("collusion", "collusion", ["--deals", "2000", "--seed", "1"], lambda: ce.sample(players=7, deals=2000, seed=1),
      False),

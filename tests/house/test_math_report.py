@@ -482,7 +482,7 @@ def test_report_counts_two_card_switches_where_the_bounds_leave_them_open(capsys
 
     from caribbean_exact.play.switch_exact import solve_exact_switch_game
 
-    fees = "2,1"  # fees no other test asks for (the seeded caches hold one up rank's counts)
+    fees = "2,1"  # no test asks for their whole game (the seeded caches hold the ace's slice, the JSON walk's too)
     seed_counted_switch(fees)
     counted = solve_exact_switch_game(fees)  # the ace's slice, seeded
     code, out, _ = run(capsys, "report", "--switch-fees", fees, "--switch-deals", "5", "--deals", "2000",

@@ -73,7 +73,7 @@ def test_two_cards_where_the_bounds_exclude_them_is_the_one_card_game():
     assert cheaper.by_size[2] > 0 and cheaper.return_per_ante > g.return_per_ante
 
 
-def _counted_by_slice(monkeypatch, fees: str = "1,9/10,9") -> list[tuple]:
+def _counted_by_slice(monkeypatch, fees: str = "2,1,9") -> list[tuple]:
     """``solve_switch_game``'s exact count, on the ace's slice instead of every up rank (its calls
     recorded); the bounds of ``fees`` seeded from the ace's slice too."""
     from caribbean_exact.play import switch_exact
@@ -95,7 +95,7 @@ def _counted_by_slice(monkeypatch, fees: str = "1,9/10,9") -> list[tuple]:
 
 @pytest.mark.slow  # one up rank of the two-card game and of the bounds: about 25 s of CPU
 def test_solve_switch_game_counts_the_sizes_the_bounds_leave_open(monkeypatch):
-    """Three cards at 9 antes are proven never better, two at 9/10 stay open: ``solve_switch_game``
+    """Three cards at 9 antes are proven never better, two at 1 (one card at 2) stay open: ``solve_switch_game``
     counts the game over one and two cards (the schedule cut at the largest open size, the same game:
     the cut size never wins) and its figures are the count's, exact; with ``count_up_to=1`` it
     samples instead, as before."""
@@ -104,13 +104,14 @@ def test_solve_switch_game_counts_the_sizes_the_bounds_leave_open(monkeypatch):
     from caribbean_exact.render.play.switching import counted_json, switch_game, switch_game_json
 
     calls = _counted_by_slice(monkeypatch)
-    g = solve_switch_game("1,9/10,9", deals=5)
+    g = solve_switch_game("2,1,9", deals=5)
     c = g.counted
-    assert calls == [(SwitchFees.parse("1,9/10"), None)] and c is not None and c.fees == SwitchFees.parse("1,9/10")
+    assert calls == [(SwitchFees.parse("2,1"), None)] and c is not None and c.fees == SwitchFees.parse("2,1")
     assert g.proof is not None and g.proof.open_sizes == (2,) and g.proof.excluded == (3,)
     assert g.exact and g.exactness == "exact" and g.sample is None and g.half_width == 0
     assert (g.house_edge, g.expected_wager, g.element_of_risk) == (c.house_edge, c.expected_wager, c.element_of_risk)
-    assert c.by_size[2] > 0 and c.house_edge < g.one_card.house_edge  # two cards at 9/10 are worth something
+    # two cards at 1 are worth something against an ace (the one-card game of that slice)
+    assert c.by_size[2] > 0 and c.house_edge < _one_card(2, (12,)).house_edge
     doc = switch_game_json(g)
     assert doc["exact"] and doc["counted"] == counted_json(c) and doc["house_edge"] == str(c.house_edge)
     assert doc["best_switch_sizes"] == [*c.by_size[:3], 0]
@@ -124,7 +125,7 @@ def test_solve_switch_game_counts_the_sizes_the_bounds_leave_open(monkeypatch):
     assert "by the dealer's up card" in text and "\nA          9,396,240  " in text
     assert "switching 2 cards    " in text and "counted exactly" in text and "switching 3 cards    " in text
     assert f"house edge (exact)                      {float(c.house_edge):.4%}" in text
-    sampled = solve_switch_game("1,9/10,9", deals=5, count_up_to=1)
+    sampled = solve_switch_game("2,1,9", deals=5, count_up_to=1)
     assert sampled.counted is None and sampled.exactness == "sampled" and len(calls) == 1
 
 
@@ -133,13 +134,13 @@ def test_the_command_counts_and_says_so(monkeypatch, capsys):
     from caribbean_exact.cli import main
 
     calls = _counted_by_slice(monkeypatch)
-    assert main(["solve", "--switch-fees", "1,9/10,9", "--format", "json", "--quiet"]) == 0
+    assert main(["solve", "--switch-fees", "2,1,9", "--format", "json", "--quiet"]) == 0
     import json
 
     doc = json.loads(capsys.readouterr().out)
-    assert doc["counted"]["fees"] == ["1", "9/10"] and doc["exact"] and doc["deals"] == 0 and len(calls) == 1
+    assert doc["counted"]["fees"] == ["2", "1"] and doc["exact"] and doc["deals"] == 0 and len(calls) == 1
     assert doc["house_edge"] == doc["counted"]["house_edge"]
-    assert main(["solve", "--switch-fees", "1,9/10,9", "--count-up-to", "0", "--deals", "3", "--quiet"]) == 0
+    assert main(["solve", "--switch-fees", "2,1,9", "--count-up-to", "0", "--deals", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "house edge (estimate)" in out and "counted exactly" not in out and len(calls) == 1
     for argv, words in ((["--count-up-to", "5"], "expected 0 to 4"), (["--sample", "--count-up-to", "2"], "exact game"),
