@@ -995,6 +995,7 @@ static void russian(void)
 
 int main(void)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* a line as each part ends: CI logs show how long each took */
     layouts();
     evaluators();
     deals();
