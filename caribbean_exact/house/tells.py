@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
+from ..engine.recent import Recent
 from ..errors import InvalidRules
 from ..model.cards import RANKS
 from ..model.checks import check_rules
@@ -341,19 +342,30 @@ def flashed(tells: Tells, rate: Fraction) -> Tells:
                  tuple(Tell(t.words, t.weight * a) for t in tells.top))
 
 
+#: The tells of every leak of ``TELL_LEAKS`` by rules, the last four (seconds each; ``detect`` and
+#: a program asking for the same rules again read them here).
+_leaks_tells: Recent[Rules, tuple[tuple[str, Tells], ...]] = Recent(4, "leaks' tells")
+
+
 def tells_table(rules: Rules | None = None, flash_rates: Sequence[Fraction] = (),
                 progress: ProgressFn | None = None) -> list[tuple[str, Tells]]:
     """The tells of every leak of ``TELL_LEAKS`` under ``rules`` (default the standard game), then of
-    each flash rate (named as ``protection.leaks`` names it).
+    each flash rate (named as ``protection.leaks`` names it). The leaks' tells of the last four rules
+    are kept in the process (``progress`` is then not called).
 
     >>> [(name, t.hands_to_see(Fraction(95, 100))) for name, t in tells_table()][:2]
     [('one hole card seen', 16), ('two hole cards seen', 9)]
     """
     rules = check_rules(rules)
-    out = []
-    for i, (name, chart) in enumerate(TELL_LEAKS, 1):
-        out.append((name, leak_tells(chart(rules))))
-        report(progress, "tells of each leak", i, len(TELL_LEAKS))
+    kept = _leaks_tells.get(rules)
+    if kept is None:
+        counted = []
+        for i, (name, chart) in enumerate(TELL_LEAKS, 1):
+            counted.append((name, leak_tells(chart(rules))))
+            report(progress, "tells of each leak", i, len(TELL_LEAKS))
+        kept = tuple(counted)
+        _leaks_tells.put(rules, kept)
+    out = list(kept)
     one = out[0][1]
     for r in flash_rates:
         x = r * 100

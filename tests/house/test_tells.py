@@ -175,3 +175,31 @@ def test_rate_test_stopping_early_of_one_seen_card():
     assert d.hands == 89 and 70 < e < 89 and f"{float(e):.2f}" == "78.68"
     with pytest.raises(InvalidRules, match="under"):
         rate_test_hands(d, "both")
+
+
+def test_the_tells_of_each_leak_are_counted_once_for_the_same_rules(monkeypatch):
+    """``tells_table`` counts each leak's tells once for the same rules (the second call, with other
+    flash rates, reads the kept ones), hands back a list of its own each time, and counts again for
+    other rules."""
+    from caribbean_exact import Rules
+    from caribbean_exact.engine.recent import Recent
+    from caribbean_exact.house import tells
+
+    counted: list[object] = []
+
+    def fake_tells(chart: object) -> Tells:
+        counted.append(chart)
+        return Tells(1, 2, 10 * len(counted), ())
+
+    monkeypatch.setattr(tells, "_leaks_tells", Recent(4))
+    monkeypatch.setattr(tells, "TELL_LEAKS", (("one", lambda r: ("one", r)), ("two", lambda r: ("two", r))))
+    monkeypatch.setattr(tells, "leak_tells", fake_tells)
+    steps: list[tuple[int, int]] = []
+    first = tells.tells_table(Rules(), (), lambda _what, done, total: steps.append((done, total)))
+    assert [n for n, _ in first] == ["one", "two"] and len(counted) == 2 and steps == [(1, 2), (2, 2)]
+    first.clear()
+    again = tells.tells_table(Rules(), (Fraction(1, 10),))
+    assert len(counted) == 2 and [n for n, _ in again] == ["one", "two", "flash rate 10%"]
+    assert again[0][1] == Tells(1, 2, 10, ()) and again[2][1] == Tells(1, 2, 100, ())
+    tells.tells_table(Rules.make(raise_antes=3))
+    assert len(counted) == 4 and counted[2] == ("one", Rules.make(raise_antes=3))
