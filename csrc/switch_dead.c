@@ -97,10 +97,17 @@ done:
  * above: C(46, k) C(46 - k, 4) = C(46, 4) C(42, k)), compared for every hand over one denominator
  * C(46, 4) x DEAD_L (DEAD_L = lcm of C(42, k), k = 0 .. 4) in 128 bits. Each thread keeps its best of
  * each hand (ties: the option of fewer cards, then of the lower mask, so the choice does not depend on
- * which thread swept what); the merge takes the best of the threads'. */
+ * which thread swept what); the merge takes the best of the threads'. With the switch of all five asked
+ * (bit 5), switch_five.c gives every hand its value (the raise over C(46, 5) x C(41, 4) = C(46, 4) x
+ * C(42, 5) deals), the denominator becomes C(46, 4) x DEAD_L5, and the merge takes it where it is strictly
+ * the best (the option of the most cards loses every tie); no class sweeps it, so its deals are summed by
+ * value, not tallied by outcome. */
 
 #define DEAD_L 447720 /* lcm(1, 42, 861, 11480, 111930) = 2^3 3 5 7 13 41 */
+#define DEAD_L5 8506680 /* with C(42, 5) = 850,668 = 2^2 3 7 13 19 41 too: 19 x DEAD_L */
 #define DEAD_MAXK 4
+#define DEAD_FIVE_ID (5 * 32 + 31) /* the option "switch all five" (no class: switch_five.c counts it) */
+#define DEAD_FIVE_NET_LIMIT ((int64_t)1 << 20) /* switch_five.c's limit on a net */
 
 static const uint8_t DEAD_PERMS[6][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3},
                                          {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1}};
@@ -133,8 +140,8 @@ typedef struct {
     uint16_t q;
     uint32_t flags;
     uint8_t up;
-    __int128 fee_d[DEAD_MAXK + 1];  /* fee(k) x C(46, 4) x DEAD_L */
-    int64_t mul[DEAD_MAXK + 1];     /* DEAD_L / C(42, k) */
+    __int128 fee_d[DEAD_MAXK + 2];  /* fee(k) x C(46, 4) x L (L: DEAD_L, or DEAD_L5 with the five-card switch) */
+    int64_t mul[DEAD_MAXK + 2];     /* L / C(42, k) */
     const dead_class *classes;
     uint32_t n_classes;
     atomic_uint next;
@@ -386,16 +393,17 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
 {
     if (!nets || !fees || !out || (n_probes && (!probes || !probe_out)))
         return CS_E_NULL;
-    if (n_fees != DEAD_MAXK + 1 || n_probes > 4096)
+    const int five = (int)(sizes >> 5 & 1);
+    if (n_fees != DEAD_MAXK + 1 + (size_t)five || n_probes > 4096)
         return CS_E_SIZE;
     if (up_rank >= 13 || qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 ||
-        (flags & ~(uint32_t)CS_RAISE_ON_TIE) || (sizes & ~(uint32_t)0x1f))
+        (flags & ~(uint32_t)CS_RAISE_ON_TIE) || (sizes & ~(uint32_t)0x3f))
         return CS_E_ARG;
-    for (uint32_t k = 1; k <= DEAD_MAXK; k++)
+    for (uint32_t k = 1; k <= DEAD_MAXK + 1; k++)
         if ((sizes >> k & 1) && (fees[k] < 0 || fees[k] > DEAD_NET_LIMIT))
             return CS_E_ARG;
     int st;
-    if ((st = cs__check_nets(nets, DEAD_NET_LIMIT)) != CS_OK)
+    if ((st = cs__check_nets(nets, five ? DEAD_FIVE_NET_LIMIT : DEAD_NET_LIMIT)) != CS_OK)
         return st;
     const uint8_t up = (uint8_t)(4 * up_rank);
     for (size_t m = 0; m < n_probes; m++) {
@@ -412,15 +420,26 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
     c.q = qualifier;
     c.flags = flags;
     c.up = up;
-    for (uint32_t k = 0; k <= DEAD_MAXK; k++) {
-        c.mul[k] = DEAD_L / (int64_t)cs__binom[42][k];
-        c.fee_d[k] = k == 0 ? 0 : (__int128)fees[k] * cs__binom[46][4] * DEAD_L;
+    const int64_t L = five ? DEAD_L5 : DEAD_L;
+    for (uint32_t k = 0; k <= DEAD_MAXK + (uint32_t)five; k++) {
+        c.mul[k] = L / (int64_t)cs__binom[42][k];
+        c.fee_d[k] = k == 0 ? 0 : (__int128)fees[k] * cs__binom[46][4] * L;
     }
-    c.classes = dead_classes(up, sizes, &c.n_classes);
+    int64_t *w5 = NULL; /* the five-card switch's raise of every hand, summed over its deals */
+    if (five) {
+        if (!(w5 = malloc(GM_HANDS * sizeof *w5)))
+            return CS_E_NOMEM;
+        if ((st = cs__switch_five_rank(up_rank, qualifier, nets, threads, w5)) != CS_OK) {
+            free(w5);
+            return st;
+        }
+    }
+    c.classes = dead_classes(up, sizes & 0x1f, &c.n_classes);
     dead_job *jobs = calloc(threads, sizeof *jobs);
     if (!c.classes || !jobs) {
         free((void *)c.classes);
         free(jobs);
+        free(w5);
         return CS_E_NOMEM;
     }
     atomic_init(&c.next, 0);
@@ -472,9 +491,9 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
     if (st == CS_OK) {
         /* the merge, and the sums; the raise shares over the lcm of C(46, k) */
         uint64_t lr = 1;
-        for (uint32_t k = 0; k <= DEAD_MAXK; k++)
+        for (uint32_t k = 0; k <= DEAD_MAXK + (uint32_t)five; k++)
             lr = lr / dead_gcd(lr, cs__binom[46][k]) * cs__binom[46][k];
-        __int128 value = 0, raised = 0;
+        __int128 value = 0, raised = 0, value5 = 0;
         uint32_t hp[5] = {0, 1, 2, 3, 4}; /* hand h's positions among the 51, colex order as h */
         for (uint32_t h = 0; h < GM_HANDS; h++) {
             dead_job *b = &jobs[0];
@@ -486,30 +505,44 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
                     (o->best[h] == b->best[h] && o->best_id[h] < b->best_id[h]))
                     b = o;
             }
-            const uint32_t k = b->best_id[h] >> 5;
-            value += b->best[h];
-            raised += (__int128)b->best_raised[h] * (int64_t)(lr / cs__binom[46][k]);
+            __int128 best = b->best[h];
+            uint8_t best_id = b->best_id[h];
+            uint32_t best_raised = b->best_raised[h];
+            if (five) { /* all five (then a raise, every replacement set): only when strictly better */
+                const __int128 v5 = (__int128)w5[h] * c.mul[5] - c.fee_d[5];
+                if (v5 > best) {
+                    best = v5;
+                    best_id = DEAD_FIVE_ID;
+                    best_raised = (uint32_t)cs__binom[46][5];
+                    value5 += v5;
+                }
+            }
+            const uint32_t k = best_id >> 5;
+            value += best;
+            raised += (__int128)best_raised * (int64_t)(lr / cs__binom[46][k]);
             out->chosen[k]++;
             uint8_t cards[5];
             for (int i = 0; i < 5; i++)
                 cards[i] = (uint8_t)(hp[i] >= up ? hp[i] + 1 : hp[i]);
             const int cat = cs__value_cat[cs__value_of(cards)];
-            out->by_category[cat][k ? k + 1 : b->best_raised[h] != 0]++;
+            out->by_category[cat][k ? k + 1 : best_raised != 0]++;
             uint32_t i = 0; /* the next hand in colex order */
             while (i < 4 && hp[i] + 1 == hp[i + 1]) {
                 hp[i] = i;
                 i++;
             }
             hp[i]++;
-            jobs[0].best[h] = b->best[h]; /* kept in thread 0's arrays for the probes */
-            jobs[0].best_id[h] = b->best_id[h];
+            jobs[0].best[h] = best; /* kept in thread 0's arrays for the probes and pass 2 */
+            jobs[0].best_id[h] = best_id;
         }
         out->value_hi = (int64_t)(value >> 64);
         out->value_lo = (uint64_t)value;
         out->raise_hi = (int64_t)(raised >> 64);
         out->raise_lo = (uint64_t)raised;
         out->raise_unit = lr;
-        out->value_unit = (uint64_t)cs__binom[46][4] * DEAD_L;
+        out->value_unit = (uint64_t)cs__binom[46][4] * (uint64_t)L;
+        out->five_hi = (int64_t)(value5 >> 64);
+        out->five_lo = (uint64_t)value5;
         /* pass 2: each class again where some hand chose it, its final hands' deals tallied */
         c.pass = 2;
         c.final_id = jobs[0].best_id;
@@ -551,5 +584,6 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         dead_free(&jobs[t]);
     free(jobs);
     free((void *)c.classes);
+    free(w5);
     return st;
 }

@@ -113,20 +113,24 @@ int cs_test_switch_dead(uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                         uint32_t k, int64_t *out, size_t n_out);
 
 /* The whole game of one up rank (the up card 4 x up_rank, of suit 0) with switches of the sizes asked (bit k
- * of sizes, k = 1 .. 4; standing, k = 0, is always an option), each situation's best option exact
- * (switch_dead.c): every discard set swept once per class under the permutations of the other three suits.
- * fees[k] (n_fees = 5; fees[0] unused): the fee of k cards, scaled like the nets (0 .. 2^28). out: value, the sum
- * over the rank's C(51, 5) hands of the best option's EV (the fee taken off) over value_unit = C(46, 4) x
- * 447,720 (the lcm of C(42, k), k = 0 .. 4), 128 bits (hi signed, lo); raise, the sum of the best option's
- * share of raised final hands over raise_unit (the lcm of C(46, k)); chosen[k], the hands whose best switches
- * k cards (ties: fewer cards, then the lower mask); deals[k], the deals of the hands whose best switches k
- * cards, each hand weighing value_unit deals (every count of a k-card switch x 447,720 / C(42, k)) and its
- * raise_situations its raised deals (a second pass: each class again where some hand chose it); by_category[c],
- * the hands of category c (as dealt) that stand and fold, stand and raise, switch 1, 2, 3, 4 cards. Probes (5 cards each, none the up card; at most 4096):
- * probe_out[3 m .. 3 m + 2] = the best's value hi, lo, and its discard mask (bit i: card i of the probe).
- * Minutes of CPU for three cards, hours for four: a building block of issue #31's whole game. Another thread may
- * read swept/sweeps while it runs (its progress), and set stop to end it within a class (CS_E_STOPPED; out then
- * holds no result). */
+ * of sizes, k = 1 .. 5; standing, k = 0, is always an option), each situation's best option exact
+ * (switch_dead.c): every discard set of 1 to 4 cards swept once per class under the permutations of the other
+ * three suits; the switch of all five (then a raise) counted for every hand by switch_five.c (nets then within
+ * +-2^20, else CS_E_OVERFLOW). fees[k] (n_fees = 5, or 6 with bit 5; fees[0] unused): the fee of k cards, scaled
+ * like the nets (0 .. 2^28). out: value, the sum over the rank's C(51, 5) hands of the best option's EV (the fee
+ * taken off) over value_unit = C(46, 4) x L, L = 447,720 (the lcm of C(42, k), k = 0 .. 4; with five cards
+ * 19 x 447,720, C(42, 5) too), 128 bits (hi signed, lo); raise, the sum of the best option's share of raised
+ * final hands over raise_unit (the lcm of C(46, k)); chosen[k], the hands whose best switches k cards (ties:
+ * fewer cards, then the lower mask; all five only when strictly better than every other option); deals[k]
+ * (k <= 4), the deals of the hands whose best switches k cards, each hand weighing value_unit deals (every
+ * count of a k-card switch x L / C(42, k)) and its raise_situations its raised deals (a second pass: each
+ * class again where some hand chose it); five_hi/lo: the best values of the hands that switch all five,
+ * summed (their deals are not tallied by outcome); by_category[c], the hands of category c (as dealt) that
+ * stand and fold, stand and raise, switch 1, 2, 3, 4, 5 cards. Probes (5 cards each, none the up card; at
+ * most 4096): probe_out[3 m .. 3 m + 2] = the best's value hi, lo, and its discard mask (bit i: card i of
+ * the probe). Minutes of CPU for three cards, hours for four: issue #31's whole game. Another thread may
+ * read swept/sweeps while it runs (its progress), and set stop to end it within a class (CS_E_STOPPED; out
+ * then holds no result). */
 typedef struct {
     int64_t value_hi;
     uint64_t value_lo;
@@ -134,9 +138,11 @@ typedef struct {
     int64_t raise_hi;
     uint64_t raise_lo;
     uint64_t raise_unit;
-    uint64_t chosen[5];
+    uint64_t chosen[6];
     cs_totals deals[5];
-    uint64_t by_category[10][6];
+    uint64_t by_category[10][7];
+    int64_t five_hi;      /* the best values of the hands whose best switches all five, summed (over value_unit) */
+    uint64_t five_lo;
     uint64_t sweeps;      /* the class sweeps of both passes at most: 2 x the classes (set before pass 1) */
     uint64_t swept;       /* those done so far (atomic, read while the call runs: its progress; = sweeps at the end) */
     uint64_t stop;        /* set (non-zero) by another thread: no class is begun after it, CS_E_STOPPED */

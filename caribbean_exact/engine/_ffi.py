@@ -786,15 +786,16 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
                       flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = (),
                       poll: Callable[[int, int], None] | None = None
                       ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
-                                 list[tuple[int, ...]]]:
+                                 list[tuple[int, ...]], int]:
     """The whole game of one up rank (up card 4 x up_rank) with switches of the sizes of bit mask ``sizes``
-    (k = 1 .. 4; standing always), each situation's best option exact (cs_test_switch_exact_rank; minutes
-    of CPU for three cards): the sum over the rank's C(51, 5) hands of the best EV (fees[k], scaled like
-    the nets, taken off) and its unit, the sum of the best's raise share and its unit, the hands whose
-    best switches k cards (k = 0 .. 4), and per probe (five cards) its best value (over the unit) and
-    discard mask; then the deals of the hands whose best switches k cards (each hand weighs the value's
-    unit in deals; raise_situations: the raised deals), and by the category dealt the hands that stand and
-    fold, stand and raise, switch 1 .. 4 cards. ``poll(swept, sweeps)``: called about every
+    (k = 1 .. 5; standing always; five: ``fees`` has six entries), each situation's best option exact
+    (cs_test_switch_exact_rank; minutes of CPU for three cards): the sum over the rank's C(51, 5) hands of
+    the best EV (fees[k], scaled like the nets, taken off) and its unit, the sum of the best's raise share
+    and its unit, the hands whose best switches k cards (k = 0 .. 5), and per probe (five cards) its best
+    value (over the unit) and discard mask; then the deals of the hands whose best switches k cards
+    (k = 0 .. 4; each hand weighs the value's unit in deals; raise_situations: the raised deals), by the
+    category dealt the hands that stand and fold, stand and raise, switch 1 .. 5 cards, and the best values
+    of the hands that switch all five, summed (over the unit). ``poll(swept, sweeps)``: called about every
     ``POLL_SECONDS`` while the core counts (it then runs in a thread of its own) with the class sweeps
     done and their most, and once at the end; if it raises (or the wait is interrupted), the core stops
     within a class sweep and the exception goes on."""
@@ -833,8 +834,9 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     raised = _int128(out.raise_hi & 0xFFFFFFFFFFFFFFFF, out.raise_lo, True)
     probe = [(_int128(answers[3 * i] & 0xFFFFFFFFFFFFFFFF, answers[3 * i + 1] & 0xFFFFFFFFFFFFFFFF, True),
               int(answers[3 * i + 2])) for i in range(n)]
+    five = _int128(out.five_hi & 0xFFFFFFFFFFFFFFFF, out.five_lo, True)
     return (value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe,
-            [_totals(out.deals[k]) for k in range(5)], [tuple(out.by_category[c]) for c in range(10)])
+            [_totals(out.deals[k]) for k in range(5)], [tuple(out.by_category[c]) for c in range(10)], five)
 
 
 #: How often ``switch_exact_rank`` reads the core's progress, in seconds.

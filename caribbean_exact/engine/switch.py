@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "EXACT_NET_LIMIT", "EXACT_WEIGHT", "FIVE_DEALS",
-           "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH", "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts",
+__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "EXACT_FIVE_NET_LIMIT", "EXACT_NET_LIMIT", "EXACT_WEIGHT",
+           "EXACT_WEIGHT_FIVE", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH",
+           "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts",
            "ExactSwitchCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale", "buy_totals",
            "draw_game_counts", "exact_switch_counts", "game_hands", "given_game_counts", "one_card_game_counts",
            "sixth_game_counts", "sixth_game_given_counts", "switch_totals"]
@@ -414,6 +415,11 @@ def bound_counts(rules: Rules, fees: tuple[Fraction | None, ...], *, up_ranks: t
 #: Every situation of the exact switching game (``exact_switch_counts``) weighs C(46, 4) x 447,720 deals
 #: (447,720: the lcm of C(42, k), k = 0 .. 4; a switch of k cards meets C(46, k) x C(46 - k, 4) deals).
 EXACT_WEIGHT: int = math.comb(46, 4) * 447720
+#: With the switch of all five cards counted too: C(46, 4) x 8,506,680 (the lcm of C(42, k), k = 0 .. 5).
+EXACT_WEIGHT_FIVE: int = math.comb(46, 4) * 8506680
+#: The most a net may be, scaled, where the exact switching game counts the switch of all five
+#: (switch_five.c's limit).
+EXACT_FIVE_NET_LIMIT: int = 1 << 20
 #: The most a fee or a net may be, scaled, in the exact switching game (cs_test_switch_exact_rank).
 EXACT_NET_LIMIT: int = _ffi.SWITCH_DEAD_NET_LIMIT
 
@@ -429,7 +435,9 @@ class ExactSwitchCounts:
     shares summed: a second count of what ``deals`` give; ``probes`` per probe (a test's: five cards and
     an up card of suit 0) its best EV and discard mask (bit i: its i-th card); ``by_up_rank``: for each
     up rank counted, in order, the situations as ``by_category`` splits them (stand and fold, stand and
-    raise, switch 1 .. 4 cards)."""
+    raise, switch 1 .. 5 cards). With the switch of all five counted (a fifth fee): ``five_value`` the
+    best EVs of the situations that switch all five, summed (their deals are not in ``deals``), and every
+    situation weighs ``weight`` = ``EXACT_WEIGHT_FIVE`` deals (else ``EXACT_WEIGHT``)."""
 
     deals: tuple[DealTotals, ...]
     by_category: tuple[tuple[int, ...], ...]
@@ -437,12 +445,14 @@ class ExactSwitchCounts:
     raise_share: Fraction
     probes: tuple[tuple[Fraction, int], ...] = ()
     by_up_rank: tuple[tuple[int, ...], ...] = ()
+    five_value: Fraction = Fraction(0)
+    weight: int = EXACT_WEIGHT
 
 
 def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], sizes: int, flags: int, threads: int,
                 probes: list[tuple[int, ...]], poll: Callable[[int, int], None] | None = None
                 ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
-                           list[tuple[int, ...]]]:
+                           list[tuple[int, ...]], int]:
     """One up rank of the exact switching game: a task of its own (in this process or on a worker of a
     Dask cluster: a module-level function, its arguments and result plain data); ``poll``: its
     progress in this process (``_ffi.switch_exact_rank``)."""
@@ -453,30 +463,37 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
                         up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
                         threads: int | None = None, progress: ProgressFn | None = None,
                         probes: tuple[tuple[int, ...], ...] = (), client: Any = None) -> ExactSwitchCounts:
-    """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 4, in antes;
-    None where k cards may not be switched) for the up ranks asked, one rank per call (a rank takes
-    about a second with one card, 20 s with two, 4 minutes with three on two cores; progress: in this
-    process the discard-set classes swept, about every second, the ranks done on a cluster).
+    """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 5, in antes;
+    None where k cards may not be switched; all five, then a raise, counted by ``cs__switch_five_rank``,
+    about 4 s of CPU a rank more) for the up ranks asked, one rank per call (a rank takes about a second
+    with one card, 20 s with two, 4 minutes with three on two cores; progress: in this process the
+    discard-set classes swept, about every second, the ranks done on a cluster).
     ``client``: a ``dask.distributed.Client`` to run the
     ranks as tasks on its cluster (each with ``threads`` core threads, default 1), their integer counts
     merged exactly here; default None: this process, one rank after another."""
-    if not 1 <= len(fees) <= 4 or all(f is None for f in fees):
-        raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards")
+    if not 1 <= len(fees) <= 5 or all(f is None for f in fees[:4]):
+        raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards (and of all "
+                           "five beside them)")
     threads = check_threads(threads) or (1 if client is not None else default_threads())
     check_progress(progress)
     s = rules.nets().scaled()
     den = math.lcm(s.denominator, *(f.denominator for f in fees if f is not None))
     k = den // s.denominator
     nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
-    scaled = [0, *(0 if f is None else int(f * den) for f in fees)] + [0] * (4 - len(fees))
-    if max(abs(x) for x in (*nets.as_list(), *scaled)) > EXACT_NET_LIMIT:
+    five = len(fees) == 5 and fees[4] is not None
+    scaled = [0, *(0 if f is None else int(f * den) for f in fees[:4])] + [0] * (4 - len(fees[:4]))
+    if five:
+        scaled.append(int(fees[4] * den))  # type: ignore[operator]
+    if max(abs(x) for x in (*nets.as_list(), *scaled)) > EXACT_NET_LIMIT or \
+            (five and max(map(abs, nets.as_list())) > EXACT_FIVE_NET_LIMIT):
         raise InvalidRules(f"switch fees {shown(fees)}: the fees and the pays over one denominator are too large "
-                           "for exact counting of the whole game (at most 2^28)")
+                           "for exact counting of the whole game (at most 2^28; the pays at most 2^20 with all "
+                           "five)")
     sizes = sum(1 << j for j, f in enumerate(fees, 1) if f is not None)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
     deals: list[list[DealTotals]] = [[] for _ in range(5)]
-    by_category = [[0] * 6 for _ in range(10)]
-    value, raise_share = Fraction(0), Fraction(0)
+    by_category = [[0] * 7 for _ in range(10)]
+    value, raise_share, five_value = Fraction(0), Fraction(0), Fraction(0)
     answers: list[tuple[Fraction, int]] = [(Fraction(0), 0) for _ in probes]
     ranks = _check_ranks(up_ranks)
     what = "solving the switching game exactly by up card"
@@ -499,18 +516,20 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
             report(progress, what, i + 1, len(ranks))
     by_rank: list[tuple[int, ...]] = []
     for r in ranks:  # merged in rank order: the same sums whatever finished first
-        v, unit, raised, runit, _, ans, d, cats = results[r]
-        by_rank.append(tuple(4 * sum(c[j] for c in cats) for j in range(6)))
+        v, unit, raised, runit, _, ans, d, cats, v5 = results[r]
+        by_rank.append(tuple(4 * sum(c[j] for c in cats) for j in range(7)))
         for j, (pv, mask) in zip(mine[r], ans, strict=True):
             answers[j] = (Fraction(pv, unit * den), mask)
         value += Fraction(4 * v, unit * den)
+        five_value += Fraction(4 * v5, unit * den)
         raise_share += Fraction(4 * raised, runit)
         for size in range(5):
             deals[size].append(_times(d[size], 4))
         for c in range(10):
             by_category[c] = [a + 4 * b for a, b in zip(by_category[c], cats[c], strict=True)]
     return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
-                             raise_share, tuple(answers), tuple(by_rank))
+                             raise_share, tuple(answers), tuple(by_rank), five_value,
+                             EXACT_WEIGHT_FIVE if five else EXACT_WEIGHT)
 
 
 def _times(t: DealTotals, m: int) -> DealTotals:

@@ -1,14 +1,15 @@
-"""Card switching (Oasis Poker), the whole game counted exactly for fee schedules of up to four cards:
-each situation's best of standing and every allowed discard set, every replacement set and every
-dealer hand counted (no bound, no sample).
+"""Card switching (Oasis Poker), the whole game counted exactly for fee schedules of up to four cards,
+and of five beside them: each situation's best of standing and every allowed discard set, every
+replacement set and every dealer hand counted (no bound, no sample).
 
 The core sweeps each discard set X once per class under the permutations of the three suits other than
 the up card's: with X out of play, every final hand's best (raise or fold) is summed by the cards kept,
 which gives switching X its exact EV in every hand that holds X (``cs_test_switch_exact_rank``,
 ``csrc/switch_dead.c``); a second sweep of each class some hand chose counts the deals of the chosen
 options. Its time grows with the cards: about 1 s an up rank for one card, 20 s for two, 4 minutes for
-three, hours for four (on two cores). Switching all five cards is not counted here (a schedule of five
-fees: ``prove_switch_sizes`` and ``solve_switch_game``).
+three, hours for four (on two cores). Switching all five cards (then a raise) is counted for every hand
+at once by ``csrc/switch_five.c`` (about 4 s of CPU an up rank) and taken where it is strictly the best;
+its situations are summed by value (the mean net of a forced raise), not by outcome.
 
 >>> g = solve_exact_switch_game("1", up_ranks=(12,))   # one card, one up rank (an ace): a second
 >>> g.exactness, g.situations, g.by_size[1]
@@ -22,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.counts import DealTotals
+from ..engine.pricing import ReturnRow
 from ..engine.recent import Recent
 from ..engine.switch import EXACT_WEIGHT, exact_switch_counts
 from ..errors import CoreError, InvalidRules, shown
@@ -38,14 +40,17 @@ class ExactSwitchGame(StandOrOption):
     """Card switching under a fee schedule of one to four cards, the whole game exact: in every
     situation (hand, up card) the player stands or switches the discard set whose exact EV, the fee
     included, is the largest (ties: fewer cards, then the lower cards), then raises or folds as the
-    exact counts decide. Every situation weighs ``EXACT_WEIGHT`` deals.
+    exact counts decide. Every situation weighs ``weight`` deals (``EXACT_WEIGHT``; with all five
+    cards, ``EXACT_WEIGHT_FIVE``).
 
     ``rules``: the table's rules; ``fees``: the schedule; ``parts``: the deals of the situations that
-    stand (``parts[0]``) and of those that switch k cards (``parts[k]``; by the final hand's category;
-    ``raise_situations`` counts the deals raised); ``by_category``: by the category of the hand dealt,
-    the situations that stand and fold, stand and raise, switch 1, 2, 3, 4 cards; ``up_ranks``: the up
-    ranks counted (all 13 for the whole game; fewer in a test's slice); ``by_up_rank``: the same split
-    of the situations against each up rank counted, in the order of ``up_ranks``.
+    stand (``parts[0]``) and of those that switch k cards (``parts[k]``, k = 1 .. 4; by the final hand's
+    category; ``raise_situations`` counts the deals raised); ``by_category``: by the category of the hand
+    dealt, the situations that stand and fold, stand and raise, switch 1, 2, 3, 4, 5 cards;
+    ``up_ranks``: the up ranks counted (all 13 for the whole game; fewer in a test's slice);
+    ``by_up_rank``: the same split of the situations against each up rank counted, in the order of
+    ``up_ranks``; ``five_value``: the EVs (fee included) of the situations that switch all five,
+    summed (a forced raise: one row of the return table, its mean net).
     """
 
     rules: Rules
@@ -54,6 +59,8 @@ class ExactSwitchGame(StandOrOption):
     by_category: tuple[tuple[int, ...], ...]
     up_ranks: tuple[int, ...]
     by_up_rank: tuple[tuple[int, ...], ...] = ()
+    five_value: Fraction = Fraction(0)
+    weight: int = EXACT_WEIGHT
 
     @property
     def game_rules(self) -> Rules:
@@ -62,8 +69,13 @@ class ExactSwitchGame(StandOrOption):
 
     @property
     def by_size(self) -> tuple[int, ...]:
-        """The situations whose best switches k cards, k = 0 (stand) .. 4."""
-        return tuple(self.situations_of(k) if k else sum(c[0] + c[1] for c in self.by_category) for k in range(5))
+        """The situations whose best switches k cards, k = 0 (stand) .. 5."""
+        return tuple(self.situations_of(k) if k else sum(c[0] + c[1] for c in self.by_category) for k in range(6))
+
+    @property
+    def total_weight(self) -> int:
+        """Every deal counted: the situations x ``weight``."""
+        return sum(t.total_weight for _, t, _ in self._parts()) + self.situations_of(5) * self.weight
 
     @property
     def switch_situations(self) -> int:
@@ -73,14 +85,33 @@ class ExactSwitchGame(StandOrOption):
     @property
     def raise_probability(self) -> Fraction:
         """The chance that the player raises (after a switch or not), over every deal."""
-        return Fraction(sum(t.raise_situations for t in self.parts), self.total_weight)
+        return Fraction(sum(t.raise_situations for t in self.parts) + self.situations_of(5) * self.weight,
+                        self.total_weight)
+
+    @property
+    def expected_wager(self) -> Fraction:
+        """The expected money put at risk per ante: the ante, the raise when raised, the fee of a switch."""
+        fees = sum((self.fees.fee(k) * self.situations_of(k) for k in self.fees.sizes), Fraction(0))
+        return 1 + self.rules.raise_antes * self.raise_probability + fees / self.situations
+
+    @property
+    def return_rows(self) -> list[tuple[str, ReturnRow]]:
+        """The return table (``StandOrOption.return_rows``), then with all five switched ("switch 5",
+        outcome "any": every outcome of the forced raise together) their share and mean net, the fee
+        taken off."""
+        rows = super().return_rows
+        five = self.situations_of(5)
+        if five:
+            p, net = Fraction(five, self.situations), self.five_value / five
+            rows.append(("switch 5", ReturnRow("any", None, five * self.weight, p, net, p * net)))
+        return rows
 
     def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
-        # every size up to the largest, in order (a part's place is its size: ``situations_of``); a size
-        # the fees do not allow is empty (no row), its fee 0
+        # every size up to the largest of 1 to 4, in order (a part's place is its size: ``situations_of``); a
+        # size the fees do not allow is empty (no row), its fee 0; all five: ``return_rows``
         return (("stand", self.parts[0], Fraction(0)),
                 *((f"switch {k}", self.parts[k], self.fees.fee(k) if self.fees.allows(k) else Fraction(0))
-                  for k in range(1, len(self.fees.fees) + 1)))
+                  for k in range(1, min(len(self.fees.fees), 4) + 1)))
 
 
 #: The last four exact games, by (rules, fees, raise on tie, up ranks).
@@ -91,10 +122,12 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
                             up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
                             threads: int | None = None, progress: ProgressFn | None = None,
                             client: Any = None) -> ExactSwitchGame:
-    """The whole game of a fee schedule of one to four cards, exact (see ``ExactSwitchGame``).
+    """The whole game of a fee schedule of one to four cards, and of all five beside them, exact (see
+    ``ExactSwitchGame``).
 
     ``fees``: the fees of switching 1, 2, ... cards in antes ("1,1": one or two cards for 1 ante
-    each), default: the rules' draw; ``rules``: the game's rules (default: the standard game);
+    each; "1,x,x,x,1": one card or all five), default: the rules' draw; ``rules``: the game's rules
+    (default: the standard game);
     ``up_ranks``: the up ranks counted (default all; fewer: a slice whose figures are over those ranks
     only); ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: the discard-set
     classes swept, about every second (on a cluster: the up ranks done); if it raises, the count stops
@@ -102,13 +135,13 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
     counts the up ranks, a task each (the ``distributed`` extra; the integer counts are merged exactly,
     the same as in this process), default None: this process.
     Time: about 15 s of CPU for one card, 8 minutes for two (4 on two cores), 100 minutes for three,
-    hours for four; the last four games are kept in the process. Raises ``InvalidRules`` for a
-    schedule of five fees, a bad fee or rules.
+    hours for four, all five about 50 s more; the last four games are kept in the process. Raises
+    ``InvalidRules`` for a schedule that allows only all five, a bad fee or rules.
     """
     rules, f = switch_game(fees, rules)
-    if len(f.fees) > 4:
-        raise InvalidRules(f"switch fees {f.short()}: the exact game counts switches of up to four cards; with "
-                           "five, prove_switch_sizes and solve_switch_game")
+    if f.sizes == (5,):
+        raise InvalidRules(f"switch fees {f.short()}: the exact game counts switches of 1 to 4 cards, and of all "
+                           "five beside them; all five alone: prove_switch_sizes and solve_switch_game")
     ranks = tuple(sorted(set(up_ranks)))
     key = (rules, f, raise_on_tie, ranks)
     kept = _games.get(key)
@@ -116,11 +149,11 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
         return kept
     c = exact_switch_counts(rules, f.fees, up_ranks=ranks, raise_on_tie=raise_on_tie, threads=threads,
                             progress=progress, client=client)
-    game = ExactSwitchGame(rules, f, c.deals, c.by_category, ranks, c.by_up_rank)
+    game = ExactSwitchGame(rules, f, c.deals, c.by_category, ranks, c.by_up_rank, c.five_value, c.weight)
     if game.return_per_ante * game.situations != c.value:  # the two passes of the core disagree
         raise CoreError(f"exact switching game {f.short()}: the deals give {shown(game.return_per_ante)}, "
                              f"the best values {shown(c.value / game.situations)}")
-    if game.situations != SITUATIONS * len(ranks) // 13 or game.total_weight != game.situations * EXACT_WEIGHT \
+    if game.situations != SITUATIONS * len(ranks) // 13 or game.total_weight != game.situations * c.weight \
             or [sum(x) for x in c.by_up_rank] != [SITUATIONS // 13] * len(ranks):
         raise CoreError(f"exact switching game {f.short()}: {game.situations} situations counted")
     _games.put(key, game)

@@ -779,8 +779,9 @@ class SwitchGame(_UpCardOnly):
     plain_return: Fraction
     #: With more than one card allowed: every larger switch bounded in every situation.
     proof: SwitchProof | None = None
-    #: Where the bounds leave open only switches of 2 to ``count_up_to`` cards (not five): the whole
-    #: game counted exactly over every size up to the largest open one (``switch_exact.ExactSwitchGame``).
+    #: Where the bounds leave open only switches of 2 to ``count_up_to`` cards: the whole game counted
+    #: exactly over every size up to the largest open one, and all five beside them where the proof
+    #: counted them (``switch_exact.ExactSwitchGame``).
     counted: ExactSwitchGame | None = None
 
     @property
@@ -870,15 +871,20 @@ class SwitchGame(_UpCardOnly):
 def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int | None = None,
                      progress: ProgressFn | None = None, client: Any = None) -> ExactSwitchGame | None:
     """The whole game counted exactly where ``proof`` leaves open only switches of 2 to ``count_up_to``
-    cards (not five): over every size up to the largest open one (a larger size is proven never better
-    than at most one card, so cutting the schedule there changes no choice), with
-    ``switch_exact.solve_exact_switch_game``; else None (nothing open, five open or counted, or a
-    size above ``count_up_to`` open). ``threads``, ``progress``, ``client``: as that function."""
+    cards: over every size up to the largest open one (a larger size of 2 to 4 cards is proven never
+    better than the best of at most one card, and of all five where the proof counted them, so cutting
+    the schedule there changes no choice), with all five beside them where the proof counted them
+    (``switch_exact.solve_exact_switch_game``); else None (nothing open, five open, or a size above
+    ``count_up_to`` open). ``threads``, ``progress``, ``client``: as that function."""
     check_int(count_up_to, "count_up_to", 0, 4)
-    if proof.exact or proof.five_counted or not proof.open_sizes or max(proof.open_sizes) > count_up_to:
+    if proof.exact or not proof.open_sizes or max(proof.open_sizes) > count_up_to:
         return None
-    return solve_exact_switch_game(SwitchFees(proof.fees.fees[:max(proof.open_sizes)]), proof.rules,
-                                   threads=threads, progress=progress, client=client)
+    top = max(proof.open_sizes)
+    fees = proof.fees.fees[:top]
+    if proof.five_counted:  # all five beside them (the sizes between proven never better than the best with it)
+        fees = (*fees, *(None,) * (4 - top), proof.fees.fees[4])
+    return solve_exact_switch_game(SwitchFees(fees), proof.rules, threads=threads, progress=progress,
+                                   client=client)
 
 
 def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
@@ -889,11 +895,12 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     The one-card game exact (``solve_one_card_game`` with the schedule's one-card fee); when the
     schedule allows more than one card, every larger switch bounded in every situation
     (``prove_switch_sizes``): where every size is proven never better than at most one card, the
-    game is the one-card game, exactly. Where the sizes left open are 2 to ``count_up_to`` cards
-    (not five), the whole game is counted exactly over every size up to the largest open one
-    (``switch_exact.solve_exact_switch_game``; ``counted``): ``count_up_to`` 2 (the default) takes
-    about 8 minutes of CPU (4 on two cores), 3 about 100 minutes, 4 hours, where ``client`` (a
-    ``dask.distributed.Client``) can spread them; 0 or 1: never counted.
+    game is the one-card game, exactly. Where the sizes left open are 2 to ``count_up_to`` cards,
+    the whole game is counted exactly over every size up to the largest open one, all five beside them
+    where the proof counted them (``switch_exact.solve_exact_switch_game``; ``counted``):
+    ``count_up_to`` 2 (the default) takes about 8 minutes of CPU (4 on two cores), 3 about 100
+    minutes, 4 hours, where ``client`` (a ``dask.distributed.Client``) can spread them; 0 or 1:
+    never counted.
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is
     the one-card game's exact edge less their mean, with its 95% interval. ``threads``,

@@ -773,7 +773,7 @@ static void switch_dead(void)
 {
     cs_nets nets = standard_nets();
     const uint8_t dead[4] = {51, 45, 22, 9}, dup[2] = {9, 9}, bad[1] = {52}, with_up[2] = {9, 40};
-    int64_t out[47], fees[5] = {0, 1, 1, 1, 1};
+    int64_t out[47], fees[6] = {0, 1, 1, 1, 1, 1};
     STATUS(cs_test_switch_dead(1113, NULL, 0, 40, dead, 4, out, 47), CS_E_NULL);
     STATUS(cs_test_switch_dead(1113, &nets, 0, 40, NULL, 4, out, 47), CS_E_NULL);
     STATUS(cs_test_switch_dead(1113, &nets, 0, 40, dead, 4, NULL, 47), CS_E_NULL);
@@ -799,7 +799,15 @@ static void switch_dead(void)
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 4, 0, 1, &ex, NULL, 0, NULL), CS_E_SIZE);
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 1, &ex, probe, 4097, pout), CS_E_SIZE);
     STATUS(cs_test_switch_exact_rank(13, 1113, &nets, 0, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_ARG);
-    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 6, 0, 1, &ex, NULL, 0, NULL), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 6, 1u << 6 | 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    fees[5] = ((int64_t)1 << 28) + 1;
+    STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 6, 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_ARG);
+    fees[5] = 1;
+    cs_nets big = nets; /* within the switch of one to four cards' limit, not the five-card count's */
+    big.win[9] = ((int64_t)1 << 20) + 1;
+    STATUS(cs_test_switch_exact_rank(10, 1113, &big, 0, fees, 6, 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_OVERFLOW);
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 0, &ex, NULL, 0, NULL), CS_E_ARG);
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 4, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_ARG);
     fees[2] = -1;
@@ -825,6 +833,13 @@ static void switch_dead(void)
         CHECK(ex.chosen[0] == 2349060 && pout[2] == 0 && ex.sweeps == 2 && ex.swept == 2);
         const __int128 got = (__int128)((unsigned __int128)(uint64_t)pout[0] << 64 | (uint64_t)pout[1]);
         CHECK(got == (__int128)want[0] * (__int128)(ex.value_unit / 163185)); /* over C(46, 4) x 447,720 */
+        /* all five beside standing, against a deuce: some hands switch them, and their values add up */
+        STATUS(cs_test_switch_exact_rank(0, 1113, &nets, 0, fees, 6, 1u << 5, 2, &ex, NULL, 0, NULL), CS_OK);
+        uint64_t five = 0;
+        for (int c = 0; c < 10; c++)
+            five += ex.by_category[c][6];
+        CHECK(ex.chosen[5] > 0 && ex.chosen[0] + ex.chosen[5] == 2349060 && five == ex.chosen[5]);
+        CHECK(ex.value_unit == 163185ull * 8506680ull && (ex.five_hi != 0 || ex.five_lo != 0));
         ex.stop = 1; /* stopped before it began: no class swept, no result */
         STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 2, &ex, probe, 1, pout), CS_E_STOPPED);
         CHECK(ex.swept == 0 && ex.stop == 1 && ex.value_unit == 0);

@@ -42,15 +42,17 @@ def _priced(t, s) -> int:
 def _consistent(run, nets, fees) -> list:
     """The two passes of a rank agree: the deals of the chosen options, priced, less the fees paid, are
     the best values summed; their raised deals are the raise shares summed; every hand weighs the unit.
-    Returns the deals by size."""
-    value, unit, raised, runit, chosen, _, deals, by_cat = run
+    All five (summed by value, not tallied) add their values and raise every time. Returns the deals by
+    size."""
+    value, unit, raised, runit, chosen, _, deals, by_cat, five = run
     hands = math.comb(51, 5)
-    assert sum(chosen) == hands
+    assert sum(chosen) == hands and sum(c[6] for c in by_cat) == chosen[5]
+    assert five == 0 or chosen[5] > 0
     for k in range(5):
         assert deals[k].total_weight == chosen[k] * unit
         assert sum(c[k + 1] if k else c[0] + c[1] for c in by_cat) == chosen[k]
-    assert sum(_priced(t, nets) for t in deals) - sum(fees[k] * chosen[k] * unit for k in range(1, 5)) == value
-    assert Fraction(sum(t.raise_situations for t in deals), unit) == Fraction(raised, runit)
+    assert sum(_priced(t, nets) for t in deals) - sum(fees[k] * chosen[k] * unit for k in range(1, 5)) + five == value
+    assert Fraction(sum(t.raise_situations for t in deals), unit) + chosen[5] == Fraction(raised, runit)
     return deals
 
 
@@ -100,8 +102,8 @@ def test_bad_arguments_are_statuses():
     assert _ffi.lib.cs_test_switch_dead(AK, nets, 4, 0, _ffi.ffi.new("uint8_t[]", [1]), 1, out, 10) == \
         _ffi.lib.CS_E_ARG
     fees = [0, 1, 1, 1, 1]
-    for args in [dict(up_rank=13), dict(sizes=1 << 5), dict(fees=[0, -1, 0, 0, 0]), dict(fees=[0, 1]),
-                 dict(threads=0), dict(probes=[[0, 1, 2, 3, 5]])]:
+    for args in [dict(up_rank=13), dict(sizes=1 << 5), dict(sizes=1 << 6), dict(fees=[0, -1, 0, 0, 0]),
+                 dict(fees=[0, 1]), dict(threads=0), dict(probes=[[0, 1, 2, 3, 5]])]:
         call = dict(up_rank=0, qualifier=AK, nets=STANDARD, fees=fees, sizes=2, threads=1) | args
         with pytest.raises((CoreError, ValueError)):
             _ffi.switch_exact_rank(**call)
@@ -113,8 +115,8 @@ def test_standing_alone_is_the_plain_game():
     total, weight, deals = Fraction(0), 0, []
     for rank in range(13):
         run = _ffi.switch_exact_rank(rank, AK, STANDARD, [0] * 5, 0)
-        value, unit, _, _, chosen, _, _, _ = run
-        assert chosen == [math.comb(51, 5), 0, 0, 0, 0]
+        value, unit, _, _, chosen, _, _, _, five = run
+        assert chosen == [math.comb(51, 5), 0, 0, 0, 0, 0] and five == 0
         deals.append(_consistent(run, STANDARD, [0] * 5)[0])
         total += Fraction(value, unit)
         weight += math.comb(51, 5)
@@ -134,7 +136,7 @@ def test_one_card_rank_is_the_one_card_game():
     probes = [rng.sample([c for c in range(52) if c != 40], 5) for _ in range(20)]
     fees = [0, s.denominator, 0, 0, 0]
     run = _ffi.switch_exact_rank(10, rules.qualifier.value, s, fees, 0b10, probes=probes)
-    value, unit, raised, runit, chosen, answers, _, by_cat = run
+    value, unit, raised, runit, chosen, answers, _, by_cat, _ = run
     assert [tuple(4 * n for n in c[:3]) for c in by_cat] == list(game.by_category)  # the up card's four suits
     deals = _consistent(run, s, fees)
     assert Fraction(value, unit * math.comb(51, 5)) == game.return_per_ante
@@ -173,7 +175,7 @@ def test_two_cards_exact_against_each_hand():
     probes = [rng.sample([c for c in range(52) if c != 48], 5) for _ in range(25)]
     probes += [[49, 50, 51, 0, 5], [44, 40, 36, 32, 2], [51, 47, 43, 39, 1]]  # trips of the up rank; draws
     run = _ffi.switch_exact_rank(12, q, s, [0, 1, 1, 0, 0], 0b110, probes=probes)
-    _, unit, _, _, chosen, answers, _, _ = run
+    _, unit, _, _, chosen, answers, _, _, _ = run
     assert chosen[2] > 0 and sum(chosen) == math.comb(51, 5)
     _consistent(run, s, [0, 1, 1, 0, 0])
     _check_probes(probes, answers, 48, q, s, [0, 1, 1], unit)

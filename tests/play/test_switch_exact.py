@@ -40,17 +40,20 @@ def test_one_card_is_the_one_card_game():
     one = _one_card(1, (10,))
     _same_game(g, one)
     assert [c[:3] for c in g.by_category] == list(one.by_category)
-    assert g.by_size == (g.situations - one.switch_situations, one.switch_situations, 0, 0, 0)
+    assert g.by_size == (g.situations - one.switch_situations, one.switch_situations, 0, 0, 0, 0)
     assert g.exactness == "exact" and g.game_rules == Rules.make(switch_fees="1")
     assert g.by_up_rank == (tuple(map(sum, zip(*g.by_category, strict=True))),)  # one rank: all of it
     assert g.return_rows[0][0] == "stand" and {p for p, _ in g.return_rows} == {"stand", "switch 1"}
 
 
 def test_what_cannot_be_counted_is_refused():
-    with pytest.raises(InvalidRules, match="up to four cards"):
-        solve_exact_switch_game("1,1,1,1,1", up_ranks=(12,))
+    with pytest.raises(InvalidRules, match="all five alone"):
+        solve_exact_switch_game("x,x,x,x,1", up_ranks=(12,))
     with pytest.raises(InvalidRules, match=r"2\^28|too large"):
         solve_exact_switch_game([Fraction(1, 10**9 + 7), 1], up_ranks=(12,))
+    # with all five, the pays over one denominator must stay within the five-card count's 2^20
+    with pytest.raises(InvalidRules, match=r"2\^20"):
+        solve_exact_switch_game([Fraction(1, 10**5 + 3), None, None, None, 1], up_ranks=(12,))
     with pytest.raises(InvalidRules, match="up card only"):
         solve_exact_switch_game("1,1", Rules(information=seen_cards(1)), up_ranks=(12,))
     with pytest.raises(InvalidRules, match="ranks"):
@@ -71,6 +74,74 @@ def test_two_cards_where_the_bounds_exclude_them_is_the_one_card_game():
     _same_game(g, _one_card(2, ranks))
     cheaper = solve_exact_switch_game("2,1", up_ranks=ranks)
     assert cheaper.by_size[2] > 0 and cheaper.return_per_ante > g.return_per_ante
+
+
+@pytest.mark.slow  # two up ranks of the one-card game with all five, and of the peaked proof: about 20 s of CPU
+def test_all_five_beside_one_card_is_the_peaked_proofs_game():
+    """One card or all five for 1 ante ("1,x,x,x,1"), counted by the exact game's driver (all five merged
+    in after the classes' sweeps), is against a deuce and an ace the game of the peaked schedule's proof
+    (1,2,3,2,1: two to four cards proven never better; the bounds' driver merges standing, one card and
+    five), figure for figure and row for row. Against the deuce, probed hands' best options, among them
+    all five, are the per-hand core's (``switch_ev``, every replacement and dealer hand)."""
+    import random
+
+    from caribbean_exact.engine.switch import EXACT_WEIGHT_FIVE, exact_switch_counts
+    from caribbean_exact.model.cards import Card
+    from caribbean_exact.play.switch_exact import ExactSwitchGame
+    from caribbean_exact.play.switching import SwitchFees, switch_ev
+
+    rules, f = Rules(), SwitchFees.parse("1,x,x,x,1")
+    rng = random.Random(5)
+    probes = tuple((*rng.sample(range(1, 52), 5), 0) for _ in range(16))  # beside the deuce of suit 0
+    for r in (0, 12):
+        c = exact_switch_counts(rules, f.fees, up_ranks=(r,), probes=probes if r == 0 else ())
+        g = ExactSwitchGame(rules, f, c.deals, c.by_category, (r,), c.by_up_rank, c.five_value, c.weight)
+        assert c.weight == EXACT_WEIGHT_FIVE and g.return_per_ante * g.situations == c.value
+        proof = prove_one_rank("1,2,3,2,1", up_rank=r)
+        e = proof.game
+        assert proof.open_sizes == () and e is not None and g.situations == e.situations == 9396240
+        for name in ("house_edge", "expected_wager", "element_of_risk", "raise_probability"):
+            assert getattr(g, name) == getattr(e, name), (r, name)
+        assert [(x[0], x[1], x[2], x[6]) for x in g.by_category] == list(e.by_category)
+        assert g.by_size[5] == e.five_situations and g.by_size[2:5] == (0, 0, 0)
+        rows = lambda h: sorted((x.outcome, x.category or 0, x.probability, x.net, x.contribution)  # noqa: E731
+                                for _, x in h.return_rows)
+        assert rows(g) == rows(e)
+        assert ("switch 5" in dict(g.return_rows)) == (e.five_situations > 0)
+        if r == 0:  # against a deuce all five is often the best (3,777,216 of the rank's situations)
+            assert e.five_situations == 3777216
+            for p, (best, mask) in zip(probes, c.probes, strict=True):
+                hand = [Card(x) for x in p[:5]]
+                alone = switch_ev(hand, Card(p[5]), f)
+                assert best == alone.best.ev and mask.bit_count() in (0, 1, 5), p
+                assert tuple(x for i, x in enumerate(hand) if mask >> i & 1) == alone.best.discard
+            assert {m.bit_count() for _, m in c.probes} == {0, 1, 5}  # the probes stand, switch one, switch five
+    assert e.five_situations == 0  # against an ace all five is never the best
+
+
+def test_the_sizes_left_open_are_counted_beside_all_five(monkeypatch):
+    """``count_open_sizes``: where the proof counted all five and left open two and three cards, the
+    game is counted over one to three cards and all five (four cards, proven never better, cut); where
+    the proof did not count them, up to the largest open size only; a size above ``count_up_to`` open,
+    or nothing open: no count."""
+    from types import SimpleNamespace
+
+    from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switching import SwitchFees
+
+    calls: list[SwitchFees] = []
+    monkeypatch.setattr(sg, "solve_exact_switch_game", lambda fees, *_, **__: calls.append(fees) or "counted")
+
+    def proof(fees: str, open_sizes: tuple[int, ...], five: bool) -> object:
+        return SimpleNamespace(exact=not open_sizes, open_sizes=open_sizes, five_counted=five,
+                               fees=SwitchFees.parse(fees), rules=Rules())
+
+    assert sg.count_open_sizes(proof("1,1,1,1,1", (2, 3), True), 3) == "counted"  # type: ignore[arg-type]
+    assert sg.count_open_sizes(proof("2,1,9", (2,), False), 2) == "counted"  # type: ignore[arg-type]
+    assert calls == [SwitchFees.parse("1,1,1,x,1"), SwitchFees.parse("2,1")]
+    assert sg.count_open_sizes(proof("1,1,1,1,1", (2, 3, 4), True), 3) is None  # type: ignore[arg-type]
+    assert sg.count_open_sizes(proof("1,2,3,2,1", (), True), 4) is None  # type: ignore[arg-type]
+    assert len(calls) == 2
 
 
 def _counted_by_slice(monkeypatch, fees: str = "2,1,9") -> list[tuple]:

@@ -322,8 +322,9 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "exact); with --sample, only a sampled estimate")
     p.add_argument("--count-up-to", type=integer, default=None, metavar="K",
                    help="with --switch-fees: count the whole game exactly where the bounds leave open switches of "
-                        "2 to K cards only (not five); default 2, about 5 minutes on two cores; 3: about 100 minutes, "
-                        "4: hours (see --scheduler); 0: never, sample instead")
+                        "2 to K cards only (all five beside them, counted for every hand); default 2, about 5 "
+                        "minutes on two cores; 3: about 100 minutes, 4: hours (see --scheduler); 0: never, sample "
+                        "instead")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="with --switch-fees: count the exact game's 13 up ranks as tasks on the Dask cluster whose "
                         "scheduler is at ADDRESS (tcp://host:8786; needs [distributed]); default: this machine")
@@ -447,8 +448,8 @@ def solve_mode(args: argparse.Namespace) -> str:
         flag = "--count-up-to" if args.count_up_to is not None else "--scheduler"
         raise UsageError(f"solve --switch-fees --sample: {flag} applies to the exact game (without --sample)")
     if args.count_up_to is not None and not 0 <= args.count_up_to <= 4:
-        raise UsageError(f"solve --count-up-to {args.count_up_to}: expected 0 to 4 (cards switched; five are "
-                         "bounded or sampled)")
+        raise UsageError(f"solve --count-up-to {args.count_up_to}: expected 0 to 4 (cards switched; all five are "
+                         "counted for every hand beside them)")
     if args.accuracy is not None and args.table not in (None, *_FIGURES):
         raise UsageError(f"solve --sorted-ranks --accuracy: --table {args.table} does not apply (the "
                          "figures, outcomes and dealer tables)")
