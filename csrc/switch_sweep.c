@@ -25,7 +25,7 @@ typedef struct {
     uint16_t w[5];
 } gm_ix;
 
-static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm_ix *x)
+static inline __attribute__((always_inline)) void gm_index_sets(gm_ix *x)
 {
     const uint32_t *p = x->p;
     const uint32_t b21 = cs__binom_t[2][p[1]], b22 = cs__binom_t[2][p[2]], b23 = cs__binom_t[2][p[3]],
@@ -57,8 +57,43 @@ static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm
     x->i4[2] = x->i3[1] + b44; /* 0 1 3 4 */
     x->i4[3] = x->i3[0] + b44; /* 0 1 2 4 */
     x->i4[4] = x->i3[0] + b43; /* 0 1 2 3 */
+}
+
+static inline __attribute__((always_inline)) void gm_index(const gm_sweep *s, gm_ix *x)
+{
+    gm_index_sets(x);
     for (int i = 0; i < 5; i++)
         x->w[i] = s->w4[x->i4[i]];
+}
+
+/* Pass 2 of switch_dead.c: the marks of a final hand's kept sets (of kept_size cards; ix its own index),
+ * from the subsets' indices alone: a hand with none is skipped before its dealer hands are counted. */
+static inline __attribute__((always_inline)) uint64_t gm_kept_marks(const gm_job *job, const gm_ix *x, uint32_t ix)
+{
+    const uint8_t *km = job->kmk;
+    uint64_t m = 0;
+    switch (job->kept_size) {
+    case 5:
+        m = km[ix];
+        break;
+    case 4:
+        for (int i = 0; i < 5; i++)
+            m += km[x->i4[i]];
+        break;
+    case 3:
+        for (int i = 0; i < 10; i++)
+            m += km[x->i3[i]];
+        break;
+    case 2:
+        for (int i = 0; i < 10; i++)
+            m += km[x->i2[i]];
+        break;
+    default:
+        for (int i = 0; i < 5; i++)
+            m += km[x->p[i]];
+        break;
+    }
+    return m;
 }
 
 /* The inclusion-exclusion of the counts over a final hand's subsets of 0 to 3 cards, the three
@@ -237,30 +272,9 @@ static inline __attribute__((always_inline)) void gm_emit(gm_job *job, int mode,
                     rt[x->p[i]] += r;
             break;
         }
-    } else if (mode == GM_KEEP2) { /* switch_dead.c's second pass: the deals of the chosen kept sets */
-        const uint8_t *km = job->kmk;
-        uint64_t m = 0;
-        switch (job->kept_size) {
-        case 5:
-            m = km[ix];
-            break;
-        case 4:
-            for (int i = 0; i < 5; i++)
-                m += km[x->i4[i]];
-            break;
-        case 3:
-            for (int i = 0; i < 10; i++)
-                m += km[x->i3[i]];
-            break;
-        case 2:
-            for (int i = 0; i < 10; i++)
-                m += km[x->i2[i]];
-            break;
-        default:
-            for (int i = 0; i < 5; i++)
-                m += km[x->p[i]];
-            break;
-        }
+    } else if (mode == GM_KEEP2) { /* switch_dead.c's second pass: the deals of the chosen kept sets (the
+                                     * hands with none were skipped before their counts) */
+        const uint64_t m = gm_kept_marks(job, x, ix);
         if (m) {
             const uint64_t w = m * job->kmul;
             cs__tally_outcome(job->kout, cat, o.raise, w, o.nq, o.win, o.tie, o.lose, w * (uint64_t)comp,
@@ -300,6 +314,11 @@ static inline __attribute__((always_inline)) void gm_hands_body(gm_job *job, int
                     for (p[0] = 0; p[0] < p[1]; p[0]++, ix++) {
                         if (mode == GM_PASS2 && !job->mult[ix])
                             continue;
+                        if (mode == GM_KEEP2) { /* no kept set of it chosen: nothing to tally */
+                            gm_index_sets(&x);
+                            if (!gm_kept_marks(job, &x, ix))
+                                continue;
+                        }
                         uint16_t v = cs__value5[c1234 + term[0][p[0]]];
                         if (v >= q) { /* for the sweep, in colex order */
                             s->hv[m] = v;
