@@ -146,7 +146,8 @@ typedef struct {
     uint32_t n_classes;
     atomic_uint next;
     int pass;                       /* 1: each hand's best; 2: the deals of the chosen options */
-    const uint8_t *final_id;        /* pass 2: each hand's choice after the merge */
+    const uint8_t *final_id;        /* pass 2 (and pass 1 with given choices): each hand's choice */
+    int given;                      /* the choices are given (final_id from the start): no best sought */
     uint64_t *swept;                /* the classes swept in both passes (the caller's progress) */
     const uint64_t *stop;           /* non-zero: the caller stops the count (no class begun after) */
 } dead_ctx;
@@ -193,15 +194,17 @@ static void dead_sweep(dead_job *dj, const uint8_t *x, uint32_t k)
     cs__gm_hands(job, GM_KEEP);
 }
 
-/* Every hand s(K) + s(X) with its option "switch s(X)" (k cards of class cl): pass 1 offers it the
- * sweep's sums; pass 2 marks the kept sets whose hands chose it (kmk). Returns the marks. */
-static uint64_t dead_offer(dead_job *dj, const dead_class *cl)
+/* Every hand s(K) + s(X) with its option "switch s(X)" (k cards of class cl): offering (mark 0, pass 1)
+ * gives it the sweep's sums (with given choices, only to the hands whose choice it is); marking (mark 1:
+ * pass 2, and pass 1 with given choices before the sweep) marks the kept sets whose hands chose it (kmk).
+ * Returns the marks. */
+static uint64_t dead_offer(dead_job *dj, const dead_class *cl, int mark)
 {
     dead_ctx *c = dj->c;
     const gm_sweep *s = &dj->job.sw;
     const uint32_t k = cl->k, ks = 5 - k, n = s->n;
     uint64_t marks = 0;
-    if (c->pass == 2)
+    if (mark)
         memset(dj->kmk, 0, cs__binom[n][ks]);
     for (int g = 0; g < cl->n_img; g++) {
         const int perm = cl->perm[g];
@@ -238,13 +241,15 @@ static uint64_t dead_offer(dead_job *dj, const dead_class *cl)
                 dmask |= (uint32_t)isx[i] << i;
             }
             const uint8_t id = (uint8_t)(k * 32 + dmask);
-            if (c->pass == 2) {
+            if (mark) {
                 if (c->final_id[hix] == id) {
                     dj->kmk[ix]++;
                     marks++;
                 }
                 goto next;
             }
+            if (c->given && c->final_id[hix] != id)
+                goto next;
             const __int128 v = (__int128)dj->kept[ix] * c->mul[k] - c->fee_d[k];
             const uint8_t bid = dj->best_id[hix];
             if (bid == 255 || v > dj->best[hix] || (v == dj->best[hix] && id < bid)) {
@@ -269,12 +274,17 @@ static void dead_class_pass(dead_job *dj, const dead_class *cl)
 {
     dead_ctx *c = dj->c;
     if (c->pass == 1) {
+        if (c->given) { /* only a class some hand chose */
+            dead_cards(dj, cl->x, cl->k);
+            if (!dead_offer(dj, cl, 1))
+                return;
+        }
         dead_sweep(dj, cl->x, cl->k);
-        dead_offer(dj, cl);
+        dead_offer(dj, cl, 0);
         return;
     }
     dead_cards(dj, cl->x, cl->k);
-    if (!dead_offer(dj, cl)) /* no hand chose this class */
+    if (!dead_offer(dj, cl, 1)) /* no hand chose this class */
         return;
     dj->job.kmk = dj->kmk;
     dj->job.kmul = (uint64_t)c->mul[cl->k];
@@ -387,9 +397,11 @@ static uint64_t dead_gcd(uint64_t a, uint64_t b)
     return a;
 }
 
-int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
-                              const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
-                              cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+/* The whole game of one up rank (cs_test_switch_exact_rank), or with given choices
+ * (cs_test_switch_exact_given: given[GM_HANDS], non-NULL, no probes). */
+static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags, const int64_t *fees,
+                     size_t n_fees, uint32_t sizes, uint32_t threads, cs_switch_exact *out, const uint8_t *probes,
+                     size_t n_probes, int64_t *probe_out, const uint8_t *given)
 {
     if (!nets || !fees || !out || (n_probes && (!probes || !probe_out)))
         return CS_E_NULL;
@@ -410,6 +422,12 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
         uint64_t mask = 0;
         if ((st = cs__check_situation(probes + 5 * m, up, &mask)) != CS_OK)
             return st;
+    }
+    for (size_t h = 0; given && h < GM_HANDS; h++) { /* each choice an option the sizes allow */
+        const uint32_t id = given[h], k = id >> 5, m = id & 31;
+        if (!(id == 0 || (id == DEAD_FIVE_ID && five) ||
+              (k >= 1 && k <= DEAD_MAXK && (sizes >> k & 1) && (uint32_t)__builtin_popcount(m) == k)))
+            return CS_E_ARG;
     }
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
@@ -434,6 +452,8 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
             return st;
         }
     }
+    c.given = given != NULL;
+    c.final_id = given;
     c.classes = dead_classes(up, sizes & 0x1f, &c.n_classes);
     dead_job *jobs = calloc(threads, sizeof *jobs);
     if (!c.classes || !jobs) {
@@ -508,14 +528,18 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
             __int128 best = b->best[h];
             uint8_t best_id = b->best_id[h];
             uint32_t best_raised = b->best_raised[h];
-            if (five) { /* all five (then a raise, every replacement set): only when strictly better */
+            if (five) { /* all five (then a raise, every replacement set): only when strictly better, or given */
                 const __int128 v5 = (__int128)w5[h] * c.mul[5] - c.fee_d[5];
-                if (v5 > best) {
+                if (given ? given[h] == DEAD_FIVE_ID : v5 > best) {
                     best = v5;
                     best_id = DEAD_FIVE_ID;
                     best_raised = (uint32_t)cs__binom[46][5];
                     value5 += v5;
                 }
+            }
+            if (given && best_id != given[h]) { /* every chosen option was offered its value */
+                st = CS_E_ARG;
+                break;
             }
             const uint32_t k = best_id >> 5;
             value += best;
@@ -535,19 +559,21 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
             jobs[0].best[h] = best; /* kept in thread 0's arrays for the probes and pass 2 */
             jobs[0].best_id[h] = best_id;
         }
-        out->value_hi = (int64_t)(value >> 64);
-        out->value_lo = (uint64_t)value;
-        out->raise_hi = (int64_t)(raised >> 64);
-        out->raise_lo = (uint64_t)raised;
-        out->raise_unit = lr;
-        out->value_unit = (uint64_t)cs__binom[46][4] * (uint64_t)L;
-        out->five_hi = (int64_t)(value5 >> 64);
-        out->five_lo = (uint64_t)value5;
-        /* pass 2: each class again where some hand chose it, its final hands' deals tallied */
-        c.pass = 2;
-        c.final_id = jobs[0].best_id;
-        atomic_store(&c.next, 0);
-        cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+        if (st == CS_OK) {
+            out->value_hi = (int64_t)(value >> 64);
+            out->value_lo = (uint64_t)value;
+            out->raise_hi = (int64_t)(raised >> 64);
+            out->raise_lo = (uint64_t)raised;
+            out->raise_unit = lr;
+            out->value_unit = (uint64_t)cs__binom[46][4] * (uint64_t)L;
+            out->five_hi = (int64_t)(value5 >> 64);
+            out->five_lo = (uint64_t)value5;
+            /* pass 2: each class again where some hand chose it, its final hands' deals tallied */
+            c.pass = 2;
+            c.final_id = jobs[0].best_id;
+            atomic_store(&c.next, 0);
+            cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+        }
     }
     if (st == CS_OK && __atomic_load_n(c.stop, __ATOMIC_RELAXED))
         st = CS_E_STOPPED;
@@ -586,4 +612,23 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
     free((void *)c.classes);
     free(w5);
     return st;
+}
+
+int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                              const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
+                              cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out)
+{
+    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, sizes, threads, out, probes, n_probes, probe_out,
+                     NULL);
+}
+
+int cs_test_switch_exact_given(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
+                               const uint8_t *given, size_t n_given, cs_switch_exact *out)
+{
+    if (!given)
+        return CS_E_NULL;
+    if (n_given != GM_HANDS)
+        return CS_E_SIZE;
+    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, sizes, threads, out, NULL, 0, NULL, given);
 }

@@ -150,6 +150,15 @@ typedef struct {
 int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
                               cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out);
+/* The same game with each hand's option given instead of sought: given[n_given] (n_given = C(51, 5); by the colex
+ * index of the hand's positions among the 51 cards other than the up card, as cs_switch_game_given) holds
+ * k x 32 + mask, mask the discards over the hand's cards ascending (bit i: its i-th lowest), k their number,
+ * each a size the bits of sizes allow (0: stand; 5 x 32 + 31: all five, with bit 5), else CS_E_ARG before any
+ * work. A class is swept only where some hand chose it; out as cs_test_switch_exact_rank's, of the options
+ * given (no probes). The whole game of a strategy (the switching lines): issue #31. */
+int cs_test_switch_exact_given(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
+                               const uint8_t *given, size_t n_given, cs_switch_exact *out);
 
 /* cs_sample_deals with flags: CS_SAMPLE_GENERIC counts each deal with cs_deal instead of by rank
  * multisets (the same sums, slower: a cross-check of the dedicated path). flags = 0 is

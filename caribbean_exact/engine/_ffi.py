@@ -17,6 +17,10 @@ from .._version import __version__
 from ..errors import CoreError, InvalidCards
 from .counts import DealCounts, DealTotals, SampleSums, TableSums
 
+TYPE_CHECKING = False  # not typing's: the command line starts without typing (issue #24)
+if TYPE_CHECKING:
+    from typing import Any
+
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
 CORE_ABI_VERSION = 15
@@ -782,11 +786,12 @@ def switch_dead(qualifier: int, nets: ScaledNetsLike, up: int, dead: Sequence[in
     return list(out[0:n])
 
 
+ExactRank = tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals], list[tuple[int, ...]], int]
+
+
 def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: Sequence[int], sizes: int,
                       flags: int = 0, threads: int = 2, probes: Sequence[Sequence[int]] = (),
-                      poll: Callable[[int, int], None] | None = None
-                      ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
-                                 list[tuple[int, ...]], int]:
+                      poll: Callable[[int, int], None] | None = None, given: bytes | None = None) -> ExactRank:
     """The whole game of one up rank (up card 4 x up_rank) with switches of the sizes of bit mask ``sizes``
     (k = 1 .. 5; standing always; five: ``fees`` has six entries), each situation's best option exact
     (cs_test_switch_exact_rank; minutes of CPU for three cards): the sum over the rank's C(51, 5) hands of
@@ -798,7 +803,9 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     of the hands that switch all five, summed (over the unit). ``poll(swept, sweeps)``: called about every
     ``POLL_SECONDS`` while the core counts (it then runs in a thread of its own) with the class sweeps
     done and their most, and once at the end; if it raises (or the wait is interrupted), the core stops
-    within a class sweep and the exception goes on."""
+    within a class sweep and the exception goes on. ``given`` (C(51, 5) bytes, no probes): each hand's option
+    given instead of sought (cs_test_switch_exact_given: k x 32 + the discard mask over its cards ascending,
+    in the colex order of ``engine.switch.game_hands``), the rest the same."""
     out = ffi.new("cs_switch_exact *")
     n = len(probes)
     if any(len(p) != 5 for p in probes):
@@ -806,12 +813,20 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     flat = ffi.new("uint8_t[]", [c for p in probes for c in p]) if n else ffi.NULL
     answers = ffi.new("int64_t[]", 3 * n) if n else ffi.NULL
     fee = ffi.new("int64_t[]", list(fees))
-    args = (up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees), sizes, threads, out, flat, n, answers)
+    args: tuple[Any, ...]
+    if given is not None:
+        if n:
+            raise InvalidCards("no probes with given choices")
+        call, args = lib.cs_test_switch_exact_given, (up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees),
+                                                      sizes, threads, ffi.from_buffer(given), len(given), out)
+    else:
+        call, args = lib.cs_test_switch_exact_rank, (up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees),
+                                                     sizes, threads, out, flat, n, answers)
     if poll is None:
-        status = lib.cs_test_switch_exact_rank(*args)
+        status = call(*args)
     else:  # the core in a thread (cffi lets go of the GIL), its counter read here
         done: list[int] = []
-        worker = threading.Thread(target=lambda: done.append(lib.cs_test_switch_exact_rank(*args)), daemon=True)
+        worker = threading.Thread(target=lambda: done.append(call(*args)), daemon=True)
         worker.start()
         try:
             while True:

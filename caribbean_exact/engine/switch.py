@@ -450,19 +450,19 @@ class ExactSwitchCounts:
 
 
 def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], sizes: int, flags: int, threads: int,
-                probes: list[tuple[int, ...]], poll: Callable[[int, int], None] | None = None
-                ) -> tuple[int, int, int, int, list[int], list[tuple[int, int]], list[DealTotals],
-                           list[tuple[int, ...]], int]:
+                probes: list[tuple[int, ...]], given: bytes | None = None,
+                poll: Callable[[int, int], None] | None = None) -> _ffi.ExactRank:
     """One up rank of the exact switching game: a task of its own (in this process or on a worker of a
-    Dask cluster: a module-level function, its arguments and result plain data); ``poll``: its
-    progress in this process (``_ffi.switch_exact_rank``)."""
-    return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes, poll)
+    Dask cluster: a module-level function, its arguments and result plain data); ``given``: each hand's
+    option given (``_ffi.switch_exact_rank``); ``poll``: its progress in this process."""
+    return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes, poll, given)
 
 
 def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
                         up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
                         threads: int | None = None, progress: ProgressFn | None = None,
-                        probes: tuple[tuple[int, ...], ...] = (), client: Any = None) -> ExactSwitchCounts:
+                        probes: tuple[tuple[int, ...], ...] = (), client: Any = None,
+                        given: Callable[[int], bytes] | None = None) -> ExactSwitchCounts:
     """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 5, in antes;
     None where k cards may not be switched; all five, then a raise, counted by ``cs__switch_five_rank``,
     about 4 s of CPU a rank more) for the up ranks asked, one rank per call (a rank takes about a second
@@ -470,7 +470,10 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     discard-set classes swept, about every second, the ranks done on a cluster).
     ``client``: a ``dask.distributed.Client`` to run the
     ranks as tasks on its cluster (each with ``threads`` core threads, default 1), their integer counts
-    merged exactly here; default None: this process, one rank after another."""
+    merged exactly here; default None: this process, one rank after another. ``given(r)``: each hand's
+    option beside the up card of rank r given instead of sought (C(51, 5) bytes in ``game_hands(r)``'s
+    order: k x 32 + the discard mask over the hand's cards ascending; a size ``fees`` allows), no probes:
+    the game of a strategy, its counts laid out the same."""
     if not 1 <= len(fees) <= 5 or all(f is None for f in fees[:4]):
         raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards (and of all "
                            "five beside them)")
@@ -498,7 +501,10 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     ranks = _check_ranks(up_ranks)
     what = "solving the switching game exactly by up card"
     mine = {r: [j for j, p in enumerate(probes) if p[5] >> 2 == r] for r in ranks}
-    args = {r: (r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine[r]])
+    if given is not None and probes:
+        raise InvalidRules("exact switching game: no probes with given choices")
+    args = {r: (r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine[r]],
+                None if given is None else bytes(given(r)))
             for r in ranks}
     results: dict[int, Any] = {}
     if client is None:

@@ -83,6 +83,11 @@ class ExactSwitchGame(StandOrOption):
         return self.option_situations
 
     @property
+    def switch_probability(self) -> Fraction:
+        """The chance that the player switches cards (any number)."""
+        return self.option_probability
+
+    @property
     def raise_probability(self) -> Fraction:
         """The chance that the player raises (after a switch or not), over every deal."""
         return Fraction(sum(t.raise_situations for t in self.parts) + self.situations_of(5) * self.weight,

@@ -27,14 +27,16 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..engine.recent import Recent
-from ..engine.switch import NO_SWITCH, game_hands, given_game_counts
-from ..errors import InvalidRules, shown
+from ..engine.switch import NO_SWITCH, exact_switch_counts, game_hands, given_game_counts
+from ..errors import CoreError, InvalidRules, shown
 from ..model.cards import Card, CardsLike
 from ..model.checks import check_progress, check_rules, check_threads
 from ..model.rules import Rules
 from ..play.odds import parse_situation
+from ..play.switch_exact import ExactSwitchGame
 from ..play.switch_game import (
     OneCardGame,
+    OneOrFiveGame,
     SwitchGame,
     SwitchSample,
     count_open_sizes,
@@ -237,6 +239,19 @@ class SwitchRules:
         return np.where(m == 0, np.uint8(NO_SWITCH), card).astype(np.uint8)
 
 
+    def option_ids(self, up_rank: int) -> bytes:
+        """Every hand's option beside the up card of rank ``up_rank`` and suit 0, as the exact switching
+        game's core takes it given (``engine.switch.exact_switch_counts(given=)``): the number of cards
+        the lines switch x 32 + their mask over the hand's cards ascending, in ``game_hands``' order."""
+        import numpy as np  # loaded by the commands that need it, not at start-up
+
+        if not (isinstance(up_rank, int) and 0 <= up_rank <= 12):
+            raise InvalidRules(f"up_rank {shown(up_rank)}: expected a rank 0 .. 12")
+        m = self.masks(game_hands(up_rank), 4 * up_rank)
+        count = np.array([i.bit_count() for i in range(32)], dtype=np.uint8)
+        return (count[m] * 32 + m).astype(np.uint8).tobytes()
+
+
 def _line_masks(lines: tuple[SwitchRule, ...], ranks: npt.NDArray[np.int16], suits: npt.NDArray[np.int16],
                 up_rank: int) -> npt.NDArray[np.uint8]:
     """The discard masks of the lines (``SwitchRules.decide``) for hands given by their ranks and suits
@@ -359,16 +374,17 @@ def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
 
 @dataclass(frozen=True)
 class SwitchLinesGame:
-    """The whole game switching by the lines (``SwitchRules``) where they switch at most one card,
-    exact: every one of the 122,151,120 (hand, up card) situations switches the card the lines say
-    (or stands), then raises or folds at best for the final hand, every replacement card and dealer
-    hand counted (``solve_switch_lines``)."""
+    """The whole game switching by the lines (``SwitchRules``), exact: every one of the 122,151,120
+    (hand, up card) situations switches what the lines say (or stands), then raises or folds at best
+    for the final hand, every replacement set and dealer hand counted (``solve_switch_lines``)."""
 
     #: The lines played.
     lines: SwitchRules
-    #: The game's counts and figures, laid out as the optimal one-card game's (``OneCardGame``: the
-    #: fee is the schedule's one-card fee; ``switch.indifferent_situations`` is 0, no best is sought).
-    game: OneCardGame
+    #: The game's counts and figures: where the lines switch at most one card, laid out as the optimal
+    #: one-card game's (``OneCardGame``: the fee is the schedule's one-card fee;
+    #: ``switch.indifferent_situations`` is 0, no best is sought); where a line switches all five, as
+    #: the exact switching game's (``ExactSwitchGame``, its fees the sizes the lines use).
+    game: OneCardGame | ExactSwitchGame
 
     @property
     def return_per_ante(self) -> Fraction:
@@ -385,9 +401,9 @@ class SwitchLinesGame:
         """The chance that the lines switch a card."""
         return self.game.switch_probability
 
-    def cost(self, optimal: OneCardGame) -> Fraction:
-        """What the lines give up per ante against ``optimal`` (the optimal one-card game of the same
-        rules and fee): the difference of the two exact house edges, 0 or more."""
+    def cost(self, optimal: OneCardGame | OneOrFiveGame | ExactSwitchGame) -> Fraction:
+        """What the lines give up per ante against ``optimal`` (the optimal game of the same rules and
+        fees): the difference of the two exact house edges, 0 or more."""
         return self.house_edge - optimal.house_edge
 
 
@@ -395,12 +411,15 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
                        threads: int | None = None, progress: ProgressFn | None = None) -> SwitchLinesGame:
     """The whole game switching by the lines, exact (see ``SwitchLinesGame``): each hand's choice
     from the lines (``SwitchRules.choices``, numpy over the hands), counted by the core under those
-    choices (``engine.switch.given_game_counts``). ``fees``: a fee schedule (its lines,
-    ``switch_rules(fees)``) or the lines themselves; ``rules``: the game's rules (default: the
-    standard game); ``raise_on_tie``, ``threads``: as ``solve_one_card_game``; ``progress``: after
-    each of the 13 up ranks. About as much work as the optimal one-card game (less: pass 1 only
-    stands), 10 s or so on two cores; the last four games are kept in the process. Raises
-    ``InvalidRules`` when a line switches more than one card (1,2,3,2,1's all five), or bad rules.
+    choices (``engine.switch.given_game_counts``); where a line switches all five (1,2,3,2,1), by the
+    exact switching game's core given each hand's option (``SwitchRules.option_ids``,
+    ``engine.switch.exact_switch_counts``: the one-card classes some hand chose, all five by their value).
+    ``fees``: a fee schedule (its lines, ``switch_rules(fees)``) or the lines themselves; ``rules``:
+    the game's rules (default: the standard game); ``raise_on_tie``, ``threads``: as
+    ``solve_one_card_game``; ``progress``: after each of the 13 up ranks (with all five: the classes
+    swept). About as much work as the optimal one-card game (less: pass 1 only stands), 10 s or so on
+    two cores, with all five about a minute; the last four games are kept in the process. Raises
+    ``InvalidRules`` for bad rules.
 
     >>> g = solve_switch_lines("1")
     >>> g.house_edge, g.switch_probability, g.cost(solve_one_card_game(1))
@@ -410,17 +429,37 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
     rules = check_rules(rules)
     threads = check_threads(threads)
     check_progress(progress)
-    if any(x.action == "all five" for x in sr.lines):
-        raise InvalidRules(f"switch rules {sr.fees.short()}: a line switches all five cards, beyond the one-card "
-                           f"game's exact counting")
     key = (sr, rules, raise_on_tie)
     kept = _lines_games.get(key)
     if kept is not None:
         return kept
-    fee = one_card_fee(sr.fees, rules)
-    c = given_game_counts(rules, sr.choices, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
-    game = SwitchLinesGame(sr, one_card_game_from(rules, fee, c))
+    if any(x.action == "all five" for x in sr.lines):
+        game = SwitchLinesGame(sr, _given_exact_game(sr, rules, raise_on_tie, threads, progress))
+    else:
+        fee = one_card_fee(sr.fees, rules)
+        c = given_game_counts(rules, sr.choices, raise_on_tie=raise_on_tie, threads=threads, progress=progress)
+        game = SwitchLinesGame(sr, one_card_game_from(rules, fee, c))
     _lines_games.put(key, game)
+    return game
+
+
+def _given_exact_game(sr: SwitchRules, rules: Rules, raise_on_tie: bool, threads: int | None,
+                      progress: ProgressFn | None) -> ExactSwitchGame:
+    """The lines' game counted by the exact switching game's core, each hand's option given: over the
+    sizes the lines use (one card where a line switches the odd card, all five), checked as that game
+    is (its two passes agree)."""
+    used = {1 if x.action == "odd card" else 5 for x in sr.lines if x.action != "stand"}
+    for k in used:
+        if not sr.fees.allows(k):
+            raise InvalidRules(f"switch rules: switching {k} card{'s' if k > 1 else ''} is not allowed by the fees "
+                               f"{sr.fees.short()}")
+    fees = SwitchFees(tuple(sr.fees.fee(k) if k in used else None for k in range(1, max(used) + 1)))
+    c = exact_switch_counts(rules, fees.fees, raise_on_tie=raise_on_tie, threads=threads, progress=progress,
+                            given=sr.option_ids)
+    game = ExactSwitchGame(rules, fees, c.deals, c.by_category, tuple(range(13)), c.by_up_rank, c.five_value, c.weight)
+    if game.return_per_ante * game.situations != c.value:  # the two passes of the core disagree
+        raise CoreError(f"switch lines {sr.fees.short()}: the deals give {shown(game.return_per_ante)}, the "
+                        f"values {shown(c.value / game.situations)}")
     return game
 
 
@@ -476,7 +515,7 @@ class SwitchStudy:
     sample: SwitchSample
     game: SwitchGame | None = None
     #: The whole game switching by the lines, exact (``solve_switch_lines``), where the schedule's
-    #: game is the one-card game (``game.exact``) and the lines switch at most one card; else None.
+    #: game is exact (``game.exact``); else None.
     lines_game: SwitchLinesGame | None = None
 
     @property
@@ -531,8 +570,8 @@ def switch_study(fees: SwitchFeesLike | None, rules: Rules | None = None, deals:
     minute), for the optimal switching's house edge: exact for a one-card schedule, wherever every
     larger size is proven never better (1,2,3,4,5), and where only two-card switches stay open, counted
     (``play.switch_game.count_open_sizes``, about 5 minutes on two cores: 1,1); else bounded exactly
-    and estimated; where it is exact and the lines switch at most one card, the lines' whole game too
-    (``solve_switch_lines``, seconds), so their house edge and cost are exact.
+    and estimated; where it is exact, the lines' whole game too (``solve_switch_lines``, seconds, or
+    about a minute where a line switches all five: 1,2,3,2,1), so their house edge and cost are exact.
     ``threads``: the core's threads; ``progress``: called as the work goes. ``fees`` None: the draw
     of ``rules``."""
     rules, f = switch_game(fees, rules)
@@ -547,6 +586,6 @@ def switch_study(fees: SwitchFeesLike | None, rules: Rules | None = None, deals:
         one = solve_one_card_game(sr.fees, rules, threads=threads, progress=progress)
         counted = None if proof is None else count_open_sizes(proof, threads=threads, progress=progress)
         game = SwitchGame(sr.fees, one, sample, sample.plain_return, proof, counted)
-        if game.exact and all(x.action != "all five" for x in sr.lines):
+        if game.exact:
             lines = solve_switch_lines(sr, rules, threads=threads, progress=progress)
     return SwitchStudy(sr, sample, game, lines)

@@ -808,6 +808,17 @@ static void switch_dead(void)
     cs_nets big = nets; /* within the switch of one to four cards' limit, not the five-card count's */
     big.win[9] = ((int64_t)1 << 20) + 1;
     STATUS(cs_test_switch_exact_rank(10, 1113, &big, 0, fees, 6, 1u << 5, 1, &ex, NULL, 0, NULL), CS_E_OVERFLOW);
+    /* with each hand's option given: C(51, 5) of them, each an option of the sizes asked */
+    uint8_t *given = calloc(2349060, 1);
+    CHECK(given != NULL);
+    STATUS(cs_test_switch_exact_given(10, 1113, &nets, 0, fees, 6, 1u << 5 | 1u << 1, 1, NULL, 2349060, &ex), CS_E_NULL);
+    STATUS(cs_test_switch_exact_given(10, 1113, &nets, 0, fees, 6, 1u << 5 | 1u << 1, 1, given, 2349059, &ex), CS_E_SIZE);
+    given[7] = 2 * 32 + 3; /* two cards: not asked */
+    STATUS(cs_test_switch_exact_given(10, 1113, &nets, 0, fees, 6, 1u << 5 | 1u << 1, 1, given, 2349060, &ex), CS_E_ARG);
+    given[7] = 1 * 32 + 3; /* one card said, two in the mask */
+    STATUS(cs_test_switch_exact_given(10, 1113, &nets, 0, fees, 6, 1u << 5 | 1u << 1, 1, given, 2349060, &ex), CS_E_ARG);
+    given[7] = 5 * 32 + 31; /* all five, not asked */
+    STATUS(cs_test_switch_exact_given(10, 1113, &nets, 0, fees, 5, 1u << 1, 1, given, 2349060, &ex), CS_E_ARG);
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 0, &ex, NULL, 0, NULL), CS_E_ARG);
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 4, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_ARG);
     fees[2] = -1;
@@ -840,10 +851,14 @@ static void switch_dead(void)
             five += ex.by_category[c][6];
         CHECK(ex.chosen[5] > 0 && ex.chosen[0] + ex.chosen[5] == 2349060 && five == ex.chosen[5]);
         CHECK(ex.value_unit == 163185ull * 8506680ull && (ex.five_hi != 0 || ex.five_lo != 0));
+        /* given: all five for one hand, the others standing; its value is the five-card count's alone */
+        STATUS(cs_test_switch_exact_given(0, 1113, &nets, 0, fees, 6, 1u << 5, 2, given, 2349060, &ex), CS_OK);
+        CHECK(ex.chosen[5] == 1 && ex.chosen[0] == 2349059 && ex.sweeps == 2);
         ex.stop = 1; /* stopped before it began: no class swept, no result */
         STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 2, &ex, probe, 1, pout), CS_E_STOPPED);
         CHECK(ex.swept == 0 && ex.stop == 1 && ex.value_unit == 0);
     }
+    free(given);
     puts("switch dead: done");
 }
 

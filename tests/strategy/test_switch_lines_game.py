@@ -22,9 +22,11 @@ from caribbean_exact.engine.switch import (
     GAME_WEIGHT,
     NO_SWITCH,
     _game_nets,
+    exact_switch_counts,
     game_hands,
     given_game_counts,
 )
+from caribbean_exact.errors import CoreError
 from caribbean_exact.model.cards import Card
 from caribbean_exact.play.switch_game import (
     SITUATIONS,
@@ -47,6 +49,9 @@ OPTIMAL_FEE_1 = Fraction(723583636439, 69766306810200)
 PLAIN = Fraction(142031221, 2718662100)
 #: The lines' whole game at fee 1, exact (this module's slow test; docs/variants.md).
 LINES_FEE_1 = Fraction(12790475911, 1073327797080)
+#: Under 1,2,3,2,1: the optimal game (tests/play/test_switch_bounds.py) and the lines' (this module).
+OPTIMAL_PEAKED = Fraction(3243255198184843, 471015592711263600)
+LINES_PEAKED = Fraction(190032283785093, 19625649696302650)
 
 
 def _value(rules, *totals):
@@ -131,10 +136,72 @@ def test_bad_choices_are_refused():
         given_game_counts(rules, lambda _: stand[:-1], up_ranks=(0,))
     with pytest.raises(InvalidRules, match="up_ranks"):
         given_game_counts(rules, lambda _: stand, up_ranks=(13,))
-    with pytest.raises(InvalidRules, match="all five"):
-        solve_switch_lines("1,2,3,2,1")
     with pytest.raises(InvalidRules, match="more than one card"):
         switch_rules("1,2,3,2,1").choices(0)
+    # the exact switching game's core given options: each an option of the sizes asked, C(51, 5) of them
+    fees = (Fraction(1), None, None, None, Fraction(1))
+    rest = bytes(GAME_HANDS - 1)  # the other hands stand
+    for bad in (bytes([2 * 32 + 1]) + rest,  # two cards said, one in the mask
+                bytes([2 * 32 + 3]) + rest,  # two cards: a size the fees do not allow
+                bytes([255]) + rest, rest):  # no option; one hand short
+        with pytest.raises((CoreError, ValueError)):
+            exact_switch_counts(Rules(), fees, up_ranks=(0,), given=lambda _, b=bad: b)
+    with pytest.raises((CoreError, ValueError)):  # all five without the five-card fee
+        exact_switch_counts(Rules(), fees[:1], up_ranks=(0,), given=lambda _: bytes([5 * 32 + 31]) * GAME_HANDS)
+
+
+def test_the_exact_core_given_the_one_card_lines_is_the_one_card_core():
+    """The lines of the one-card table given to the exact switching game's core (``option_ids``: the
+    classes some hand chose swept, its own merge and tallies) against a queen: the one-card game's core
+    under the same choices (``cs_switch_game_given``), figure for figure and row for row."""
+    from caribbean_exact.play.switch_exact import ExactSwitchGame
+    from caribbean_exact.play.switching import SwitchFees
+
+    rules, sr = Rules(), switch_rules("1")
+    ids = sr.option_ids(10)
+    assert sorted(set(ids)) == [0, 33, 34, 36, 40, 48]  # stand, or one card: 1 x 32 + its bit
+    c = exact_switch_counts(rules, (Fraction(1),), up_ranks=(10,), given=lambda _: ids)
+    g = ExactSwitchGame(rules, SwitchFees.parse("1"), c.deals, c.by_category, (10,), c.by_up_rank)
+    assert g.return_per_ante * g.situations == c.value  # the core's two passes agree
+    one = one_card_game_from(rules, Fraction(1), given_game_counts(rules, sr.choices, up_ranks=(10,)))
+    for name in ("house_edge", "expected_wager", "raise_probability", "situations", "switch_situations"):
+        assert getattr(g, name) == getattr(one, name), name
+    assert [x[:3] for x in g.by_category] == list(one.by_category)
+    rows = lambda h: sorted((r.outcome, r.category, r.probability, r.net) for _, r in h.return_rows)  # noqa: E731
+    assert rows(g) == rows(one)
+
+
+@pytest.mark.slow  # two given games of the deuce's rank, all five counted: about 10 s of CPU
+def test_given_options_changed_one_by_one_are_each_counted_alone():
+    """The 1,2,3,2,1 lines against a deuce (one card, or all five with no pair): 25 hands' options
+    changed at random (to standing, one card or all five) change the exact game by the sum of their
+    exact differences, each hand counted alone by ``switch_ev`` (every replacement set and dealer
+    hand), times its four up suits."""
+    from caribbean_exact.play.switching import SwitchFees
+
+    rules, sr = Rules(), switch_rules("1,2,3,2,1")
+    fees = SwitchFees.parse("1,x,x,x,1")
+    ids = bytearray(sr.option_ids(0))
+    assert {x >> 5 for x in ids} == {0, 1, 5}
+    base = exact_switch_counts(rules, fees.fees, up_ranks=(0,), given=lambda _: bytes(ids))
+    hands = game_hands(0)
+    rng = random.Random(8)
+    expect = Fraction(0)
+    changed = bytearray(ids)
+    for i in rng.sample(range(GAME_HANDS), 25):
+        h = [Card(int(x)) for x in hands[i]]
+        new = rng.choice([0, 5 * 32 + 31, *(32 + (1 << j) for j in range(5))])
+        a = switch_ev(h, Card(0), fees, rules=rules)
+
+        def worth(option: int, a=a, h=h) -> Fraction:
+            return next(o.ev for o in a.options if o.discard == tuple(c for j, c in enumerate(h) if option >> j & 1))
+
+        expect += 4 * (worth(new & 31) - worth(ids[i] & 31))
+        changed[i] = new
+    after = exact_switch_counts(rules, fees.fees, up_ranks=(0,), given=lambda _: bytes(changed))
+    assert after.value - base.value == expect != 0
+    five = 5 * 32 + 31
+    assert after.by_up_rank[0][6] - base.by_up_rank[0][6] == 4 * (changed.count(five) - ids.count(five))
 
 
 def test_the_layout_of_the_hands():
@@ -249,8 +316,19 @@ def test_the_study_is_exact_where_the_game_is(fees):
     assert st.game is not None and st.game.exact and solve_switch_game(fees).exact
 
 
-@pytest.mark.slow
-def test_the_study_stays_sampled_under_1_2_3_2_1():
+@pytest.mark.slow  # the lines' whole game (about 90 s of CPU, shared with the card's test) and the proof
+def test_the_lines_of_1_2_3_2_1_are_exact():
+    """The peaked schedule's lines switch one card or all five (against a 2 or 3): their whole game
+    counted with each hand's option given, exact; they cost the difference of the two exact house
+    edges (the optimal game's: the proof's, stand, one card or five), more than nothing; the study
+    says so, with no interval."""
+    g = solve_switch_lines("1,2,3,2,1")
+    assert g.house_edge == LINES_PEAKED and g.game.situations == SITUATIONS
+    optimal = solve_switch_game("1,2,3,2,1", deals=0)
+    assert optimal.exact and optimal.house_edge == OPTIMAL_PEAKED < LINES_PEAKED < PLAIN
+    assert g.cost(optimal.exact_game) == LINES_PEAKED - OPTIMAL_PEAKED
+    assert g.game.by_size == (104553420, 9705540, 0, 0, 0, 7892160)  # the one-card lines' 9,705,540 switches
+    assert sum(r.probability for _, r in g.game.return_rows) == 1
     st = switch_study("1,2,3,2,1", deals=20)
-    assert not st.lines_exact and st.lines_game is None and st.lines_half_width > 0
-    assert st.lines_cost == st.sample.strategy_cost
+    assert st.lines_exact and st.lines_game is not None and st.lines_half_width == 0
+    assert st.lines_cost == LINES_PEAKED - OPTIMAL_PEAKED and st.lines_house_edge == LINES_PEAKED

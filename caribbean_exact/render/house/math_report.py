@@ -27,7 +27,7 @@ from ...model.draw import SwitchFees
 from ...model.hands import CATEGORIES
 from ...play.game import CategoryPlay
 from ...play.switch_exact import ExactSwitchGame
-from ...play.switch_game import OneOrFiveGame
+from ...play.switch_game import OneCardGame, OneOrFiveGame
 from ...play.whole_game import WholeGame
 from ...strategy.buy_lines import BUY_LINES
 from ...strategy.switch_rules import SwitchStudy
@@ -773,9 +773,8 @@ def _switch_blocks(c: Context) -> list[Block]:
                               + (f"; switching {', '.join(map(str, g.proof.excluded))} cards is proven never "
                                  f"better than {best_of_base(f)} (exact bounds)"
                                  if g.proof is not None and g.proof.excluded else "") + "."
-                              + (" The switching lines switch at most one card: their house edge is exact too (the "
-                                 "same game counted with each hand's switch the lines'), their cost the difference "
-                                 "of the two exact house edges."
+                              + (" The switching lines' house edge is exact too (the same game counted with each "
+                                 "hand's switch the lines'), their cost the difference of the two exact house edges."
                                  if sw.lines_exact else
                                  f" The switching lines' figures are sampled: {grouped(s.deals)} hands (seed "
                                  f"{s.seed}), paired with the optimal switch. 95% intervals.")))
@@ -851,11 +850,12 @@ def _switch_blocks(c: Context) -> list[Block]:
     elif g is not None and not s.exact and f.allows(1):  # (without one card, that game is the plain game)
         out += _one_card_blocks(sw)
     if sw.lines_game is not None:
-        figures = one_card_rows(sw.lines_game.game)[0]
+        lg = sw.lines_game.game
+        figures = counted_rows(lg)[0] if isinstance(lg, ExactSwitchGame) else one_card_rows(lg)[0]
         out += [Block("h3", "The game switching by the lines (exact)"),
-                Block("p", f"In each of the {grouped(sw.lines_game.game.situations)} hands and up cards the player "
-                           "switches the card the lines above say (or stands), then raises or folds as the exact "
-                           "counts decide; every replacement card and dealer hand counted."),
+                Block("p", f"In each of the {grouped(lg.situations)} hands and up cards the player switches what "
+                           "the lines above say (or stands), then raises or folds as the exact counts decide; every "
+                           "replacement set and dealer hand counted."),
                 Block("table", rows=tuple(map(tuple, figures)), headers=ONE_CARD_HEADERS[0])]
     return out
 
@@ -889,10 +889,13 @@ def _counted_blocks(g: ExactSwitchGame) -> list[Block]:
     figures, acts, ret = counted_rows(g)
     h = COUNTED_HEADERS
     sizes = tuple(f"switch {k}" for k in range(1, m + 1))
+    counted = g.fees.sizes
+    said = f"up to {m}" if counted == tuple(range(1, m + 1)) else \
+        ", ".join(map(str, counted[:-1])) + f" or {counted[-1]}"
     return [
-        Block("h3", f"The whole game, every switch of up to {m} cards counted (exact)"),
+        Block("h3", f"The whole game, every switch of {said} cards counted (exact)"),
         Block("p", f"In each of the {grouped(g.situations)} hands and up cards the player stands or switches the "
-                   f"set of up to {m} cards whose exact EV, the fee included, is the largest (ties: fewer cards, "
+                   f"set of {said} cards whose exact EV, the fee included, is the largest (ties: fewer cards, "
                    "then the lower cards), then raises or folds as the exact counts decide."),
         Block("table", rows=tuple(map(tuple, figures)), headers=h[0]),
         Block("p", "What the player does, by his five cards (share of the hands and up cards of each category):"),
@@ -1432,7 +1435,9 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
             "switch_rules_exact": sw.lines_exact,
             "switch_rules_sampled_cost": str(s.strategy_cost),
             "switch_rules_sampled_cost_half_width": s.strategy_cost_half_width,
-            "switch_rules_game": one_card_game_json(sw.lines_game.game) if sw.lines_game is not None else None,
+            # the lines' one-card game (null where a line switches all five: their figures above are exact)
+            "switch_rules_game": one_card_game_json(sw.lines_game.game)
+            if sw.lines_game is not None and isinstance(sw.lines_game.game, OneCardGame) else None,
             "switch_rules_sizes": list(s.strategy_sizes), **exact_game}
 
 
