@@ -32,6 +32,8 @@ Timings are printed, never asserted.
     python benchmarks/bench_switch.py --only m     just (m)
     python benchmarks/bench_switch.py --only n     just (n)
     python benchmarks/bench_switch.py --only o [--count-fees 1,1] [--count-up-to 2] [--runs 1]
+    python benchmarks/bench_switch.py --only p --runs 3     all five beside the counted sizes; the 1,2,3,2,1 lines
+    python benchmarks/bench_switch.py --only q --runs 1     the three-card switches of one up rank
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from common import machine, median
 
 import caribbean_exact as ce
 from caribbean_exact.engine import _ffi
-from caribbean_exact.play import switch_game
+from caribbean_exact.play import switch_exact, switch_game
 from caribbean_exact.play.switch_game import sample_switch_game, solve_one_card_game
 from caribbean_exact.play.switching import switch_ev
 from caribbean_exact.strategy import switch_rules
@@ -73,15 +75,17 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k", "l", "m", "n", "o"), default=None,
+    ap.add_argument("--only", choices=("k", "l", "m", "n", "o", "p", "q"), default=None,
                     help="only part (k), the exact one-card game, (l), the proof of the larger switches, (m), "
-                         "the exact five-card switch, (n), the switching lines' exact game, or (o), the larger "
-                         "switches counted from the command line")
+                         "the exact five-card switch, (n), the switching lines' exact game, (o), the larger "
+                         "switches counted from the command line, (p), all five beside them and the lines of "
+                         "1,2,3,2,1 given, or (q), the three-card switches of one up rank")
     ap.add_argument("--count-fees", default="1,1", help="(o): the schedule counted (default 1,1)")
     ap.add_argument("--count-up-to", default="2", help="(o): solve's --count-up-to (default 2)")
     a = ap.parse_args()
     print(machine())
-    parts = {"k": one_card_game, "l": proof, "m": five_card_switch, "n": lines_game,
+    parts = {"k": one_card_game, "l": proof, "m": five_card_switch, "n": lines_game, "p": given_games,
+             "q": three_card_rank,
              "o": lambda runs: counted_game(a.count_fees, a.count_up_to, runs if "--runs" in sys.argv else 1)}
     if a.only is not None:
         parts[a.only](a.runs)
@@ -169,6 +173,33 @@ def lines_game(runs: int) -> None:
             walls.append(w)
             cpus.append(c)
         print(f"  solve_switch_lines('1'), {threads} thread(s): {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
+
+
+def given_games(runs: int) -> None:
+    print("\n(p) all five beside the discard sets, and the lines of 1,2,3,2,1 given, exact (median wall / CPU)")
+    for what, fn in (("solve_exact_switch_game('1,x,x,x,1'): one card or all five, the best sought",
+                      lambda: switch_exact.solve_exact_switch_game("1,x,x,x,1", threads=2)),
+                     ("solve_switch_lines('1,2,3,2,1'): one card or all five, each hand's option given",
+                      lambda: switch_rules.solve_switch_lines("1,2,3,2,1", threads=2))):
+        walls, cpus = [], []
+        for _ in range(runs):
+            switch_exact._games.clear()
+            switch_rules._lines_games.clear()
+            w, c = timed(fn, 1)
+            walls.append(w)
+            cpus.append(c)
+        print(f"  {what}: {median(walls):.1f} s wall, {median(cpus):.1f} s CPU")
+
+
+def three_card_rank(runs: int) -> None:
+    print("\n(q) the three-card switches of one up rank (a 7), counted: exact_switch_counts, fees x,x,1, 2 threads")
+    from caribbean_exact import Rules
+    from caribbean_exact.engine.switch import exact_switch_counts
+    from caribbean_exact.play.switching import SwitchFees
+
+    fees = SwitchFees.parse("x,x,1").fees
+    w, c = timed(lambda: exact_switch_counts(Rules(), fees, up_ranks=(5,), threads=2), runs)
+    print(f"  {w:.0f} s wall, {c:.0f} s CPU (13 ranks: about {13 * c / 60:.0f} minutes of CPU)")
 
 
 def proof(runs: int) -> None:

@@ -139,8 +139,8 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
     within a class and the exception goes on; ``client``: a ``dask.distributed.Client`` whose cluster
     counts the up ranks, a task each (the ``distributed`` extra; the integer counts are merged exactly,
     the same as in this process), default None: this process.
-    Time: about 15 s of CPU for one card, 8 minutes for two (4 on two cores), 100 minutes for three,
-    hours for four, all five about 50 s more; the last four games are kept in the process. Raises
+    Time: about 15 s of CPU for one card, 8 minutes for two (4 on two cores), 80 minutes for three,
+    11 hours for four, all five about 50 s more; the last four games are kept in the process. Raises
     ``InvalidRules`` for a schedule that allows only all five, a bad fee or rules.
     """
     rules, f = switch_game(fees, rules)

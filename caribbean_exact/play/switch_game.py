@@ -898,8 +898,8 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     game is the one-card game, exactly. Where the sizes left open are 2 to ``count_up_to`` cards,
     the whole game is counted exactly over every size up to the largest open one, all five beside them
     where the proof counted them (``switch_exact.solve_exact_switch_game``; ``counted``):
-    ``count_up_to`` 2 (the default) takes about 8 minutes of CPU (4 on two cores), 3 about 100
-    minutes, 4 hours, where ``client`` (a ``dask.distributed.Client``) can spread them; 0 or 1:
+    ``count_up_to`` 2 (the default) takes about 8 minutes of CPU (4 on two cores), 3 about 80
+    minutes, 4 about 12 hours, where ``client`` (a ``dask.distributed.Client``) can spread them; 0 or 1:
     never counted.
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is

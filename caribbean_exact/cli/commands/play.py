@@ -323,8 +323,8 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--count-up-to", type=integer, default=None, metavar="K",
                    help="with --switch-fees: count the whole game exactly where the bounds leave open switches of "
                         "2 to K cards only (all five beside them, counted for every hand); default 2, about 5 "
-                        "minutes on two cores; 3: about 100 minutes, 4: hours (see --scheduler); 0: never, sample "
-                        "instead")
+                        "minutes on two cores; 3: about 80 minutes of CPU, 4: about 12 hours (see --scheduler); 0: "
+                        "never, sample instead")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="with --switch-fees: count the exact game's 13 up ranks as tasks on the Dask cluster whose "
                         "scheduler is at ADDRESS (tcp://host:8786; needs [distributed]); default: this machine")
