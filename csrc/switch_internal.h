@@ -13,7 +13,9 @@
  *                    switch counted exactly where asked: it runs the driver with its own passes (the
  *                    hooks of gm_bounds).
  *   switch_dead.c    a larger switch exact: with the discarded cards out of play, every final hand's
- *                    best summed by kept set (cs_test_switch_dead), one sweep of switch_sweep.c;
+ *                    best summed by kept set (cs_test_switch_dead), one sweep of switch_sweep.c; the whole
+ *                    game of an up rank by discard-set class, all five from switch_five.c beside them,
+ *                    each hand's best sought or its option given (cs_test_switch_exact_rank, _given);
  *   switch_sixth.c   the bought sixth card: one situation (cs_buy_sixth), the whole game standing or
  *                    buying (cs_sixth_game): the sweep's running counts over every six-card set.
  * A new draw option (Russian Poker's draws) gets a file of its own beside these, sharing this header. Everything below is by position among the n cards of a sweep (51: all but the
