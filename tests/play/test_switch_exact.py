@@ -144,6 +144,20 @@ def test_the_sizes_left_open_are_counted_beside_all_five(monkeypatch):
     assert len(calls) == 2
 
 
+def test_the_sizes_counted_in_words():
+    """What a counted game's text says it counted: "up to k" cards where every size to k is counted, else
+    the sizes ("1, 2 or 5": three and four cards not allowed, or proven never better and cut)."""
+    from types import SimpleNamespace
+
+    from caribbean_exact.play.switching import SwitchFees
+    from caribbean_exact.render.play.switching import counted_sizes_text
+
+    said = {f: counted_sizes_text(SimpleNamespace(fees=SwitchFees.parse(f)))  # type: ignore[arg-type]
+            for f in ("2,1", "1,1,1", "1,1,x,x,1", "1,x,x,x,1", "x,1")}
+    assert said == {"2,1": "up to 2", "1,1,1": "up to 3", "1,1,x,x,1": "1, 2 or 5", "1,x,x,x,1": "1 or 5",
+                    "x,1": "2"}
+
+
 def _counted_by_slice(monkeypatch, fees: str = "2,1,9") -> list[tuple]:
     """``solve_switch_game``'s exact count, on the ace's slice instead of every up rank (its calls
     recorded); the bounds of ``fees`` seeded from the ace's slice too."""

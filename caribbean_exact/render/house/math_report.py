@@ -44,6 +44,7 @@ from ..play.switching import (
     best_of_base,
     counted_json,
     counted_rows,
+    counted_sizes_text,
     counted_up_rows,
     one_card_game_json,
     one_card_rows,
@@ -765,11 +766,13 @@ def _switch_blocks(c: Context) -> list[Block]:
                               "plain game's exact return plus the mean gain of switching (a control variate). "
                               "95% intervals."))
     elif g.counted is not None:
-        m = len(g.counted.fees.fees)
+        said = counted_sizes_text(g.counted)
+        left = g.proof.open_sizes if g.proof is not None else ()
         out.append(Block("p", "With optimal switching the house edge is exact: the bounds of the larger switches "
-                              f"leave switches of up to {m} cards open, so the whole game is counted over every one "
-                              f"of them (every one of the {grouped(g.counted.situations)} hands and up cards, every "
-                              f"discard set of up to {m} cards, every replacement and dealer hand; below)"
+                              f"leave switches of up to {max(left, default=2)} cards open, so the whole game is "
+                              f"counted over every one of them (every one of the {grouped(g.counted.situations)} hands "
+                              f"and up cards, every discard set of {said} cards, every replacement and dealer hand; "
+                              "below)"
                               + (f"; switching {', '.join(map(str, g.proof.excluded))} cards is proven never "
                                  f"better than {best_of_base(f)} (exact bounds)"
                                  if g.proof is not None and g.proof.excluded else "") + "."
@@ -889,9 +892,7 @@ def _counted_blocks(g: ExactSwitchGame) -> list[Block]:
     figures, acts, ret = counted_rows(g)
     h = COUNTED_HEADERS
     sizes = tuple(f"switch {k}" for k in range(1, m + 1))
-    counted = g.fees.sizes
-    said = f"up to {m}" if counted == tuple(range(1, m + 1)) else \
-        ", ".join(map(str, counted[:-1])) + f" or {counted[-1]}"
+    said = counted_sizes_text(g)
     return [
         Block("h3", f"The whole game, every switch of {said} cards counted (exact)"),
         Block("p", f"In each of the {grouped(g.situations)} hands and up cards the player stands or switches the "

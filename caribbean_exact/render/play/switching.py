@@ -299,6 +299,15 @@ def _counted_sizes(g: ExactSwitchGame) -> int:
     return len(g.fees.fees)
 
 
+def counted_sizes_text(g: ExactSwitchGame) -> str:
+    """The sizes the counted game counts, for "every discard set of ... cards": "up to 3", or where some
+    size between is not counted (not allowed, or proven never better) "1, 2 or 5"."""
+    sizes = g.fees.sizes
+    if sizes == tuple(range(1, sizes[-1] + 1)):
+        return f"up to {sizes[-1]}"
+    return f"{sizes_text(sizes[:-1])} or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+
+
 def counted_rows(g: ExactSwitchGame) -> tuple[list[list[str]], ...]:
     """The counted game's three tables as rows of text (``COUNTED_HEADERS``, an option column per
     size): its figures (the chance of switching each size), what the player does by his five cards'
@@ -458,9 +467,12 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
     counted_game = g.counted
     if counted_game is not None and g.proof is not None:
         m = _counted_sizes(counted_game)
+        more = tuple(k for k in counted_game.fees.sizes if k >= 2)
         rows.append(["house edge (exact)", pct(g.house_edge), frac(g.house_edge)])
-        rows.append([f"switching 2{' to ' + str(m) if m > 2 else ''} cards", "counted exactly",
-                     f"every discard set of up to {m} cards in all {counted_game.situations:,} situations"])
+        rows.append([f"switching 2{' to ' + str(m) if m > 2 else ''} cards" if more == tuple(range(2, m + 1))
+                     else f"switching {sizes_text(more)} cards", "counted exactly",
+                     f"every discard set of {counted_sizes_text(counted_game)} cards in all "
+                     f"{counted_game.situations:,} situations"])
         if g.proof.excluded:
             rows.append([f"switching {sizes_text(g.proof.excluded)} cards", "never better",
                          f"than {best_of_base(g.fees)}, in all {g.proof.situations:,} situations (exact bounds)"])
@@ -490,7 +502,8 @@ def switch_game(g: SwitchGame, fmt: str) -> str:
         h = COUNTED_HEADERS
         sizes = [f"switch {k}" for k in range(1, m + 1)]
         lines += [f"The whole game, exact (each of the {counted_game.situations:,} situations stands or switches "
-                  f"whichever set of up to {m} cards is worth the most, fees included; every replacement, every "
+                  f"whichever set of {counted_sizes_text(counted_game)} cards is worth the most, fees included; every "
+                  "replacement, every "
                   "dealer hand):",
                   table(figures, list(h[0]), fmt), "",
                   "what the player does, by his five cards (share of the situations of each category):",
