@@ -13,6 +13,7 @@ counts by the final hand's category, as a whole game's totals: ``pricing.return_
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from ..errors import InvalidRules, shown
 from ..model.checks import check_progress, check_threads
 from ..model.rules import Rules, ScaledNets
 from ..progress import ProgressFn, report
-from . import _ffi
+from . import _ffi, rank_store
 from .counts import DealTotals, sum_totals
 from .pricing import default_threads
 
@@ -462,7 +463,7 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
                         up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
                         threads: int | None = None, progress: ProgressFn | None = None,
                         probes: tuple[tuple[int, ...], ...] = (), client: Any = None,
-                        given: Callable[[int], bytes] | None = None) -> ExactSwitchCounts:
+                        given: Callable[[int], bytes] | None = None, store: str | None = None) -> ExactSwitchCounts:
     """The counts of the exact switching game (``fees[k - 1]``: switching k cards, k = 1 .. 5, in antes;
     None where k cards may not be switched; all five, then a raise, counted by ``cs__switch_five_rank``,
     about 4 s of CPU a rank more) for the up ranks asked, one rank per call (a rank takes about a second
@@ -473,7 +474,9 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     merged exactly here; default None: this process, one rank after another. ``given(r)``: each hand's
     option beside the up card of rank r given instead of sought (C(51, 5) bytes in ``game_hands(r)``'s
     order: k x 32 + the discard mask over the hand's cards ascending; a size ``fees`` allows), no probes:
-    the game of a strategy, its counts laid out the same."""
+    the game of a strategy, its counts laid out the same. ``store``: a folder where each rank's integer
+    counts are kept as it finishes (``rank_store``), and read back instead of counted when a rank of the
+    same game is kept there already: a run stopped part way goes on where it stopped; default None."""
     if not 1 <= len(fees) <= 5 or all(f is None for f in fees[:4]):
         raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards (and of all "
                            "five beside them)")
@@ -499,27 +502,17 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     value, raise_share, five_value = Fraction(0), Fraction(0), Fraction(0)
     answers: list[tuple[Fraction, int]] = [(Fraction(0), 0) for _ in probes]
     ranks = _check_ranks(up_ranks)
-    what = "solving the switching game exactly by up card"
     mine = {r: [j for j, p in enumerate(probes) if p[5] >> 2 == r] for r in ranks}
     if given is not None and probes:
         raise InvalidRules("exact switching game: no probes with given choices")
     args = {r: (r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine[r]],
                 None if given is None else bytes(given(r)))
             for r in ranks}
-    results: dict[int, Any] = {}
-    if client is None:
-        for i, r in enumerate(ranks):
-            def poll(swept: int, sweeps: int, i: int = i) -> None:  # every rank sweeps as many classes
-                report(progress, "counting every switch exactly (discard-set classes swept)", i * sweeps + swept,
-                       len(ranks) * sweeps)
-            results[r] = _exact_rank(*args[r], poll if progress is not None else None)
-    else:  # a task a rank on the cluster, gathered as they finish
-        from distributed import as_completed
-
-        futures = {client.submit(_exact_rank, *args[r], pure=False): r for r in ranks}
-        for i, fut in enumerate(as_completed(list(futures))):  # type: ignore[no-untyped-call]
-            results[futures[fut]] = fut.result()
-            report(progress, what, i + 1, len(ranks))
+    keys = {r: {"count": "switch-exact", "core": _ffi.core_version(), "up_rank": r, "qualifier": a[1],
+                "nets": [*nets.as_list(), den], "fees": scaled, "sizes": sizes, "flags": flags,
+                "probes": [list(p) for p in a[7]], "given": None if a[8] is None else hashlib.sha256(a[8]).hexdigest()}
+            for r, a in args.items()}
+    results = _run_ranks(args, keys, store, client, progress)
     by_rank: list[tuple[int, ...]] = []
     for r in ranks:  # merged in rank order: the same sums whatever finished first
         v, unit, raised, runit, _, ans, d, cats, v5 = results[r]
@@ -536,6 +529,43 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
                              raise_share, tuple(answers), tuple(by_rank), five_value,
                              EXACT_WEIGHT_FIVE if five else EXACT_WEIGHT)
+
+
+#: The arguments of one rank's ``_exact_rank`` (before ``poll``).
+_RankArgs = tuple[int, int, ScaledNets, list[int], int, int, int, list[tuple[int, ...]], bytes | None]
+
+
+def _run_ranks(args: dict[int, _RankArgs], keys: dict[int, dict[str, Any]], store: str | None, client: Any,
+               progress: ProgressFn | None) -> dict[int, Any]:
+    """Each rank's ``_exact_rank`` result (the ranks of ``args``): read back from ``store`` where kept there,
+    else counted in this process or on ``client``'s cluster (and kept in ``store`` as each finishes)."""
+    results: dict[int, Any] = {}
+    if store is not None:
+        rank_store.check(store)
+        for r in args:
+            kept = rank_store.load(store, keys[r])
+            if kept is not None:
+                results[r] = kept
+    todo = [r for r in args if r not in results]
+
+    def done(r: int, result: Any) -> None:
+        results[r] = result
+        if store is not None:
+            rank_store.save(store, keys[r], result)
+    if client is None:
+        for i, r in enumerate(todo):
+            def poll(swept: int, sweeps: int, i: int = i) -> None:  # every rank sweeps as many classes
+                report(progress, "counting every switch exactly (discard-set classes swept)", i * sweeps + swept,
+                       len(todo) * sweeps)
+            done(r, _exact_rank(*args[r], poll if progress is not None else None))
+    elif todo:  # a task a rank on the cluster, gathered as they finish
+        from distributed import as_completed
+
+        futures = {client.submit(_exact_rank, *args[r], pure=False): r for r in todo}
+        for i, fut in enumerate(as_completed(list(futures))):  # type: ignore[no-untyped-call]
+            done(futures[fut], fut.result())
+            report(progress, "solving the switching game exactly by up card", i + 1, len(todo))
+    return results
 
 
 def _times(t: DealTotals, m: int) -> DealTotals:

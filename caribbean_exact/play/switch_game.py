@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from ..engine import rank_store
 from ..engine.counts import DealTotals
 from ..engine.pricing import ReturnRow
 from ..engine.recent import Recent
@@ -869,13 +870,14 @@ class SwitchGame(_UpCardOnly):
 
 
 def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int | None = None,
-                     progress: ProgressFn | None = None, client: Any = None) -> ExactSwitchGame | None:
+                     progress: ProgressFn | None = None, client: Any = None,
+                     store: str | None = None) -> ExactSwitchGame | None:
     """The whole game counted exactly where ``proof`` leaves open only switches of 2 to ``count_up_to``
     cards: over every size up to the largest open one (a larger size of 2 to 4 cards is proven never
     better than the best of at most one card, and of all five where the proof counted them, so cutting
     the schedule there changes no choice), with all five beside them where the proof counted them
     (``switch_exact.solve_exact_switch_game``); else None (nothing open, five open, or a size above
-    ``count_up_to`` open). ``threads``, ``progress``, ``client``: as that function."""
+    ``count_up_to`` open). ``threads``, ``progress``, ``client``, ``store``: as that function."""
     check_int(count_up_to, "count_up_to", 0, 4)
     if proof.exact or not proof.open_sizes or max(proof.open_sizes) > count_up_to:
         return None
@@ -884,12 +886,12 @@ def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int |
     if proof.five_counted:  # all five beside them (the sizes between proven never better than the best with it)
         fees = (*fees, *(None,) * (4 - top), proof.fees.fees[4])
     return solve_exact_switch_game(SwitchFees(fees), proof.rules, threads=threads, progress=progress,
-                                   client=client)
+                                   client=client, store=store)
 
 
 def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                       threads: int | None = None, progress: ProgressFn | None = None, *, count_up_to: int = 2,
-                      client: Any = None) -> SwitchGame:
+                      client: Any = None, store: str | None = None) -> SwitchGame:
     """Card switching under a fee schedule, the whole game: exact, counted or bounded, else sampled.
 
     The one-card game exact (``solve_one_card_game`` with the schedule's one-card fee); when the
@@ -899,8 +901,9 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     the whole game is counted exactly over every size up to the largest open one, all five beside them
     where the proof counted them (``switch_exact.solve_exact_switch_game``; ``counted``):
     ``count_up_to`` 2 (the default) takes about 8 minutes of CPU (4 on two cores), 3 about 80
-    minutes, 4 about 12 hours, where ``client`` (a ``dask.distributed.Client``) can spread them; 0 or 1:
-    never counted.
+    minutes, 4 about 12 hours, where ``client`` (a ``dask.distributed.Client``) can spread them and
+    ``store`` (a folder) keeps each up rank's counts as it finishes, so that a run stopped part way goes
+    on where it stopped; 0 or 1: never counted.
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is
     the one-card game's exact edge less their mean, with its 95% interval. ``threads``,
@@ -918,6 +921,8 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     check_int(deals, "deals", 0, 10**7)
     check_int(seed, "seed", 0, 2**64 - 1)
     check_int(count_up_to, "count_up_to", 0, 4)
+    if store is not None:
+        rank_store.check(store)
     threads = check_threads(threads)
     check_progress(progress)
     one = solve_one_card_game(f, rules, threads=threads, progress=progress)
@@ -927,7 +932,8 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     if more:
         proof = prove_switch_sizes(f, rules, threads=threads, progress=progress)
     if proof is not None:
-        counted = count_open_sizes(proof, count_up_to, threads=threads, progress=progress, client=client)
+        counted = count_open_sizes(proof, count_up_to, threads=threads, progress=progress, client=client,
+                                   store=store)
     if counted is None and more and deals and proof is not None and not proof.exact:
         sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
                                     baseline=SwitchFees((one_card_fee(f, rules),)), proof=proof)

@@ -14,7 +14,7 @@ from ...play.odds import ev, ev_ranks
 from ...progress import ProgressFn
 from ...render.play import game as render_game
 from ...render.text import information_words, to_json
-from ..files import check_file
+from ..files import check_file, check_folder
 from ..modes import Conflict, Mode, Option, check, check_conflicts
 from ..options import add_buy_fee, add_rules, add_sampling, add_threads, integer, rules_from
 from .common import check_wide, note, write_plot
@@ -328,6 +328,10 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="with --switch-fees: count the exact game's 13 up ranks as tasks on the Dask cluster whose "
                         "scheduler is at ADDRESS (tcp://host:8786; needs [distributed]); default: this machine")
+    p.add_argument("--keep-ranks", default=None, metavar="DIR",
+                   help="with --switch-fees: keep the exact game's counts of each up rank in the folder DIR as it "
+                        "finishes; run the same command again with DIR to count only the ranks not kept there "
+                        "(a long count stopped part way goes on where it stopped)")
     add_buy_fee(p, "the whole game exact, every situation standing or buying (about 10 s on two cores)")
 
 
@@ -362,6 +366,8 @@ SOLVE_OPTIONS = (
                                                   "--sample)"),
     Option("scheduler", "--scheduler", None, "--scheduler applies to --switch-fees (not with --buy-fee or "
                                               "--sample)"),
+    Option("keep_ranks", "--keep-ranks", None, "--keep-ranks applies to --switch-fees (not with --buy-fee or "
+                                                "--sample)"),
     Option("deals", "--deals", None, _SAMPLING_HINT),
     Option("seed", "--seed", None, _SAMPLING_HINT),
     Option("ignore_up", "--ignore-up", False),
@@ -391,7 +397,7 @@ SOLVE_MODES = {
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"}),
                        why="it prices one hole card seen; any leak seen in a share X of hands: the leak with --rate X"),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed", "count_up_to",
-                                                         "scheduler"})),
+                                                         "scheduler", "keep_ranks"})),
     "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
     "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
@@ -444,8 +450,10 @@ def solve_mode(args: argparse.Namespace) -> str:
         mode = "seen" if k else "plain"
     check(SOLVE_MODES[mode], args, SOLVE_OPTIONS, SOLVE_TABLES)
     check_conflicts(SOLVE_MODES[mode].name, args, SOLVE_CONFLICTS)
-    if args.sample and (args.count_up_to is not None or args.scheduler is not None):
-        flag = "--count-up-to" if args.count_up_to is not None else "--scheduler"
+    given = [f for f, v in (("--count-up-to", args.count_up_to), ("--scheduler", args.scheduler),
+                            ("--keep-ranks", args.keep_ranks)) if v is not None]
+    if args.sample and given:
+        flag = given[0]
         raise UsageError(f"solve --switch-fees --sample: {flag} applies to the exact game (without --sample)")
     if args.count_up_to is not None and not 0 <= args.count_up_to <= 4:
         raise UsageError(f"solve --count-up-to {args.count_up_to}: expected 0 to 4 (cards switched; all five are "
@@ -470,6 +478,8 @@ def check_solve(args: argparse.Namespace) -> None:
     for name, what in (("rate", "rate"), ("accuracy", "accuracy"), ("flash_rate", "flash rate")):
         if getattr(args, name) is not None:
             protection.check_rate(getattr(args, name), what)
+    if args.keep_ranks is not None:
+        check_folder("--keep-ranks", args.keep_ranks)
     if args.plot:
         render_strategy.plot_format(args.plot)
         check_file("--plot", args.plot)
@@ -514,7 +524,8 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         try:
             g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                                   1 if args.seed is None else args.seed, threads=args.threads, progress=progress,
-                                  count_up_to=2 if args.count_up_to is None else args.count_up_to, client=client)
+                                  count_up_to=2 if args.count_up_to is None else args.count_up_to, client=client,
+                                  store=args.keep_ranks)
         finally:
             if client is not None:
                 client.close()
