@@ -25,7 +25,7 @@ from typing import Any
 from ..engine.counts import DealTotals
 from ..engine.pricing import ReturnRow
 from ..engine.recent import Recent
-from ..engine.switch import EXACT_WEIGHT, exact_switch_counts
+from ..engine.switch import EXACT_WEIGHT, ExactSwitchCounts, exact_switch_counts
 from ..errors import CoreError, InvalidRules, shown
 from ..model.rules import Rules
 from ..progress import ProgressFn
@@ -156,12 +156,22 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
         return kept
     c = exact_switch_counts(rules, f.fees, up_ranks=ranks, raise_on_tie=raise_on_tie, threads=threads,
                             progress=progress, client=client, store=store)
-    game = ExactSwitchGame(rules, f, c.deals, c.by_category, ranks, c.by_up_rank, c.five_value, c.weight)
+    game = exact_game_from(rules, f, c, ranks)
+    _games.put(key, game)
+    return game
+
+
+def exact_game_from(rules: Rules, fees: SwitchFees, c: ExactSwitchCounts, ranks: tuple[int, ...] = tuple(range(13)),
+                    what: str = "exact switching game") -> ExactSwitchGame:
+    """The game of the core's counts ``c`` (``exact_switch_counts`` over the up ranks ``ranks``, the
+    optimal choices or given ones), checked: the deals priced are the best values summed (the core's two
+    passes agree) and every situation of those ranks is counted once; else ``CoreError`` (``what``
+    names the game in its message)."""
+    game = ExactSwitchGame(rules, fees, c.deals, c.by_category, ranks, c.by_up_rank, c.five_value, c.weight)
     if game.return_per_ante * game.situations != c.value:  # the two passes of the core disagree
-        raise CoreError(f"exact switching game {f.short()}: the deals give {shown(game.return_per_ante)}, "
-                             f"the best values {shown(c.value / game.situations)}")
+        raise CoreError(f"{what} {fees.short()}: the deals give {shown(game.return_per_ante)}, "
+                        f"the best values {shown(c.value / game.situations)}")
     if game.situations != SITUATIONS * len(ranks) // 13 or game.total_weight != game.situations * c.weight \
             or [sum(x) for x in c.by_up_rank] != [SITUATIONS // 13] * len(ranks):
-        raise CoreError(f"exact switching game {f.short()}: {game.situations} situations counted")
-    _games.put(key, game)
+        raise CoreError(f"{what} {fees.short()}: {game.situations} situations counted")
     return game

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.recent import Recent
 from ..engine.switch import NO_SWITCH, exact_switch_counts, game_hands, given_game_counts
-from ..errors import CoreError, InvalidRules, shown
+from ..errors import InvalidRules, shown
 from ..model.cards import Card, CardsLike
 from ..model.checks import check_progress, check_rules, check_threads
 from ..model.rules import Rules
 from ..play.odds import parse_situation
-from ..play.switch_exact import ExactSwitchGame
+from ..play.switch_exact import ExactSwitchGame, exact_game_from
 from ..play.switch_game import (
     OneCardGame,
     OneOrFiveGame,
@@ -456,11 +456,7 @@ def _given_exact_game(sr: SwitchRules, rules: Rules, raise_on_tie: bool, threads
     fees = SwitchFees(tuple(sr.fees.fee(k) if k in used else None for k in range(1, max(used) + 1)))
     c = exact_switch_counts(rules, fees.fees, raise_on_tie=raise_on_tie, threads=threads, progress=progress,
                             given=sr.option_ids)
-    game = ExactSwitchGame(rules, fees, c.deals, c.by_category, tuple(range(13)), c.by_up_rank, c.five_value, c.weight)
-    if game.return_per_ante * game.situations != c.value:  # the two passes of the core disagree
-        raise CoreError(f"switch lines {sr.fees.short()}: the deals give {shown(game.return_per_ante)}, the "
-                        f"values {shown(c.value / game.situations)}")
-    return game
+    return exact_game_from(rules, fees, c, what="the switch lines' game")
 
 
 #: The last four lines' games, by (lines, rules, raise on tie).

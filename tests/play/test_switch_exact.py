@@ -284,3 +284,27 @@ def test_a_size_not_allowed_is_a_fee_no_hand_pays(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "fees in antes x,1 for 1 to 2 cards (x: not allowed; 2 only)" in out
     assert "house edge, without switching (one card is not allowed)" in out
+
+
+def test_counts_whose_passes_disagree_are_refused():
+    """``exact_game_from`` (the one build of an exact game, optimal or given choices) checks the
+    core's two passes against each other and that every situation is counted once: counts changed by
+    one unit of value, or a rank's situations dropped, raise ``CoreError``."""
+    import dataclasses
+
+    from caribbean_exact.engine.switch import exact_switch_counts
+    from caribbean_exact.errors import CoreError
+    from caribbean_exact.play.switch_exact import exact_game_from
+    from caribbean_exact.play.switching import SwitchFees
+
+    rules, fees = Rules(), SwitchFees.parse("1")
+    c = exact_switch_counts(rules, fees.fees, up_ranks=(12,))
+    g = exact_game_from(rules, fees, c, (12,))
+    assert g.return_per_ante * g.situations == c.value
+    with pytest.raises(CoreError, match="the deals give"):
+        exact_game_from(rules, fees, dataclasses.replace(c, value=c.value + Fraction(1, c.weight)), (12,))
+    short = dataclasses.replace(c, by_up_rank=((c.by_up_rank[0][0] - 1, *c.by_up_rank[0][1:]),))
+    with pytest.raises(CoreError, match="situations counted"):
+        exact_game_from(rules, fees, short, (12,))
+    with pytest.raises(CoreError, match="lines' game 1: the deals give"):
+        exact_game_from(rules, fees, dataclasses.replace(c, value=-c.value), (12,), what="the switch lines' game")
