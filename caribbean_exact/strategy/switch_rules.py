@@ -61,26 +61,49 @@ DEFAULT_SWITCH_DEALS = 1000
 
 #: The conditions a line may test (the words a card prints for them are render's).
 CONDITIONS: tuple[str, ...] = ("four to a flush", "pair or better", "four to an outside straight",
-                               "four to an inside straight", "no pair", "anything")
+                               "four to an inside straight", "no pair", "anything", "three of a kind", "one pair",
+                               "three to a straight flush", "three to a flush", "three to a straight")
 #: The conditions that are draws: a line on them may switch the odd card.
 DRAWS: tuple[str, ...] = ("four to a flush", "four to an outside straight", "four to an inside straight")
-#: What a line may do: switch nothing, the one card outside the draw, or all five cards.
-ACTIONS: tuple[str, ...] = ("stand", "odd card", "all five")
+#: The draws of three cards (no pair): a line on them may keep the three and switch the other two.
+THREE_DRAWS: tuple[str, ...] = ("three to a straight flush", "three to a flush", "three to a straight")
+#: What a line may do: switch nothing, the one card outside the draw, all five cards, the two cards
+#: beside three of a kind, the two cards beside a pair and its kicker (the highest other card not of the
+#: dealer's card's rank), or the two cards beside a draw of three.
+ACTIONS: tuple[str, ...] = ("stand", "odd card", "all five", "two odd cards", "pair and kicker", "keep three")
+#: How many cards each action switches.
+CARDS_SWITCHED: dict[str, int] = {"stand": 0, "odd card": 1, "all five": 5, "two odd cards": 2, "pair and kicker": 2,
+                                  "keep three": 2}
+#: The one condition each two-card action applies to (or the set of them).
+_TWO_CARD_ACTIONS: dict[str, tuple[str, ...]] = {"two odd cards": ("three of a kind",),
+                                                 "pair and kicker": ("one pair",), "keep three": THREE_DRAWS}
 
 
 @dataclass(frozen=True, slots=True)
 class SwitchRule:
     """One line of a switching strategy: when ``condition`` (one of ``CONDITIONS``) holds, do
     ``action`` (one of ``ACTIONS``). ``high``: for the straights, the least rank (0 = deuce ..
-    12 = ace) the four cards' highest must reach; ``up_ranks``: the up card ranks the line applies
-    to (empty: every up card); ``pair_up_to``: for the flush, the highest rank of a pair the hand may
-    hold besides (-1: no pair)."""
+    12 = ace) the four cards' highest must reach, for the draws of three the highest of the three;
+    ``up_ranks``: the up card ranks the line applies to (empty: every up card); ``pair_up_to``: for
+    the flush, the highest rank of a pair the hand may hold besides (-1: no pair); for one pair the
+    highest rank of the pair (-1: any). For a pair, ``below_up``: the dealer's card higher than the
+    pair; for three of a kind, ``not_up_rank``: the dealer's card not of its rank. For the draws of
+    three (three cards within five ranks, ace high, for a straight; exactly three of one suit for a
+    flush): ``low``, the least rank of the lowest of the three; ``span``, the most ranks between the
+    highest and the lowest (4: within five ranks); ``above_up``, how many of the three at least are
+    higher than the dealer's card. Where several sets of three fit, the highest (by their ranks, the
+    highest first) is kept."""
 
     condition: str
     action: str
     high: int = 0
     up_ranks: tuple[int, ...] = ()
     pair_up_to: int = -1
+    below_up: bool = False
+    not_up_rank: bool = False
+    low: int = 0
+    span: int = 4
+    above_up: int = 0
 
     def __post_init__(self) -> None:
         if self.condition not in CONDITIONS:
@@ -90,12 +113,73 @@ class SwitchRule:
             raise InvalidRules(f"switch rule action {shown(self.action)}: expected one of {', '.join(ACTIONS)}")
         if self.action == "odd card" and self.condition not in DRAWS:
             raise InvalidRules(f"switch rule: {self.condition!r} has no odd card")
+        if self.action in _TWO_CARD_ACTIONS and self.condition not in _TWO_CARD_ACTIONS[self.action]:
+            raise InvalidRules(f"switch rule: {self.action!r} does not apply to {self.condition!r} (only to "
+                               + " or ".join(map(repr, _TWO_CARD_ACTIONS[self.action])) + ")")
+        if not (0 <= self.span <= 4 and 0 <= self.above_up <= 3 and 0 <= self.low <= 12):
+            raise InvalidRules(f"switch rule {self.condition!r}: span {shown(self.span)} (0 to 4), above_up "
+                               f"{shown(self.above_up)} (0 to 3) or low {shown(self.low)} (0 to 12) out of range")
 
     def odd_card(self, hand: tuple[Card, ...], up: Card) -> Card | None:
         """The card this line switches when its condition holds for ``hand`` (the odd card of a
-        draw; for other actions any card), or None when it does not hold."""
+        draw; for other actions the first card it switches, or any card when it stands), or None when
+        it does not hold."""
+        d = self.discards(hand, up)
+        return None if d is None else (d[0] if d else hand[0])
+
+    def discards(self, hand: tuple[Card, ...], up: Card) -> tuple[Card, ...] | None:
+        """The cards this line switches when its condition holds for ``hand`` (empty: it stands; all
+        five for "all five"), in the hand's order, or None when it does not hold."""
         if self.up_ranks and up.rank not in self.up_ranks:
             return None
+        if self.condition in THREE_DRAWS or self.condition in ("three of a kind", "one pair"):
+            kept = self._kept(hand, up)
+            if kept is None:
+                return None
+            return self._act(hand, tuple(c for c in hand if c not in kept))
+        odd = self._odd(hand, up)
+        if odd is None:
+            return None
+        return self._act(hand, (odd,))
+
+    def _act(self, hand: tuple[Card, ...], switched: tuple[Card, ...]) -> tuple[Card, ...]:
+        return () if self.action == "stand" else hand if self.action == "all five" else switched
+
+    def _kept(self, hand: tuple[Card, ...], up: Card) -> tuple[Card, ...] | None:
+        """The three cards kept under the conditions on three cards (or a pair and its kicker), or None."""
+        ranks = [c.rank for c in hand]
+        counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+        if self.condition == "three of a kind":
+            if counts != [3, 1, 1]:
+                return None
+            trips = next(r for r in ranks if ranks.count(r) == 3)
+            return None if self.not_up_rank and up.rank == trips else tuple(c for c in hand if c.rank == trips)
+        if self.condition == "one pair":
+            if counts != [2, 1, 1, 1]:
+                return None
+            pair = next(r for r in ranks if ranks.count(r) == 2)
+            if (self.pair_up_to >= 0 and pair > self.pair_up_to) or (self.below_up and up.rank <= pair):
+                return None
+            kicker = max((c for c in hand if c.rank != pair), key=lambda c: (c.rank != up.rank, c.rank))
+            return tuple(c for c in hand if c.rank == pair or c is kicker)
+        if counts[0] > 1 or _made(hand):
+            return None
+        best: tuple[list[int], tuple[Card, ...]] | None = None
+        suits = [c.suit for c in hand]
+        for three in combinations(hand, 3):
+            rs = sorted((c.rank for c in three), reverse=True)
+            suited = len({c.suit for c in three}) == 1 and suits.count(three[0].suit) == 3
+            if self.condition != "three to a straight" and not suited:
+                continue
+            if self.condition != "three to a flush" and rs[0] - rs[2] > self.span:
+                continue
+            if rs[2] < self.low or rs[0] < self.high or sum(r > up.rank for r in rs) < self.above_up:
+                continue
+            if best is None or rs > best[0]:
+                best = (rs, three)
+        return None if best is None else best[1]
+
+    def _odd(self, hand: tuple[Card, ...], up: Card) -> Card | None:
         ranks = [c.rank for c in hand]
         paired = len(set(ranks)) < 5
         if self.condition == "anything":
@@ -162,6 +246,11 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "four to an outside straight": ("9h 8c 7d 6s 2c", "Kd"),
     "four to an inside straight": ("Ks Qd Jc 9h 3s", "5d"),
     "no pair": ("Kh 9c 7d 4s 2h", "2c"),
+    "three of a kind": ("Jh Jc Js Td 6c", "Ah"),
+    "one pair": ("3c 3h Ad 8s 4d", "Th"),
+    "three to a straight flush": ("Qd Jd Td 5s 4s", "8c"),
+    "three to a flush": ("Ac Qc 9c 6h 5h", "3d"),
+    "three to a straight": ("Qc Jd Th 5c 2d", "3d"),
 }
 
 
@@ -177,12 +266,9 @@ class SwitchRules:
         """The line that decides (its index; None: no line holds, stand) and the cards to switch."""
         h, u, _, _ = parse_situation(hand, up)
         for k, line in enumerate(self.lines):
-            odd = line.odd_card(h, u)
-            if odd is None:
-                continue
-            if line.action == "stand":
-                return k, ()
-            return k, ((odd,) if line.action == "odd card" else h)
+            d = line.discards(h, u)
+            if d is not None:
+                return k, d
         return None, ()
 
     def examples(self) -> list[tuple[int, tuple[Card, ...], Card, tuple[Card, ...]]]:
@@ -275,17 +361,20 @@ def _line_masks(lines: tuple[SwitchRule, ...], ranks: npt.NDArray[np.int16], sui
     flush = flush_tab[packed]
     made = flush | straight[bits]
     odd_suit = odd_suit_tab[packed]
-    flush_odd = np.zeros(n, dtype=np.int64)
-    flush_odd_rank = np.zeros(n, dtype=np.int16)
-    for i in range(5):
-        at = su[i] == odd_suit
-        flush_odd[at] = i
-        flush_odd_rank[at] = rk[i][at]
+    flush_odd, flush_odd_rank = _odd_of_suit(rk, su, odd_suit)
     four_flush = (odd_suit >= 0) & ~made
     decided = np.zeros(n, dtype=bool)
     out = np.zeros(n, dtype=np.uint8)
+    groups = None
     for line in lines:
         if line.up_ranks and up_rank not in line.up_ranks:
+            continue
+        if line.condition in THREE_DRAWS or line.condition in ("three of a kind", "one pair"):
+            groups = groups or _rank_groups(rk, bits)
+            holds, switched = _kept_masks(line, rk, su, packed, groups, ~(paired | made), up_rank)
+            now = holds & ~decided
+            out[now] = 0 if line.action == "stand" else 31 if line.action == "all five" else switched[now]
+            decided |= holds
             continue
         odd = np.zeros(n, dtype=np.int64)
         if line.condition == "anything":
@@ -309,6 +398,86 @@ def _line_masks(lines: tuple[SwitchRule, ...], ranks: npt.NDArray[np.int16], sui
             out[now] = 31
         decided |= holds
     return out
+
+
+def _odd_of_suit(rk: list[npt.NDArray[np.int16]], su: list[npt.NDArray[np.int16]], odd_suit: npt.NDArray[np.int16]
+                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16]]:
+    """The position and the rank of the card of suit ``odd_suit`` (the odd card of four to a flush)."""
+    import numpy as np
+
+    n = len(odd_suit)
+    flush_odd = np.zeros(n, dtype=np.int64)
+    flush_odd_rank = np.zeros(n, dtype=np.int16)
+    for i in range(5):
+        at = su[i] == odd_suit
+        flush_odd[at] = i
+        flush_odd_rank[at] = rk[i][at]
+    return flush_odd, flush_odd_rank
+
+
+def _rank_groups(rk: list[npt.NDArray[np.int16]], bits: npt.NDArray[np.int16]
+                 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int16],
+                            list[npt.NDArray[np.bool_]]]:
+    """Three of a kind (no full house), exactly one pair, the rank of the trips or the pair, and for each
+    position whether its card is alone of its rank."""
+    import numpy as np
+
+    mult = [sum((rk[i] == rk[j]).astype(np.int16) for j in range(5)) for i in range(5)]
+    distinct = np.array([b.bit_count() for b in range(1 << 13)], dtype=np.int16)[bits]
+    top = np.maximum.reduce(mult)
+    trips = (distinct == 3) & (top == 3)
+    one_pair = distinct == 4
+    grouped = np.zeros(len(bits), dtype=np.int16)
+    for i in range(5):
+        at = mult[i] >= 2
+        grouped[at] = rk[i][at]
+    return trips, one_pair, grouped, [m == 1 for m in mult]
+
+
+def _kept_masks(line: SwitchRule, rk: list[npt.NDArray[np.int16]], su: list[npt.NDArray[np.int16]],
+                packed: npt.NDArray[np.int16],
+                groups: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int16],
+                              list[npt.NDArray[np.bool_]]],
+                no_pair: npt.NDArray[np.bool_], up_rank: int) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint8]]:
+    """A line on three of a kind, one pair or a draw of three (``SwitchRule._kept``), over every hand at
+    once: where it holds, and the mask of the two cards it switches."""
+    import numpy as np
+
+    n = len(packed)
+    trips, one_pair, grouped, alone = groups
+    switched = np.zeros(n, dtype=np.uint8)
+    if line.condition == "three of a kind":
+        holds = trips & ~(line.not_up_rank & (grouped == up_rank))
+        for i in range(5):
+            switched |= np.where(alone[i], np.uint8(1 << i), np.uint8(0))
+        return holds, switched
+    if line.condition == "one pair":
+        holds = one_pair.copy()
+        if line.pair_up_to >= 0:
+            holds &= grouped <= line.pair_up_to
+        if line.below_up:
+            holds &= grouped < up_rank
+        key = [np.where(alone[i], (rk[i] != up_rank) * 16 + rk[i], -1) for i in range(5)]
+        kicker = np.argmax(np.stack(key), axis=0)
+        for i in range(5):
+            switched |= np.where(alone[i] & (kicker != i), np.uint8(1 << i), np.uint8(0))
+        return holds, switched
+    best = np.full(n, -1, dtype=np.int32)
+    for a, b, c in combinations(range(5), 3):
+        hi = np.maximum(np.maximum(rk[a], rk[b]), rk[c])
+        lo = np.minimum(np.minimum(rk[a], rk[b]), rk[c])
+        mid = rk[a] + rk[b] + rk[c] - hi - lo
+        ok = no_pair & (lo >= line.low) & (hi >= line.high)
+        ok &= ((rk[a] > up_rank).astype(np.int16) + (rk[b] > up_rank) + (rk[c] > up_rank)) >= line.above_up
+        if line.condition != "three to a straight":
+            ok &= (su[a] == su[b]) & (su[b] == su[c]) & ((packed >> (3 * su[a])) & 7 == 3)
+        if line.condition != "three to a flush":
+            ok &= hi - lo <= line.span
+        score = (hi.astype(np.int32) * 169 + mid * 13 + lo)
+        better = ok & (score > best)
+        best[better] = score[better]
+        switched[better] = np.uint8(31 ^ (1 << a | 1 << b | 1 << c))
+    return best >= 0, switched
 
 
 @functools.cache
@@ -359,12 +528,25 @@ def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
     f = SwitchFees.parse(fees)
     lines: list[SwitchRule] = []
     one = f.allows(1) and f.fee(1) <= 1
+    two = f.allows(2) and f.fee(2) <= 1
     if one:
         lines.append(SwitchRule("four to a flush", "odd card", pair_up_to=2))
+    if two:
+        lines += [SwitchRule("three of a kind", "two odd cards", not_up_rank=True),
+                  SwitchRule("one pair", "pair and kicker", pair_up_to=4, below_up=True),
+                  SwitchRule("one pair", "pair and kicker", pair_up_to=6, up_ranks=(11, 12))]
     lines.append(SwitchRule("pair or better", "stand"))
     if one:
-        lines += [SwitchRule("four to an outside straight", "odd card"),
-                  SwitchRule("four to an inside straight", "odd card", high=10)]
+        lines.append(SwitchRule("four to an outside straight", "odd card"))
+    if two:
+        lines.append(SwitchRule("three to a straight flush", "keep three", low=3))
+    if one:
+        lines.append(SwitchRule("four to an inside straight", "odd card", high=11 if two else 10))
+    if two:
+        lines += [SwitchRule("three to a flush", "keep three", above_up=3),
+                  SwitchRule("three to a flush", "keep three", above_up=2, high=11),
+                  SwitchRule("three to a straight", "keep three", above_up=3, low=7),
+                  SwitchRule("three to a straight", "keep three", above_up=3, low=5, span=3)]
     if f.allows(5) and f.fee(5) <= 1:
         lines.append(SwitchRule("no pair", "all five", up_ranks=(0, 1)))
     if len(lines) == 1:
@@ -382,8 +564,8 @@ class SwitchLinesGame:
     lines: SwitchRules
     #: The game's counts and figures: where the lines switch at most one card, laid out as the optimal
     #: one-card game's (``OneCardGame``: the fee is the schedule's one-card fee;
-    #: ``switch.indifferent_situations`` is 0, no best is sought); where a line switches all five, as
-    #: the exact switching game's (``ExactSwitchGame``, its fees the sizes the lines use).
+    #: ``switch.indifferent_situations`` is 0, no best is sought); where a line switches two cards or
+    #: all five, as the exact switching game's (``ExactSwitchGame``, its fees the sizes the lines use).
     game: OneCardGame | ExactSwitchGame
 
     @property
@@ -411,14 +593,16 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
                        threads: int | None = None, progress: ProgressFn | None = None) -> SwitchLinesGame:
     """The whole game switching by the lines, exact (see ``SwitchLinesGame``): each hand's choice
     from the lines (``SwitchRules.choices``, numpy over the hands), counted by the core under those
-    choices (``engine.switch.given_game_counts``); where a line switches all five (1,2,3,2,1), by the
-    exact switching game's core given each hand's option (``SwitchRules.option_ids``,
-    ``engine.switch.exact_switch_counts``: the one-card classes some hand chose, all five by their value).
+    choices (``engine.switch.given_game_counts``); where a line switches two cards (1,1) or all five
+    (1,2,3,2,1), by the exact switching game's core given each hand's option (``SwitchRules.option_ids``,
+    ``engine.switch.exact_switch_counts``: the discard-set classes some hand chose, all five by their
+    value).
     ``fees``: a fee schedule (its lines, ``switch_rules(fees)``) or the lines themselves; ``rules``:
     the game's rules (default: the standard game); ``raise_on_tie``, ``threads``: as
     ``solve_one_card_game``; ``progress``: after each of the 13 up ranks (with all five: the classes
     swept). About as much work as the optimal one-card game (less: pass 1 only stands), 10 s or so on
-    two cores, with all five about a minute; the last four games are kept in the process. Raises
+    two cores, with all five about a minute, with two cards a few minutes; the last four games are kept
+    in the process. Raises
     ``InvalidRules`` for bad rules.
 
     >>> g = solve_switch_lines("1")
@@ -433,7 +617,7 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
     kept = _lines_games.get(key)
     if kept is not None:
         return kept
-    if any(x.action == "all five" for x in sr.lines):
+    if any(x.action not in ("stand", "odd card") for x in sr.lines):
         game = SwitchLinesGame(sr, _given_exact_game(sr, rules, raise_on_tie, threads, progress))
     else:
         fee = one_card_fee(sr.fees, rules)
@@ -446,9 +630,9 @@ def solve_switch_lines(fees: SwitchFeesLike | SwitchRules, rules: Rules | None =
 def _given_exact_game(sr: SwitchRules, rules: Rules, raise_on_tie: bool, threads: int | None,
                       progress: ProgressFn | None) -> ExactSwitchGame:
     """The lines' game counted by the exact switching game's core, each hand's option given: over the
-    sizes the lines use (one card where a line switches the odd card, all five), checked as that game
+    sizes the lines use (``CARDS_SWITCHED``: one card, two, all five), checked as that game
     is (its two passes agree)."""
-    used = {1 if x.action == "odd card" else 5 for x in sr.lines if x.action != "stand"}
+    used = {CARDS_SWITCHED[x.action] for x in sr.lines if x.action != "stand"}
     for k in used:
         if not sr.fees.allows(k):
             raise InvalidRules(f"switch rules: switching {k} card{'s' if k > 1 else ''} is not allowed by the fees "

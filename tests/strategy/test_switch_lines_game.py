@@ -223,10 +223,15 @@ EDGE_HANDS = [
     ("Ah 2c 3d 5s 9c", "Kd"), ("5h 6c 7d 8s 9c", "Kd"), ("Kh 9c 7d 4s 2h", "2c"), ("Ah 2c 3d 4s 9c", "Kd"),
     ("Ah Kh Qh Jh 2c", "3d"), ("2c 3d 4h 5s 7c", "6d"), ("2c 3d 4h 5s 7c", "Kd"), ("Qc Jd Th 8s 3c", "9d"),
     ("Qc Jd Th 8s 3c", "Ad"), ("Qh Jh Th 8h 8c", "2d"), ("Ac Ad Kh Qs Jc", "2d"), ("Kc Qd Jh Ts 8c", "9d"),
+    # the lines of two cards (1,1): trips, a pair and its kicker, the draws of three
+    ("Jh Jc Js Td 6c", "Ah"), ("Jh Jc Js Td 6c", "Jd"), ("3c 3h Ad 8s 4d", "Th"), ("3c 3h Ad 8s 4d", "As"),
+    ("8c 8h Ad 9s 4d", "Kh"), ("8c 8h Ad 9s 4d", "Qh"), ("Qd Jd Td 5s 4s", "8c"), ("4d 3d 2d Qs Js", "Ac"),
+    ("Ac Qc 9c 6h 5h", "3d"), ("Kc 9c 3c 6h 5d", "8d"), ("Qc Jd Th 5c 2d", "3d"), ("9c 8d 7h 5c 2d", "3d"),
+    ("Ac Kd Qh Jc 9d", "8s"), ("Ac Kc Qc 5c 9d", "8s"), ("7h 7c 2d 2s 9c", "Ks"), ("5h 5c 5d Kc Ks", "2d"),
 ]
 
 
-@pytest.mark.parametrize("fees", ["1", "1,2,3,2,1"])  # 1,2,3,4,5 has the lines of 1 (test_the_lines_whole_game)
+@pytest.mark.parametrize("fees", ["1", "1,2,3,2,1", "1,1"])  # 1,2,3,4,5 has the lines of 1 (test_the_lines_whole_game)
 def test_the_lines_masks_are_their_masks_one_at_a_time(fees):
     """The lines over many hands at once (numpy) are ``SwitchRules.mask`` one hand at a time: the
     edge hands and 500 random hands (every hand of two up ranks: the slow test below)."""
@@ -332,3 +337,53 @@ def test_the_lines_of_1_2_3_2_1_are_exact():
     st = switch_study("1,2,3,2,1", deals=20)
     assert st.lines_exact and st.lines_game is not None and st.lines_half_width == 0
     assert st.lines_cost == LINES_PEAKED - OPTIMAL_PEAKED and st.lines_house_edge == LINES_PEAKED
+
+
+# ---------------------------------------------------------------- the lines of two cards (1,1)
+
+#: The lines of 1,1 (two cards for 1 ante), their whole game exact (docs/variants.md; measured, not
+#: recounted here: about 8 minutes of CPU with the optimal game).
+LINES_TWO = Fraction(-23125689393193, 953472859739400)
+
+
+def test_the_two_card_lines_options_are_their_discards():
+    """``option_ids`` of the 1,1 lines (the cards switched x 32 + their mask over the hand's cards
+    ascending) against ``decide`` on every 2,999th hand beside a king; they stand, switch one card and
+    switch two."""
+    sr = switch_rules("1,1")
+    ids = sr.option_ids(11)
+    hands = game_hands(11)
+    assert {x >> 5 for x in ids} == {0, 1, 2}
+    for i in range(0, GAME_HANDS, 2999):
+        h = [Card(int(x)) for x in hands[i]]
+        order = sorted(h, key=lambda c: c.index)
+        gone = set(sr.decide(h, Card(44))[1])
+        mask = sum(1 << j for j, c in enumerate(order) if c in gone)
+        assert ids[i] == len(gone) * 32 + mask, h
+
+
+@pytest.mark.slow  # one up rank of three games (the lines of 1,1 and of 1, the optimal 1,1): about a minute
+def test_the_two_card_lines_on_one_up_rank():
+    """Against an ace, exact: the optimal 1,1 game is at least as good as its lines, which beat the
+    one-card table's lines there; and 400 hands against an ace (seed 11), each the lines' option
+    counted alone (``rule_cost``: ``switch_ev``), put the lines' return within their 99% interval."""
+    from caribbean_exact.play.switch_exact import exact_game_from, solve_exact_switch_game
+    from caribbean_exact.play.switching import SwitchFees
+    from caribbean_exact.strategy.switch_rules import rule_cost
+
+    rules, sr = Rules(), switch_rules("1,1")
+    fees = SwitchFees.parse("1,1")
+    c = exact_switch_counts(rules, fees.fees, up_ranks=(12,), given=sr.option_ids)
+    lines = exact_game_from(rules, fees, c, (12,))
+    optimal = solve_exact_switch_game("1,1", up_ranks=(12,))
+    one = one_card_game_from(rules, Fraction(1), given_game_counts(rules, switch_rules("1").choices, up_ranks=(12,)))
+    assert optimal.house_edge < lines.house_edge < one.house_edge
+    rng = random.Random(11)
+    evs = []
+    for _ in range(400):
+        up = Card(48 + rng.randrange(4))
+        cards = rng.sample([c for c in range(52) if c != up.index], 5)
+        evs.append(float(rule_cost([Card(x) for x in cards], up, "1,1").ev))
+    mean = sum(evs) / len(evs)
+    half = 2.576 * (sum((x - mean) ** 2 for x in evs) / (len(evs) - 1) / len(evs)) ** 0.5
+    assert abs(float(lines.return_per_ante) - mean) < half

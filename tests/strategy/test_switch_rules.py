@@ -41,13 +41,41 @@ def _discard(fees, hand, up):
     ("1,2,3,2,1", "Kh 9c 7d 4s 2h", "8c", ""),      # ... but not against an 8
     ("1,2,3,4,5", "Kh 9c 7d 4s 2h", "2c", ""),      # five cards at 5 antes: never
     ("100,100,100,100,100", "As 9s 6s 3s Kd", "7c", ""),  # prohibitive fees: stand
+    # two cards for 1 ante (1,1): the lines that switch two
+    ("1,1", "Jh Jc Js Td 6c", "Ah", "Td 6c"),       # three of a kind: the other two
+    ("1,1", "Jh Jc Js Td 6c", "Jd", ""),            # ... but the dealer holds the fourth jack: stand
+    ("1,1", "Jh Jc Js Td 6c", "6d", "Td 6c"),       # (the dealer's card of a kicker's rank is no matter)
+    ("1,1", "3c 3h Ad 8s 4d", "Th", "8s 4d"),       # a low pair below the dealer's card: pair and the ace
+    ("1,1", "3c 3h Ad 8s 4d", "As", "Ad 4d"),       # ... the ace is the dealer's rank: keep the 8
+    ("1,1", "6c 6h Ad 8s 4d", "5h", ""),            # a pair of 6s above the dealer's card: stand
+    ("1,1", "8c 8h Ad 9s 4d", "Kh", "9s 4d"),       # a pair of 8s against a king
+    ("1,1", "8c 8h Ad 9s 4d", "Qh", ""),            # ... but not against a queen
+    ("1,1", "9c 9h Ad 8s 4d", "Ah", ""),            # nines: stand even against an ace
+    ("1,1", "Qd Jd Td 5s 4s", "8c", "5s 4s"),       # three to a straight flush
+    ("1,1", "Qd Jd 9d 5s 4s", "Ac", "5s 4s"),       # (within five ranks, whatever the dealer holds)
+    ("1,1", "4d 3d 2d Qs Js", "Ac", ""),            # ... but not with its lowest below a 5
+    ("1,1", "Ac Qc 9c 6h 5h", "3d", "6h 5h"),       # three to a flush, all above the dealer's card
+    ("1,1", "Kc 9c 3c 6h 5d", "8d", "6h 5d"),       # two above, king high
+    ("1,1", "Qc 9c 3c 6h 5d", "8d", ""),            # ... queen high: stand
+    ("1,1", "Qc Jd Th 5c 2d", "3d", "5c 2d"),       # three to a straight, all above the dealer's card
+    ("1,1", "Qc Jd Th 5c 2d", "Jh", ""),            # ... not above a jack: stand
+    ("1,1", "9c 8d 7h 5c 2d", "3d", "5c 2d"),       # within four ranks, the lowest a 7
+    ("1,1", "Jc 9d 7h 5c 2d", "3d", ""),            # within five, the lowest a 7: stand
+    ("1,1", "Ks Qd Jc 9h 3s", "5d", "3s"),          # the one-card draws stay first
+    ("1,1", "Kh 9c 7d 4s 2h", "2c", ""),            # nothing: stand
 ])
 def test_each_line_on_chosen_hands(fees, hand, up, discard):
     assert _discard(fees, hand, up) == discard
 
 
+#: The schedule each condition's example is checked under: the one-card table's draws, all five
+#: under 1,2,3,2,1, the lines of two cards under 1,1.
+EXAMPLE_FEES = {"no pair": "1,2,3,2,1", "three of a kind": "1,1", "one pair": "1,1", "three to a straight flush": "1,1",
+                "three to a flush": "1,1", "three to a straight": "1,1"}
+
+
 @pytest.mark.parametrize("fees, hand, up", [
-    *(("1" if c != "no pair" else "1,2,3,2,1", *EXAMPLES[c]) for c in EXAMPLES), ("1", "Kh 9c 7d 4s 3h", "Jc")])
+    *((EXAMPLE_FEES.get(c, "1"), *EXAMPLES[c]) for c in EXAMPLES), ("1", "Kh 9c 7d 4s 3h", "Jc")])
 def test_each_line_is_the_exact_best_on_its_example(fees, hand, up, capsys):
     """Each line's action on its card example, against the best option of `ev --switch-fees`
     (exact, JSON)."""
@@ -61,6 +89,18 @@ def test_each_line_is_the_exact_best_on_its_example(fees, hand, up, capsys):
 def test_every_line_has_its_example_on_the_card():
     r = switch_rules("1,2,3,2,1")
     assert [k for k, *_ in r.examples()] == list(range(len(r.lines))) == [0, 1, 2, 3, 4]
+    # 1,1: the first line of each condition (a second line of the same kind takes the first's example)
+    r = switch_rules("1,1")
+    assert len(r.lines) == 12 and [k for k, *_ in r.examples()] == [0, 1, 2, 4, 5, 6, 7, 8, 10]
+
+
+def test_a_two_card_action_needs_its_condition():
+    with pytest.raises(InvalidRules, match="only to 'one pair'"):
+        SwitchRule("three of a kind", "pair and kicker")
+    with pytest.raises(InvalidRules, match="keep three"):
+        SwitchRule("four to a flush", "keep three")
+    with pytest.raises(InvalidRules, match="span"):
+        SwitchRule("three to a straight", "keep three", span=5)
 
 
 def _random_hands(n, seed):

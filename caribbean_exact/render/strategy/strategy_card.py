@@ -81,17 +81,50 @@ def switch_sentence(rule: SwitchRule) -> str:
         "four to an inside straight": "Four to a straight with a gap or closed at one end, no pair",
         "no pair": "No pair",
         "anything": "Any hand",
+        "three of a kind": "Three of a kind",
+        "one pair": "One pair",
+        "three to a straight flush": "Three of one suit within five ranks (three to a straight flush), no pair",
+        "three to a flush": "Three of one suit, no pair",
+        "three to a straight": f"Three to a straight within {_NUMBER_WORDS[rule.span + 1]} ranks, no pair",
     }[rule.condition]
     if rule.condition == "four to a flush" and rule.pair_up_to >= 0:
         cond = f"Four cards of one suit, with no pair or a pair of {_rank_word(rule.pair_up_to)}s or lower"
     if rule.condition == "four to an inside straight" and rule.high:
         cond += (f", the four {_rank_word(rule.high)} high or better (not A-2-3-4-5), and the dealer's card "
                  "not the rank you need")
+    cond += _three_words(rule)
     if rule.up_ranks:
-        cond += " against a dealer's " + " or ".join(_rank_word(r) for r in rule.up_ranks)
+        cond += " against a dealer's " + " or ".join(_rank_word(r) for r in sorted(rule.up_ranks))
     act = {"stand": "switch nothing", "odd card": "switch the fifth card",
-           "all five": "switch all five (then you must raise)"}[rule.action]
+           "all five": "switch all five (then you must raise)", "two odd cards": "switch the other two",
+           "pair and kicker": "keep the pair and your highest other card not of the dealer's rank, switch the "
+                              "other two",
+           "keep three": "keep the three, switch the other two"}[rule.action]
     return f"{cond}: {act}."
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five")
+
+
+def _three_words(rule: SwitchRule) -> str:
+    """The conditions of a line on three of a kind, one pair or a draw of three, in words."""
+    words = ""
+    if rule.condition == "three of a kind" and rule.not_up_rank:
+        words += ", the dealer's card not of its rank"
+    if rule.condition == "one pair":
+        if rule.pair_up_to >= 0:
+            words = f" of {_rank_word(rule.pair_up_to)}s or lower"
+        if rule.below_up:
+            words += ", the dealer's card higher than your pair"
+    if rule.condition in ("three to a straight flush", "three to a flush", "three to a straight"):
+        if rule.above_up:
+            words += (", all three higher than the dealer's card" if rule.above_up == 3 else
+                      f", {_NUMBER_WORDS[rule.above_up]} of them or more higher than the dealer's card")
+        if rule.high:
+            words += f", {_rank_word(rule.high)} high or better"
+        if rule.low:
+            words += f", the lowest a {_rank_word(rule.low)} or higher"
+    return words
 
 
 def fees_text(fees: SwitchFees) -> str:
