@@ -140,7 +140,8 @@ def seed_counted_switch(fees: str, rules: Any = None) -> None:
 
 @pytest.fixture(scope="session")
 def sliced_oasis_studies(one_card_slice, lines_slice):
-    """``switch_study`` of the fees 1 (6 hands, seed 3) and 1,2,3,2,1 (2 hands, seed 4), standard
+    """``switch_study`` of the fees 1 (6 hands, seed 3), 1,2,3,2,1 (2 hands, seed 4) and 1,1 (2 hands,
+    seed 5, unproven: sampled), standard
     rules, with ``one_card_slice`` standing in for the whole one-card game and ``lines_slice`` for the
     lines' game (about 1 s of CPU)."""
     from caribbean_exact import Rules
@@ -162,7 +163,8 @@ def sliced_oasis_studies(one_card_slice, lines_slice):
         m.setattr(switch_rules, "prove_switch_sizes", unproven)
         m.setattr(switch_rules, "solve_switch_lines", lines)
         return {"1": switch_rules.switch_study("1", deals=6, seed=3),
-                "1,2,3,2,1": switch_rules.switch_study("1,2,3,2,1", deals=2, seed=4)}
+                "1,2,3,2,1": switch_rules.switch_study("1,2,3,2,1", deals=2, seed=4),
+                "1,1": switch_rules.switch_study("1,1", deals=2, seed=5)}
 
 
 def random_situation(rng: random.Random, n_dead: int = 0, n_dealer: int = 0):

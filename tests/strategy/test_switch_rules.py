@@ -245,6 +245,27 @@ def test_the_oasis_card_says_what_to_switch_then_raise(oasis_card):
     assert b"Oasis Poker: strategy card" in pocket and b"Five forces a raise." in pocket
 
 
+def test_the_pocket_card_says_twelve_lines_in_few_words(standard_card, sliced_oasis_studies):
+    """The lines of 1,1 (twelve) do not fit a pocket card in full words at any size: the card says them
+    in few words, and fits; the one-card and peaked cards keep their full words."""
+    import dataclasses
+
+    from caribbean_exact.render.strategy import strategy_card as render_card
+
+    card = {f: dataclasses.replace(standard_card, switching=s) for f, s in sliced_oasis_studies.items()}
+    body, _, short, fits = render_card.pocket_fit(card["1,1"])
+    assert fits and short and body == 7
+    assert [render_card.pocket_fit(card[f])[2:] for f in ("1", "1,2,3,2,1")] == [(False, True)] * 2
+    said = [t for t, *_ in render_card._blocks(card["1,1"], body, False, None, short)]
+    for words in ("\u2022 Trips, his card not their rank: switch the other 2.",
+                  "\u2022 Pair to 8s vs K or A: keep it + top card not his rank.",
+                  "\u2022 3 in 4 ranks, all above his card, low 7+: keep 3, switch 2.",
+                  "\u2022 Anything else: switch nothing."):
+        assert words in said, words
+    assert sum(t.startswith("\u2022") for t in said) > 13  # the 12 lines, anything else, the raise lines
+    assert render_card.draw(card["1,1"], "svg", "pocket").count(b"Oasis Poker: strategy card") == 1
+
+
 @pytest.mark.slow
 def test_cli_card_switch_fees(tmp_path, capsys):
     out = tmp_path / "oasis.png"
@@ -267,3 +288,4 @@ def test_cli_card_switch_fees(tmp_path, capsys):
             "the best of one card, in any hand (proven). House edge switching by these lines (then raising or folding "
             "at best): ") in said
     assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees
+

@@ -133,14 +133,44 @@ def fees_text(fees: SwitchFees) -> str:
                      else f"{k} card{'s' if k > 1 else ''} not allowed" for k, x in enumerate(fees.fees, 1))
 
 
-def switch_lines(c: StrategyCard, examples_too: bool = True) -> list[str]:
+def short_switch_sentence(rule: SwitchRule) -> str:
+    """One switching line in as few words as a pocket card needs (the lines of two cards make twelve)."""
+    def r(k: int) -> str:
+        return "23456789TJQKA"[k] if k != 8 else "10"
+    above = {3: ", all above his card", 2: ", 2 above his card", 1: ", 1 above his card", 0: ""}[rule.above_up]
+    three = f"{above}{f', {r(rule.high)} high+' if rule.high else ''}{f', low {r(rule.low)}+' if rule.low else ''}"
+    cond = {
+        "four to a flush": "4 to a flush, no pair" + (f" or a pair to {r(rule.pair_up_to)}s" if rule.pair_up_to >= 0
+                                                       else ""),
+        "pair or better": "Pair or better, straight, flush",
+        "four to an outside straight": "4 in a row, open both ends",
+        "four to an inside straight": "4 to a straight (gap or one end)"
+                                      + (f", {r(rule.high)} high+, his card not the rank needed" if rule.high else ""),
+        "no pair": "No pair",
+        "anything": "Any hand",
+        "three of a kind": "Trips" + (", his card not their rank" if rule.not_up_rank else ""),
+        "one pair": "Pair" + (f" to {r(rule.pair_up_to)}s" if rule.pair_up_to >= 0 else "")
+                    + (" below his card" if rule.below_up else ""),
+        "three to a straight flush": f"3 suited in 5 ranks{three}",
+        "three to a flush": f"3 suited{three}",
+        "three to a straight": f"3 in {rule.span + 1} ranks{three}",
+    }[rule.condition]
+    if rule.up_ranks:
+        cond += " vs " + " or ".join(r(k) for k in sorted(rule.up_ranks))
+    act = {"stand": "switch nothing", "odd card": "switch the odd card", "all five": "switch all five (then raise)",
+           "two odd cards": "switch the other 2", "pair and kicker": "keep it + top card not his rank",
+           "keep three": "keep 3, switch 2"}[rule.action]
+    return f"{cond}: {act}."
+
+
+def switch_lines(c: StrategyCard, examples_too: bool = True, short: bool = False) -> list[str]:
     """An Oasis card's switching lines, in order (each with its example unless ``examples_too`` is
-    False), and the last: anything else, switch nothing."""
+    False; ``short``: in a pocket card's few words), and the last: anything else, switch nothing."""
     assert c.switching is not None
     examples = {k: (h, u, d) for k, h, u, d in c.switching.rules.examples()} if examples_too else {}
     lines = []
     for k, x in enumerate(c.switching.rules.lines):
-        line = switch_sentence(x)
+        line = short_switch_sentence(x) if short else switch_sentence(x)
         if k in examples:
             h, u, d = examples[k]
             what = "switch " + " ".join(map(str, d)) if 0 < len(d) < 5 else "switch all five" if d else "stand"
@@ -461,14 +491,17 @@ def check_format(path_or_format: str, size: str = "page") -> str:
     return fmt
 
 
+#: The type sizes (points) an Oasis or sixth-card page tries, largest first (the plain page: 10).
+_PAGE_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0)
 #: The type sizes (points) a card tries, largest first: the pocket card takes the largest that fills it.
 _POCKET_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
 _LEADING = 1.3
 
 
-def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None = None
+def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None = None, short: bool = False
             ) -> list[tuple[str, float, str, float, float]]:
-    """The card's text above the grid: (text, points, weight, indent inches, gap after inches)."""
+    """The card's text above the grid: (text, points, weight, indent inches, gap after inches);
+    ``short``: the switching lines in a pocket card's few words."""
     small = max(MIN_PT, body - 1.5)
     # an Oasis pocket card: the switching fees, both parts' lines, the switching figures (no pays,
     # examples or terms: they do not fit 3.5 x 5 in)
@@ -484,7 +517,8 @@ def _blocks(c: StrategyCard, body: float, page: bool, side_bets: SideBets | None
     if c.switching is not None:
         out.append((switch_rules_line(c, short=compact), small, "normal", 0.0, 0.06))
         out.append((switch_heading(c), body + (1.5 if page else 0.5), "bold", 0.0, 0.03))
-        out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.02) for line in switch_lines(c, not compact)]
+        out += [(f"\u2022 {line}", bullet, "normal", 0.12, 0.005 if short else 0.02)
+                for line in switch_lines(c, not compact, short)]
         out.append(("", 0, "", 0.0, 0.05))
     if c.buying is not None:
         out.append((buy_rules_line(c, short=compact), small, "normal", 0.0, 0.06))
@@ -530,6 +564,29 @@ def _height(blocks: list[tuple[str, float, str, float, float]], width: float) ->
     return total
 
 
+#: The margins of a card, inches, by size.
+_MARGINS = {"page": 0.5, "pocket": 0.22}
+
+
+def _room(c: StrategyCard, size: str, date: str | None) -> tuple[float, float, list[str]]:
+    """A card's text width, the height its text may fill above the stamp (inches), and the stamp's lines."""
+    w, h = SIZES[size]
+    width = w - 2 * _MARGINS[size]
+    stamp = wrap_chars(stamp_text(date, _sampled(c)), MIN_PT, width)
+    return width, h - 2 * _MARGINS[size] - len(stamp) * MIN_PT * _LEADING / 72 - 0.1, stamp
+
+
+def pocket_fit(c: StrategyCard, side_bets: SideBets | None = None, date: str | None = None
+               ) -> tuple[float, SideBets | None, bool, bool]:
+    """How the pocket card is set: the largest type that fits, with the side bets' line if it fits at
+    all, the switching lines in few words where the full words fit at no size: (body points, the side
+    bets kept, short words, whether it fits at all)."""
+    width, room, _ = _room(c, "pocket", date)
+    fits = [(b, sb, short) for short in (False, True) for sb in (side_bets, None) for b in _POCKET_SIZES
+            if _height(_blocks(c, b, False, sb, short), width) <= room]
+    return (*fits[0], True) if fits else (MIN_PT, None, True, False)
+
+
 def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | None = None,
          side_bets: SideBets | None = None) -> bytes:
     """The card as bytes of a PDF, SVG or PNG (``path_or_format``: a file name or the format). The
@@ -541,19 +598,18 @@ def draw(c: StrategyCard, path_or_format: str, size: str = "page", date: str | N
     from matplotlib.patches import Rectangle
     w, h = SIZES[size]
     page = size == "page"
-    margin = 0.5 if page else 0.22
-    width = w - 2 * margin
-    stamp = wrap_chars(stamp_text(date, _sampled(c)), MIN_PT, width)
-    room = h - 2 * margin - len(stamp) * MIN_PT * _LEADING / 72 - 0.1
+    margin = _MARGINS[size]
+    width, room, stamp = _room(c, size, date)
     if page:
         body = 10.0
+        if c.drawing:  # no A-K grid: the text fills the page, as large as fits (the lines of 1,1 are twelve)
+            below = 0.4 if side_bets is not None else 0.0  # the side bets' line, set after the text
+            body = next((b for b in _PAGE_SIZES if _height(_blocks(c, b, page, side_bets), width) <= room - below),
+                        _PAGE_SIZES[-1])
         blocks = _blocks(c, body, page, side_bets)
     else:
-        # the largest type that fits, with the side bets' line if it fits at all
-        fits = [(b, sb) for sb in (side_bets, None) for b in _POCKET_SIZES
-                if _height(_blocks(c, b, page, sb), width) <= room]
-        body, sb = fits[0] if fits else (MIN_PT, None)
-        blocks = _blocks(c, body, page, sb)
+        body, sb, short, _ = pocket_fit(c, side_bets, date)
+        blocks = _blocks(c, body, page, sb, short)
         # spread what is left over the gaps, so the card is filled top to bottom
         spare = max(0.0, room - _height(blocks, width))
         gaps = [k for k, b in enumerate(blocks) if b[4] > 0 and k < len(blocks) - 1]
