@@ -518,7 +518,13 @@ def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
     to an inside straight whose highest card is a queen or better, unless the dealer's card is of
     the rank it needs), and all five cards of a hand with
     no pair against a dealer's 2 or 3 when five cards cost at most 1 ante; otherwise stand. Fees
-    where no switch is cheap enough give the plain game's play (stand).
+    where no switch is cheap enough give the plain game's play (stand). Where one card and two each
+    cost at most 1 ante (read for 1,1), two cards too: beside three of a kind (unless the dealer's card is the
+    fourth), beside a pair of 6s or lower below the dealer's card (8s or lower against a king or ace)
+    and its kicker, beside three to a straight flush (the lowest a 5 or higher), three to a flush (all
+    above the dealer's card, or two and king high) or three to a straight (all above the dealer's card:
+    within five ranks from a 9, within four from a 7); the inside straight then needs a king high
+    (4,000 drawn hands' exact options under 1,1; docs/variants.md).
 
     Read off the exact per-hand options (``switch_ev``, one-card table, 1,500 drawn hands of each
     kind): the odd card of four to an outside straight beat standing on 316 of 319 such hands; of an
@@ -528,7 +534,7 @@ def switch_rules(fees: SwitchFeesLike) -> SwitchRules:
     f = SwitchFees.parse(fees)
     lines: list[SwitchRule] = []
     one = f.allows(1) and f.fee(1) <= 1
-    two = f.allows(2) and f.fee(2) <= 1
+    two = one and f.allows(2) and f.fee(2) <= 1  # read for 1,1: where one card is dearer, not checked
     if one:
         lines.append(SwitchRule("four to a flush", "odd card", pair_up_to=2))
     if two:

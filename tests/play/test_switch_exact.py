@@ -170,9 +170,9 @@ def _counted_by_slice(monkeypatch, fees: str = "2,1,9") -> list[tuple]:
     calls: list[tuple] = []
     count = switch_exact.solve_exact_switch_game
 
-    def sliced(fees, rules=None, *, threads=None, progress=None, client=None):
+    def sliced(fees, rules=None, *, threads=None, progress=None, client=None, store=None):
         calls.append((fees, client))
-        return count(fees, rules, up_ranks=(12,), threads=threads, progress=progress)
+        return count(fees, rules, up_ranks=(12,), threads=threads, progress=progress, store=store)
 
     monkeypatch.setattr(sg, "solve_exact_switch_game", sliced)
     return calls
