@@ -511,7 +511,7 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     keys = {r: {"count": "switch-exact", "core": _ffi.core_version(), "up_rank": r, "qualifier": a[1],
                 "nets": [*nets.as_list(), den], "fees": scaled, "sizes": sizes, "flags": flags,
                 "probes": [list(p) for p in a[7]], "given": None if a[8] is None else hashlib.sha256(a[8]).hexdigest()}
-            for r, a in args.items()}
+            for r, a in args.items()} if store is not None else {}  # keys only where ranks are kept
     results = _run_ranks(args, keys, store, client, progress)
     by_rank: list[tuple[int, ...]] = []
     for r in ranks:  # merged in rank order: the same sums whatever finished first

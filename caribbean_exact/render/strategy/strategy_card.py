@@ -28,7 +28,7 @@ from ...strategy.switch_rules import SwitchRule
 from ..figures import OKABE_ITO, RC, measure, metadata, pyplot, wrap, wrap_chars
 from ..labels import mark_meaning, marks_legend, note_mark
 from ..text import grouped, pct, table
-from .rule_words import hand_at_least, hand_exactly, strategy_sentences
+from .rule_words import hand_at_least, hand_exactly, rank_short, strategy_sentences
 
 SIZES = {"page": (8.27, 11.0), "pocket": (3.5, 5.0)}
 FORMATS = ("pdf", "svg", "png")
@@ -135,8 +135,7 @@ def fees_text(fees: SwitchFees) -> str:
 
 def short_switch_sentence(rule: SwitchRule) -> str:
     """One switching line in as few words as a pocket card needs (the lines of two cards make twelve)."""
-    def r(k: int) -> str:
-        return "23456789TJQKA"[k] if k != 8 else "10"
+    r = rank_short
     above = {3: ", all above his card", 2: ", 2 above his card", 1: ", 1 above his card", 0: ""}[rule.above_up]
     three = f"{above}{f', {r(rule.high)} high+' if rule.high else ''}{f', low {r(rule.low)}+' if rule.low else ''}"
     cond = {
