@@ -32,10 +32,10 @@ def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice, lines_slic
     one, more = (SimpleNamespace(switching=sliced_oasis_studies[k]) for k in ("1", "1,2,3,2,1"))
     edge = pct(one_card_slice.house_edge)
     lines = switch_figure_lines(one)
-    assert lines[0] == (f"House edge with the optimal switch (then raising or folding at best): {edge}, exact "
+    assert lines[0] == (f"With the optimal switch (then raising or folding at best): a house edge of {edge}, exact "
                         "(every deal counted).")
     cost = pct(lines_slice.house_edge - one_card_slice.house_edge, 3)
-    assert lines[1:] == [f"House edge switching by these lines (then raising or folding at best): "
+    assert lines[1:] == [f"Switching by these lines (then raising or folding at best): a house edge of "
                          f"{pct(lines_slice.house_edge)}, exact (every deal counted). They cost {cost} of the ante "
                          "against the optimal switch, exactly."]
     assert switch_figure_lines(one, short=True) == [
@@ -49,3 +49,29 @@ def test_the_oasis_card_figures(sliced_oasis_studies, one_card_slice, lines_slic
     assert "(sampled, paired: the same hands)" in lines[2] and not more.switching.lines_exact
     short = switch_figure_lines(more, short=True)
     assert len(short) == 1 and f"at most {edge} (exact, switching at most one card), about" in short[0]
+
+
+def test_a_negative_exact_house_edge_is_said_as_a_players_edge():
+    """Where switching gives the player the edge (1,1: -2.8435%, its lines -2.4254%) the card says so in
+    words, not with a minus sign; the pocket card's one line too, in as many characters."""
+    from fractions import Fraction
+    from types import SimpleNamespace
+
+    from caribbean_exact.render.strategy.strategy_card import switch_figure_lines
+
+    optimal, lines = Fraction(-369709928411, 13001902632810), Fraction(-23125689393193, 953472859739400)
+    game = SimpleNamespace(exact=True, house_edge=optimal, proof=None)
+    card = SimpleNamespace(switching=SimpleNamespace(
+        sample=SimpleNamespace(exact=False, deals=2, seed=4, strategy_cost=0, strategy_cost_half_width=0), game=game,
+        lines_exact=True,
+        lines_house_edge=lines, lines_cost=lines - optimal))
+    assert switch_figure_lines(card) == [
+        "With the optimal switch (then raising or folding at best): a player's edge of 2.8435%, exact (every deal "
+        "counted).",
+        "Switching by these lines (then raising or folding at best): a player's edge of 2.4254%, exact (every deal "
+        "counted). They cost 0.418% of the ante against the optimal switch, exactly."]
+    assert switch_figure_lines(card, short=True) == [
+        "Player's edge, best switching: 2.8435% (exact); these lines 2.4254% (exact)."]
+    game.house_edge = Fraction(1, 100)  # the house's edge with the best switch, the player's with the lines
+    assert switch_figure_lines(card, short=True) == [
+        "House edge, best switching: 1.0000% (exact); these lines -2.4254% (exact)."]

@@ -273,20 +273,20 @@ def test_cli_card_switch_fees(tmp_path, capsys):
     assert main(["card", "--switch-fees", "1", "--deals", "3", "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out
     edge = solve_one_card_game(1).house_edge
-    assert (f"with switching: House edge with the optimal switch (then raising or folding at best): {pct(edge)}, "
-            "exact (every deal counted). House edge switching by these lines (then raising or folding at best): "
+    assert (f"with switching: With the optimal switch (then raising or folding at best): a house edge of {pct(edge)}, "
+            "exact (every deal counted). Switching by these lines (then raising or folding at best): a house edge of "
             ) in said
     assert out.read_bytes()[:4] == b"\x89PNG" and pct(edge) == "1.0372%"
     assert main(["card", "--switch-fees", "1,2,3,2,1", "--deals", "3", "--seed", "4", "--size", "pocket",
                  "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out
     g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)  # exact: the five-card switch counted, the rest proven
-    assert g.exact and (f"at best): {pct(g.house_edge)}, exact (every deal counted); switching two to four cards is "
+    assert g.exact and (f"at best): a house edge of {pct(g.house_edge)}, exact (every deal counted); switching two to four cards is "
                         "never better than standing, one card or all five, in any hand (proven).") in said
     assert main(["card", "--switch-fees", "1,2,3,4,5", "--deals", "3", "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out  # every larger switch proven never better: the game is the one-card game
-    assert (f"at best): {pct(edge)}, exact (every deal counted); switching two or more cards is never better than "
-            "the best of one card, in any hand (proven). House edge switching by these lines (then raising or folding "
-            "at best): ") in said
+    assert (f"at best): a house edge of {pct(edge)}, exact (every deal counted); switching two or more cards is never "
+            "better than the best of one card, in any hand (proven). Switching by these lines (then raising or folding "
+            "at best): a house edge of ") in said
     assert main(["card", "--deals", "3", "--out", str(out)]) == 2  # --deals only with --switch-fees
 

@@ -231,6 +231,9 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
                     f"{pct(s.strategy_house_edge, 2)} +/- {s.strategy_half_width * 100:.2f}, best switching "
                     f"{pct(s.house_edge, 2)} +/- "
                     f"{s.half_width * 100:.2f} points."]
+        if g.exact and st.lines_exact and g.house_edge < 0 and st.lines_house_edge < 0:
+            return [f"Player's edge, best switching: {pct(-g.house_edge)} (exact); these lines "
+                    f"{pct(-st.lines_house_edge)} (exact)."]
         if g.exact:
             return [f"House edge, best switching: {pct(g.house_edge)} (exact); {lines}."]
         return [f"House edge, best switching: at most {pct(g.house_edge_bound)} (exact, switching at most one "
@@ -242,7 +245,7 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
                 f"{pct(s.strategy_house_edge)} +/- {s.strategy_half_width * 100:.2f} points; with the optimal "
                 f"switch: {pct(s.house_edge)} +/- {s.half_width * 100:.2f} points ({how}).", cost]
     if g.exact:
-        best = (f"House edge with the optimal switch (then raising or folding at best): {pct(g.house_edge)}, exact "
+        best = (f"With the optimal switch (then raising or folding at best): {_edge_words(g.house_edge)}, exact "
                 "(every deal counted)" + _proof_clause(g))
     else:
         base = "switching at most one card" if g.fees.allows(1) else "without switching"
@@ -250,9 +253,9 @@ def switch_figure_lines(c: StrategyCard, short: bool = False) -> list[str]:
                 f"{pct(g.house_edge_bound)} (exact, {base}); about {pct(g.house_edge)} +/- "
                 f"{g.half_width * 100:.2f} points with larger switches (that bound less their gain, {how}).")
     if st.lines_exact:
-        return [best, f"House edge switching by these lines (then raising or folding at best): "
-                      f"{pct(st.lines_house_edge)}, exact (every deal counted). They cost {pct(st.lines_cost, 3)} of "
-                      "the ante against the optimal switch, exactly."]
+        return [best, f"Switching by these lines (then raising or folding at best): "
+                      f"{_edge_words(st.lines_house_edge)}, exact (every deal counted). They cost "
+                      f"{pct(st.lines_cost, 3)} of the ante against the optimal switch, exactly."]
     return [best, f"House edge switching by these lines: {pct(st.lines_house_edge)} +/- "
                   f"{st.lines_half_width * 100:.2f} points (the optimal switch's plus the lines' cost; {how}).", cost]
 
