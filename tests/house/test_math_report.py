@@ -436,6 +436,29 @@ def test_the_oasis_section_with_larger_switches(report, sliced_oasis_studies, on
     assert doc["one_card_game"]["house_edge"] == str(edge)
 
 
+def test_the_json_switching_lines_say_every_limit_of_each_line(report, sliced_oasis_studies):
+    """The 1,1 lines (pairs below the dealer's card, three-card draws above it) say each limit as a
+    field, not only in words; the document validates against report's schema."""
+    import dataclasses
+
+    from json_schemas import validated
+
+    r = dataclasses.replace(report, switching=sliced_oasis_studies["1,1"])
+    lines = validated(render_report.json_text(r), "report")["switching"]["switch_rules"]
+    fields = {"condition", "action", "high", "up_ranks", "pair_up_to", "below_up", "not_up_rank", "low", "span",
+              "above_up", "text"}
+    assert all(set(x) == fields for x in lines) and len(lines) == 12
+    by = {(x["condition"], x["action"], x["below_up"]): x for x in lines}
+    pair = by["one pair", "pair and kicker", True]
+    assert pair["pair_up_to"] == "6" and pair["up_ranks"] == [] and pair["not_up_rank"] is False
+    trips = next(x for x in lines if x["condition"] == "three of a kind")
+    assert trips["action"] == "two odd cards" and trips["not_up_rank"] is True and trips["pair_up_to"] is None
+    draws = [(x["condition"], x["low"], x["span"], x["above_up"], x["high"])
+             for x in lines if x["action"] == "keep three"]
+    assert ("three to a straight flush", "5", 4, 0, "2") in draws and ("three to a straight", "7", 3, 3, "2") in draws
+    assert next(x for x in lines if x["condition"] == "four to a flush")["pair_up_to"] == "4"
+
+
 def test_report_switch_fees_are_checked_before_the_work(capsys):
     code, _, err = run(capsys, "report", "--switch-fees", "1,z", "--deals", "2000", "--quiet")
     assert code == 2 and "switch fee" in err

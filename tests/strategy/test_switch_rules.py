@@ -281,8 +281,9 @@ def test_cli_card_switch_fees(tmp_path, capsys):
                  "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out
     g = solve_switch_game("1,2,3,2,1", deals=3, seed=4)  # exact: the five-card switch counted, the rest proven
-    assert g.exact and (f"at best): a house edge of {pct(g.house_edge)}, exact (every deal counted); switching two to four cards is "
-                        "never better than standing, one card or all five, in any hand (proven).") in said
+    assert g.exact and (f"at best): a house edge of {pct(g.house_edge)}, exact (every deal counted); switching "
+                        "two to four cards is never better than standing, one card or all five, in any hand "
+                        "(proven).") in said
     assert main(["card", "--switch-fees", "1,2,3,4,5", "--deals", "3", "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out  # every larger switch proven never better: the game is the one-card game
     assert (f"at best): a house edge of {pct(edge)}, exact (every deal counted); switching two or more cards is never "

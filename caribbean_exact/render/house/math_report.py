@@ -1429,7 +1429,10 @@ def switching_json(sw: SwitchStudy) -> dict[str, Any]:
             "counted": counted_json(g.counted) if g.counted is not None else None}
     return {**switch_sample_json(s), "exact_plain_game": s.exact,
             "switch_rules": [{"condition": x.condition, "action": x.action, "high": RANKS[x.high],
-                              "up_ranks": [RANKS[k] for k in x.up_ranks], "text": switch_sentence(x)}
+                              "up_ranks": [RANKS[k] for k in x.up_ranks],
+                              "pair_up_to": RANKS[x.pair_up_to] if x.pair_up_to >= 0 else None,
+                              "below_up": x.below_up, "not_up_rank": x.not_up_rank, "low": RANKS[x.low],
+                              "span": x.span, "above_up": x.above_up, "text": switch_sentence(x)}
                              for x in sw.rules.lines],
             "switch_rules_house_edge": str(sw.lines_house_edge), "switch_rules_half_width": sw.lines_half_width,
             "switch_rules_cost": str(sw.lines_cost), "switch_rules_cost_half_width": sw.lines_cost_half_width,
