@@ -87,6 +87,7 @@ def test_report_flash_rate(capsys):
     assert "## Game protection: a flashed hole card" in md
 
 
+@pytest.mark.slow  # the tells of every leak (about 20 s); the walk's 'detect tells' runs it in the default run
 def test_detect_by_tells(capsys):
     code, out, err = run(capsys, "detect", "--by", "tells", "--flash-rate", "5%", "--error-rates", "5%",
                          "--format", "json", "--quiet")

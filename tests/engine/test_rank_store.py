@@ -29,6 +29,7 @@ class Stop(Exception):
     pass
 
 
+@pytest.mark.slow  # five counts of a rank (about 9 s); the default run keeps the refusal and round-trip tests
 def test_a_stopped_run_goes_on_where_it_stopped(tmp_path, monkeypatch):
     """The first rank finishes and is kept; the second is stopped within its count (its progress raises)
     and nothing of it is kept; run again, only the second is counted, and the whole is the count of a
@@ -64,6 +65,7 @@ def test_a_stopped_run_goes_on_where_it_stopped(tmp_path, monkeypatch):
     assert _count((12, 11), store) == resumed
 
 
+@pytest.mark.slow  # five counts of a rank (about 9 s)
 def test_other_games_keep_other_files(tmp_path, monkeypatch):
     """Another fee, qualifier or tie rule is another game: its ranks are counted and kept beside the
     first game's, never read from them."""

@@ -109,6 +109,7 @@ def test_bad_arguments_are_statuses():
             _ffi.switch_exact_rank(**call)
 
 
+@pytest.mark.slow  # a whole rank standing (about 5 s)
 @pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness runs the driver's standing under ASan
 def test_standing_alone_is_the_plain_game():
     """No switch allowed: the 13 ranks' best summed is the plain game's return, exactly."""
@@ -125,6 +126,7 @@ def test_standing_alone_is_the_plain_game():
     _proportional(sum_totals(deals), plain.totals)
 
 
+@pytest.mark.slow  # a rank's one-card count twice (about 4 s)
 @pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness runs the driver under ASan
 def test_one_card_rank_is_the_one_card_game():
     """One card for 1 ante against a queen: the rank's best summed is switch_game.c's one-card game of

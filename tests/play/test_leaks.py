@@ -602,6 +602,7 @@ def test_seen_card_and_class_against_plain_python():
     assert got.total == 946
 
 
+@pytest.mark.slow  # several whole seen-card games (about 5 s)
 @pytest.mark.csan_repeat  # the sanitizer stage leaves it out: its C path runs in a test above
 def test_seen_card_and_class_degenerate_and_finer():
     """The trivial class (every card in one block) is the one-seen-card game exactly (each deal 3 x: the

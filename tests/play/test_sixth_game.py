@@ -113,6 +113,7 @@ def test_a_free_card_is_never_worse_than_standing():
     assert stands == g.buy.indifferent_situations > 0
 
 
+@pytest.mark.slow  # whole games at several fees (about 4 s)
 def test_lowering_the_fee_never_lowers_the_return():
     """One up rank, fees 2, 1, 1/2: the return (over that slice) rises as the fee falls, and more
     situations buy."""
@@ -156,6 +157,7 @@ def test_the_whole_game_at_one_ante():
     assert abs(float(plain + mean - g.return_per_ante)) < half, (float(plain + mean), float(g.return_per_ante), half)
 
 
+@pytest.mark.slow  # four whole games (about 12 s)
 def test_switch_or_buy_is_each_game_where_the_other_option_is_prohibitive():
     """One up rank of the switch-or-buy game: with buying at 100 antes it is the one-card game, deal for
     deal; with switching at 100 the sixth-card game; at equal fees no situation switches (the best five

@@ -150,6 +150,7 @@ def test_bad_choices_are_refused():
         exact_switch_counts(Rules(), fees[:1], up_ranks=(0,), given=lambda _: bytes([5 * 32 + 31]) * GAME_HANDS)
 
 
+@pytest.mark.slow  # two exact cores of a rank (about 4 s)
 def test_the_exact_core_given_the_one_card_lines_is_the_one_card_core():
     """The lines of the one-card table given to the exact switching game's core (``option_ids``: the
     classes some hand chose swept, its own merge and tallies) against a queen: the one-card game's core

@@ -245,6 +245,7 @@ def test_the_oasis_card_says_what_to_switch_then_raise(oasis_card):
     assert b"Oasis Poker: strategy card" in pocket and b"Five forces a raise." in pocket
 
 
+@pytest.mark.slow  # the 1,1 study and text measured at every size (about 20 s)
 @pytest.mark.csan_repeat  # measures text in the card font (matplotlib: not in the sanitizer venv); no C of its own
 def test_the_pocket_card_says_twelve_lines_in_few_words(standard_card, sliced_oasis_studies):
     """The lines of 1,1 (twelve) do not fit a pocket card in full words at any size: the card says them
