@@ -108,6 +108,7 @@ done:
 #define DEAD_MAXK 4
 #define DEAD_FIVE_ID (5 * 32 + 31) /* the option "switch all five" (no class: switch_five.c counts it) */
 #define DEAD_FIVE_NET_LIMIT ((int64_t)1 << 20) /* switch_five.c's limit on a net */
+#define DEAD_GAMES 8 /* fee schedules counted at once (cs_test_switch_exact_many): pass 1 is shared */
 
 static const uint8_t DEAD_PERMS[6][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3},
                                          {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1}};
@@ -140,8 +141,11 @@ typedef struct {
     uint16_t q;
     uint32_t flags;
     uint8_t up;
-    __int128 fee_d[DEAD_MAXK + 2];  /* fee(k) x C(46, 4) x L (L: DEAD_L, or DEAD_L5 with the five-card switch) */
-    int64_t mul[DEAD_MAXK + 2];     /* L / C(42, k) */
+    uint32_t n_games;               /* the fee schedules counted at once (one sweep of each class serves all) */
+    uint32_t game;                  /* pass 2: the game whose chosen options are tallied */
+    uint32_t sizes[DEAD_GAMES];     /* each game's sizes: bit k, k cards may be switched */
+    __int128 fee_d[DEAD_GAMES][DEAD_MAXK + 2]; /* fee(k) x C(46, 4) x L (L: DEAD_L, or DEAD_L5 with all five) */
+    int64_t mul[DEAD_GAMES][DEAD_MAXK + 2];    /* L / C(42, k) */
     const dead_class *classes;
     uint32_t n_classes;
     atomic_uint next;
@@ -160,7 +164,7 @@ typedef struct {
     uint32_t *qd, *qstart, *hands, *pend;
     int64_t *kept;
     uint32_t *raised;
-    __int128 *best;           /* [GM_HANDS] by the colex index of the hand's positions among the 51 */
+    __int128 *best;           /* [n_games x GM_HANDS] by game, then the colex index of the hand's positions among the 51 */
     uint8_t *best_id;         /* k x 32 + mask (bits of the hand's cards, ascending); 255: none yet */
     uint32_t *best_raised;    /* R(K) of the best: its final hands raised */
     uint8_t *kmk;             /* pass 2: [C(n, 5 - k)] the images of each kept set chosen */
@@ -250,12 +254,17 @@ static uint64_t dead_offer(dead_job *dj, const dead_class *cl, int mark)
             }
             if (c->given && c->final_id[hix] != id)
                 goto next;
-            const __int128 v = (__int128)dj->kept[ix] * c->mul[k] - c->fee_d[k];
-            const uint8_t bid = dj->best_id[hix];
-            if (bid == 255 || v > dj->best[hix] || (v == dj->best[hix] && id < bid)) {
-                dj->best[hix] = v;
-                dj->best_id[hix] = id;
-                dj->best_raised[hix] = dj->raised[ix];
+            for (uint32_t gm = 0; gm < c->n_games; gm++) { /* the sweep's sums, priced in each game */
+                if (k && !(c->sizes[gm] >> k & 1))
+                    continue;
+                const size_t at = (size_t)gm * GM_HANDS + hix;
+                const __int128 v = (__int128)dj->kept[ix] * c->mul[gm][k] - c->fee_d[gm][k];
+                const uint8_t bid = dj->best_id[at];
+                if (bid == 255 || v > dj->best[at] || (v == dj->best[at] && id < bid)) {
+                    dj->best[at] = v;
+                    dj->best_id[at] = id;
+                    dj->best_raised[at] = dj->raised[ix];
+                }
             }
         next:
             ix++;
@@ -287,7 +296,7 @@ static void dead_class_pass(dead_job *dj, const dead_class *cl)
     if (!dead_offer(dj, cl, 1)) /* no hand chose this class */
         return;
     dj->job.kmk = dj->kmk;
-    dj->job.kmul = (uint64_t)c->mul[cl->k];
+    dj->job.kmul = (uint64_t)c->mul[c->game][cl->k];
     dj->job.kout = &dj->kt[cl->k];
     cs__gm_quads(&dj->job.sw, c->up, c->q, 1);
     cs__gm_hands(&dj->job, GM_KEEP2);
@@ -397,25 +406,37 @@ static uint64_t dead_gcd(uint64_t a, uint64_t b)
     return a;
 }
 
-/* The whole game of one up rank (cs_test_switch_exact_rank), or with given choices
- * (cs_test_switch_exact_given: given[GM_HANDS], non-NULL, no probes). */
+/* The whole game of one up rank for n_games fee schedules at once (cs_test_switch_exact_many: each class swept once
+ * in pass 1, its sums priced in every game; pass 2 once per game; fees[g x n_fees + k], sizes[g], out[g]; the
+ * progress and the stop in out[0]), the game of one schedule (cs_test_switch_exact_rank, n_games 1), or with given
+ * choices (cs_test_switch_exact_given: given[GM_HANDS], non-NULL, one game, no probes). */
 static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags, const int64_t *fees,
-                     size_t n_fees, uint32_t sizes, uint32_t threads, cs_switch_exact *out, const uint8_t *probes,
-                     size_t n_probes, int64_t *probe_out, const uint8_t *given)
+                     size_t n_fees, const uint32_t *sizes, uint32_t n_games, uint32_t threads, cs_switch_exact *out,
+                     const uint8_t *probes, size_t n_probes, int64_t *probe_out, const uint8_t *given)
 {
-    if (!nets || !fees || !out || (n_probes && (!probes || !probe_out)))
+    if (!nets || !fees || !sizes || !out || (n_probes && (!probes || !probe_out)))
         return CS_E_NULL;
-    const int five = (int)(sizes >> 5 & 1);
-    if (n_fees != DEAD_MAXK + 1 + (size_t)five || n_probes > 4096)
+    if (n_games < 1 || n_games > DEAD_GAMES || n_probes > 4096 || ((n_probes || given) && n_games != 1))
         return CS_E_SIZE;
-    if (up_rank >= 13 || qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 ||
-        (flags & ~(uint32_t)CS_RAISE_ON_TIE) || (sizes & ~(uint32_t)0x3f))
-        return CS_E_ARG;
-    for (uint32_t k = 1; k <= DEAD_MAXK + 1; k++)
-        if ((sizes >> k & 1) && (fees[k] < 0 || fees[k] > DEAD_NET_LIMIT))
+    uint32_t all_sizes = 0;
+    int any_five = 0;
+    for (uint32_t g = 0; g < n_games; g++) {
+        const int five = (int)(sizes[g] >> 5 & 1);
+        if (n_fees < DEAD_MAXK + 1 + (size_t)five) /* the callers check their own rule of n_fees */
+            return CS_E_SIZE;
+        if (sizes[g] & ~(uint32_t)0x3f)
             return CS_E_ARG;
+        for (uint32_t k = 1; k <= DEAD_MAXK + 1; k++)
+            if ((sizes[g] >> k & 1) && (fees[g * n_fees + k] < 0 || fees[g * n_fees + k] > DEAD_NET_LIMIT))
+                return CS_E_ARG;
+        all_sizes |= sizes[g];
+        any_five |= five;
+    }
+    if (up_rank >= 13 || qualifier > CS_NUM_VALUES || threads < 1 || threads > 64 ||
+        (flags & ~(uint32_t)CS_RAISE_ON_TIE))
+        return CS_E_ARG;
     int st;
-    if ((st = cs__check_nets(nets, five ? DEAD_FIVE_NET_LIMIT : DEAD_NET_LIMIT)) != CS_OK)
+    if ((st = cs__check_nets(nets, any_five ? DEAD_FIVE_NET_LIMIT : DEAD_NET_LIMIT)) != CS_OK)
         return st;
     const uint8_t up = (uint8_t)(4 * up_rank);
     for (size_t m = 0; m < n_probes; m++) {
@@ -425,26 +446,32 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
     }
     for (size_t h = 0; given && h < GM_HANDS; h++) { /* each choice an option the sizes allow */
         const uint32_t id = given[h], k = id >> 5, m = id & 31;
-        if (!(id == 0 || (id == DEAD_FIVE_ID && five) ||
-              (k >= 1 && k <= DEAD_MAXK && (sizes >> k & 1) && (uint32_t)__builtin_popcount(m) == k)))
+        if (!(id == 0 || (id == DEAD_FIVE_ID && any_five) ||
+              (k >= 1 && k <= DEAD_MAXK && (sizes[0] >> k & 1) && (uint32_t)__builtin_popcount(m) == k)))
             return CS_E_ARG;
     }
     if ((st = cs__ensure_tables()) != CS_OK)
         return st;
-    memset(out, 0, offsetof(cs_switch_exact, sweeps)); /* the results; stop is the caller's (zero to begin) */
+    for (uint32_t g = 0; g < n_games; g++)
+        memset(&out[g], 0, offsetof(cs_switch_exact, sweeps)); /* the results; stop is the caller's (zero to begin) */
     __atomic_store_n(&out->swept, 0, __ATOMIC_RELAXED);
     dead_ctx c = {0};
     c.nets = nets;
     c.q = qualifier;
     c.flags = flags;
     c.up = up;
-    const int64_t L = five ? DEAD_L5 : DEAD_L;
-    for (uint32_t k = 0; k <= DEAD_MAXK + (uint32_t)five; k++) {
-        c.mul[k] = L / (int64_t)cs__binom[42][k];
-        c.fee_d[k] = k == 0 ? 0 : (__int128)fees[k] * cs__binom[46][4] * L;
+    c.n_games = n_games;
+    for (uint32_t g = 0; g < n_games; g++) {
+        const int five = (int)(sizes[g] >> 5 & 1);
+        const int64_t L = five ? DEAD_L5 : DEAD_L;
+        c.sizes[g] = sizes[g];
+        for (uint32_t k = 0; k <= DEAD_MAXK + (uint32_t)five; k++) {
+            c.mul[g][k] = L / (int64_t)cs__binom[42][k];
+            c.fee_d[g][k] = k == 0 ? 0 : (__int128)fees[g * n_fees + k] * cs__binom[46][4] * L;
+        }
     }
-    int64_t *w5 = NULL; /* the five-card switch's raise of every hand, summed over its deals */
-    if (five) {
+    int64_t *w5 = NULL; /* the five-card switch's raise of every hand, summed over its deals (the same in every game) */
+    if (any_five) {
         if (!(w5 = malloc(GM_HANDS * sizeof *w5)))
             return CS_E_NOMEM;
         if ((st = cs__switch_five_rank(up_rank, qualifier, nets, threads, w5)) != CS_OK) {
@@ -454,7 +481,7 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
     }
     c.given = given != NULL;
     c.final_id = given;
-    c.classes = dead_classes(up, sizes & 0x1f, &c.n_classes);
+    c.classes = dead_classes(up, all_sizes & 0x1f, &c.n_classes);
     dead_job *jobs = calloc(threads, sizeof *jobs);
     if (!c.classes || !jobs) {
         free((void *)c.classes);
@@ -465,7 +492,8 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
     atomic_init(&c.next, 0);
     c.swept = &out->swept;
     c.stop = &out->stop;
-    out->sweeps = 2 * (uint64_t)c.n_classes;
+    out->sweeps = (1 + (uint64_t)n_games) * c.n_classes;
+    const size_t n_best = (size_t)n_games * GM_HANDS;
     for (uint32_t t = 0; t < threads && st == CS_OK; t++) {
         dead_job *dj = &jobs[t];
         dj->c = &c;
@@ -482,16 +510,16 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
         dj->pend = malloc(GM_HANDS * sizeof *dj->pend);
         dj->kept = malloc(GM_HANDS * sizeof *dj->kept);
         dj->raised = malloc(GM_HANDS * sizeof *dj->raised);
-        dj->best = malloc(GM_HANDS * sizeof *dj->best);
-        dj->best_id = malloc(GM_HANDS);
-        dj->best_raised = malloc(GM_HANDS * sizeof *dj->best_raised);
+        dj->best = malloc(n_best * sizeof *dj->best);
+        dj->best_id = malloc(n_best);
+        dj->best_raised = malloc(n_best * sizeof *dj->best_raised);
         dj->kmk = malloc(GM_HANDS);
         if (!dj->w4 || !dj->qd || !dj->qstart || !dj->hv || !dj->hands || !dj->pend || !dj->kept || !dj->raised ||
             !dj->best || !dj->best_id || !dj->best_raised || !dj->kmk) {
             st = CS_E_NOMEM;
             break;
         }
-        memset(dj->best_id, 255, GM_HANDS);
+        memset(dj->best_id, 255, n_best);
         gm_sweep *s = &dj->job.sw;
         s->w4 = dj->w4;
         s->quads = dj->qd;
@@ -506,9 +534,15 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
         c.pass = 1;
         cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
     }
-    if (st == CS_OK && __atomic_load_n(c.stop, __ATOMIC_RELAXED))
-        st = CS_E_STOPPED;
-    if (st == CS_OK) {
+    for (uint32_t g = 0; g < n_games && st == CS_OK; g++) {
+        if (__atomic_load_n(c.stop, __ATOMIC_RELAXED)) {
+            st = CS_E_STOPPED;
+            break;
+        }
+        cs_switch_exact *o = &out[g];
+        const size_t base = (size_t)g * GM_HANDS;
+        const int five = (int)(sizes[g] >> 5 & 1);
+        const int64_t L = five ? DEAD_L5 : DEAD_L;
         /* the merge, and the sums; the raise shares over the lcm of C(46, k) */
         uint64_t lr = 1;
         for (uint32_t k = 0; k <= DEAD_MAXK + (uint32_t)five; k++)
@@ -516,20 +550,21 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
         __int128 value = 0, raised = 0, value5 = 0;
         uint32_t hp[5] = {0, 1, 2, 3, 4}; /* hand h's positions among the 51, colex order as h */
         for (uint32_t h = 0; h < GM_HANDS; h++) {
+            const size_t at = base + h;
             dead_job *b = &jobs[0];
             for (uint32_t t = 1; t < threads; t++) {
-                dead_job *o = &jobs[t];
-                if (o->best_id[h] == 255)
+                dead_job *j = &jobs[t];
+                if (j->best_id[at] == 255)
                     continue;
-                if (b->best_id[h] == 255 || o->best[h] > b->best[h] ||
-                    (o->best[h] == b->best[h] && o->best_id[h] < b->best_id[h]))
-                    b = o;
+                if (b->best_id[at] == 255 || j->best[at] > b->best[at] ||
+                    (j->best[at] == b->best[at] && j->best_id[at] < b->best_id[at]))
+                    b = j;
             }
-            __int128 best = b->best[h];
-            uint8_t best_id = b->best_id[h];
-            uint32_t best_raised = b->best_raised[h];
+            __int128 best = b->best[at];
+            uint8_t best_id = b->best_id[at];
+            uint32_t best_raised = b->best_raised[at];
             if (five) { /* all five (then a raise, every replacement set): only when strictly better, or given */
-                const __int128 v5 = (__int128)w5[h] * c.mul[5] - c.fee_d[5];
+                const __int128 v5 = (__int128)w5[h] * c.mul[g][5] - c.fee_d[g][5];
                 if (given ? given[h] == DEAD_FIVE_ID : v5 > best) {
                     best = v5;
                     best_id = DEAD_FIVE_ID;
@@ -544,45 +579,52 @@ static int dead_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, u
             const uint32_t k = best_id >> 5;
             value += best;
             raised += (__int128)best_raised * (int64_t)(lr / cs__binom[46][k]);
-            out->chosen[k]++;
+            o->chosen[k]++;
             uint8_t cards[5];
             for (int i = 0; i < 5; i++)
                 cards[i] = (uint8_t)(hp[i] >= up ? hp[i] + 1 : hp[i]);
             const int cat = cs__value_cat[cs__value_of(cards)];
-            out->by_category[cat][k ? k + 1 : best_raised != 0]++;
+            o->by_category[cat][k ? k + 1 : best_raised != 0]++;
             uint32_t i = 0; /* the next hand in colex order */
             while (i < 4 && hp[i] + 1 == hp[i + 1]) {
                 hp[i] = i;
                 i++;
             }
             hp[i]++;
-            jobs[0].best[h] = best; /* kept in thread 0's arrays for the probes and pass 2 */
-            jobs[0].best_id[h] = best_id;
+            jobs[0].best[at] = best; /* kept in thread 0's arrays for the probes and pass 2 */
+            jobs[0].best_id[at] = best_id;
         }
-        if (st == CS_OK) {
-            out->value_hi = (int64_t)(value >> 64);
-            out->value_lo = (uint64_t)value;
-            out->raise_hi = (int64_t)(raised >> 64);
-            out->raise_lo = (uint64_t)raised;
-            out->raise_unit = lr;
-            out->value_unit = (uint64_t)cs__binom[46][4] * (uint64_t)L;
-            out->five_hi = (int64_t)(value5 >> 64);
-            out->five_lo = (uint64_t)value5;
-            /* pass 2: each class again where some hand chose it, its final hands' deals tallied */
-            c.pass = 2;
-            c.final_id = jobs[0].best_id;
-            atomic_store(&c.next, 0);
-            cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+        if (st != CS_OK)
+            break;
+        o->value_hi = (int64_t)(value >> 64);
+        o->value_lo = (uint64_t)value;
+        o->raise_hi = (int64_t)(raised >> 64);
+        o->raise_lo = (uint64_t)raised;
+        o->raise_unit = lr;
+        o->value_unit = (uint64_t)cs__binom[46][4] * (uint64_t)L;
+        o->five_hi = (int64_t)(value5 >> 64);
+        o->five_lo = (uint64_t)value5;
+        /* pass 2 of this game: each class again where some hand chose it, its final hands' deals tallied */
+        c.pass = 2;
+        c.game = g;
+        c.final_id = jobs[0].best_id + base;
+        for (uint32_t t = 0; t < threads; t++)
+            memset(jobs[t].kt, 0, sizeof jobs[t].kt);
+        atomic_store(&c.next, 0);
+        cs__parallel(dead_worker, jobs, sizeof *jobs, threads);
+        if (__atomic_load_n(c.stop, __ATOMIC_RELAXED)) {
+            st = CS_E_STOPPED;
+            break;
         }
+        for (uint32_t t = 0; t < threads; t++)
+            for (uint32_t k = 0; k <= DEAD_MAXK; k++)
+                cs__totals_add(&o->deals[k], &jobs[t].kt[k]);
     }
     if (st == CS_OK && __atomic_load_n(c.stop, __ATOMIC_RELAXED))
         st = CS_E_STOPPED;
     if (st == CS_OK) {
-        for (uint32_t t = 0; t < threads; t++)
-            for (uint32_t k = 0; k <= DEAD_MAXK; k++)
-                cs__totals_add(&out->deals[k], &jobs[t].kt[k]);
         __atomic_store_n(&out->swept, out->sweeps, __ATOMIC_RELAXED);
-        for (size_t m = 0; m < n_probes; m++) { /* the best of each probe, its mask in the probe's order */
+        for (size_t m = 0; m < n_probes; m++) { /* the best of each probe, its mask in the probe's order (one game) */
             const uint8_t *pc = probes + 5 * m;
             uint8_t h[5];
             memcpy(h, pc, 5);
@@ -618,8 +660,24 @@ int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets
                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
                               cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out)
 {
-    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, sizes, threads, out, probes, n_probes, probe_out,
-                     NULL);
+    if (!nets || !fees || !out)
+        return CS_E_NULL;
+    if (n_fees != DEAD_MAXK + 1 + (sizes >> 5 & 1)) /* fees[0 .. 4], and fees[5] with all five */
+        return CS_E_SIZE;
+    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, &sizes, 1, threads, out, probes, n_probes,
+                     probe_out, NULL);
+}
+
+int cs_test_switch_exact_many(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                              const int64_t *fees, size_t n_fees, const uint32_t *sizes, size_t n_games,
+                              uint32_t threads, cs_switch_exact *out)
+{
+    if (!nets || !fees || !sizes || !out)
+        return CS_E_NULL;
+    if (n_games > DEAD_GAMES || n_fees != DEAD_MAXK + 2) /* each game's fees[0 .. 5], fees[5] read with all five */
+        return CS_E_SIZE;
+    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, sizes, (uint32_t)n_games, threads, out, NULL, 0,
+                     NULL, NULL);
 }
 
 int cs_test_switch_exact_given(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
@@ -630,5 +688,9 @@ int cs_test_switch_exact_given(uint8_t up_rank, uint16_t qualifier, const cs_net
         return CS_E_NULL;
     if (n_given != GM_HANDS)
         return CS_E_SIZE;
-    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, sizes, threads, out, NULL, 0, NULL, given);
+    if (!nets || !fees || !out)
+        return CS_E_NULL;
+    if (n_fees != DEAD_MAXK + 1 + (sizes >> 5 & 1))
+        return CS_E_SIZE;
+    return dead_rank(up_rank, qualifier, nets, flags, fees, n_fees, &sizes, 1, threads, out, NULL, 0, NULL, given);
 }

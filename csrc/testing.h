@@ -150,6 +150,14 @@ typedef struct {
 int cs_test_switch_exact_rank(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
                               const int64_t *fees, size_t n_fees, uint32_t sizes, uint32_t threads,
                               cs_switch_exact *out, const uint8_t *probes, size_t n_probes, int64_t *probe_out);
+/* The games of several fee schedules of the same nets at once (n_games, 1 .. 8): each class of discard sets is
+ * swept once and its sums priced in every game (pass 1 shared); then each game's merge and second pass. fees:
+ * n_games rows of n_fees = 6 (fees[g x 6 + k], k = 1 .. 5, read where bit k of sizes[g] is set); out[g]: game g's
+ * results, each as cs_test_switch_exact_rank's of that schedule alone, integer for integer; the progress (sweeps
+ * = (1 + n_games) x the classes, swept) and stop are out[0]'s. No probes. */
+int cs_test_switch_exact_many(uint8_t up_rank, uint16_t qualifier, const cs_nets *nets, uint32_t flags,
+                              const int64_t *fees, size_t n_fees, const uint32_t *sizes, size_t n_games,
+                              uint32_t threads, cs_switch_exact *out);
 /* The same game with each hand's option given instead of sought: given[n_given] (n_given = C(51, 5); by the colex
  * index of the hand's positions among the 51 cards other than the up card, as cs_switch_game_given) holds
  * k x 32 + mask, mask the discards over the hand's cards ascending (bit i: its i-th lowest), k their number,

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 #: The version of the C API this Python code is written for: CS_ABI_VERSION of csrc/caribbean.h
 #: (tests/engine/test_version.py checks that the two agree). Raise both when the API changes.
-CORE_ABI_VERSION = 15
+CORE_ABI_VERSION = 16
 
 
 def core_version() -> int | None:
@@ -822,33 +822,63 @@ def switch_exact_rank(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: 
     else:
         call, args = lib.cs_test_switch_exact_rank, (up_rank, qualifier, _nets_struct(nets), flags, fee, len(fees),
                                                      sizes, threads, out, flat, n, answers)
-    if poll is None:
-        status = call(*args)
-    else:  # the core in a thread (cffi lets go of the GIL), its counter read here
-        done: list[int] = []
-        worker = threading.Thread(target=lambda: done.append(call(*args)), daemon=True)
-        worker.start()
-        try:
-            while True:
-                worker.join(POLL_SECONDS)
-                if not worker.is_alive():
-                    break
-                if out.sweeps:
-                    poll(int(out.swept), int(out.sweeps))
-        except BaseException:  # the callback raised, or Ctrl-C: the core stops within a class, then this raises
-            out.stop = 1
-            worker.join()
-            raise
-        if not done:
-            raise CoreError("switch exact rank: the core's thread ended without a status")
-        status = done[0]
-        if status == lib.CS_OK:
-            poll(int(out.sweeps), int(out.sweeps))
-    check(status, "switch exact rank")
-    value = _int128(out.value_hi & 0xFFFFFFFFFFFFFFFF, out.value_lo, True)
-    raised = _int128(out.raise_hi & 0xFFFFFFFFFFFFFFFF, out.raise_lo, True)
+    check(_polled(call, args, out, poll), "switch exact rank")
     probe = [(_int128(answers[3 * i] & 0xFFFFFFFFFFFFFFFF, answers[3 * i + 1] & 0xFFFFFFFFFFFFFFFF, True),
               int(answers[3 * i + 2])) for i in range(n)]
+    return _exact_rank_of(out, probe)
+
+
+def switch_exact_many(up_rank: int, qualifier: int, nets: ScaledNetsLike, fees: Sequence[Sequence[int]],
+                      sizes: Sequence[int], flags: int = 0, threads: int = 2,
+                      poll: Callable[[int, int], None] | None = None) -> list[ExactRank]:
+    """``switch_exact_rank`` of several fee schedules of the same nets at once (cs_test_switch_exact_many):
+    ``fees[g]`` (six entries, k = 0 .. 5) and ``sizes[g]`` game g's; each class of discard sets is swept
+    once for them all (the core's first pass), then each game's merge and second pass. Returns each game's
+    result, integer for integer the one ``switch_exact_rank`` gives it alone (no probes, no given choices);
+    ``poll`` as there, over the sweeps of all the games."""
+    g = len(fees)
+    if g != len(sizes) or any(len(f) != 6 for f in fees):
+        raise CoreError("switch exact many: one size mask and six fees for each game")
+    out = ffi.new("cs_switch_exact[]", max(g, 1))
+    fee = ffi.new("int64_t[]", [x for f in fees for x in f] or [0])
+    size = ffi.new("uint32_t[]", list(sizes) or [0])
+    args = (up_rank, qualifier, _nets_struct(nets), flags, fee, 6, size, g, threads, out)
+    check(_polled(lib.cs_test_switch_exact_many, args, out, poll), "switch exact many")
+    return [_exact_rank_of(out[j], []) for j in range(g)]
+
+
+def _polled(call: Callable[..., int], args: tuple[Any, ...], out: Any,
+            poll: Callable[[int, int], None] | None) -> int:
+    """The status of ``call(*args)``; with ``poll`` the core runs in a thread (cffi lets go of the GIL) and its
+    counter (``out``'s first ``swept`` of ``sweeps``) is read here about every ``POLL_SECONDS``; if ``poll``
+    raises (or the wait is interrupted) the core is stopped within a class sweep and the exception goes on."""
+    if poll is None:
+        return int(call(*args))
+    done: list[int] = []
+    worker = threading.Thread(target=lambda: done.append(call(*args)), daemon=True)
+    worker.start()
+    try:
+        while True:
+            worker.join(POLL_SECONDS)
+            if not worker.is_alive():
+                break
+            if out[0].sweeps:
+                poll(int(out[0].swept), int(out[0].sweeps))
+    except BaseException:  # the callback raised, or Ctrl-C: the core stops within a class, then this raises
+        out[0].stop = 1
+        worker.join()
+        raise
+    if not done:
+        raise CoreError("switch exact rank: the core's thread ended without a status")
+    if done[0] == lib.CS_OK:
+        poll(int(out[0].sweeps), int(out[0].sweeps))
+    return done[0]
+
+
+def _exact_rank_of(out: Any, probe: list[tuple[int, int]]) -> ExactRank:
+    """A ``cs_switch_exact``'s results as plain data (``switch_exact_rank``'s)."""
+    value = _int128(out.value_hi & 0xFFFFFFFFFFFFFFFF, out.value_lo, True)
+    raised = _int128(out.raise_hi & 0xFFFFFFFFFFFFFFFF, out.raise_lo, True)
     five = _int128(out.five_hi & 0xFFFFFFFFFFFFFFFF, out.five_lo, True)
     return (value, int(out.value_unit), raised, int(out.raise_unit), list(out.chosen), probe,
             [_totals(out.deals[k]) for k in range(5)], [tuple(out.by_category[c]) for c in range(10)], five)

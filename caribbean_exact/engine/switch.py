@@ -450,13 +450,89 @@ class ExactSwitchCounts:
     weight: int = EXACT_WEIGHT
 
 
-def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, fees: list[int], sizes: int, flags: int, threads: int,
+#: The version of the exact count's integers that a rank store keeps (``rank_store``'s key): the core ABI at which
+#: their meaning last changed (15). Raise it when ``cs_test_switch_exact_rank``'s results change, not when the API
+#: grows (ABI 16 added ``cs_test_switch_exact_many``, whose results are the same integers), so that ranks kept
+#: over hours stay readable.
+EXACT_COUNT_VERSION = 15
+
+#: One game of an exact count: its scaled fees (``[0, fee(1), .. fee(4)]``, and fee(5) with all five) and
+#: its sizes (bit k: k cards may be switched).
+_Game = tuple[list[int], int]
+
+
+def _exact_rank(rank: int, qualifier: int, nets: ScaledNets, games: list[_Game], flags: int, threads: int,
                 probes: list[tuple[int, ...]], given: bytes | None = None,
-                poll: Callable[[int, int], None] | None = None) -> _ffi.ExactRank:
-    """One up rank of the exact switching game: a task of its own (in this process or on a worker of a
-    Dask cluster: a module-level function, its arguments and result plain data); ``given``: each hand's
-    option given (``_ffi.switch_exact_rank``); ``poll``: its progress in this process."""
-    return _ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes, poll, given)
+                poll: Callable[[int, int], None] | None = None) -> list[_ffi.ExactRank]:
+    """One up rank of the exact switching game of each of ``games`` (fee schedules of the same nets: one
+    sweep of each class serves them all): a task of its own (in this process or on a worker of a Dask
+    cluster: a module-level function, its arguments and result plain data); ``given``: each hand's option
+    given (``_ffi.switch_exact_rank``; one game); ``poll``: its progress in this process."""
+    if len(games) == 1:
+        (fees, sizes), = games
+        return [_ffi.switch_exact_rank(rank, qualifier, nets, fees, sizes, flags, threads, probes, poll, given)]
+    return _ffi.switch_exact_many(rank, qualifier, nets, [[*f, 0][:6] for f, _ in games],
+                                  [z for _, z in games], flags, threads, poll)
+
+
+def _exact_scale(rules: Rules, schedules: list[tuple[Fraction | None, ...]]) -> tuple[ScaledNets, list[_Game]]:
+    """The nets and each schedule's fees over one denominator (their lcm and the nets'), and each one's sizes;
+    ``InvalidRules`` for a schedule the exact count does not take or a figure too large for it."""
+    for fees in schedules:
+        if not 1 <= len(fees) <= 5 or all(f is None for f in fees[:4]):
+            raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards (and of "
+                               "all five beside them)")
+    s = rules.nets().scaled()
+    den = math.lcm(s.denominator, *(f.denominator for fees in schedules for f in fees if f is not None))
+    k = den // s.denominator
+    nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
+    games: list[_Game] = []
+    for fees in schedules:
+        five = len(fees) == 5 and fees[4] is not None
+        scaled = [0, *(0 if f is None else int(f * den) for f in fees[:4])] + [0] * (4 - len(fees[:4]))
+        if five:
+            scaled.append(int(fees[4] * den))  # type: ignore[operator]
+        if max(abs(x) for x in (*nets.as_list(), *scaled)) > EXACT_NET_LIMIT or \
+                (five and max(map(abs, nets.as_list())) > EXACT_FIVE_NET_LIMIT):
+            raise InvalidRules(f"switch fees {shown(fees)}: the fees and the pays over one denominator are too large "
+                               "for exact counting of the whole game (at most 2^28; the pays at most 2^20 with all "
+                               "five)")
+        games.append((scaled, sum(1 << j for j, f in enumerate(fees, 1) if f is not None)))
+    return nets, games
+
+
+def _exact_key(rank: int, qualifier: int, nets: ScaledNets, game: _Game, flags: int, probes: list[tuple[int, ...]],
+               given: bytes | None) -> dict[str, Any]:
+    """A rank's key in a rank store: everything its counts depend on."""
+    return {"count": "switch-exact", "core": EXACT_COUNT_VERSION, "up_rank": rank, "qualifier": qualifier,
+            "nets": [*nets.as_list(), nets.denominator], "fees": game[0], "sizes": game[1], "flags": flags,
+            "probes": [list(p) for p in probes], "given": None if given is None else hashlib.sha256(given).hexdigest()}
+
+
+def _exact_merge(ranks: list[int], results: dict[int, _ffi.ExactRank], probes: tuple[tuple[int, ...], ...],
+                 mine: dict[int, list[int]], den: int, five: bool) -> ExactSwitchCounts:
+    """One game's ranks merged (in rank order: the same sums whatever finished first), the up card's four
+    suits counted."""
+    deals: list[list[DealTotals]] = [[] for _ in range(5)]
+    by_category = [[0] * 7 for _ in range(10)]
+    value, raise_share, five_value = Fraction(0), Fraction(0), Fraction(0)
+    answers: list[tuple[Fraction, int]] = [(Fraction(0), 0) for _ in probes]
+    by_rank: list[tuple[int, ...]] = []
+    for r in ranks:
+        v, unit, raised, runit, _, ans, d, cats, v5 = results[r]
+        by_rank.append(tuple(4 * sum(c[j] for c in cats) for j in range(7)))
+        for j, (pv, mask) in zip(mine[r], ans, strict=True):
+            answers[j] = (Fraction(pv, unit * den), mask)
+        value += Fraction(4 * v, unit * den)
+        five_value += Fraction(4 * v5, unit * den)
+        raise_share += Fraction(4 * raised, runit)
+        for size in range(5):
+            deals[size].append(_times(d[size], 4))
+        for c in range(10):
+            by_category[c] = [a + 4 * b for a, b in zip(by_category[c], cats[c], strict=True)]
+    return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
+                             raise_share, tuple(answers), tuple(by_rank), five_value,
+                             EXACT_WEIGHT_FIVE if five else EXACT_WEIGHT)
 
 
 def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
@@ -477,91 +553,86 @@ def exact_switch_counts(rules: Rules, fees: tuple[Fraction | None, ...], *,
     the game of a strategy, its counts laid out the same. ``store``: a folder where each rank's integer
     counts are kept as it finishes (``rank_store``), and read back instead of counted when a rank of the
     same game is kept there already: a run stopped part way goes on where it stopped; default None."""
-    if not 1 <= len(fees) <= 5 or all(f is None for f in fees[:4]):
-        raise InvalidRules(f"switch fees {shown(fees)}: the exact game counts switches of 1 to 4 cards (and of all "
-                           "five beside them)")
+    nets, games = _exact_scale(rules, [fees])
     threads = check_threads(threads) or (1 if client is not None else default_threads())
     check_progress(progress)
-    s = rules.nets().scaled()
-    den = math.lcm(s.denominator, *(f.denominator for f in fees if f is not None))
-    k = den // s.denominator
-    nets = ScaledNets(s.fold * k, s.not_qualify * k, s.tie * k, s.lose * k, tuple(w * k for w in s.win), den)
-    five = len(fees) == 5 and fees[4] is not None
-    scaled = [0, *(0 if f is None else int(f * den) for f in fees[:4])] + [0] * (4 - len(fees[:4]))
-    if five:
-        scaled.append(int(fees[4] * den))  # type: ignore[operator]
-    if max(abs(x) for x in (*nets.as_list(), *scaled)) > EXACT_NET_LIMIT or \
-            (five and max(map(abs, nets.as_list())) > EXACT_FIVE_NET_LIMIT):
-        raise InvalidRules(f"switch fees {shown(fees)}: the fees and the pays over one denominator are too large "
-                           "for exact counting of the whole game (at most 2^28; the pays at most 2^20 with all "
-                           "five)")
-    sizes = sum(1 << j for j, f in enumerate(fees, 1) if f is not None)
     flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
-    deals: list[list[DealTotals]] = [[] for _ in range(5)]
-    by_category = [[0] * 7 for _ in range(10)]
-    value, raise_share, five_value = Fraction(0), Fraction(0), Fraction(0)
-    answers: list[tuple[Fraction, int]] = [(Fraction(0), 0) for _ in probes]
     ranks = _check_ranks(up_ranks)
     mine = {r: [j for j, p in enumerate(probes) if p[5] >> 2 == r] for r in ranks}
     if given is not None and probes:
         raise InvalidRules("exact switching game: no probes with given choices")
-    args = {r: (r, rules.qualifier.value, nets, scaled, sizes, flags, threads, [probes[j][:5] for j in mine[r]],
+    args = {r: (r, rules.qualifier.value, nets, games, flags, threads, [probes[j][:5] for j in mine[r]],
                 None if given is None else bytes(given(r)))
             for r in ranks}
-    keys = {r: {"count": "switch-exact", "core": _ffi.core_version(), "up_rank": r, "qualifier": a[1],
-                "nets": [*nets.as_list(), den], "fees": scaled, "sizes": sizes, "flags": flags,
-                "probes": [list(p) for p in a[7]], "given": None if a[8] is None else hashlib.sha256(a[8]).hexdigest()}
+    keys = {r: [_exact_key(r, a[1], nets, games[0], flags, a[6], a[7])]
             for r, a in args.items()} if store is not None else {}  # keys only where ranks are kept
     results = _run_ranks(args, keys, store, client, progress)
-    by_rank: list[tuple[int, ...]] = []
-    for r in ranks:  # merged in rank order: the same sums whatever finished first
-        v, unit, raised, runit, _, ans, d, cats, v5 = results[r]
-        by_rank.append(tuple(4 * sum(c[j] for c in cats) for j in range(7)))
-        for j, (pv, mask) in zip(mine[r], ans, strict=True):
-            answers[j] = (Fraction(pv, unit * den), mask)
-        value += Fraction(4 * v, unit * den)
-        five_value += Fraction(4 * v5, unit * den)
-        raise_share += Fraction(4 * raised, runit)
-        for size in range(5):
-            deals[size].append(_times(d[size], 4))
-        for c in range(10):
-            by_category[c] = [a + 4 * b for a, b in zip(by_category[c], cats[c], strict=True)]
-    return ExactSwitchCounts(tuple(sum_totals(x) for x in deals), tuple(tuple(c) for c in by_category), value,
-                             raise_share, tuple(answers), tuple(by_rank), five_value,
-                             EXACT_WEIGHT_FIVE if five else EXACT_WEIGHT)
+    return _exact_merge(ranks, {r: results[r][0] for r in ranks}, probes, mine, nets.denominator,
+                        bool(games[0][1] >> 5 & 1))
+
+
+def exact_switch_counts_many(rules: Rules, schedules: tuple[tuple[Fraction | None, ...], ...], *,
+                             up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
+                             threads: int | None = None, progress: ProgressFn | None = None, client: Any = None,
+                             store: str | None = None) -> tuple[ExactSwitchCounts, ...]:
+    """``exact_switch_counts`` of several fee schedules (at most 8) of the same rules at once: each up rank's
+    classes of discard sets are swept once for them all (the count's first pass, the most of its work; the
+    second pass, each game's chosen options tallied, is each game's). Each schedule's counts equal its own
+    ``exact_switch_counts``, integer for integer where the fees share the nets' denominator (the usual
+    whole-ante fees); ``store``: each (rank, schedule) kept under the key its own count would use, so ranks
+    kept by a run of one schedule are read back, and a rank is counted only for the schedules not kept."""
+    if not 1 <= len(schedules) <= 8:
+        raise InvalidRules(f"exact switching games: 1 to 8 fee schedules at once, not {len(schedules)}")
+    nets, games = _exact_scale(rules, list(schedules))
+    threads = check_threads(threads) or (1 if client is not None else default_threads())
+    check_progress(progress)
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    ranks = _check_ranks(up_ranks)
+    args: dict[int, _RankArgs] = {r: (r, rules.qualifier.value, nets, games, flags, threads, [], None) for r in ranks}
+    keys = {r: [_exact_key(r, rules.qualifier.value, nets, g, flags, [], None) for g in games]
+            for r in ranks} if store is not None else {}
+    results = _run_ranks(args, keys, store, client, progress)
+    return tuple(_exact_merge(ranks, {r: results[r][j] for r in ranks}, (), {r: [] for r in ranks}, nets.denominator,
+                              bool(g[1] >> 5 & 1)) for j, g in enumerate(games))
 
 
 #: The arguments of one rank's ``_exact_rank`` (before ``poll``).
-_RankArgs = tuple[int, int, ScaledNets, list[int], int, int, int, list[tuple[int, ...]], bytes | None]
+_RankArgs = tuple[int, int, ScaledNets, list[_Game], int, int, list[tuple[int, ...]], bytes | None]
 
 
-def _run_ranks(args: dict[int, _RankArgs], keys: dict[int, dict[str, Any]], store: str | None, client: Any,
-               progress: ProgressFn | None) -> dict[int, Any]:
-    """Each rank's ``_exact_rank`` result (the ranks of ``args``): read back from ``store`` where kept there,
-    else counted in this process or on ``client``'s cluster (and kept in ``store`` as each finishes)."""
-    results: dict[int, Any] = {}
+def _run_ranks(args: dict[int, _RankArgs], keys: dict[int, list[dict[str, Any]]], store: str | None, client: Any,
+               progress: ProgressFn | None) -> dict[int, list[Any]]:
+    """Each rank's ``_exact_rank`` results, one for each game of its arguments (the ranks of ``args``): read
+    back from ``store`` where kept there, else counted (only the games not kept) in this process or on
+    ``client``'s cluster, and kept in ``store`` as each rank finishes."""
+    results: dict[int, list[Any]] = {r: [None] * len(a[3]) for r, a in args.items()}
     if store is not None:
         rank_store.check(store)
         for r in args:
-            kept = rank_store.load(store, keys[r])
-            if kept is not None:
-                results[r] = kept
-    todo = [r for r in args if r not in results]
+            for j, key in enumerate(keys[r]):
+                results[r][j] = rank_store.load(store, key)
+    missing = {r: [j for j, x in enumerate(results[r]) if x is None] for r in args}
+    todo = [r for r in args if missing[r]]
 
-    def done(r: int, result: Any) -> None:
-        results[r] = result
-        if store is not None:
-            rank_store.save(store, keys[r], result)
+    def task(r: int) -> _RankArgs:
+        a = args[r]
+        return (a[0], a[1], a[2], [a[3][j] for j in missing[r]], a[4], a[5], a[6], a[7])
+
+    def done(r: int, counted: list[Any]) -> None:
+        for j, result in zip(missing[r], counted, strict=True):
+            results[r][j] = result
+            if store is not None:
+                rank_store.save(store, keys[r][j], result)
     if client is None:
         for i, r in enumerate(todo):
-            def poll(swept: int, sweeps: int, i: int = i) -> None:  # every rank sweeps as many classes
+            def poll(swept: int, sweeps: int, i: int = i) -> None:  # every rank sweeps about as many classes
                 report(progress, "counting every switch exactly (discard-set classes swept)", i * sweeps + swept,
                        len(todo) * sweeps)
-            done(r, _exact_rank(*args[r], poll if progress is not None else None))
+            done(r, _exact_rank(*task(r), poll if progress is not None else None))
     elif todo:  # a task a rank on the cluster, gathered as they finish
         from distributed import as_completed
 
-        futures = {client.submit(_exact_rank, *args[r], pure=False): r for r in todo}
+        futures = {client.submit(_exact_rank, *task(r), pure=False): r for r in todo}
         for i, fut in enumerate(as_completed(list(futures))):  # type: ignore[no-untyped-call]
             done(futures[fut], fut.result())
             report(progress, "solving the switching game exactly by up card", i + 1, len(todo))

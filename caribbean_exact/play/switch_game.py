@@ -56,7 +56,7 @@ from ..progress import ProgressFn, report
 from .game import Exactness, solve
 from .option_game import SITUATIONS, StandOrOption, _UpCardOnly  # noqa: F401 (SITUATIONS: still read from here)
 from .sampling import Z95
-from .switch_exact import ExactSwitchGame, solve_exact_switch_game
+from .switch_exact import ExactSwitchGame, solve_exact_switch_game, solve_exact_switch_games
 from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["OneCardGame", "OneOrFiveGame", "StandOrOption", "SwitchGame", "SwitchProof", "SwitchSample",
@@ -871,27 +871,43 @@ class SwitchGame(_UpCardOnly):
 
 def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int | None = None,
                      progress: ProgressFn | None = None, client: Any = None,
-                     store: str | None = None) -> ExactSwitchGame | None:
+                     store: str | None = None, beside: tuple[SwitchProof, ...] = ()) -> ExactSwitchGame | None:
     """The whole game counted exactly where ``proof`` leaves open only switches of 2 to ``count_up_to``
     cards: over every size up to the largest open one (a larger size of 2 to 4 cards is proven never
     better than the best of at most one card, and of all five where the proof counted them, so cutting
     the schedule there changes no choice), with all five beside them where the proof counted them
     (``switch_exact.solve_exact_switch_game``); else None (nothing open, five open, or a size above
-    ``count_up_to`` open). ``threads``, ``progress``, ``client``, ``store``: as that function."""
+    ``count_up_to`` open). ``threads``, ``progress``, ``client``, ``store``: as that function. ``beside``:
+    the proofs of other schedules (of the same rules) whose games are counted in the same sweeps where they
+    too are counted (``solve_exact_switch_games``), kept in ``store`` for their own solve to read back."""
     check_int(count_up_to, "count_up_to", 0, 4)
+    fees = _counted_fees(proof, count_up_to)
+    if fees is None:
+        return None
+    others = [f for p in beside if (f := _counted_fees(p, count_up_to)) is not None]
+    if not others:
+        return solve_exact_switch_game(fees, proof.rules, threads=threads, progress=progress, client=client,
+                                       store=store)
+    return solve_exact_switch_games((fees, *others), proof.rules, threads=threads, progress=progress,
+                                    client=client, store=store)[0]
+
+
+def _counted_fees(proof: SwitchProof, count_up_to: int) -> SwitchFees | None:
+    """The schedule ``count_open_sizes`` counts for ``proof`` (cut at its largest open size, all five beside
+    where the proof counted them), or None where it counts nothing."""
     if proof.exact or not proof.open_sizes or max(proof.open_sizes) > count_up_to:
         return None
     top = max(proof.open_sizes)
     fees = proof.fees.fees[:top]
     if proof.five_counted:  # all five beside them (the sizes between proven never better than the best with it)
         fees = (*fees, *(None,) * (4 - top), proof.fees.fees[4])
-    return solve_exact_switch_game(SwitchFees(fees), proof.rules, threads=threads, progress=progress,
-                                   client=client, store=store)
+    return SwitchFees(fees)
 
 
 def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = None, deals: int = 1000, seed: int = 1,
                       threads: int | None = None, progress: ProgressFn | None = None, *, count_up_to: int = 2,
-                      client: Any = None, store: str | None = None) -> SwitchGame:
+                      client: Any = None, store: str | None = None,
+                      beside: tuple[SwitchFeesLike, ...] = ()) -> SwitchGame:
     """Card switching under a fee schedule, the whole game: exact, counted or bounded, else sampled.
 
     The one-card game exact (``solve_one_card_game`` with the schedule's one-card fee); when the
@@ -903,7 +919,9 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     ``count_up_to`` 2 (the default) takes about 8 minutes of CPU (4 on two cores), 3 about 80
     minutes, 4 about 12 hours, where ``client`` (a ``dask.distributed.Client``) can spread them and
     ``store`` (a folder) keeps each up rank's counts as it finishes, so that a run stopped part way goes
-    on where it stopped; 0 or 1: never counted.
+    on where it stopped; 0 or 1: never counted. ``beside``: other fee schedules (of these rules, at most 7)
+    whose exact games are counted in the same sweeps where this one is counted and theirs too would be (each
+    proven first); they need ``store``, where they are kept for their own solve to read back.
     Otherwise ``deals`` sampled hands (seeded by ``seed``; 0: none), each giving the exact gain of its
     best option (over the sizes not excluded) over its best of at most one card; the house edge is
     the one-card game's exact edge less their mean, with its 95% interval. ``threads``,
@@ -921,6 +939,9 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     check_int(deals, "deals", 0, 10**7)
     check_int(seed, "seed", 0, 2**64 - 1)
     check_int(count_up_to, "count_up_to", 0, 4)
+    others = [switch_game(b, rules)[1] for b in beside]
+    if beside and (store is None or len(beside) > 7):
+        raise InvalidRules("switch game: schedules counted beside need a store to keep them (store=), at most 7")
     if store is not None:
         rank_store.check(store)
     threads = check_threads(threads)
@@ -932,8 +953,12 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     if more:
         proof = prove_switch_sizes(f, rules, threads=threads, progress=progress)
     if proof is not None:
+        if others and _counted_fees(proof, count_up_to) is not None:  # their proofs only where this one counts
+            bp = tuple(prove_switch_sizes(b, rules, threads=threads, progress=progress) for b in others)
+        else:
+            bp = ()
         counted = count_open_sizes(proof, count_up_to, threads=threads, progress=progress, client=client,
-                                   store=store)
+                                   store=store, beside=bp)
     if counted is None and more and deals and proof is not None and not proof.exact:
         sample = sample_switch_game(f, rules, deals, seed, threads=threads, progress=progress,
                                     baseline=SwitchFees((one_card_fee(f, rules),)), proof=proof)

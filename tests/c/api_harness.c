@@ -826,6 +826,34 @@ static void switch_dead(void)
     fees[2] = 1;
     STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, fees, 5, 0, 1, &ex, pbad, 1, pout), CS_E_DUPLICATE);
     STATUS(cs_test_switch_exact_rank(10, 1113, &huge, 0, fees, 5, 0, 1, &ex, NULL, 0, NULL), CS_E_OVERFLOW);
+    /* several schedules at once: two rows of six fees, a size mask and a result each */
+    cs_switch_exact exs[2];
+    memset(exs, 0, sizeof exs);
+    int64_t rows[12] = {0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0};
+    const uint32_t two_sizes[2] = {1u << 1, 0}, bad_sizes[2] = {1u << 1, 1u << 6};
+    STATUS(cs_test_switch_exact_many(10, 1113, NULL, 0, rows, 6, two_sizes, 2, 1, exs), CS_E_NULL);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, NULL, 6, two_sizes, 2, 1, exs), CS_E_NULL);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, NULL, 2, 1, exs), CS_E_NULL);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, two_sizes, 2, 1, NULL), CS_E_NULL);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 5, two_sizes, 2, 1, exs), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, two_sizes, 0, 1, exs), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, two_sizes, 9, 1, exs), CS_E_SIZE);
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, bad_sizes, 2, 1, exs), CS_E_ARG);
+    STATUS(cs_test_switch_exact_many(13, 1113, &nets, 0, rows, 6, two_sizes, 2, 1, exs), CS_E_ARG);
+    rows[7] = -1; /* the second game's one-card fee, read only where it may switch one card */
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, bad_sizes + 1, 1, 1, exs), CS_E_ARG);
+    const uint32_t one_each[2] = {1u << 1, 1u << 1};
+    STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, one_each, 2, 1, exs), CS_E_ARG);
+    rows[7] = 0;
+    if (!getenv("HARNESS_QUICK")) { /* standing, and one card for 1: each the count of its schedule alone */
+        STATUS(cs_test_switch_exact_many(10, 1113, &nets, 0, rows, 6, two_sizes, 2, 2, exs), CS_OK);
+        CHECK(exs[0].sweeps == 3 * 26 && exs[0].swept == exs[0].sweeps && exs[1].chosen[0] == 2349060);
+        for (int g = 0; g < 2; g++) {
+            STATUS(cs_test_switch_exact_rank(10, 1113, &nets, 0, rows + 6 * g, 5, two_sizes[g], 2, &ex, NULL, 0, NULL),
+                   CS_OK);
+            CHECK(memcmp(&ex, &exs[g], offsetof(cs_switch_exact, sweeps)) == 0);
+        }
+    }
     if (!getenv("HARNESS_QUICK")) { /* the up card 40, the queen of suit 0 (rank 10) */
         const uint8_t hand[5] = {51, 45, 22, 9, 3};
         cs_totals t[32];

@@ -18,7 +18,7 @@ from caribbean_exact.errors import UsageError
 VALUES = {
     "solve": {"known_dealer_cards": "1", "sorted_ranks": "AK", "seen_class": "picture", "burn_card": None,
               "flash_rate": "5%", "switch_fees": "1", "buy_fee": "1", "sample": None, "deals": "100",
-              "seed": "1", "count_up_to": "2", "scheduler": "tcp://127.0.0.1:1", "keep_ranks": ".",
+              "seed": "1", "count_up_to": "2", "scheduler": "tcp://127.0.0.1:1", "keep_ranks": ".", "count_beside": "0",
               "ignore_up": None, "table": "figures", "plot": "chart.pdf", "accuracy": "90%", "rate": "5%"},
     "ev": {"hand": ["As", "Kd", "7h", "4c", "2s"], "up": "Qh", "dead": "3c", "dealer": "Jc", "verbose": None,
            "table": "outcomes", "ante": "5", "switch_fees": "1", "buy_fee": "1", "wide": None, "game": "lunar",

@@ -32,7 +32,7 @@ VALUES: dict[str, dict[str, str | None]] = {
                       "deals": "100", "seed": "3", "threads": "1", "table": "outcomes", "plot": "chart.pdf",
                       "seen_class": "picture", "burn_card": None, "flash_rate": "5%", "accuracy": "90%",
                       "rate": "5%", "switch_fees": "1", "buy_fee": "1", "count_up_to": "2",
-                      "scheduler": "tcp://127.0.0.1:1", "keep_ranks": "."},
+                      "scheduler": "tcp://127.0.0.1:1", "keep_ranks": ".", "count_beside": "0"},
     "chart": RULES | {"margins": None, "plot": "chart.pdf", "table": "mixed"},
     "strategies": RULES | {"rules": "mine.txt"},
     "simplify": RULES | {"max_lines": "3", "out": "rule-files"},

@@ -219,3 +219,58 @@ def test_the_whole_game_reports_its_sweeps(monkeypatch):
     assert set(labels) == {"counting every switch exactly (discard-set classes swept)"} and len(set(total)) == 1
     assert list(done) == sorted(done) and done[-1] == total[0] and total[0] % 4 == 0
     assert any(d < total[0] // 2 for d in done) and any(total[0] // 2 < d < total[0] for d in done)
+
+
+@pytest.mark.csan_repeat  # the sanitizer stage leaves it out: the C harness counts two schedules at once under ASan
+def test_several_schedules_at_once_are_each_counted_alone():
+    """``cs_test_switch_exact_many``: against a king, one card for 1 ante, one card free, and one card for 2
+    (the other pays), each class swept once for the three; each game's results are its own count's, integer
+    for integer, and the sweeps are the classes once plus each game's second pass."""
+    fees = [[0, f * OTHER.denominator, 0, 0, 0, 0] for f in (1, 0, 2)]
+    many = _ffi.switch_exact_many(11, PAIR, OTHER, fees, [0b10] * 3, threads=2)
+    alone = [_ffi.switch_exact_rank(11, PAIR, OTHER, f[:5], 0b10, threads=2) for f in fees]
+    assert many == alone
+    switched = [m[4][1] for m in many]  # the hands that switch a card: most when free, fewest at 2 antes
+    assert switched[1] > switched[0] > switched[2] > 0
+    seen = []
+    _ffi.switch_exact_many(11, PAIR, OTHER, fees[:2], [0b10, 0], threads=2, poll=lambda a, b: seen.append((a, b)))
+    assert seen[-1] == (3 * 26, 3 * 26)  # standing and the 25 classes of one card, once, then two second passes
+    for bad in [dict(fees=fees, sizes=[0b10] * 2), dict(fees=[f[:5] for f in fees], sizes=[0b10] * 3),
+                dict(fees=fees[:1] * 9, sizes=[0b10] * 9), dict(fees=fees[:1], sizes=[1 << 6])]:
+        with pytest.raises(CoreError):
+            _ffi.switch_exact_many(11, PAIR, OTHER, bad["fees"], bad["sizes"])
+
+
+@pytest.mark.slow  # two ranks' one-card and all-five counts, several times: about 30 s
+def test_several_schedules_with_all_five_and_a_store_are_each_counted_alone(tmp_path, monkeypatch):
+    """``exact_switch_counts_many``: 1,x,x,x,1 (one card or all five for 1 ante), one card free and one card
+    for 1 ante, against a deuce and an ace: each schedule's counts are its own ``exact_switch_counts``'; kept
+    in a store under the keys a count of one schedule uses, so a rank kept by such a count is read back and
+    the rank is counted only for the others."""
+    from caribbean_exact.engine import switch
+
+    rules = Rules()
+    one, free, five = (Fraction(1),), (Fraction(0),), (Fraction(1), None, None, None, Fraction(1))
+    store = str(tmp_path)
+    alone = switch.exact_switch_counts(rules, one, up_ranks=(0, 12), store=store)
+    asked = []
+    real = switch._exact_rank
+
+    def tracked(rank, qualifier, nets, games, *args):
+        asked.append((rank, [g[1] for g in games]))
+        return real(rank, qualifier, nets, games, *args)
+    monkeypatch.setattr(switch, "_exact_rank", tracked)
+    got = switch.exact_switch_counts_many(rules, (five, free, one), up_ranks=(0, 12), store=store)
+    assert asked == [(0, [0b100010, 0b10]), (12, [0b100010, 0b10])]  # one card for 1 was read back
+    assert got[2] == alone
+    asked.clear()
+    assert got[:2] == tuple(switch.exact_switch_counts(rules, f, up_ranks=(0, 12)) for f in (five, free))
+    assert [a[1] for a in asked] == [[0b100010], [0b100010], [0b10], [0b10]]
+    assert got[0].five_value != 0 and got[0].weight == switch.EXACT_WEIGHT_FIVE != got[1].weight
+    asked.clear()
+    assert switch.exact_switch_counts_many(rules, (one, five), up_ranks=(12, 0), store=store) == (got[2], got[0])
+    assert asked == []  # every rank of both kept
+    with pytest.raises(ce.InvalidRules, match="1 to 8"):
+        switch.exact_switch_counts_many(rules, (one,) * 9)
+    with pytest.raises(ce.InvalidRules, match="switch fees"):
+        switch.exact_switch_counts_many(rules, (one, (None,)))

@@ -7,6 +7,7 @@ two cards never beat one (a fee of 2 antes), the exact two-card game is the one-
 independent counts agreeing); a lower fee is never worth less; what cannot be counted is refused.
 """
 
+import os
 from fractions import Fraction
 
 import pytest
@@ -144,6 +145,33 @@ def test_the_sizes_left_open_are_counted_beside_all_five(monkeypatch):
     assert len(calls) == 2
 
 
+def test_schedules_counted_beside_are_cut_as_their_own_count_and_counted_together(monkeypatch):
+    """``count_open_sizes(beside=...)``: each other schedule cut as its own count would cut it (one with
+    nothing to count left out) and counted with this one in one call of ``solve_exact_switch_games``, which
+    gives this one's game first; without any left, this one alone as before."""
+    from types import SimpleNamespace
+
+    from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switching import SwitchFees
+
+    together: list[tuple[SwitchFees, ...]] = []
+    alone: list[SwitchFees] = []
+    monkeypatch.setattr(sg, "solve_exact_switch_games", lambda fees, *_, **__: together.append(fees) or ("a", "b"))
+    monkeypatch.setattr(sg, "solve_exact_switch_game", lambda fees, *_, **__: alone.append(fees) or "alone")
+
+    def proof(fees: str, open_sizes: tuple[int, ...], five: bool) -> object:
+        return SimpleNamespace(exact=not open_sizes, open_sizes=open_sizes, five_counted=five,
+                               fees=SwitchFees.parse(fees), rules=Rules())
+
+    beside = (proof("0,0,0,0,0", (2, 3, 4), True), proof("1,2,3,2,1", (), True), proof("2,1,9", (2,), False))
+    assert sg.count_open_sizes(proof("1,1,1,1,1", (2, 3, 4), True), 4, beside=beside) == "a"  # type: ignore[arg-type]
+    assert together == [(SwitchFees.parse("1,1,1,1,1"), SwitchFees.parse("0,0,0,0,0"), SwitchFees.parse("2,1"))]
+    assert sg.count_open_sizes(proof("1,1", (2,), False), 2, beside=beside[1:2]) == "alone"  # type: ignore[arg-type]
+    assert alone == [SwitchFees.parse("1,1")] and len(together) == 1
+    with pytest.raises(InvalidRules, match="need a store"):
+        sg.solve_switch_game("1,1", beside=("0,0",))
+
+
 def test_the_sizes_counted_in_words():
     """What a counted game's text says it counted: "up to k" cards where every size to k is counted, else
     the sizes ("1, 2 or 5": three and four cards not allowed, or proven never better and cut)."""
@@ -233,6 +261,42 @@ def test_the_command_counts_and_says_so(monkeypatch, capsys):
         assert main(["solve", "--switch-fees", "1,1", *argv]) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and words in err
+
+
+@pytest.mark.slow  # the ace's slices of two proofs and of the two two-card games, counted together: about 40 s
+def test_the_command_counts_a_schedule_beside_and_keeps_it(monkeypatch, capsys, tmp_path):
+    """``solve --switch-fees 2,1,9 --count-beside 1,1 --keep-ranks DIR`` (on the ace's slice): the output is
+    2,1,9's game (counted over one and two cards, 2,1); 1,1's game was counted in the same sweeps and kept, so
+    its own solve with DIR reads it back without counting."""
+    import json
+
+    from caribbean_exact.cli import main
+    from caribbean_exact.engine import switch
+    from caribbean_exact.play import switch_exact
+    from caribbean_exact.play import switch_game as sg
+    from caribbean_exact.play.switching import switch_game
+
+    for fees in ("2,1,9", "1,1"):
+        rules, f = switch_game(fees, None)
+        sg._proofs.seed((rules, f, False), prove_one_rank(f, rules, 12))
+    together = switch_exact.solve_exact_switch_games
+    monkeypatch.setattr(sg, "solve_exact_switch_games",
+                        lambda fees, rules=None, **kw: together(fees, rules, **(kw | {"up_ranks": (12,)})))
+    alone = switch_exact.solve_exact_switch_game
+    monkeypatch.setattr(sg, "solve_exact_switch_game",
+                        lambda fees, rules=None, **kw: alone(fees, rules, **(kw | {"up_ranks": (12,)})))
+    dirs = str(tmp_path)
+    assert main(["solve", "--switch-fees", "2,1,9", "--count-beside", "1,1", "--keep-ranks", dirs, "--format",
+                 "json", "--quiet"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["counted"]["fees"] == ["2", "1"] and first["exact"] and len(os.listdir(dirs)) == 2  # both kept
+    kept = switch_exact._games.get((rules, f, False, (12,)))  # 1,1's game, counted beside
+    switch_exact._games.clear()
+    monkeypatch.setattr(switch, "_exact_rank", lambda *_args: pytest.fail("a kept rank was counted again"))
+    assert main(["solve", "--switch-fees", "1,1", "--keep-ranks", dirs, "--format", "json", "--quiet"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["counted"]["fees"] == ["1", "1"] and kept is not None
+    assert second["house_edge"] == str(kept.house_edge) != first["house_edge"]
 
 
 @pytest.mark.slow  # the ace's slices of the bounds and of the two-card count: about 40 s of CPU

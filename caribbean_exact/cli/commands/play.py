@@ -7,7 +7,7 @@ import argparse
 import re
 import sys
 
-from ...errors import InvalidCards, UsageError
+from ...errors import InvalidCards, InvalidRules, UsageError
 from ...model.cards import Card, parse_cards, rank_index
 from ...model.rules import DEFAULT_RAISE_ANTES, Rules
 from ...play.odds import ev, ev_ranks
@@ -332,6 +332,11 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                    help="with --switch-fees: keep the exact game's counts of each up rank in the folder DIR as it "
                         "finishes; run the same command again with DIR to count only the ranks not kept there "
                         "(a long count stopped part way goes on where it stopped)")
+    p.add_argument("--count-beside", action="append", default=None, metavar="FEES",
+                   help="with --switch-fees and --keep-ranks: count the exact game of this other fee schedule in the "
+                        "same sweeps, where both are counted (repeatable, at most 7; 0,0,0,0,0 beside 1,1,1,1,1 "
+                        "adds about a third of the time, not a whole count) and keep its ranks in DIR: solve it "
+                        "later with --keep-ranks DIR to read them back; the output is --switch-fees' game")
     add_buy_fee(p, "the whole game exact, every situation standing or buying (about 10 s on two cores)")
 
 
@@ -368,6 +373,8 @@ SOLVE_OPTIONS = (
                                               "--sample)"),
     Option("keep_ranks", "--keep-ranks", None, "--keep-ranks applies to --switch-fees (not with --buy-fee or "
                                                 "--sample)"),
+    Option("count_beside", "--count-beside", None, "--count-beside applies to --switch-fees (not with --buy-fee "
+                                                    "or --sample)"),
     Option("deals", "--deals", None, _SAMPLING_HINT),
     Option("seed", "--seed", None, _SAMPLING_HINT),
     Option("ignore_up", "--ignore-up", False),
@@ -397,7 +404,7 @@ SOLVE_MODES = {
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"}),
                        why="it prices one hole card seen; any leak seen in a share X of hands: the leak with --rate X"),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed", "count_up_to",
-                                                         "scheduler", "keep_ranks"})),
+                                                         "scheduler", "keep_ranks", "count_beside"})),
     "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
     "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
 }
@@ -451,10 +458,13 @@ def solve_mode(args: argparse.Namespace) -> str:
     check(SOLVE_MODES[mode], args, SOLVE_OPTIONS, SOLVE_TABLES)
     check_conflicts(SOLVE_MODES[mode].name, args, SOLVE_CONFLICTS)
     given = [f for f, v in (("--count-up-to", args.count_up_to), ("--scheduler", args.scheduler),
-                            ("--keep-ranks", args.keep_ranks)) if v is not None]
+                            ("--keep-ranks", args.keep_ranks), ("--count-beside", args.count_beside)) if v is not None]
     if args.sample and given:
         flag = given[0]
         raise UsageError(f"solve --switch-fees --sample: {flag} applies to the exact game (without --sample)")
+    if args.count_beside is not None and (args.keep_ranks is None or len(args.count_beside) > 7):
+        raise UsageError("solve --count-beside: needs --keep-ranks DIR, where the games counted beside are kept "
+                         "(at most 7 of them)")
     if args.count_up_to is not None and not 0 <= args.count_up_to <= 4:
         raise UsageError(f"solve --count-up-to {args.count_up_to}: expected 0 to 4 (cards switched; all five are "
                          "counted for every hand beside them)")
@@ -480,6 +490,11 @@ def check_solve(args: argparse.Namespace) -> None:
             protection.check_rate(getattr(args, name), what)
     if args.keep_ranks is not None:
         check_folder("--keep-ranks", args.keep_ranks)
+    for fees in args.count_beside or ():  # each schedule read before any work
+        try:
+            rules_from(args).with_game(switch_fees=fees)
+        except InvalidRules as e:
+            raise UsageError(f"solve --count-beside {fees}: {e}") from None
     if args.plot:
         render_strategy.plot_format(args.plot)
         check_file("--plot", args.plot)
@@ -525,7 +540,7 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
             g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                                   1 if args.seed is None else args.seed, threads=args.threads, progress=progress,
                                   count_up_to=2 if args.count_up_to is None else args.count_up_to, client=client,
-                                  store=args.keep_ranks)
+                                  store=args.keep_ranks, beside=tuple(args.count_beside or ()))
         finally:
             if client is not None:
                 client.close()
