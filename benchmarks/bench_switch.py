@@ -25,6 +25,9 @@
     game, the bounds, then every discard set of up to two cards counted; ``--count-fees 1,1,1
     --count-up-to 3`` for three cards, about an hour) in a fresh process: wall, CPU and the peak memory
     of the process (ru_maxrss of the child), ``--runs`` times (default here 1: minutes each).
+(r) two schedules counted in the same sweeps: ``solve_exact_switch_games(("1,1", "0,0"), up_ranks=(12,))`` (the
+    public call, its cache emptied before each run) against ``solve_exact_switch_game`` of each, one after the
+    other, on 2 threads, the ace's rank.
 Timings are printed, never asserted.
 
     python benchmarks/bench_switch.py --only k     just (k)
@@ -34,6 +37,7 @@ Timings are printed, never asserted.
     python benchmarks/bench_switch.py --only o [--count-fees 1,1] [--count-up-to 2] [--runs 1]
     python benchmarks/bench_switch.py --only p --runs 3     all five beside the counted sizes; the 1,2,3,2,1 lines
     python benchmarks/bench_switch.py --only q --runs 1     the three-card switches of one up rank
+    python benchmarks/bench_switch.py --only r --runs 3     two schedules in the same sweeps, against each alone
 """
 
 from __future__ import annotations
@@ -75,17 +79,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--only", choices=("k", "l", "m", "n", "o", "p", "q"), default=None,
+    ap.add_argument("--only", choices=("k", "l", "m", "n", "o", "p", "q", "r"), default=None,
                     help="only part (k), the exact one-card game, (l), the proof of the larger switches, (m), "
                          "the exact five-card switch, (n), the switching lines' exact game, (o), the larger "
                          "switches counted from the command line, (p), all five beside them and the lines of "
-                         "1,2,3,2,1 given, or (q), the three-card switches of one up rank")
+                         "1,2,3,2,1 given, (q), the three-card switches of one up rank, or (r), two schedules "
+                         "counted in the same sweeps")
     ap.add_argument("--count-fees", default="1,1", help="(o): the schedule counted (default 1,1)")
     ap.add_argument("--count-up-to", default="2", help="(o): solve's --count-up-to (default 2)")
     a = ap.parse_args()
     print(machine())
     parts = {"k": one_card_game, "l": proof, "m": five_card_switch, "n": lines_game, "p": given_games,
-             "q": three_card_rank,
+             "q": three_card_rank, "r": schedules_together,
              "o": lambda runs: counted_game(a.count_fees, a.count_up_to, runs if "--runs" in sys.argv else 1)}
     if a.only is not None:
         parts[a.only](a.runs)
@@ -200,6 +205,24 @@ def three_card_rank(runs: int) -> None:
     fees = SwitchFees.parse("x,x,1").fees
     w, c = timed(lambda: exact_switch_counts(Rules(), fees, up_ranks=(5,), threads=2), runs)
     print(f"  {w:.0f} s wall, {c:.0f} s CPU (13 ranks: about {13 * c / 60:.0f} minutes of CPU)")
+
+
+def schedules_together(runs: int) -> None:
+    print("\n(r) two schedules (1,1 and 0,0) in the same sweeps, against each alone: the ace's rank, 2 threads")
+    from caribbean_exact.play import switch_exact
+
+    def together() -> None:
+        switch_exact._games.clear()
+        switch_exact.solve_exact_switch_games(("1,1", "0,0"), up_ranks=(12,), threads=2)
+
+    def apart() -> None:
+        switch_exact._games.clear()
+        for fees in ("1,1", "0,0"):
+            switch_exact.solve_exact_switch_game(fees, up_ranks=(12,), threads=2)
+    wt, ct = timed(together, runs)
+    wa, ca = timed(apart, runs)
+    print(f"  together {wt:.1f} s wall, {ct:.1f} s CPU; apart {wa:.1f} s wall, {ca:.1f} s CPU: the second game "
+          f"costs {(ct - ca / 2) / (ca / 2):.0%} of a count of its own")
 
 
 def proof(runs: int) -> None:

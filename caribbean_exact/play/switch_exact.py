@@ -140,7 +140,8 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
     counts the up ranks, a task each (the ``distributed`` extra; the integer counts are merged exactly,
     the same as in this process), default None: this process; ``store``: a folder where each up rank's
     integer counts are kept as it finishes and read back when the same game asks for them again, so that
-    a run stopped part way goes on where it stopped (``engine.rank_store``), default None: none kept.
+    a run stopped part way goes on where it stopped (``engine.rank_store``), default None: none kept (with a
+    store the game is read from it or counted into it, not taken from the games kept in the process).
     Time: about 15 s of CPU for one card, 8 minutes for two (4 on two cores), 80 minutes for three,
     11 hours for four, all five about 50 s more; the last four games are kept in the process. Raises
     ``InvalidRules`` for a schedule that allows only all five, a bad fee or rules.
@@ -151,7 +152,7 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
                            "five beside them; all five alone: prove_switch_sizes and solve_switch_game")
     ranks = tuple(sorted(set(up_ranks)))
     key = (rules, f, raise_on_tie, ranks)
-    kept = _games.get(key)
+    kept = _games.get(key) if store is None else None  # with a store, the store is the cache: its files written
     if kept is not None:
         return kept
     c = exact_switch_counts(rules, f.fees, up_ranks=ranks, raise_on_tie=raise_on_tie, threads=threads,
@@ -181,7 +182,7 @@ def solve_exact_switch_games(schedules: tuple[SwitchFeesLike, ...], rules: Rules
                                "all five beside them; all five alone: prove_switch_sizes and solve_switch_game")
     ranks = tuple(sorted(set(up_ranks)))
     keys = [(r, f, raise_on_tie, ranks) for r, f in games_of]
-    found = {k: g for k in keys if (g := _games.get(k)) is not None}
+    found = {k: g for k in keys if store is None and (g := _games.get(k)) is not None}  # a store is the cache
     todo = list(dict.fromkeys(k for k in keys if k not in found))
     if todo:
         counts = exact_switch_counts_many(todo[0][0], tuple(k[1].fees for k in todo), up_ranks=ranks,
