@@ -624,10 +624,13 @@ def _run_ranks(args: dict[int, _RankArgs], keys: dict[int, list[dict[str, Any]]]
             if store is not None:
                 rank_store.save(store, keys[r][j], result)
     if client is None:
+        # a rank's sweeps: its classes once, then once more for each game counted (the classes about the same)
+        units = [1 + len(missing[r]) for r in todo]
         for i, r in enumerate(todo):
-            def poll(swept: int, sweeps: int, i: int = i) -> None:  # every rank sweeps about as many classes
-                report(progress, "counting every switch exactly (discard-set classes swept)", i * sweeps + swept,
-                       len(todo) * sweeps)
+            def poll(swept: int, sweeps: int, i: int = i) -> None:
+                per = sweeps // units[i]
+                report(progress, "counting every switch exactly (discard-set classes swept)",
+                       per * sum(units[:i]) + swept, per * sum(units))
             done(r, _exact_rank(*task(r), poll if progress is not None else None))
     elif todo:  # a task a rank on the cluster, gathered as they finish
         from distributed import as_completed

@@ -270,6 +270,14 @@ def test_several_schedules_with_all_five_and_a_store_are_each_counted_alone(tmp_
     asked.clear()
     assert switch.exact_switch_counts_many(rules, (one, five), up_ranks=(12, 0), store=store) == (got[2], got[0])
     assert asked == []  # every rank of both kept
+    # one progress over the ranks, each rank's sweeps its classes once and once more per game it counts
+    monkeypatch.setattr(_ffi, "POLL_SECONDS", 0.02)
+    seen: list[tuple[int, int]] = []
+    switch.exact_switch_counts_many(rules, (one, (Fraction(2),)), up_ranks=(0, 12, 5), store=store,
+                                    progress=lambda _what, done, total: seen.append((done, total)))
+    assert dict(asked) == {0: [0b10], 12: [0b10], 5: [0b10, 0b10]}  # 2 antes only at 0 and 12; both at 5
+    done, total = zip(*seen, strict=True)
+    assert set(total) == {7 * 26} and list(done) == sorted(done) and done[-1] == 7 * 26  # 2 + 2 + 3 passes
     with pytest.raises(ce.InvalidRules, match="1 to 8"):
         switch.exact_switch_counts_many(rules, (one,) * 9)
     with pytest.raises(ce.InvalidRules, match="switch fees"):
