@@ -578,9 +578,9 @@ def exact_switch_counts_many(rules: Rules, schedules: tuple[tuple[Fraction | Non
     """``exact_switch_counts`` of several fee schedules (at most 8) of the same rules at once: each up rank's
     classes of discard sets are swept once for them all (the count's first pass, the most of its work; the
     second pass, each game's chosen options tallied, is each game's). Each schedule's counts equal its own
-    ``exact_switch_counts``, integer for integer where the fees share the nets' denominator (the usual
-    whole-ante fees); ``store``: each (rank, schedule) kept under the key its own count would use, so ranks
-    kept by a run of one schedule are read back, and a rank is counted only for the schedules not kept."""
+    ``exact_switch_counts``'. ``store``: each (rank, schedule) kept under the key its own count would use where
+    the fees share the nets' denominator (whole-ante fees; else under the common denominator's), so ranks kept
+    by a count of one schedule are read back, and a rank is counted only for the schedules not kept."""
     if not 1 <= len(schedules) <= 8:
         raise InvalidRules(f"exact switching games: 1 to 8 fee schedules at once, not {len(schedules)}")
     nets, games = _exact_scale(rules, list(schedules))
