@@ -25,7 +25,7 @@ from typing import Any
 from ..engine.counts import DealTotals
 from ..engine.pricing import ReturnRow
 from ..engine.recent import Recent
-from ..engine.switch import EXACT_WEIGHT, ExactSwitchCounts, exact_switch_counts, exact_switch_counts_many
+from ..engine.switch import EXACT_WEIGHT, ExactSwitchCounts, exact_switch_counts_many
 from ..errors import CoreError, InvalidRules, shown
 from ..model.rules import Rules
 from ..progress import ProgressFn
@@ -146,23 +146,11 @@ def solve_exact_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | N
     11 hours for four, all five about 50 s more; the last four games are kept in the process. Raises
     ``InvalidRules`` for a schedule that allows only all five, a bad fee or rules.
     """
-    rules, f = switch_game(fees, rules)
-    if f.sizes == (5,):
-        raise InvalidRules(f"switch fees {f.short()}: the exact game counts switches of 1 to 4 cards, and of all "
-                           "five beside them; all five alone: prove_switch_sizes and solve_switch_game")
-    ranks = tuple(sorted(set(up_ranks)))
-    key = (rules, f, raise_on_tie, ranks)
-    kept = _games.get(key) if store is None else None  # with a store, the store is the cache: its files written
-    if kept is not None:
-        return kept
-    c = exact_switch_counts(rules, f.fees, up_ranks=ranks, raise_on_tie=raise_on_tie, threads=threads,
-                            progress=progress, client=client, store=store)
-    game = exact_game_from(rules, f, c, ranks)
-    _games.put(key, game)
-    return game
+    return solve_exact_switch_games((fees,), rules, up_ranks=up_ranks, raise_on_tie=raise_on_tie, threads=threads,
+                                    progress=progress, client=client, store=store)[0]
 
 
-def solve_exact_switch_games(schedules: tuple[SwitchFeesLike, ...], rules: Rules | None = None, *,
+def solve_exact_switch_games(schedules: tuple[SwitchFeesLike | None, ...], rules: Rules | None = None, *,
                              up_ranks: tuple[int, ...] = tuple(range(13)), raise_on_tie: bool = False,
                              threads: int | None = None, progress: ProgressFn | None = None,
                              client: Any = None, store: str | None = None) -> tuple[ExactSwitchGame, ...]:

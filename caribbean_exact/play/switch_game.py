@@ -56,7 +56,7 @@ from ..progress import ProgressFn, report
 from .game import Exactness, solve
 from .option_game import SITUATIONS, StandOrOption, _UpCardOnly  # noqa: F401 (SITUATIONS: still read from here)
 from .sampling import Z95
-from .switch_exact import ExactSwitchGame, solve_exact_switch_game, solve_exact_switch_games
+from .switch_exact import ExactSwitchGame, solve_exact_switch_games
 from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["OneCardGame", "OneOrFiveGame", "StandOrOption", "SwitchGame", "SwitchProof", "SwitchSample",
@@ -876,7 +876,7 @@ def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int |
     cards: over every size up to the largest open one (a larger size of 2 to 4 cards is proven never
     better than the best of at most one card, and of all five where the proof counted them, so cutting
     the schedule there changes no choice), with all five beside them where the proof counted them
-    (``switch_exact.solve_exact_switch_game``); else None (nothing open, five open, or a size above
+    (``switch_exact.solve_exact_switch_games``); else None (nothing open, five open, or a size above
     ``count_up_to`` open). ``threads``, ``progress``, ``client``, ``store``: as that function. ``beside``:
     the proofs of other schedules (of the same rules) whose games are counted in the same sweeps where they
     too are counted (``solve_exact_switch_games``), kept in ``store`` for their own solve to read back."""
@@ -885,9 +885,6 @@ def count_open_sizes(proof: SwitchProof, count_up_to: int = 2, *, threads: int |
     if fees is None:
         return None
     others = [f for p in beside if (f := _counted_fees(p, count_up_to)) is not None]
-    if not others:
-        return solve_exact_switch_game(fees, proof.rules, threads=threads, progress=progress, client=client,
-                                       store=store)
     return solve_exact_switch_games((fees, *others), proof.rules, threads=threads, progress=progress,
                                     client=client, store=store)[0]
 
@@ -915,7 +912,7 @@ def solve_switch_game(fees: SwitchFeesLike | None = None, rules: Rules | None = 
     (``prove_switch_sizes``): where every size is proven never better than at most one card, the
     game is the one-card game, exactly. Where the sizes left open are 2 to ``count_up_to`` cards,
     the whole game is counted exactly over every size up to the largest open one, all five beside them
-    where the proof counted them (``switch_exact.solve_exact_switch_game``; ``counted``):
+    where the proof counted them (``switch_exact.solve_exact_switch_games``; ``counted``):
     ``count_up_to`` 2 (the default) takes about 8 minutes of CPU (4 on two cores), 3 about 80
     minutes, 4 about 12 hours, where ``client`` (a ``dask.distributed.Client``) can spread them and
     ``store`` (a folder) keeps each up rank's counts as it finishes, so that a run stopped part way goes

@@ -131,7 +131,8 @@ def test_the_sizes_left_open_are_counted_beside_all_five(monkeypatch):
     from caribbean_exact.play.switching import SwitchFees
 
     calls: list[SwitchFees] = []
-    monkeypatch.setattr(sg, "solve_exact_switch_game", lambda fees, *_, **__: calls.append(fees) or "counted")
+    monkeypatch.setattr(sg, "solve_exact_switch_games",
+                        lambda fees, *_, **__: calls.extend(fees) or ("counted",) * len(fees))
 
     def proof(fees: str, open_sizes: tuple[int, ...], five: bool) -> object:
         return SimpleNamespace(exact=not open_sizes, open_sizes=open_sizes, five_counted=five,
@@ -148,16 +149,15 @@ def test_the_sizes_left_open_are_counted_beside_all_five(monkeypatch):
 def test_schedules_counted_beside_are_cut_as_their_own_count_and_counted_together(monkeypatch):
     """``count_open_sizes(beside=...)``: each other schedule cut as its own count would cut it (one with
     nothing to count left out) and counted with this one in one call of ``solve_exact_switch_games``, which
-    gives this one's game first; without any left, this one alone as before."""
+    gives this one's game first; without any left, this one alone in the same call."""
     from types import SimpleNamespace
 
     from caribbean_exact.play import switch_game as sg
     from caribbean_exact.play.switching import SwitchFees
 
     together: list[tuple[SwitchFees, ...]] = []
-    alone: list[SwitchFees] = []
-    monkeypatch.setattr(sg, "solve_exact_switch_games", lambda fees, *_, **__: together.append(fees) or ("a", "b"))
-    monkeypatch.setattr(sg, "solve_exact_switch_game", lambda fees, *_, **__: alone.append(fees) or "alone")
+    monkeypatch.setattr(sg, "solve_exact_switch_games",
+                        lambda fees, *_, **__: together.append(fees) or tuple("abc"[:len(fees)]))
 
     def proof(fees: str, open_sizes: tuple[int, ...], five: bool) -> object:
         return SimpleNamespace(exact=not open_sizes, open_sizes=open_sizes, five_counted=five,
@@ -166,8 +166,8 @@ def test_schedules_counted_beside_are_cut_as_their_own_count_and_counted_togethe
     beside = (proof("0,0,0,0,0", (2, 3, 4), True), proof("1,2,3,2,1", (), True), proof("2,1,9", (2,), False))
     assert sg.count_open_sizes(proof("1,1,1,1,1", (2, 3, 4), True), 4, beside=beside) == "a"  # type: ignore[arg-type]
     assert together == [(SwitchFees.parse("1,1,1,1,1"), SwitchFees.parse("0,0,0,0,0"), SwitchFees.parse("2,1"))]
-    assert sg.count_open_sizes(proof("1,1", (2,), False), 2, beside=beside[1:2]) == "alone"  # type: ignore[arg-type]
-    assert alone == [SwitchFees.parse("1,1")] and len(together) == 1
+    assert sg.count_open_sizes(proof("1,1", (2,), False), 2, beside=beside[1:2]) == "a"  # type: ignore[arg-type]
+    assert together[1:] == [(SwitchFees.parse("1,1"),)]
     with pytest.raises(InvalidRules, match="need a store"):
         sg.solve_switch_game("1,1", beside=("0,0",))
 
@@ -196,13 +196,13 @@ def _counted_by_slice(monkeypatch, fees: str = "2,1,9") -> list[tuple]:
     rules, f = switch_game(fees, None)
     sg._proofs.seed((rules, f, False), prove_one_rank(f, rules, 12))
     calls: list[tuple] = []
-    count = switch_exact.solve_exact_switch_game
+    count = switch_exact.solve_exact_switch_games
 
-    def sliced(fees, rules=None, *, threads=None, progress=None, client=None, store=None):
-        calls.append((fees, client))
-        return count(fees, rules, up_ranks=(12,), threads=threads, progress=progress, store=store)
+    def sliced(schedules, rules=None, *, threads=None, progress=None, client=None, store=None):
+        calls.extend((fees, client) for fees in schedules)
+        return count(schedules, rules, up_ranks=(12,), threads=threads, progress=progress, store=store)
 
-    monkeypatch.setattr(sg, "solve_exact_switch_game", sliced)
+    monkeypatch.setattr(sg, "solve_exact_switch_games", sliced)
     return calls
 
 
@@ -282,9 +282,6 @@ def test_the_command_counts_a_schedule_beside_and_keeps_it(monkeypatch, capsys, 
     together = switch_exact.solve_exact_switch_games
     monkeypatch.setattr(sg, "solve_exact_switch_games",
                         lambda fees, rules=None, **kw: together(fees, rules, **(kw | {"up_ranks": (12,)})))
-    alone = switch_exact.solve_exact_switch_game
-    monkeypatch.setattr(sg, "solve_exact_switch_game",
-                        lambda fees, rules=None, **kw: alone(fees, rules, **(kw | {"up_ranks": (12,)})))
     dirs = str(tmp_path)
     assert main(["solve", "--switch-fees", "2,1,9", "--count-beside", "1,1", "--keep-ranks", dirs, "--format",
                  "json", "--quiet"]) == 0
