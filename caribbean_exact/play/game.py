@@ -231,6 +231,23 @@ class GameReport:
         return return_rows(self.totals, self.nets)
 
     @property
+    def return_rows(self) -> list[tuple[str, ReturnRow]]:
+        """The return table as the ``WholeGame`` protocol gives it: ("play", row) for each row of
+        ``return_table``."""
+        return [("play", r) for r in self.return_table()]
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...]:
+        """What the player does (the ``WholeGame`` protocol): the share of the situations folded and
+        raised, exact.
+
+        >>> [(d, f"{float(p):.4%}") for d, p in solve().decisions]
+        [('fold', '47.7745%'), ('raise', '52.2255%')]
+        """
+        p = self.raise_probability
+        return (("fold", 1 - p), ("raise", p))
+
+    @property
     def dealer_qualifies(self) -> Fraction:
         """The chance that the dealer qualifies (whatever the player holds or does).
 

@@ -16,10 +16,22 @@ from ..model.information import UP_CARD_ONLY, Information
 from ..model.rules import Rules
 from .game import Exactness
 
-__all__ = ["SITUATIONS", "StandOrOption"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+__all__ = ["SITUATIONS", "StandOrOption", "decision_shares"]
 
 #: The (hand, up card) situations of the whole game: 52 x C(51, 5).
 SITUATIONS = 122151120
+
+
+def decision_shares(names: tuple[str, ...], by_category: tuple[tuple[int, ...], ...]
+                    ) -> tuple[tuple[str, Fraction], ...]:
+    """Each column of ``by_category`` (situations by the hand's category, a column a decision) as
+    (its name, its share of every situation)."""
+    total = sum(map(sum, by_category))
+    return tuple((name, Fraction(sum(c[k] for c in by_category), total)) for k, name in enumerate(names))
 
 
 class _UpCardOnly:
@@ -42,6 +54,8 @@ class StandOrOption(_UpCardOnly):
 
     rules: Rules
     by_category: tuple[tuple[int, ...], ...]
+    #: The decisions of ``by_category``'s columns after standing (the ``decisions`` protocol's names).
+    _options: ClassVar[tuple[str, ...]] = ()
 
     def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
         raise NotImplementedError
@@ -69,6 +83,12 @@ class StandOrOption(_UpCardOnly):
     def situations(self) -> int:
         """The (hand, up card) situations counted: 122,151,120 (fewer in a test's slice of up ranks)."""
         return sum(map(sum, self.by_category))
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...]:
+        """What the player does (the ``WholeGame`` protocol): the share of the situations that stand
+        and fold, stand and raise, and take each option (``by_category``'s columns), exact."""
+        return decision_shares(("stand, fold", "stand, raise", *self._options), self.by_category)
 
     @property
     def option_probability(self) -> Fraction:

@@ -52,6 +52,7 @@ class SixthCardGame(StandOrOption):
     by_category: tuple[tuple[int, int, int], ...]
     #: Situations that buy, by the up card's rank (deuce first).
     buy_by_up_rank: tuple[int, ...]
+    _options = ("buy",)
 
     def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
         return (("stand", self.stand, Fraction(0)), ("buy", self.buy, self.fee))
@@ -108,6 +109,7 @@ class SwitchOrBuyGame(StandOrOption):
     #: than the best of standing and one card (so none is beside buying either, and this is the whole
     #: game of those fees); None for a one-card schedule.
     proof: SwitchProof | None = None
+    _options = ("switch 1", "buy")
 
     def _parts(self) -> tuple[tuple[str, DealTotals, Fraction], ...]:
         return (("stand", self.stand, Fraction(0)), ("switch", self.switch, self.switch_fee),

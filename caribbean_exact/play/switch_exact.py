@@ -29,7 +29,7 @@ from ..engine.switch import EXACT_WEIGHT, ExactSwitchCounts, exact_switch_counts
 from ..errors import CoreError, InvalidRules, shown
 from ..model.rules import Rules
 from ..progress import ProgressFn
-from .option_game import SITUATIONS, StandOrOption
+from .option_game import SITUATIONS, StandOrOption, decision_shares
 from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
 
 __all__ = ["ExactSwitchGame", "solve_exact_switch_game", "solve_exact_switch_games"]
@@ -66,6 +66,14 @@ class ExactSwitchGame(StandOrOption):
     def game_rules(self) -> Rules:
         """The rules naming the whole game: the table's rules with the draw (``rules.draw``)."""
         return whole_game(self.rules, self.fees)
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...]:
+        """What the player does (the ``WholeGame`` protocol): the share of the situations that stand and
+        fold, stand and raise, and switch each number of cards the fees allow, exact."""
+        shares = decision_shares(("stand, fold", "stand, raise", *(f"switch {k}" for k in range(1, 6))),
+                                 self.by_category)
+        return shares[:2] + tuple(shares[1 + k] for k in self.fees.sizes)
 
     @property
     def by_size(self) -> tuple[int, ...]:

@@ -54,7 +54,7 @@ from ..model.hands import CATEGORIES
 from ..model.rules import Number, Rules
 from ..progress import ProgressFn, report
 from .game import Exactness, solve
-from .option_game import SITUATIONS, StandOrOption, _UpCardOnly  # noqa: F401 (SITUATIONS: still read from here)
+from .option_game import SITUATIONS, StandOrOption, _UpCardOnly, decision_shares  # noqa: F401 (SITUATIONS: still read from here)
 from .sampling import Z95
 from .switch_exact import ExactSwitchGame, solve_exact_switch_games
 from .switching import SwitchFees, SwitchFeesLike, switch_game, whole_game
@@ -218,6 +218,17 @@ class SwitchSample(_UpCardOnly):
 
     @property
     def expected_wager(self) -> Fraction | None:
+        """Not counted by a sample (None)."""
+        return None
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...] | None:
+        """Not counted by a sample (None; ``best_sizes``: how often the sampled hands' best switches
+        each number of cards)."""
+        return None
+
+    @property
+    def return_rows(self) -> list[tuple[str, ReturnRow]] | None:
         """Not counted by a sample (None)."""
         return None
 
@@ -439,6 +450,7 @@ class OneCardGame(StandOrOption):
     by_category: tuple[tuple[int, int, int], ...]
     #: Situations that switch a card of each rank (deuce first).
     switched_rank: tuple[int, ...]
+    _options = ("switch 1",)
 
     @property
     def game_rules(self) -> Rules:
@@ -577,6 +589,12 @@ class OneOrFiveGame(_UpCardOnly):
     def by_category(self) -> tuple[tuple[int, int, int, int], ...]:
         """Situations by the hand's category: (stand and fold, stand and raise, switch one, switch five)."""
         return tuple((*c, f) for c, f in zip(self.part.by_category, self.five_by_category, strict=True))
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...]:
+        """What the player does (the ``WholeGame`` protocol): the share of the situations that stand and
+        fold, stand and raise, switch one card and switch all five, exact."""
+        return decision_shares(("stand, fold", "stand, raise", "switch 1", "switch 5"), self.by_category)
 
     @property
     def return_rows(self) -> list[tuple[str, ReturnRow]]:
@@ -855,6 +873,26 @@ class SwitchGame(_UpCardOnly):
         if self.exact or self.sample is None:
             return self.one_card.house_edge
         return self.one_card.house_edge - self.sample.mean_difference
+
+    @property
+    def _exact_whole(self) -> OneCardGame | OneOrFiveGame | ExactSwitchGame | None:
+        """The exact game whose figures these are, where the house edge is exact (else None)."""
+        g = self.counted or self.exact_game
+        if g is not None:
+            return g
+        return self.one_card if self.exact else None
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...] | None:
+        """What the player does, exact, where the game is (the ``WholeGame`` protocol; else None)."""
+        g = self._exact_whole
+        return None if g is None else g.decisions
+
+    @property
+    def return_rows(self) -> list[tuple[str, ReturnRow]] | None:
+        """The return table, where the game is exact (the ``WholeGame`` protocol; else None)."""
+        g = self._exact_whole
+        return None if g is None else g.return_rows
 
     @property
     def half_width(self) -> float:

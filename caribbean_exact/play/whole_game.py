@@ -20,11 +20,12 @@ draw ("switch", "buy"). A new variant or leak is one entry here and a field of `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
+from ..engine.pricing import ReturnRow
 from ..errors import InvalidRules, shown
 from ..model.checks import check_bool, check_progress, check_rules, check_threads
 from ..model.information import Information
@@ -41,8 +42,10 @@ __all__ = ["SOLVERS", "Exactness", "SolveOptions", "WholeGame", "game_kind", "so
 @runtime_checkable
 class WholeGame(Protocol):
     """The figures every whole-game result gives: ``GameReport`` (the plain game, the leaks),
-    ``OneCardGame``, ``OneOrFiveGame``, ``SwitchGame``, ``SwitchSample`` (card switching). One
-    renderer reads any of them through these names; ``exactness`` says how far to trust them.
+    ``OneCardGame``, ``OneOrFiveGame``, ``ExactSwitchGame``, ``SwitchGame``, ``SwitchSample`` (card
+    switching), ``SixthCardGame`` and ``SwitchOrBuyGame`` (a sixth card for sale). One renderer reads any
+    of them through these names (``render.play.whole_game``: ``solve ... --table summary``);
+    ``exactness`` says how far to trust them.
 
     >>> g = solve()
     >>> isinstance(g, WholeGame), g.exactness, g.element_of_risk == g.house_edge / g.expected_wager
@@ -76,6 +79,19 @@ class WholeGame(Protocol):
     @property
     def exactness(self) -> Exactness:
         """Whether the house edge is exact, bounded or sampled."""
+
+    @property
+    def decisions(self) -> tuple[tuple[str, Fraction], ...] | None:
+        """What the player does: each decision's share of the situations (hand, up card), exact, in the
+        order of play: "fold", "raise" (the plain game, a leak); with a draw "stand, fold", "stand,
+        raise", then each option ("switch 1" .. "switch 5", "buy"); None where not counted (sampled,
+        bounded)."""
+
+    @property
+    def return_rows(self) -> Sequence[tuple[str, ReturnRow]] | None:
+        """The return table: (part, row) for every outcome (some may have no deal), probabilities over every deal
+        (part "play" for the plain game; with a draw, "stand" and each option's, its nets less its fee);
+        None where not counted (sampled, bounded)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,6 +145,11 @@ CASES: list[Case] = [
     ("solve buy", "solve", ["--buy-fee", "1"],
      lambda: __import__("caribbean_exact.play.sixth_game", fromlist=["x"]).solve_sixth_game(fee=1), True),
     ("solve switch or buy", "solve", ["--switch-fees", "1", "--buy-fee", "2"], None, True),
+    ("solve summary", "solve", ["--table", "summary"], None, False),
+    ("solve summary burn card", "solve", ["--burn-card", "--table", "summary"], None, False),
+    ("solve summary switch sample", "solve", ["--switch-fees", "1,2", "--sample", "--deals", "20", "--seed", "1",
+                                              "--table", "summary"], None, False),
+    ("solve summary buy", "solve", ["--buy-fee", "1", "--table", "summary"], None, True),
     ("solve larger switches or buy", "solve", ["--switch-fees", "1,2,3,4,5", "--buy-fee", "2"],
      lambda: __import__("caribbean_exact.play.sixth_game", fromlist=["x"]).solve_switch_or_buy_game(
          ce.Rules.make(switch_fees="1,2,3,4,5", buy_fee=2)), True),

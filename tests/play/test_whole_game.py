@@ -9,13 +9,14 @@ import pytest
 
 from caribbean_exact import InvalidRules, Rules, solve
 from caribbean_exact.engine.pricing import return_rows
-from caribbean_exact.engine.switch import one_card_game_counts
+from caribbean_exact.engine.switch import one_card_game_counts, sixth_game_counts
 from caribbean_exact.model.draw import FEE_SCHEDULES, Draw, SwitchFees
 from caribbean_exact.model.information import UP_CARD_ONLY, Information, seen_cards
 from caribbean_exact.play import information as old_information
 from caribbean_exact.play import switching as old_switching
 from caribbean_exact.play.game import GameReport
 from caribbean_exact.play.known_cards import solve_burn_card
+from caribbean_exact.play.sixth_game import sixth_card_game_from
 from caribbean_exact.play.switch_exact import solve_exact_switch_game
 from caribbean_exact.play.switch_game import SwitchGame, excluded_sizes, one_card_game_from, sample_switch_game
 from caribbean_exact.play.switching import switch_ev, switch_game
@@ -94,17 +95,29 @@ def test_the_registry_solves_each_kind_like_its_own_solver():
 
 def _figures_agree(g: WholeGame) -> None:
     """The protocol's figures against each other: the edge is minus the return, the element of risk
-    the edge over the expected wager."""
+    the edge over the expected wager; where exact, the decisions' shares add up to every situation, the
+    return table's probabilities to every deal and its contributions to the return."""
     assert isinstance(g, WholeGame)
     assert g.house_edge == -g.return_per_ante
     if g.expected_wager is not None:
         assert g.element_of_risk == g.house_edge / g.expected_wager
         assert 1 < g.expected_wager < 1 + g.game_rules.raise_antes
+    decisions, rows = g.decisions, g.return_rows
+    if g.exactness != "exact":
+        assert decisions is None and rows is None
+        return
+    assert decisions is not None and rows is not None
+    assert sum(p for _, p in decisions) == 1 and all(0 <= p <= 1 for _, p in decisions)
+    assert len({d for d, _ in decisions}) == len(decisions) and decisions[-1][0] in ("raise", "switch 1", "switch 5",
+                                                                                       "buy")
+    assert sum(r.probability for _, r in rows) == 1 and sum(r.contribution for _, r in rows) == g.return_per_ante
 
 
 def test_every_whole_game_result_is_a_whole_game():
     plain = solve()
     _figures_agree(plain)
+    assert plain.decisions == (("fold", 1 - plain.raise_probability), ("raise", plain.raise_probability))
+    assert [r for _, r in plain.return_rows] == plain.return_table()
     assert (plain.exactness, plain.information, plain.game_rules) == ("exact", UP_CARD_ONLY, Rules())
     # one up rank of the one-card game (the whole game takes seconds): its return counted from its rows
     one = one_card_game_from(Rules(), Fraction(1), one_card_game_counts(Rules(), Fraction(1), up_ranks=(12,)))
@@ -118,8 +131,17 @@ def test_every_whole_game_result_is_a_whole_game():
     _figures_agree(exact)
     assert (exact.exactness, exact.house_edge, exact.expected_wager, exact.element_of_risk) == (
         "exact", one.house_edge, one.expected_wager, one.element_of_risk)
+    # the two counts' decisions, each from its own by_category: stand and fold, stand and raise, switch 1
+    assert exact.decisions == one.decisions and [d for d, _ in one.decisions] == ["stand, fold", "stand, raise",
+                                                                                  "switch 1"]
+    assert dict(one.decisions)["switch 1"] == one.switch_probability
+    six = sixth_card_game_from(Rules(), Fraction(1), sixth_game_counts(Rules(), Fraction(1), up_ranks=(12,)))
+    _figures_agree(six)
+    assert [d for d, _ in six.decisions] == ["stand, fold", "stand, raise", "buy"]
+    assert dict(six.decisions)["buy"] == six.buy_probability and {p for p, _ in six.return_rows} == {"stand", "buy"}
     game = SwitchGame(SwitchFees.parse("1"), one, None, plain.return_per_ante)
     _figures_agree(game)
+    assert (game.decisions, game.return_rows) == (one.decisions, one.return_rows)  # the exact game's own
     assert (game.exactness, game.expected_wager, game.house_edge) == ("exact", one.expected_wager, one.house_edge)
     sample = sample_switch_game(None, Rules.make(switch_fees="1,1"), deals=4, seed=3)
     _figures_agree(sample)

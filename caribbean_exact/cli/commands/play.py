@@ -28,8 +28,9 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...play.game import GameReport, solve
     from ...play.russian import russian_ev
     from ...play.sixth_game import solve_sixth_game, solve_switch_or_buy_game
-    from ...play.switch_game import sample_switch_game, solve_switch_game
+    from ...play.switch_game import SwitchGame, sample_switch_game, solve_switch_game
     from ...play.switching import switch_ev
+    from ...play.whole_game import WholeGame
     from ...render import figures
     from ...render.house import protection as render_protection
     from ...render.play import edge_sorting as render_sorting
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...render.play import seen_plot
     from ...render.play import sixth as render_sixth
     from ...render.play import switching as render_switching
+    from ...render.play import whole_game as render_whole
     from ...render.strategy import chart as render_strategy
     from .. import batch
 else:
@@ -51,6 +53,7 @@ else:
     render_known = lazy("caribbean_exact.render.play.known_cards")
     seen_plot = lazy("caribbean_exact.render.play.seen_plot")
     render_switching = lazy("caribbean_exact.render.play.switching")
+    render_whole = lazy("caribbean_exact.render.play.whole_game")
     render_sixth = lazy("caribbean_exact.render.play.sixth")
     render_russian = lazy("caribbean_exact.render.play.russian")
     russian_ev = lazy_function("caribbean_exact.play.russian", "russian_ev")
@@ -288,10 +291,11 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
                         "--switch-fees: the quick sampled house edge instead of the exact one-card game")
     add_sampling(p, "with --sample", optional=True)
     add_threads(p)
-    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts"), default=None,
+    p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts", "summary"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
                         "chart: with --known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card; "
-                        "counts: with --sorted-ranks)")
+                        "counts: with --sorted-ranks; summary: any exact or bounded whole game, --switch-fees and "
+                        "--buy-fee included, in one layout: its figures, what the player does, the return table)")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="with --known-dealer-cards 1 to 3: also draw the chart and its rules for printing, on "
                         "pages that fit Letter and A4: FILE.pdf (all pages), .png or .svg (a file a page, FILE-1.png "
@@ -384,18 +388,22 @@ SOLVE_OPTIONS = (
 #: Where each --table value of ``solve`` applies (said when a mode has not that table).
 SOLVE_TABLES = {"chart": "--known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card",
                 "counts": "--sorted-ranks"}
-_FIGURES = ("figures", "outcomes", "dealer")
+_FIGURES = ("figures", "outcomes", "dealer", "summary")
+#: The --table value every whole game takes: its JSON is a document of its own (``render.play.whole_game``).
+_SUMMARY = ("summary",)
 #: The modes of ``solve``: each takes its own options (beside the rules, --threads and --format).
 SOLVE_MODES = {
-    "plain": Mode("solve", frozenset({"ignore_up", "table"}), _FIGURES),
+    "plain": Mode("solve", frozenset({"ignore_up", "table"}), _FIGURES, json_tables=_SUMMARY),
     "seen": Mode("solve --known-dealer-cards", frozenset({"known_dealer_cards", "table", "plot", "rate"}),
                  (*_FIGURES, "chart"), json_tables=(*_FIGURES, "chart")),
-    "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table", "rate"}), _FIGURES),
+    "all seen": Mode("solve --known-dealer-cards 4", frozenset({"known_dealer_cards", "table", "rate"}), _FIGURES,
+                     json_tables=_SUMMARY),
     "sampled": Mode("solve --sample", frozenset({"known_dealer_cards", "sample", "deals", "seed"})),
     "sorted": Mode("solve --sorted-ranks", frozenset({"sorted_ranks", "table", "rate", "accuracy"}),
-                   (*_FIGURES, "chart", "counts")),
+                   (*_FIGURES, "chart", "counts"), json_tables=_SUMMARY),
     "sorted seen": Mode("solve --sorted-ranks --known-dealer-cards 1",
-                        frozenset({"sorted_ranks", "known_dealer_cards", "table", "rate"}), (*_FIGURES, "counts")),
+                        frozenset({"sorted_ranks", "known_dealer_cards", "table", "rate"}), (*_FIGURES, "counts"),
+                        json_tables=_SUMMARY),
     "seen class": Mode("solve --seen-class", frozenset({"seen_class", "known_dealer_cards", "burn_card", "table",
                                                         "rate"}), (*_FIGURES, "chart"),
                        json_tables=(*_FIGURES, "chart")),
@@ -404,9 +412,11 @@ SOLVE_MODES = {
     "flash rate": Mode("solve --flash-rate", frozenset({"flash_rate"}),
                        why="it prices one hole card seen; any leak seen in a share X of hands: the leak with --rate X"),
     "switching": Mode("solve --switch-fees", frozenset({"switch_fees", "sample", "deals", "seed", "count_up_to",
-                                                         "scheduler", "keep_ranks", "count_beside"})),
-    "buying": Mode("solve --buy-fee", frozenset({"buy_fee"})),
-    "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee"})),
+                                                         "scheduler", "keep_ranks", "count_beside", "table"}),
+                      _SUMMARY, json_tables=_SUMMARY),
+    "buying": Mode("solve --buy-fee", frozenset({"buy_fee", "table"}), _SUMMARY, json_tables=_SUMMARY),
+    "switch or buy": Mode("solve --switch-fees --buy-fee", frozenset({"switch_fees", "buy_fee", "table"}), _SUMMARY,
+                          json_tables=_SUMMARY),
 }
 
 
@@ -495,6 +505,8 @@ def check_solve(args: argparse.Namespace) -> None:
             rules_from(args).with_game(switch_fees=fees)
         except InvalidRules as e:
             raise UsageError(f"solve --count-beside {fees}: {e}") from None
+    if args.plot and args.table == "summary":
+        raise UsageError("solve --table summary: the summary draws no chart (--plot applies without it)")
     if args.plot:
         render_strategy.plot_format(args.plot)
         check_file("--plot", args.plot)
@@ -525,6 +537,8 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
         leak = _leak_report(mode, args, rules, progress)
         return render_protection.flash(protection.flash_cost(rate, rules, threads=args.threads, leak=leak,
                                                              progress=progress), args.format)
+    if args.table == "summary":  # any whole game in one layout, read through the WholeGame protocol
+        return render_whole.whole_game(_whole_game(mode, args, rules, progress), args.format)
     if mode in ("seen class", "burn card"):
         return _leak_text(args, rules, progress)
     if mode == "flash rate":  # the exact cost of a dealer who exposes a hole card in X of hands
@@ -535,16 +549,7 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
             s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
                                    1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
             return render_switching.switch_sample(s, args.format)
-        client = _dask_client(args.scheduler)
-        try:
-            g = solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
-                                  1 if args.seed is None else args.seed, threads=args.threads, progress=progress,
-                                  count_up_to=2 if args.count_up_to is None else args.count_up_to, client=client,
-                                  store=args.keep_ranks, beside=tuple(args.count_beside or ()))
-        finally:
-            if client is not None:
-                client.close()
-        return render_switching.switch_game(g, args.format)
+        return render_switching.switch_game(_switch_game(args, rules, progress), args.format)
     if mode == "switch or buy":  # switching one card or buying, the whole game exact
         return render_sixth.switch_or_buy(solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees,
                                                                                    buy_fee=args.buy_fee),
@@ -585,6 +590,38 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.format in ("json", "csv") or args.table:
         return text
     return text + "\n\n" + heading + "\n" + chart
+
+
+def _switch_game(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> SwitchGame:
+    """solve --switch-fees: the game, exact, counted or bounded (on a Dask cluster with --scheduler)."""
+    client = _dask_client(args.scheduler)
+    try:
+        return solve_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                                 1 if args.seed is None else args.seed, threads=args.threads, progress=progress,
+                                 count_up_to=2 if args.count_up_to is None else args.count_up_to, client=client,
+                                 store=args.keep_ranks, beside=tuple(args.count_beside or ()))
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _whole_game(mode: str, args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> WholeGame:
+    """The whole game a mode of ``solve`` counts (``--table summary``), as a ``WholeGame``."""
+    if mode == "switching":
+        if args.sample:
+            return sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                                      1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+        return _switch_game(args, rules, progress)
+    if mode == "switch or buy":
+        return solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees, buy_fee=args.buy_fee),
+                                        threads=args.threads, progress=progress)
+    if mode == "buying":
+        return solve_sixth_game(rules, args.buy_fee, threads=args.threads, progress=progress)
+    if mode == "plain":
+        return solve(rules=rules, ignore_up=args.ignore_up, threads=args.threads, progress=progress)
+    if mode == "all seen":
+        return known_cards.solve_all_seen(rules, progress=progress)
+    return _leak_report(mode, args, rules, progress)
 
 
 def _leak_report(mode: str, args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> GameReport:

@@ -54,6 +54,7 @@ from ..play.switching import (
     proof_json,
     switch_sample_json,
 )
+from ..play.whole_game import game_name
 from ..strategy.chart import cell_mark, chart_json, decider_text
 from ..strategy.strategy_card import fees_text, switch_sentence
 from ..text import (
@@ -313,20 +314,6 @@ def _switch_config(r: MathReport) -> list[tuple[str, str]]:
                             "numbered sections, the cap and game protection: the game without switching"),
             ("strategy assumed", "optimal switching, then the optimal raise or fold; without switching: optimal "
                                  "(attached: the strategy chart at the end)")]
-
-
-def game_name(g: WholeGame) -> str:
-    """The whole game a report prices, by its rules: "Oasis Poker (switch fees 1,2,3,2,1)" with a
-    draw, what the player knows with a leak, else "the plain game"."""
-    rules = g.game_rules
-    if rules.draw is not None and rules.draw.switch is not None:
-        return f"Oasis Poker (switch fees {rules.draw.switch.short()})"
-    if rules.draw is not None and rules.draw.buy is not None:
-        fee = rules.draw.buy
-        return f"A sixth card for sale ({frac(fee)} ante{'' if fee == 1 else 's'})"
-    if rules.information.kind != "up-card":
-        return f"the game with {information_words(rules.information)}"
-    return "the plain game"
 
 
 def _half_width(g: WholeGame) -> float | None:
