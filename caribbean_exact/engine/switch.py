@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,12 +33,39 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BOUND_NET_LIMIT", "DISCARD_SETS", "DRAW_CHOICES", "EXACT_FIVE_NET_LIMIT", "EXACT_NET_LIMIT", "EXACT_WEIGHT",
-           "EXACT_WEIGHT_FIVE", "FIVE_DEALS", "GAME_CHOICES", "GAME_HANDS", "GAME_WEIGHT", "NO_SWITCH",
-           "SWITCH_FIVE_RAISES", "BoundCounts", "DrawCounts",
-           "ExactSwitchCounts", "FiveGameCounts", "OneCardCounts", "bound_counts", "bound_scale", "buy_totals",
-           "draw_game_counts", "exact_switch_counts", "game_hands", "given_game_counts", "one_card_game_counts",
-           "sixth_game_counts", "sixth_game_given_counts", "switch_totals"]
+__all__ = [
+    "BOUND_NET_LIMIT",
+    "DISCARD_SETS",
+    "DRAW_CHOICES",
+    "EXACT_FIVE_NET_LIMIT",
+    "EXACT_NET_LIMIT",
+    "EXACT_WEIGHT",
+    "EXACT_WEIGHT_FIVE",
+    "FIVE_DEALS",
+    "GAME_CHOICES",
+    "GAME_HANDS",
+    "GAME_WEIGHT",
+    "NO_SWITCH",
+    "SWITCH_FIVE_RAISES",
+    "BoundCounts",
+    "DrawCounts",
+    "ExactSwitchCounts",
+    "FiveGameCounts",
+    "OneCardCounts",
+    "bound_counts",
+    "bound_scale",
+    "buy_totals",
+    "draw_game_counts",
+    "exact_switch_counts",
+    "exact_switch_counts_many",
+    "game_hands",
+    "given_game_counts",
+    "kept_exact_ranks",
+    "one_card_game_counts",
+    "sixth_game_counts",
+    "sixth_game_given_counts",
+    "switch_totals",
+]
 
 #: Discard sets of one hand: every subset of its five cards, standing (0) included.
 DISCARD_SETS: int = _ffi.DISCARD_SETS
@@ -594,6 +622,18 @@ def exact_switch_counts_many(rules: Rules, schedules: tuple[tuple[Fraction | Non
     results = _run_ranks(args, keys, store, client, progress)
     return tuple(_exact_merge(ranks, {r: results[r][j] for r in ranks}, (), {r: [] for r in ranks}, nets.denominator,
                               bool(g[1] >> 5 & 1)) for j, g in enumerate(games))
+
+
+def kept_exact_ranks(rules: Rules, fees: tuple[Fraction | None, ...], store: str, *,
+                     raise_on_tie: bool = False) -> tuple[int, ...]:
+    """The up ranks of the exact switching game of ``fees`` (as ``exact_switch_counts``) whose counts are
+    kept in the folder ``store`` under the key its count uses now (a file written by an older count's
+    version is not one of them); nothing is read or counted. Raises ``InvalidRules`` for fees the count
+    does not take."""
+    nets, games = _exact_scale(rules, [fees])
+    flags = _ffi.RAISE_ON_TIE if raise_on_tie else 0
+    return tuple(r for r in range(13) if os.path.isfile(
+        rank_store.path_of(store, _exact_key(r, rules.qualifier.value, nets, games[0], flags, [], None))))
 
 
 #: The arguments of one rank's ``_exact_rank`` (before ``poll``).
