@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the type checker sees the modules; at run time each loads w
     from ...play.game import GameReport, solve
     from ...play.russian import russian_ev
     from ...play.sixth_game import solve_sixth_game, solve_switch_or_buy_game
-    from ...play.switch_game import SwitchGame, sample_switch_game, solve_switch_game
+    from ...play.switch_game import SwitchGame, SwitchSample, sample_switch_game, solve_switch_game
     from ...play.switching import switch_ev
     from ...play.whole_game import WholeGame
     from ...render import figures
@@ -294,8 +294,8 @@ def setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--table", choices=("figures", "outcomes", "dealer", "chart", "counts", "summary"), default=None,
                    help="only this table (CSV: figures by default; dealer: the dealer's hand by category; "
                         "chart: with --known-dealer-cards 1 to 3, --sorted-ranks, --seen-class or --burn-card; "
-                        "counts: with --sorted-ranks; summary: any exact or bounded whole game, --switch-fees and "
-                        "--buy-fee included, in one layout: its figures, what the player does, the return table)")
+                        "counts: with --sorted-ranks; summary: any whole game (the plain game, a leak, --switch-fees, "
+                        "--buy-fee) in one layout: its figures, what the player does, the return table)")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="with --known-dealer-cards 1 to 3: also draw the chart and its rules for printing, on "
                         "pages that fit Letter and A4: FILE.pdf (all pages), .png or .svg (a file a page, FILE-1.png "
@@ -546,9 +546,7 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
                                                              progress=progress), args.format)
     if mode == "switching":
         if args.sample:  # the quick estimate: sampled hands, each one's best option exact
-            s = sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
-                                   1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
-            return render_switching.switch_sample(s, args.format)
+            return render_switching.switch_sample(_switch_sample(args, rules, progress), args.format)
         return render_switching.switch_game(_switch_game(args, rules, progress), args.format)
     if mode == "switch or buy":  # switching one card or buying, the whole game exact
         return render_sixth.switch_or_buy(solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees,
@@ -592,6 +590,12 @@ def _solve_text(args: argparse.Namespace, progress: ProgressFn) -> str:
     return text + "\n\n" + heading + "\n" + chart
 
 
+def _switch_sample(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> SwitchSample:
+    """solve --switch-fees --sample: sampled hands, each one's best option exact."""
+    return sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
+                              1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
+
+
 def _switch_game(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> SwitchGame:
     """solve --switch-fees: the game, exact, counted or bounded (on a Dask cluster with --scheduler)."""
     client = _dask_client(args.scheduler)
@@ -608,10 +612,7 @@ def _switch_game(args: argparse.Namespace, rules: Rules, progress: ProgressFn) -
 def _whole_game(mode: str, args: argparse.Namespace, rules: Rules, progress: ProgressFn) -> WholeGame:
     """The whole game a mode of ``solve`` counts (``--table summary``), as a ``WholeGame``."""
     if mode == "switching":
-        if args.sample:
-            return sample_switch_game(args.switch_fees, rules, 1000 if args.deals is None else args.deals,
-                                      1 if args.seed is None else args.seed, threads=args.threads, progress=progress)
-        return _switch_game(args, rules, progress)
+        return _switch_sample(args, rules, progress) if args.sample else _switch_game(args, rules, progress)
     if mode == "switch or buy":
         return solve_switch_or_buy_game(rules.with_game(switch_fees=args.switch_fees, buy_fee=args.buy_fee),
                                         threads=args.threads, progress=progress)
