@@ -172,6 +172,9 @@ def test_the_five_card_switch_counted_on_a_slice_is_each_hand_counted_alone():
     assert game.return_per_ante > one.return_per_ante
     assert sum(r.probability for _, r in game.return_rows) == 1
     assert sum(r.contribution for _, r in game.return_rows) == game.return_per_ante
+    shares = dict(game.decisions)  # the WholeGame protocol's decisions: stand (fold, raise), one card, five
+    assert list(shares) == ["stand, fold", "stand, raise", "switch 1", "switch 5"] and sum(shares.values()) == 1
+    assert (shares["switch 1"], shares["switch 5"]) == (game.one_probability, game.five_probability)
 
 
 @pytest.mark.slow
@@ -197,7 +200,9 @@ def test_peaked_fees_whole_game_exact():
     assert g is not None and g.situations == 122151120 and g.five_situations == 8188332
     assert g.house_edge == Fraction(3243255198184843, 471015592711263600)
     assert g.five_probability == Fraction(682361, 10179260) and g.one_probability == Fraction(849267, 10179260)
-    assert solve_switch_game("peaked").house_edge == g.house_edge < solve_one_card_game(1).house_edge
+    whole = solve_switch_game("peaked")
+    assert whole.house_edge == g.house_edge < solve_one_card_game(1).house_edge
+    assert (whole.decisions, whole.return_rows) == (g.decisions, g.return_rows)  # the protocol's, the exact game's
     s = sample_switch_game("peaked", deals=200, seed=32, baseline="1", proof=p)
     estimate = solve_one_card_game(1).house_edge - s.mean_difference
     assert abs(float(estimate - g.house_edge)) <= s.difference_half_width
