@@ -824,10 +824,8 @@ class SwitchGame(_UpCardOnly):
     @property
     def expected_wager(self) -> Fraction | None:
         """Ante plus the expected raise, in antes, where the game is exact (else None)."""
-        g = self.counted or self.exact_game
-        if g is not None:
-            return g.expected_wager
-        return self.one_card.expected_wager if self.exact else None
+        g = self._exact_whole
+        return None if g is None else g.expected_wager
 
     @property
     def element_of_risk(self) -> Fraction | None:
