@@ -79,9 +79,9 @@ def test_kept_ranks_are_those_under_todays_key(tmp_path):
     assert kept_exact_ranks(Rules(), fees, str(tmp_path), raise_on_tie=True) == ()
 
 
-@pytest.mark.slow  # 240 hands, each one's every discard set counted alone (switch_ev): about 45 s of CPU
+@pytest.mark.slow  # 120 hands, each one's every discard set counted alone (switch_ev): about 25 s of CPU
 def test_the_kept_deuce_holds_a_sample_of_hands_each_counted_alone(tmp_path):
-    """Another path to the kept deuce's figures: 240 seeded situations against a deuce (a random deuce up, a
+    """Another path to the kept deuce's figures: 120 seeded situations against a deuce (a random deuce up, a
     random hand; each situation of the rank equally likely, as in the count), each one's options counted alone
     (``switch_ev``: every discard set, every replacement set, every dealer hand). The mean of their best EVs
     under 1,1,1,1,1, and under 0,0,0,0,0 (the same options with their fees given back: after a switch the
@@ -99,7 +99,7 @@ def test_the_kept_deuce_holds_a_sample_of_hands_each_counted_alone(tmp_path):
     rng = random.Random(20261207)
     names = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
     paid, free = [], []
-    for _ in range(240):
+    for _ in range(120):
         up = rng.randrange(4)  # a deuce: cards 0 to 3
         hand = rng.sample([c for c in range(52) if c != up], 5)
         a = switch_ev(" ".join(names[c] for c in hand), names[up], "1,1,1,1,1", threads=1)

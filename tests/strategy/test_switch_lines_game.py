@@ -252,19 +252,22 @@ def test_the_lines_choices_are_their_discards():
     sr = switch_rules("1")
     hands = game_hands(3)
     choices = sr.choices(3)
-    assert np.count_nonzero(choices != NO_SWITCH) == 194295  # of 2,349,060 (the slow test checks each)
+    assert np.count_nonzero(choices != NO_SWITCH) == 194295  # of 2,349,060 (slow: every 7th; exhaustive: each)
     for i in range(0, GAME_HANDS, 2999):
         d = sr.discard([Card(x) for x in hands[i].tolist()], Card(12))
         assert choices[i] == (NO_SWITCH if not d else d[0].index)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("rank", [10])  # a five (3): every 2,999th hand in the default run (the test above)
-def test_every_hand_of_an_up_rank_is_its_mask(rank):
-    """Every one of the 2,349,060 hands beside one up card: ``choices`` is ``decide`` (about a minute)."""
+@pytest.mark.parametrize(("rank", "step"), [  # a queen (10); the default run: a five (3), every 2,999th hand
+    pytest.param(10, 7, marks=pytest.mark.slow),  # CI: every 7th hand, about 9 s
+    pytest.param(10, 1, marks=pytest.mark.exhaustive),  # by hand (-m exhaustive): every hand, about a minute
+])
+def test_every_hand_of_an_up_rank_is_its_mask(rank, step):
+    """Every ``step``-th of the 2,349,060 hands beside one up card (every one with step 1): ``choices``
+    is ``decide``."""
     sr = switch_rules("1")
-    hands = game_hands(rank).tolist()
-    choices = sr.choices(rank).tolist()
+    hands = game_hands(rank).tolist()[::step]
+    choices = sr.choices(rank).tolist()[::step]
     cards = [Card(i) for i in range(52)]
     up = cards[4 * rank]
     for h, got in zip(hands, choices, strict=True):
