@@ -54,7 +54,7 @@ from ..play.switching import (
     proof_json,
     switch_sample_json,
 )
-from ..play.whole_game import game_name
+from ..play.whole_game import game_name, half_width
 from ..strategy.chart import cell_mark, chart_json, decider_text
 from ..strategy.strategy_card import fees_text, switch_sentence
 from ..text import (
@@ -316,18 +316,12 @@ def _switch_config(r: MathReport) -> list[tuple[str, str]]:
                                  "(attached: the strategy chart at the end)")]
 
 
-def _half_width(g: WholeGame) -> float | None:
-    """Half the 95% interval of a sampled whole game's house edge (None where it has none)."""
-    hw = getattr(g, "half_width", None)
-    return hw if isinstance(hw, float) and math.isfinite(hw) else None
-
-
 def _edge_text(g: WholeGame) -> tuple[str, str]:
     """A whole game's house edge as (value, how it is known), read through the ``WholeGame``
     protocol (and a sampled game's ``half_width``, a bounded one's ``house_edge_bound``)."""
     if g.exactness == "exact":
         return f"{_p(g.house_edge)} ({frac(g.house_edge)})", "exact"
-    hw = _half_width(g)
+    hw = half_width(g)
     if g.exactness == "sampled" and hw is not None:
         bound = getattr(g, "house_edge_bound", None)
         return (f"{_p(g.house_edge)} +/- {hw * 100:.4f} points",
@@ -342,7 +336,7 @@ def _times_edge(g: WholeGame, per_edge: Fraction, shown: Callable[[Fraction], st
     """An amount that is ``per_edge`` x a whole game's house edge (``shown``: money by default):
     exact, or the estimate and its interval, or the bound."""
     x = per_edge * g.house_edge
-    hw = _half_width(g)
+    hw = half_width(g)
     if g.exactness == "sampled" and hw is not None:
         return f"{shown(x)} +/- {shown(per_edge * Fraction(hw))}"
     return ("at most " if g.exactness == "bounded" else "") + shown(x)
@@ -1379,7 +1373,7 @@ def whole_game_json(r: MathReport) -> dict[str, Any]:
     hour = h.seats * h.hands_per_hour * h.average_ante
     bound = getattr(g, "house_edge_bound", None)
     return {"rules": rules_json(g.game_rules), "house_edge": str(g.house_edge), "exactness": g.exactness,
-            "half_width": 0.0 if g.exactness == "exact" else _half_width(g),
+            "half_width": 0.0 if g.exactness == "exact" else half_width(g),
             "house_edge_at_most": str(bound) if isinstance(bound, Fraction) else None,
             "element_of_risk": _opt(g.element_of_risk),
             "expected_wager": _opt(g.expected_wager), "plain_house_edge": str(r.game.house_edge),
