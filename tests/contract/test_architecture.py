@@ -227,13 +227,22 @@ def test_card_sizes_agree():
 
 def test_every_package_folder_is_in_the_wheel():
     """pyproject.toml lists the packages by name: a folder missing from the list is missing from the
-    wheel (caribbean_exact.cli.commands was, and the installed command could not start)."""
+    wheel (caribbean_exact.cli.commands was, and the installed command could not start). The data
+    folders without __init__.py (the JSON schemas, the page's static files) are listed too, each with
+    package data matching every file it holds: setuptools warns it will stop shipping a data folder
+    that is not a listed package."""
+    import fnmatch
     import tomllib
 
     root = Path(__file__).resolve().parents[2]
-    listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
-    folders = {".".join(p.parent.relative_to(root).parts) for p in (root / "caribbean_exact").rglob("__init__.py")}
+    setup = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(setup["packages"])
+    folders = {".".join(p.relative_to(root).parts) for p in (root / "caribbean_exact").rglob("*")
+               if p.is_dir() and p.name != "__pycache__" and any(f.is_file() for f in p.iterdir())}
     assert folders <= listed, sorted(folders - listed)
-    # data folders without __init__.py ride as package data: the JSON schemas (docs/json.md)
-    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    assert "schemas/*.json" in data["caribbean_exact"] and any((root / "caribbean_exact" / "schemas").glob("*.json"))
+    data = setup["package-data"]
+    for name in ("caribbean_exact.schemas", "caribbean_exact.cli.static", "caribbean_exact.data"):
+        files = [f.name for f in (root / Path(*name.split("."))).iterdir() if f.is_file() and f.suffix != ".py"]
+        assert files, name
+        unshipped = [f for f in files if not any(fnmatch.fnmatch(f, g) for g in data[name])]
+        assert not unshipped, (name, unshipped)
