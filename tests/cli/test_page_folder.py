@@ -91,8 +91,8 @@ def test_the_committed_wasm_is_the_build_of_csrc(tmp_path):
 def test_the_package_ships_the_page(name):
     import tomllib
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    patterns = data["caribbean_exact.cli"]
-    assert any(Path("static", name).match(p) for p in patterns), name
+    patterns = data["caribbean_exact.cli.static"]
+    assert any(Path(name).match(p) for p in patterns), name
     assert (STATIC / name).is_file()
     line = (ROOT / "MANIFEST.in").read_text().split("recursive-include caribbean_exact/cli/static", 1)[1]
     assert "*" + Path(name).suffix in line.split("\n")[0]
