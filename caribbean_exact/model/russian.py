@@ -59,7 +59,8 @@ class RussianGame:
     rank is drawn again; ``ante_after_buy_no_qualify``: "paid" or "push"; ``insurance``: a played
     hand of three of a kind or better may insure against the dealer not qualifying, up to what its
     bet can win, paid 1:1 (on the dealer's hand as dealt; counted: insured in full where that gains,
-    else not); ``instant_pays`` (royal, straight flush; recorded, not yet counted); ``where``,
+    else not); ``instant_pays``: the pays on the ante of a dealt royal and straight flush, paid at once whatever
+    the player does (``play.russian.instant_pay``); ``where``,
     ``source``, ``pays_source``: where it is dealt and published.
     """
 

@@ -26,30 +26,33 @@ from ..model.cards import Card, CardsLike, check_distinct, parse_cards
 from ..model.russian import RussianGame
 from .odds import parse_situation
 
-__all__ = ["RussianAnalysis", "RussianBuyGame", "RussianOption", "russian_buy_game", "russian_ev"]
+__all__ = ["RussianAnalysis", "RussianBuyGame", "RussianOption", "instant_pay", "russian_buy_game", "russian_ev"]
 
 
 @dataclass(frozen=True)
 class RussianOption:
     """One option of one hand: ``kind`` "stand" (play as dealt or fold), "switch" (exchange the
     ``discard`` cards) or "buy" (a sixth card); ``kept``: the cards kept; ``fee`` in antes; ``counts``:
-    the core's sums over its final hands (``RussianCounts``)."""
+    the core's sums over its final hands (``RussianCounts``); ``instant``: the dealt hand's instant pay
+    on the ante, in ``ev`` and ``play_ev`` (0: none)."""
 
     kind: str
     discard: tuple[Card, ...]
     kept: tuple[Card, ...]
     fee: Fraction
     counts: RussianCounts
+    instant: Fraction = Fraction(0)
 
     @property
     def ev(self) -> Fraction:
-        """The EV per ante, fee included, each final hand folded or played at its best."""
-        return self.counts.best_ev - self.fee
+        """The EV per ante, fee included, each final hand folded or played at its best (and the dealt
+        hand's instant pay, ``instant``, where it earns one)."""
+        return self.counts.best_ev - self.fee + self.instant
 
     @property
     def play_ev(self) -> Fraction:
-        """The EV per ante, fee included, playing after every replacement."""
-        return self.counts.play_ev - self.fee
+        """The EV per ante, fee included, playing after every replacement (the instant pay included)."""
+        return self.counts.play_ev - self.fee + self.instant
 
     @property
     def replacements(self) -> int:
@@ -136,7 +139,9 @@ class RussianAnalysis:
 
     ``hand``, ``up``: the cards; ``game``: the rule set; ``options``: every ``RussianOption``;
     ``exchange_sizes``: the exchange sizes counted; ``left_out``: the sizes the rules allow that were
-    not asked for; ``buy_game``: buying the game against a given dealer hand (None: none given)."""
+    not asked for; ``buy_game``: buying the game against a given dealer hand (None: none given);
+    ``instant``: the instant pay on the ante the dealt five earn (a royal or straight flush where the
+    rules pay one), in every option's EV and in folding."""
 
     hand: tuple[Card, ...]
     up: Card
@@ -145,6 +150,7 @@ class RussianAnalysis:
     exchange_sizes: tuple[int, ...]
     left_out: tuple[int, ...]
     buy_game: RussianBuyGame | None = None
+    instant: Fraction = Fraction(0)
 
     @property
     def best(self) -> RussianOption:
@@ -157,9 +163,17 @@ class RussianAnalysis:
         return next(o for o in self.options if o.kind == "stand")
 
     @property
+    def instant_hand(self) -> str | None:
+        """"royal flush" or "straight flush" where the dealt five earn an instant pay, else None."""
+        if not self.instant:
+            return None
+        return "royal flush" if russian_pay([c.index for c in self.hand], self.game)[1] == "royal-flush" \
+            else "straight flush"
+
+    @property
     def fold_ev(self) -> Fraction:
-        """Folding at once: the ante lost."""
-        return Fraction(-1)
+        """Folding at once: the ante lost (an instant pay, paid as the cards are seen, kept)."""
+        return Fraction(-1) + self.instant
 
 
 def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar", *,
@@ -169,8 +183,9 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar"
 
     ``hand``: the player's five cards; ``up``: the dealer's up card; ``game``: a rule set
     (``RussianGame``, "lunar", "russian" or a TOML file); ``exchange_sizes``: the numbers of cards
-    whose exchanges are counted (default: every size the rules allow; the larger take longer: about
-    4 s for every two-card exchange, a minute for the three-card ones); ``dealer``: the dealer's four
+    whose exchanges are counted (default: every size the rules allow; the larger take longer: under a
+    second for the two-card exchanges, 2 to 8 s for the three-card ones, half a minute to a minute and a
+    half for the four- and five-card ones, on two cores); ``dealer``: the dealer's four
     hole cards, to price buying the game for the hand as dealt (``buy_game``); ``threads``: the core's
     threads (default: the machine's cores). Raises ``InvalidCards`` or ``InvalidRules``.
 
@@ -194,6 +209,7 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar"
     mask = 1 | sum(1 << d for d in range(1, 32) if d.bit_count() in sizes)
     sixth = g.sixth_card_fee is not None
     counts = option_counts([c.index for c in h], u.index, g, mask, sixth, threads)
+    bonus = instant_pay(h, g)
     options = []
     for d in range(32):
         c = counts[d]
@@ -202,10 +218,10 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar"
         discard = tuple(x for i, x in enumerate(h) if d >> i & 1)
         kept = tuple(x for i, x in enumerate(h) if not d >> i & 1)
         options.append(RussianOption("switch" if d else "stand", discard, kept, g.exchange_fee if d else Fraction(0),
-                                     c))
+                                     c, bonus))
     if sixth and counts[32] is not None:
         assert g.sixth_card_fee is not None
-        options.append(RussianOption("buy", (), h, g.sixth_card_fee, counts[32]))
+        options.append(RussianOption("buy", (), h, g.sixth_card_fee, counts[32], bonus))
     order = sorted(range(len(options)), key=lambda k: (-options[k].ev, _rank(options[k]), k))
     bg = None
     if dealer is not None:
@@ -214,7 +230,29 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar"
             raise InvalidRules(f"dealer {shown(dealer)}: expected the dealer's four hole cards, got {len(holes)}")
         bg = russian_buy_game(h, (u, *holes), g)
     return RussianAnalysis(h, u, g, tuple(options[k] for k in order), sizes,
-                           tuple(k for k in allowed if k not in sizes), bg)
+                           tuple(k for k in allowed if k not in sizes), bg, bonus)
+
+
+def instant_pay(hand: CardsLike, game: RussianGame | str = "lunar") -> Fraction:
+    """The instant pay on the ante, per ante, that five dealt cards earn: the rule set's
+    ``instant_pays`` (royal flush, straight flush) where it has them, else 0. It is paid as the cards
+    are seen, whatever the player then does (our reading of the Lunar rules: an instant payout "for a
+    royal or straight flush in the first five cards").
+
+    >>> instant_pay("As Ks Qs Js Ts", "lunar"), instant_pay("9h 8h 7h 6h 5h", "lunar")
+    (Fraction(1000, 1), Fraction(250, 1))
+    >>> instant_pay("As Ks Qs Js Ts", "russian"), instant_pay("As Ks Qs Js 9s", "lunar")
+    (Fraction(0, 1), Fraction(0, 1))
+    """
+    g = RussianGame.parse(game)
+    h = parse_cards(hand)
+    if len(h) != 5:
+        raise InvalidRules(f"hand {shown(hand)}: expected the five dealt cards, got {len(h)}")
+    check_distinct([("hand", h)])
+    if not g.instant_pays:
+        return Fraction(0)
+    _, first, _ = russian_pay([c.index for c in h], g)
+    return {"royal-flush": g.instant_pays[0], "straight-flush": g.instant_pays[1]}.get(first or "", Fraction(0))
 
 
 def _rank(o: RussianOption) -> int:

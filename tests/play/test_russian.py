@@ -19,7 +19,7 @@ from caribbean_exact.engine.russian import buy_game_counts, russian_pay
 from caribbean_exact.errors import InvalidCards, InvalidRules
 from caribbean_exact.model.cards import Card, parse_cards
 from caribbean_exact.model.russian import RussianGame
-from caribbean_exact.play.russian import russian_buy_game, russian_ev
+from caribbean_exact.play.russian import instant_pay, russian_buy_game, russian_ev
 
 pytestmark = pytest.mark.csan
 
@@ -431,3 +431,52 @@ def test_every_two_card_set_is_listed():
     assert pairs == {frozenset(p) for p in combinations(["As", "Ks", "Qs", "Js", "2d"], 2)}
     assert all(o.replacements == 1035 for o in a.options if o.kind == "switch")
     assert textwrap.shorten(a.game.short(), 200).startswith("lunar: exchange 2-5")
+
+
+# ---------------------------------------------------------------- the instant pays
+
+
+def _dealt_bonus(hand: str, royal: int, straight_flush: int) -> int:
+    """A plain reading of the instant pays: five of one suit in sequence (the wheel too), the ace-high
+    one royal."""
+    ix = [c.index for c in parse_cards(hand)]
+    ranks = sorted(i // 4 for i in ix)
+    straight = len(set(ranks)) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12])
+    if len({i % 4 for i in ix}) == 1 and straight:
+        return royal if ranks[0] == 8 else straight_flush
+    return 0
+
+
+@pytest.mark.parametrize("hand,up,sizes", [
+    ("As Ks Qs Js Ts", "5h", (2,)),      # royal: 1,000
+    ("9h 8h 7h 6h 5h", "Kd", ()),        # straight flush: 250
+    ("5d 4d 3d 2d Ad", "Kc", ()),        # the wheel in one suit: 250
+    ("As Ks Qs Js 9s", "5h", ()),        # a flush: nothing
+    ("Ah Kd 9c 9s 3h", "2c", ()),
+])
+def test_the_instant_pay_is_in_every_option_and_in_folding(hand, up, sizes):
+    import dataclasses
+
+    lunar = RussianGame.parse("lunar")
+    none = dataclasses.replace(lunar, instant_pays=())
+    bonus = Fraction(_dealt_bonus(hand, 1000, 250))
+    paid, unpaid = russian_ev(hand, up, lunar, exchange_sizes=sizes), russian_ev(hand, up, none, exchange_sizes=sizes)
+    assert paid.instant == bonus and unpaid.instant == 0
+    assert paid.fold_ev == bonus - 1 and unpaid.fold_ev == -1
+    assert [(o.kind, o.discard) for o in paid.options] == [(o.kind, o.discard) for o in unpaid.options]
+    for o, u in zip(paid.options, unpaid.options, strict=True):
+        assert o.counts == u.counts and o.ev == u.ev + bonus and o.play_ev == u.play_ev + bonus
+    assert instant_pay(hand, "russian") == 0  # the russian rule set pays none
+
+
+def test_cli_shows_the_instant_pay(capsys):
+    argv = ["ev", "As Ks Qs Js Ts", "--up", "5h", "--game", "lunar", "--exchange", "2"]
+    assert main([*argv, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["instant_pay"] == "1000" and doc["fold_ev"] == "999" and doc["game"]["instant_pays"] == ["1000", "250"]
+    assert Fraction(doc["options"][0]["ev"]) > 999
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "fold at once: 999.000000" in out and "the dealt royal flush is paid 1000 to 1 on the" in out
+    assert main(["ev", "As Ks Qs Js 9s", "--up", "5h", "--game", "lunar", "--exchange", "2", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["instant_pay"] == "0"

@@ -31,6 +31,7 @@ def game_json(g: RussianGame) -> dict[str, Any]:
         "buy_game_redraw": g.buy_game_redraw,
         "ante_after_buy_no_qualify": g.ante_after_buy_no_qualify,
         "insurance": g.insurance,
+        "instant_pays": [str(x) for x in g.instant_pays],
     }
 
 
@@ -77,6 +78,7 @@ def russian_json(a: RussianAnalysis) -> dict[str, Any]:
         "up": str(a.up),
         "game": game_json(a.game),
         "fold_ev": str(a.fold_ev),
+        "instant_pay": str(a.instant),
         "options": [option_json(o) for o in a.options],
         "exchange_sizes": list(a.exchange_sizes),
         "left_out": list(a.left_out),
@@ -127,7 +129,10 @@ def russian_options(a: RussianAnalysis, fmt: str) -> str:
     b = a.best
     lines = [wrap(f"hand {format_cards(a.hand)}, dealer up card {a.up}; Russian Poker, {a.game.short()}"),
              "", wrap(f"best: {_label(b).strip('()')} (EV {dec(b.ev)} per ante, fee included); then {_then(b)}"),
-             "", table(rows, headers, fmt), "", "fold at once: -1"]
+             "", table(rows, headers, fmt), "", f"fold at once: {dec(a.fold_ev) if a.instant else '-1'}"]
+    if a.instant:
+        lines.append(wrap(f"instant pay: the dealt {a.instant_hand} is paid {frac(a.instant)} to 1 on the "
+                          "ante at once, whatever the player does (in every EV above and in folding)"))
     if a.left_out:
         sizes = ", ".join(str(k) for k in a.left_out)
         lines.append(wrap(f"not counted: the exchanges of {sizes} cards (--exchange all counts them; they take "
