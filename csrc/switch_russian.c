@@ -247,6 +247,18 @@ typedef struct {
     uint8_t *kcnt;     /*   the cards that may come */
     uint8_t *nq0;      /*   those after which he still does not qualify (the hands in increasing nq0) */
     uint32_t nq_start[44]; /* the first hand of each nq0 (nq_start[43] = n_nq) */
+    /* where every non-qualifying dealer hand is high card (fast), the replacement positions of each by
+     * what the new hand is, so a final hand of a pair, two pair, trips, a full house or quads reads
+     * its counts as popcounts instead of comparing the row (the new hand then holds at most a pair,
+     * whose rank is the new card's, or a straight or flush): */
+    int fast;
+    uint64_t *validm; /*   [n_nq] a card may come */
+    uint64_t *nqm;    /*   he still does not qualify */
+    uint64_t *lowp;   /*   below the least pair (not qualifying, or ace-king high) */
+    uint64_t *pairm;  /*   a pair (of the new card's rank) */
+    uint64_t *lowst;  /*   below the least straight */
+    uint64_t *lowsf;  /*   below the least straight flush */
+    uint64_t rank_below[14], rank_is[13]; /* the positions whose card's rank is below r, is r */
     uint32_t n_items;
     uint16_t items[(32 + 1) * RU_N];
     atomic_uint next;
@@ -330,14 +342,21 @@ __attribute__((target("avx2"))) static inline void ru_count_avx2(const uint16_t 
 #define ru_count_avx2 ru_count_scalar
 #endif
 
+/* How a final hand of value v meets the new dealer hands: by comparing the row (RU_ROW_COMPARE), or
+ * (c->fast) by the masks: the new hands in low[] are below v, those in band[] but not low[] are
+ * compared one by one, the rest are above v. RU_MASK_PAIR (a pair of rank P) adds the pairs of a lower
+ * rank to low and takes the pairs of rank P as the band. */
+enum { RU_ROW_COMPARE, RU_MASK_HIGH, RU_MASK_PAIR, RU_MASK_TRIPS, RU_MASK_STRAIGHT, RU_MASK_QUADS, RU_MASK_SF };
+
 static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c, const uint32_t *r, int j,
                                                                  uint16_t v, int64_t win_net, int64_t L, int64_t fq,
-                                                                 int avx2)
+                                                                 int avx2, int mode, uint32_t pair_rank)
 {
     const cs_russian_rules *ru = c->r;
     uint64_t rmask = 0;
     for (int i = 0; i < j; i++)
         rmask |= (uint64_t)1 << r[i];
+    const uint64_t keep = ~rmask;
     const uint16_t q = ru->qualifier;
     const int wins = v >= q;
     /* buying minus taking is at most nq' (game_no_qualify - win_net) + K' (win_net - fee - take) (every
@@ -353,6 +372,18 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
         const int64_t theta = j + (42 * slope_k + (-slope_nq) - 1) / (-slope_nq);
         end = theta > 42 ? c->n_nq : c->nq_start[theta < 0 ? 0 : theta];
     }
+    const uint64_t below = mode == RU_MASK_PAIR ? c->rank_below[pair_rank] : 0;
+    const uint64_t same = mode == RU_MASK_PAIR ? c->rank_is[pair_rank] : 0;
+    const uint64_t *low = NULL, *band = NULL;
+    switch (mode) {
+    case RU_MASK_HIGH: low = c->nqm; band = c->lowp; break;
+    case RU_MASK_PAIR: low = c->lowp; break;
+    case RU_MASK_TRIPS: low = c->lowst; break;
+    case RU_MASK_STRAIGHT: low = c->lowst; band = c->lowsf; break;
+    case RU_MASK_QUADS: low = c->lowsf; break;
+    case RU_MASK_SF: low = c->lowsf; band = c->validm; break;
+    default: break;
+    }
     ru_i128 sum = 0;
     int64_t taken = 0, visited = 0, part = 0, n_part = 0;
     const int redraw = (ru->flags & CS_RU_REDRAW) != 0;
@@ -365,19 +396,39 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
             continue;
         }
         const uint16_t *row = c->row + (size_t)t * RU_ROW;
-        int64_t nq = c->nq0[t], lt = 0, eq = 0, kk = c->kcnt[t];
-        if (avx2)
-            ru_count_avx2(row, v, &lt, &eq);
-        else
-            ru_count_scalar(row, v, &lt, &eq);
-        for (int i = 0; i < j; i++) {
-            const uint16_t x = row[r[i]];
-            if (x == RU_NONE)
-                continue;
-            kk--;
-            nq -= x < q;
-            lt -= x < v;
-            eq -= x == v;
+        int64_t nq, lt = 0, eq = 0, kk;
+        if (mode == RU_ROW_COMPARE || !wins) {
+            nq = c->nq0[t];
+            kk = c->kcnt[t];
+            if (wins) {
+                if (avx2)
+                    ru_count_avx2(row, v, &lt, &eq);
+                else
+                    ru_count_scalar(row, v, &lt, &eq);
+            }
+            for (int i = 0; i < j; i++) {
+                const uint16_t x = row[r[i]];
+                if (x == RU_NONE)
+                    continue;
+                kk--;
+                nq -= x < q;
+                lt -= x < v;
+                eq -= x == v;
+            }
+        } else {
+            nq = __builtin_popcountll(c->nqm[t] & keep);
+            kk = __builtin_popcountll(c->validm[t] & keep);
+            lt = __builtin_popcountll(low[t] & keep);
+            uint64_t e = band ? band[t] & ~low[t] : 0;
+            if (mode == RU_MASK_PAIR) {
+                lt += __builtin_popcountll(c->pairm[t] & below & keep);
+                e = c->pairm[t] & same; /* his pair's rank: the kickers decide */
+            }
+            for (e &= keep; e; e &= e - 1) {
+                const uint16_t x = row[__builtin_ctzll(e)];
+                lt += x < v;
+                eq += x == v;
+            }
         }
         int64_t win = 0, tie = 0;
         if (wins) {
@@ -401,21 +452,24 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
 }
 
 static ru_i128 ru_nq_generic(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L,
-                             int64_t fq)
+                             int64_t fq, int mode, uint32_t pair_rank)
 {
-    return ru_nq_body(c, r, j, v, w, L, fq, 0);
+    return ru_nq_body(c, r, j, v, w, L, fq, 0, mode, pair_rank);
 }
 
 #if CS__X86_64
-__attribute__((target("avx2"))) static ru_i128 ru_nq_avx2(const ru_ctx *c, const uint32_t *r, int j, uint16_t v,
-                                                           int64_t w, int64_t L, int64_t fq)
+__attribute__((target("avx2,popcnt,bmi"))) static ru_i128 ru_nq_avx2(const ru_ctx *c, const uint32_t *r, int j,
+                                                                      uint16_t v, int64_t w, int64_t L, int64_t fq,
+                                                                      int mode, uint32_t pair_rank)
 {
-    return ru_nq_body(c, r, j, v, w, L, fq, 1);
+    return ru_nq_body(c, r, j, v, w, L, fq, 1, mode, pair_rank);
 }
 
-static ru_i128 ru_nq(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L, int64_t fq)
+static ru_i128 ru_nq(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L, int64_t fq,
+                     int mode, uint32_t pair_rank)
 {
-    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L, fq) : ru_nq_generic(c, r, j, v, w, L, fq);
+    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L, fq, mode, pair_rank)
+                           : ru_nq_generic(c, r, j, v, w, L, fq, mode, pair_rank);
 }
 #else
 #define ru_nq ru_nq_generic
@@ -441,6 +495,40 @@ static int64_t ru_denominator(const cs_russian_rules *r, int j)
     for (int64_t k = n - 3; k <= n; k++)
         l = l / ru_gcd(l, k) * k;
     return l;
+}
+
+/* How a final hand of value v meets the new dealer hands (ru_nq_body's modes). */
+static int ru_mode(const ru_ctx *c, uint16_t v)
+{
+    if (!c->fast)
+        return RU_ROW_COMPARE;
+    switch (cs__value_cat[v]) {
+    case CS_HIGH_CARD:
+        return RU_MASK_HIGH;
+    case CS_PAIR:
+        return RU_MASK_PAIR;
+    case CS_TWO_PAIR:
+    case CS_THREE_OF_A_KIND:
+        return RU_MASK_TRIPS;
+    case CS_STRAIGHT:
+    case CS_FLUSH:
+        return RU_MASK_STRAIGHT;
+    case CS_FULL_HOUSE:
+    case CS_FOUR_OF_A_KIND:
+        return RU_MASK_QUADS;
+    default:
+        return RU_MASK_SF;
+    }
+}
+
+/* A rank held twice in h (n cards): its pair's rank where its value is a pair; else 0. */
+static uint32_t ru_pair_rank(const uint8_t *h, uint32_t n)
+{
+    uint8_t count[13] = {0};
+    for (uint32_t i = 0; i < n; i++)
+        if (++count[h[i] >> 2] == 2)
+            return h[i] >> 2;
+    return 0;
 }
 
 /* One final hand: the kept cards with the replacement positions r (j of them), or the five with a
@@ -483,7 +571,7 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
     if (!(ru->flags & CS_RU_BUY_GAME) || best_buy - ru->game_fee <= ru->no_qualify)
         play += (ru_i128)fq * ru->no_qualify * L; /* buying the game is never worth more */
     else
-        play += ru_nq(c, rs, j, v, win_net, L, fq);
+        play += ru_nq(c, rs, j, v, win_net, L, fq, ru_mode(c, v), ru_pair_rank(h, n));
     /* insurance (CS_RU_INSURANCE): with three of a kind or better, a side bet of up to what the bet
      * can win (bet x pay), paid 1:1 when the dealer as dealt does not qualify (fq of the comp dealer
      * hands), lost when he does: worth (fq - (comp - fq)) x the stake, so taken in full when that is
@@ -552,6 +640,77 @@ static void *ru_worker(void *arg)
         ru_item(c, job, c->items[k] >> 6, c->items[k] & 63);
     }
     return NULL;
+}
+
+/* The least value of a category. */
+static uint16_t ru_least(int cat)
+{
+    for (uint32_t v = 0; v < CS_NUM_VALUES; v++)
+        if (cs__value_cat[v] >= cat)
+            return (uint16_t)v;
+    return CS_NUM_VALUES;
+}
+
+/* The masks of ru_ctx (fast) from the sorted rows: only where every non-qualifying dealer hand is high
+ * card, and each pair a new hand makes is of the new card's rank (checked card by card). */
+static int ru_fill_masks(ru_ctx *c)
+{
+    const uint16_t least_pair = ru_least(CS_PAIR), least_straight = ru_least(CS_STRAIGHT),
+                   least_sf = ru_least(CS_STRAIGHT_FLUSH);
+    c->fast = c->r->qualifier <= least_pair;
+    if (!c->fast)
+        return CS_OK;
+    const size_t n = (size_t)c->n_nq + 1;
+    uint64_t **arrays[6] = {&c->validm, &c->nqm, &c->lowp, &c->pairm, &c->lowst, &c->lowsf};
+    for (int a = 0; a < 6; a++)
+        if (!(*arrays[a] = calloc(n, sizeof(uint64_t))))
+            return CS_E_NOMEM;
+    for (uint32_t r = 0; r < 14; r++) {
+        c->rank_below[r] = 0;
+        for (uint32_t p = 0; p < RU_N; p++)
+            if ((uint32_t)(c->unseen[p] >> 2) < r)
+                c->rank_below[r] |= (uint64_t)1 << p;
+        if (r < 13) {
+            c->rank_is[r] = 0;
+            for (uint32_t p = 0; p < RU_N; p++)
+                if ((uint32_t)(c->unseen[p] >> 2) == r)
+                    c->rank_is[r] |= (uint64_t)1 << p;
+        }
+    }
+    for (uint32_t t = 0; t < c->n_nq; t++) {
+        const uint16_t *row = c->row + (size_t)t * RU_ROW;
+        uint32_t ranks = (uint32_t)1 << (c->up >> 2); /* the ranks of his five cards */
+        for (uint32_t p = 0; p < RU_N; p++)
+            if (c->nq_mask[t] >> p & 1)
+                ranks |= (uint32_t)1 << (c->unseen[p] >> 2);
+        uint64_t valid = 0, nq = 0, lowp = 0, pair = 0, lowst = 0, lowsf = 0;
+        for (uint32_t p = 0; p < RU_N; p++) {
+            const uint16_t x = row[p];
+            if (x == RU_NONE)
+                continue;
+            const uint64_t bit = (uint64_t)1 << p;
+            valid |= bit;
+            nq |= x < c->r->qualifier ? bit : 0;
+            lowp |= x < least_pair ? bit : 0;
+            lowst |= x < least_straight ? bit : 0;
+            lowsf |= x < least_sf ? bit : 0;
+            if (cs__value_cat[x] == CS_PAIR) {
+                pair |= bit;
+                if (!(ranks >> (c->unseen[p] >> 2) & 1)) /* a pair not of the new card's rank */
+                    c->fast = 0;
+            } else if (cs__value_cat[x] == CS_TWO_PAIR || cs__value_cat[x] == CS_THREE_OF_A_KIND ||
+                       cs__value_cat[x] == CS_FULL_HOUSE || cs__value_cat[x] == CS_FOUR_OF_A_KIND) {
+                c->fast = 0;
+            }
+        }
+        c->validm[t] = valid;
+        c->nqm[t] = nq;
+        c->lowp[t] = lowp;
+        c->pairm[t] = pair;
+        c->lowst[t] = lowst;
+        c->lowsf[t] = lowsf;
+    }
+    return CS_OK;
 }
 
 /* Builds the tables of the situation. */
@@ -669,7 +828,7 @@ static int ru_fill(ru_ctx *c)
     c->row = r2;
     c->kcnt = k2;
     c->nq0 = n2;
-    return CS_OK;
+    return ru_fill_masks(c);
 }
 
 static void ru_free(ru_ctx *c)
@@ -683,6 +842,12 @@ static void ru_free(ru_ctx *c)
     free(c->row);
     free(c->kcnt);
     free(c->nq0);
+    free(c->validm);
+    free(c->nqm);
+    free(c->lowp);
+    free(c->pairm);
+    free(c->lowst);
+    free(c->lowsf);
 }
 
 int cs_russian_options(const uint8_t *player, uint8_t up, const cs_russian_rules *rules, uint32_t set_mask,

@@ -189,6 +189,56 @@ def test_play_as_dealt_summed_over_dealer_hands(name):
     assert a.stand.play_ev == total / n
 
 
+# One hand as dealt of each kind the core meets the non-qualifying dealer hands by (csrc/switch_russian.c:
+# a row compare, or the masks of a high card, a pair, two pair or trips, a straight or flush, a full
+# house or quads, a straight flush), under lunar's rules and a russian-like set (the ante paid on a
+# win, the redraw), with pays high enough (ace-king 4 to 1) that every kind of hand buys the game
+# against many dealer hands and not against others: a wrong count changes a decision.
+MASK_HANDS = [
+    ("russian", "Ah Kd 9c 6s 3h", "Qs"),   # ace-king high
+    ("lowest", "Ah Kd 9c 6s 3h", "Qs"),    # the same, the dealer's lowest card replaced: he may make ace-king
+    ("lowest", "Kh Kd 9c 6s 3h", "Qs"),    # a pair: a new king pairs the dealer's (kickers decide)
+    ("russian", "9s 9h Qc 6d 2s", "5h"),   # a pair
+    ("lunar", "Ah Kd Kc 3s 5h", "Qs"),     # a pair and ace-king
+    ("lunar", "7c 7d 7h Ks 2d", "Ac"),     # three of a kind
+    ("lunar", "Ks Qd Jh Tc 9s", "9d"),     # a straight
+    ("russian", "Tc Td Th 5s 5h", "Kd"),   # a full house
+    ("lunar", "4c 4d 4h 4s Kh", "Ad"),     # four of a kind
+    ("lunar", "9h 8h 7h 6h 5h", "Kd"),     # a straight flush
+]
+
+
+@pytest.mark.parametrize("name,hand,up", [pytest.param(*m, marks=() if i in (3, 9) else pytest.mark.slow)
+                                          for i, m in enumerate(MASK_HANDS)])
+def test_every_kind_of_hand_as_dealt_summed_over_dealer_hands(tmp_path, name, hand, up):
+    """Playing as dealt, insurance off: the core's sums against a plain sum over the 163,185 dealer
+    hands, each qualifying one settled by the reference evaluator, each other one by the better of
+    the ante and buying the game (cs_russian_buy_game's direct count, without rows or masks)."""
+    fields = {"insurance": "false", "pays": "[4, 4, 5, 6, 7, 8, 10, 20, 50, 100]"}
+    if name == "russian":
+        fields.update(exchange="[1, 5]", ante_on_win='"paid"', buy_game_redraw="true")
+    if name == "lowest":
+        fields.update(buy_game_replaces='"lowest"', ante_on_win='"paid"')
+    g = RussianGame.parse(_game_file(tmp_path, **fields))
+    a = russian_ev(hand, up, g, exchange_sizes=())
+    cards, u = _ix(hand), _ix(up)[0]
+    pay = russian_pay(cards, g)[0]
+    win = (1 if g.ante_on_win == "paid" else 0) + 2 * pay
+    pk = ref_key(cards)
+    total, n = Fraction(0), 0
+    unseen = [c for c in range(52) if c not in (*cards, u)]
+    for holes in combinations(unseen, 4):
+        dealer = (u, *holes)
+        dk = ref_key(dealer)
+        n += 1
+        if dk >= AK_KEY:
+            total += 0 if dk == pk else win if dk < pk else -3
+            continue
+        nq, w, _, lo, k, _, _ = buy_game_counts(cards, (), dealer, g)
+        total += max(Fraction(1), Fraction(nq + w * win - 3 * lo, k) - 1)
+    assert a.stand.play_ev == total / n
+
+
 @pytest.mark.slow
 def test_play_as_dealt_against_the_brute_force():
     """Russian rules (ante paid, redraw): two pair, whose play buys the game against some dealer hands."""
