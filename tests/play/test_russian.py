@@ -208,8 +208,10 @@ MASK_HANDS = [
 ]
 
 
-@pytest.mark.parametrize("name,hand,up", [pytest.param(*m, marks=() if i in (3, 9) else pytest.mark.slow)
-                                          for i, m in enumerate(MASK_HANDS)])
+# two in the default run (a pair: the masks and the pair's own rank compared; the straight flush: the
+# rows of the band), the pair's under the sanitizers too; the rest in CI's slow stage
+@pytest.mark.parametrize("name,hand,up", [pytest.param(*m, marks=() if i == 3 else pytest.mark.csan_repeat if i == 9
+                                                       else pytest.mark.slow) for i, m in enumerate(MASK_HANDS)])
 def test_every_kind_of_hand_as_dealt_summed_over_dealer_hands(tmp_path, name, hand, up):
     """Playing as dealt, insurance off: the core's sums against a plain sum over the 163,185 dealer
     hands, each qualifying one settled by the reference evaluator, each other one by the better of
@@ -497,6 +499,7 @@ def _dealt_bonus(hand: str, royal: int, straight_flush: int) -> int:
     return 0
 
 
+@pytest.mark.csan_repeat  # the same core calls as the tests above: the instant pay is added in Python
 @pytest.mark.parametrize("hand,up,sizes", [
     ("As Ks Qs Js Ts", "5h", (2,)),      # royal: 1,000
     ("9h 8h 7h 6h 5h", "Kd", ()),        # straight flush: 250
@@ -519,6 +522,7 @@ def test_the_instant_pay_is_in_every_option_and_in_folding(hand, up, sizes):
     assert instant_pay(hand, "russian") == 0  # the russian rule set pays none
 
 
+@pytest.mark.csan_repeat
 def test_cli_shows_the_instant_pay(capsys):
     argv = ["ev", "As Ks Qs Js Ts", "--up", "5h", "--game", "lunar", "--exchange", "2"]
     assert main([*argv, "--format", "json"]) == 0
