@@ -12,7 +12,9 @@
  * counted; he buys when that is worth more (an exact integer comparison). Where buying cannot be
  * worth more for any dealer hand (its best outcome less the fee is at most no_qualify) the counts
  * alone decide; otherwise every non-qualifying T is visited, with the new dealer value of each of its
- * replacement cards read from a row built once per situation (48 lanes, compared 16 at a time).
+ * replacement cards read from a row built once per situation (48 lanes, compared 16 at a time), or,
+ * where every non-qualifying dealer hand is high card, from bit masks of the replacement cards by what
+ * the new dealer hand makes (popcounts; only the new hands of the final hand's own kind compared).
  *
  * With the redraw rule the cards that may come differ by T (K of them, N - 3 .. N): each T's value
  * is brought to the common denominator L = lcm(N - 3 .. N), so every sum stays an integer. */
@@ -248,9 +250,9 @@ typedef struct {
     uint8_t *nq0;      /*   those after which he still does not qualify (the hands in increasing nq0) */
     uint32_t nq_start[44]; /* the first hand of each nq0 (nq_start[43] = n_nq) */
     /* where every non-qualifying dealer hand is high card (fast), the replacement positions of each by
-     * what the new hand is, so a final hand of a pair, two pair, trips, a full house or quads reads
-     * its counts as popcounts instead of comparing the row (the new hand then holds at most a pair,
-     * whose rank is the new card's, or a straight or flush): */
+     * what the new hand is, so a final hand reads its counts as popcounts and compares only the new
+     * hands of its own kind instead of the whole row (the new hand then holds at most a pair, whose
+     * rank is the new card's, or a straight or flush; ru_nq_body's modes): */
     int fast;
     uint64_t *validm; /*   [n_nq] a card may come */
     uint64_t *nqm;    /*   he still does not qualify */
