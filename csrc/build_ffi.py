@@ -20,7 +20,7 @@ from cffi import FFI
 HERE = pathlib.Path(__file__).resolve().parent
 SOURCES = ["core.c", "evaluate.c", "evaluate6.c", "situation.c", "game.c", "seen.c", "seen_leaks.c", "sorted.c", "sorted_seen.c", "sample.c", "layout.c", "switch_sweep.c", "switch_hand.c",
            "switch_five.c", "switch_game.c", "switch_bounds.c", "switch_sixth.c", "switch_russian.c",
-           "switch_dead.c"]
+           "switch_dead.c", "sliced.c"]
 
 
 #: The headers whose cdef regions the binding declares: the public API, then the test-only entry points.

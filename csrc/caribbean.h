@@ -512,9 +512,13 @@ int cs_draw_game(uint16_t qualifier, const cs_nets *nets, int64_t switch_fee, in
  *   insurance (flags CS_RU_INSURANCE): a played final hand of three of a kind or better may insure
  *     against the dealer not qualifying, up to bet x its pay, paid 1:1 when the dealer as dealt does
  *     not qualify and lost when he does; insured in full where that is worth more than nothing.
+ *   two flags for checks, each giving the same integers: CS_RU_VISIT visits every dealer hand that
+ *     does not qualify one by one; CS_RU_SLICED sums them bit-sliced (csrc/sliced.h) wherever that
+ *     holds, however few final hands are asked (by default only from a three-card exchange's number).
  * Nets within +-2^24 (else CS_E_OVERFLOW), qualifier 0 .. CS_NUM_VALUES. */
 enum cs_russian_constants { CS_RU_ACE_KING = 0, CS_RU_COMBINATIONS = 10, CS_RU_OPTIONS = 33 };
-enum cs_russian_flags { CS_RU_BUY_GAME = 1, CS_RU_STRAIGHT_PAIR = 2, CS_RU_REDRAW = 4, CS_RU_INSURANCE = 8 };
+enum cs_russian_flags { CS_RU_BUY_GAME = 1, CS_RU_STRAIGHT_PAIR = 2, CS_RU_REDRAW = 4, CS_RU_INSURANCE = 8,
+                        CS_RU_VISIT = 16, CS_RU_SLICED = 32 };
 enum cs_russian_replace { CS_RU_HIGHEST = 0, CS_RU_LOWEST = 1, CS_RU_SIXTH = 2 };
 typedef struct {
     int64_t pay[10];

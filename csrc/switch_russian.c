@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sliced.h"
 #include "switch_internal.h"
 
 #define RU_N 46              /* unseen cards: 52 - 5 - 1 */
@@ -31,6 +32,8 @@
 #define RU_NONE 0x7fff       /* no card: above every threshold */
 #define RU_NET_LIMIT ((int64_t)1 << 24)
 #define RU_NO_COMBO 255
+#define RU_SLICED_FROM 15000u /* the families are built for this many final hands asked (a three-card
+                               * exchange): they take about as long to build as a two-card exchange */
 
 typedef __int128 ru_i128;
 
@@ -133,7 +136,8 @@ static int64_t ru_pay(const uint8_t *cards, uint32_t n, const cs_russian_rules *
 static int ru_check_rules(const cs_russian_rules *r)
 {
     if (r->qualifier > CS_NUM_VALUES || r->bet < 1 || r->bet > 10 || r->replace > CS_RU_SIXTH ||
-        (r->flags & ~(uint32_t)(CS_RU_BUY_GAME | CS_RU_STRAIGHT_PAIR | CS_RU_REDRAW | CS_RU_INSURANCE)) ||
+        (r->flags & ~(uint32_t)(CS_RU_BUY_GAME | CS_RU_STRAIGHT_PAIR | CS_RU_REDRAW | CS_RU_INSURANCE | CS_RU_VISIT |
+                                CS_RU_SLICED)) ||
         ((r->flags & CS_RU_REDRAW) && r->replace == CS_RU_SIXTH))
         return CS_E_ARG;
     for (int c = 0; c < CS_RU_COMBINATIONS; c++)
@@ -234,6 +238,20 @@ int cs_russian_buy_game(const uint8_t *player, uint32_t n_player, const uint8_t 
 
 /* ---- one situation, every option -------------------------------------------------------------- */
 
+/* The non-qualifying dealer hands as a final hand of one kind meets them: those each of whose new
+ * hands is a win, a loss or still short by its kind alone, bit-sliced (sliced.h: A the replacement
+ * cards that leave him short, B those after which he qualifies and the final hand wins), and the
+ * others (list), some of whose new hands are compared by value, visited one by one. The kinds
+ * (ru_mode): high card (B empty; listed: a new ace-king high), two pair and trips (B: below a straight), full house and quads (below a straight flush),
+ * straight and flush (below a straight; listed: a straight or flush among the new hands), and a pair
+ * of each rank P (below a pair, or a pair below P; listed: a new pair of P). */
+typedef struct {
+    cs__sliced *s;
+    uint32_t *list, n_list;
+} ru_family;
+
+enum { RU_FAM_HIGH, RU_FAM_TRIPS, RU_FAM_QUADS, RU_FAM_STRAIGHT, RU_FAM_PAIR, RU_FAMILIES = RU_FAM_PAIR + 13 };
+
 typedef struct {
     uint8_t unseen[RU_N];
     uint8_t player[5], up;
@@ -261,6 +279,10 @@ typedef struct {
     uint64_t *lowst;  /*   below the least straight */
     uint64_t *lowsf;  /*   below the least straight flush */
     uint64_t rank_below[14], rank_is[13]; /* the positions whose card's rank is below r, is r */
+    /* the non-qualifying dealer hands bit-sliced by what a final hand of each kind meets (ru_family),
+     * where the masks hold */
+    ru_family fam[RU_FAMILIES];
+    uint64_t finals; /* the final hands asked */
     uint32_t n_items;
     uint16_t items[(32 + 1) * RU_N];
     atomic_uint next;
@@ -352,7 +374,8 @@ enum { RU_ROW_COMPARE, RU_MASK_HIGH, RU_MASK_PAIR, RU_MASK_TRIPS, RU_MASK_STRAIG
 
 static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c, const uint32_t *r, int j,
                                                                  uint16_t v, int64_t win_net, int64_t L, int64_t fq,
-                                                                 int avx2, int mode, uint32_t pair_rank)
+                                                                 int avx2, int mode, uint32_t pair_rank,
+                                                                 const ru_family *fam)
 {
     const cs_russian_rules *ru = c->r;
     uint64_t rmask = 0;
@@ -389,7 +412,9 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
     ru_i128 sum = 0;
     int64_t taken = 0, visited = 0, part = 0, n_part = 0;
     const int redraw = (ru->flags & CS_RU_REDRAW) != 0;
-    for (uint32_t t = 0; t < end; t++) {
+    const uint32_t n_loop = fam ? fam->n_list : end; /* fam: only its listed hands */
+    for (uint32_t i = 0; i < n_loop; i++) {
+        const uint32_t t = fam ? fam->list[i] : i;
         if (c->nq_mask[t] & rmask)
             continue;
         visited++;
@@ -454,24 +479,25 @@ static inline __attribute__((always_inline)) ru_i128 ru_nq_body(const ru_ctx *c,
 }
 
 static ru_i128 ru_nq_generic(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L,
-                             int64_t fq, int mode, uint32_t pair_rank)
+                             int64_t fq, int mode, uint32_t pair_rank, const ru_family *fam)
 {
-    return ru_nq_body(c, r, j, v, w, L, fq, 0, mode, pair_rank);
+    return ru_nq_body(c, r, j, v, w, L, fq, 0, mode, pair_rank, fam);
 }
 
 #if CS__X86_64
 __attribute__((target("avx2,popcnt,bmi"))) static ru_i128 ru_nq_avx2(const ru_ctx *c, const uint32_t *r, int j,
                                                                       uint16_t v, int64_t w, int64_t L, int64_t fq,
-                                                                      int mode, uint32_t pair_rank)
+                                                                      int mode, uint32_t pair_rank,
+                                                                      const ru_family *fam)
 {
-    return ru_nq_body(c, r, j, v, w, L, fq, 1, mode, pair_rank);
+    return ru_nq_body(c, r, j, v, w, L, fq, 1, mode, pair_rank, fam);
 }
 
 static ru_i128 ru_nq(const ru_ctx *c, const uint32_t *r, int j, uint16_t v, int64_t w, int64_t L, int64_t fq,
-                     int mode, uint32_t pair_rank)
+                     int mode, uint32_t pair_rank, const ru_family *fam)
 {
-    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L, fq, mode, pair_rank)
-                           : ru_nq_generic(c, r, j, v, w, L, fq, mode, pair_rank);
+    return cs__have_avx2() ? ru_nq_avx2(c, r, j, v, w, L, fq, mode, pair_rank, fam)
+                           : ru_nq_generic(c, r, j, v, w, L, fq, mode, pair_rank, fam);
 }
 #else
 #define ru_nq ru_nq_generic
@@ -533,6 +559,16 @@ static uint32_t ru_pair_rank(const uint8_t *h, uint32_t n)
     return 0;
 }
 
+/* The family a final hand of this mode (and pair rank) meets, where they are built; else NULL. */
+static const ru_family *ru_family_of(const ru_ctx *c, int mode, uint32_t pair_rank)
+{
+    const int k = mode == RU_MASK_HIGH ? RU_FAM_HIGH : mode == RU_MASK_TRIPS ? RU_FAM_TRIPS
+                  : mode == RU_MASK_QUADS ? RU_FAM_QUADS
+                  : mode == RU_MASK_STRAIGHT ? RU_FAM_STRAIGHT : mode == RU_MASK_PAIR ? RU_FAM_PAIR + (int)pair_rank
+                  : -1;
+    return k >= 0 && c->fam[k].s ? &c->fam[k] : NULL;
+}
+
 /* One final hand: the kept cards with the replacement positions r (j of them), or the five with a
  * bought sixth (sixth). Adds to the option's sums. */
 static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, int nk, uint32_t *r, int j, int sixth)
@@ -570,10 +606,21 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
         best_buy = best_buy < 0 ? 0 : best_buy; /* a tie */
     }
     best_buy = ru->lose > best_buy ? ru->lose : best_buy;
+    const int mode = ru_mode(c, v);
     if (!(ru->flags & CS_RU_BUY_GAME) || best_buy - ru->game_fee <= ru->no_qualify)
         play += (ru_i128)fq * ru->no_qualify * L; /* buying the game is never worth more */
-    else
-        play += ru_nq(c, rs, j, v, win_net, L, fq, ru_mode(c, v), ru_pair_rank(h, n));
+    else {
+        const uint32_t pr = ru_pair_rank(h, n);
+        const ru_family *fam = ru_family_of(c, mode, pr);
+        if (fam) /* each dealer hand's buying less taking is nq' (game_no_qualify - lose) +
+                  * win' (win_net - lose) + tie' (-lose) + K' (lose - fee - no_qualify), K' the cards that may
+                  * come: summed where positive, brought to L (the taking, no_qualify x L each, in ru_nq's) */
+            play += ru_nq(c, rs, j, v, win_net, L, fq, mode, pr, fam) +
+                    cs__sliced_sum(fam->s, rs, j, ru->game_no_qualify - ru->lose, win_net - ru->lose, -ru->lose,
+                                   ru->lose - ru->game_fee - ru->no_qualify, v, L);
+        else
+            play += ru_nq(c, rs, j, v, win_net, L, fq, mode, pr, NULL);
+    }
     /* insurance (CS_RU_INSURANCE): with three of a kind or better, a side bet of up to what the bet
      * can win (bet x pay), paid 1:1 when the dealer as dealt does not qualify (fq of the comp dealer
      * hands), lost when he does: worth (fq - (comp - fq)) x the stake, so taken in full when that is
@@ -715,6 +762,92 @@ static int ru_fill_masks(ru_ctx *c)
     return CS_OK;
 }
 
+/* One family: A = nqm and B = b, the band (new hands compared by value) as E keyed by its new value
+ * where keyed and every card of the band makes the same new hand (a pair of the final hand's rank);
+ * the other hands with a band listed. */
+static int ru_family_build(const ru_ctx *c, ru_family *f, const uint64_t *band, const uint64_t *b, int keyed,
+                           uint64_t *own2, uint64_t *a2, uint64_t *b2, uint64_t *e2, uint16_t *key2, uint64_t *i2)
+{
+    uint32_t n = 0, n_list = 0;
+    uint8_t *listed = calloc((size_t)c->n_nq + 1, 1);
+    if (!listed)
+        return CS_E_NOMEM;
+    for (uint32_t t = 0; t < c->n_nq; t++) {
+        if (!band || !band[t])
+            continue;
+        const uint16_t *row = c->row + (size_t)t * RU_ROW;
+        int same = keyed;
+        for (uint64_t m = band[t]; m && same; m &= m - 1)
+            same = row[__builtin_ctzll(m)] == row[__builtin_ctzll(band[t])];
+        listed[t] = (uint8_t)!same;
+        n_list += !same;
+    }
+    if (!(f->list = malloc(((size_t)n_list + 1) * sizeof *f->list))) {
+        free(listed);
+        return CS_E_NOMEM;
+    }
+    for (uint32_t t = 0; t < c->n_nq; t++) {
+        if (listed[t]) {
+            f->list[f->n_list++] = t;
+            continue;
+        }
+        const uint64_t e = band ? band[t] : 0;
+        own2[n] = c->nq_mask[t];
+        i2[n] = (((uint64_t)1 << RU_N) - 1) & ~c->nq_mask[t] & ~c->validm[t]; /* the cards that may not come */
+        a2[n] = c->nqm[t];
+        b2[n] = b[t];
+        e2[n] = e;
+        key2[n++] = e ? c->row[(size_t)t * RU_ROW + __builtin_ctzll(e)] : 0;
+    }
+    free(listed);
+    return cs__sliced_build(&f->s, n, own2, a2, b2, keyed ? e2 : NULL, keyed ? key2 : NULL, i2);
+}
+
+/* The families of ru_ctx where the masks hold (with the redraw, the cards of the replaced rank, which may
+ * not come, as each hand's I) and enough final hands are asked (RU_SLICED_FROM) or CS_RU_SLICED. */
+static int ru_fill_sliced(ru_ctx *c)
+{
+    const uint32_t flags = c->r->flags;
+    if (!c->fast || !(flags & CS_RU_BUY_GAME) || (flags & CS_RU_VISIT) ||
+        (c->finals < RU_SLICED_FROM && !(flags & CS_RU_SLICED)))
+        return CS_OK;
+    const uint64_t all = ((uint64_t)1 << RU_N) - 1;
+    for (uint32_t t = 0; t < c->n_nq; t++)
+        if (__builtin_popcountll(all & ~c->nq_mask[t] & ~c->validm[t]) > 3)
+            return CS_OK; /* at most the three other cards of the replaced rank may not come */
+    const size_t n = (size_t)c->n_nq + 1;
+    uint64_t *band = malloc(n * sizeof *band), *b = malloc(n * sizeof *b), *own2 = malloc(n * sizeof *own2),
+             *a2 = malloc(n * sizeof *a2), *b2 = malloc(n * sizeof *b2), *e2 = malloc(n * sizeof *e2),
+             *i2 = malloc(n * sizeof *i2);
+    uint16_t *key2 = malloc(n * sizeof *key2);
+    int st = band && b && own2 && a2 && b2 && e2 && key2 && i2 ? CS_OK : CS_E_NOMEM;
+    for (int k = 0; k < RU_FAMILIES && st == CS_OK; k++) {
+        const uint32_t p = k >= RU_FAM_PAIR ? (uint32_t)(k - RU_FAM_PAIR) : 0;
+        for (uint32_t t = 0; t < c->n_nq; t++) {
+            const uint64_t nq = c->nqm[t];
+            switch (k) {
+            case RU_FAM_HIGH: b[t] = 0; band[t] = c->lowp[t] & ~nq; break; /* ace-king highs: compared */
+            case RU_FAM_TRIPS: b[t] = c->lowst[t] & ~nq; band[t] = 0; break;
+            case RU_FAM_QUADS: b[t] = c->lowsf[t] & ~nq; band[t] = 0; break;
+            case RU_FAM_STRAIGHT: b[t] = c->lowst[t] & ~nq; band[t] = c->lowsf[t] & ~c->lowst[t]; break;
+            default:
+                b[t] = (c->lowp[t] & ~nq) | (c->pairm[t] & c->rank_below[p]);
+                band[t] = c->pairm[t] & c->rank_is[p];
+            }
+        }
+        st = ru_family_build(c, &c->fam[k], band, b, k >= RU_FAM_PAIR, own2, a2, b2, e2, key2, i2);
+    }
+    free(i2);
+    free(e2);
+    free(key2);
+    free(band);
+    free(b);
+    free(own2);
+    free(a2);
+    free(b2);
+    return st;
+}
+
 /* Builds the tables of the situation. */
 static int ru_fill(ru_ctx *c)
 {
@@ -830,7 +963,8 @@ static int ru_fill(ru_ctx *c)
     c->row = r2;
     c->kcnt = k2;
     c->nq0 = n2;
-    return ru_fill_masks(c);
+    int st = ru_fill_masks(c);
+    return st == CS_OK ? ru_fill_sliced(c) : st;
 }
 
 static void ru_free(ru_ctx *c)
@@ -850,6 +984,10 @@ static void ru_free(ru_ctx *c)
     free(c->pairm);
     free(c->lowst);
     free(c->lowsf);
+    for (int k = 0; k < RU_FAMILIES; k++) {
+        cs__sliced_free(c->fam[k].s);
+        free(c->fam[k].list);
+    }
 }
 
 int cs_russian_options(const uint8_t *player, uint8_t up, const cs_russian_rules *rules, uint32_t set_mask,
@@ -891,6 +1029,7 @@ int cs_russian_options(const uint8_t *player, uint8_t up, const cs_russian_rules
             const int size = o == 32 ? 1 : __builtin_popcount(o);
             if (size != j || (o < 32 && !(set_mask >> o & 1)) || (o == 32 && !sixth))
                 continue;
+            c->finals += j == 0 ? 1 : cs__binom[RU_N][j];
             const uint32_t lo = j == 0 ? 0 : (uint32_t)j - 1, hi = j == 0 ? 1 : RU_N;
             for (uint32_t t = hi; t-- > lo;)
                 c->items[c->n_items++] = (uint16_t)(o << 6 | t);

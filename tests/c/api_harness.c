@@ -1017,7 +1017,7 @@ static void russian(void)
     bad.flags |= CS_RU_REDRAW;
     STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
     bad = r;
-    bad.flags |= CS_RU_INSURANCE << 1; /* no such flag */
+    bad.flags |= CS_RU_SLICED << 1; /* no such flag */
     STATUS(cs_russian_options(hand, 40, &bad, 1, 0, 1, out, CS_RU_OPTIONS), CS_E_ARG);
     bad = r;
     bad.pay[9] = (int64_t)1 << 30;
@@ -1034,6 +1034,28 @@ static void russian(void)
         ins.flags |= CS_RU_INSURANCE;
         STATUS(cs_russian_options(sixes, 19, &ins, 1, 1, 2, out, CS_RU_OPTIONS), CS_OK);
         CHECK(out[0].insured_hands == 1 && out[32].insured_hands == 46);
+    }
+    { /* the bit-sliced sums (CS_RU_SLICED, csrc/sliced.c) and every dealer hand visited: the same sums,
+       * on a pair with ace-king (the pair's family, keyed by the new pair's value), the one- and two-card
+       * exchanges of its low cards and the sixth card, with pays high enough that some dealer hands are bought and others not */
+        const uint8_t pair[5] = {48, 45, 44, 5, 13}; /* Ac Kd Kc 3d 5d, the Qh up */
+        cs_russian_option a[CS_RU_OPTIONS], b[CS_RU_OPTIONS];
+        cs_russian_rules sl = r, vi = r;
+        for (int c = 0; c < CS_RU_COMBINATIONS; c++)
+            sl.pay[c] = vi.pay[c] = r.pay[c] + 3;
+        sl.flags |= CS_RU_SLICED;
+        vi.flags |= CS_RU_VISIT;
+        const uint32_t sets = 1u | 1u << 8 | 1u << 24; /* as dealt, the 3d, the 3d and 5d */
+        STATUS(cs_russian_options(pair, 42, &sl, sets, 1, 2, a, CS_RU_OPTIONS), CS_OK);
+        STATUS(cs_russian_options(pair, 42, &vi, sets, 1, 2, b, CS_RU_OPTIONS), CS_OK);
+        CHECK(memcmp(a, b, sizeof a) == 0 && a[0].hands == 1 && a[8].hands == 46 && a[24].hands == 1035 &&
+              a[32].hands == 46);
+        sl.flags |= CS_RU_REDRAW; /* the replaced rank's cards may not come */
+        vi.flags |= CS_RU_REDRAW;
+        sl.ante_win = vi.ante_win = 1;
+        STATUS(cs_russian_options(pair, 42, &sl, sets, 1, 2, a, CS_RU_OPTIONS), CS_OK);
+        STATUS(cs_russian_options(pair, 42, &vi, sets, 1, 2, b, CS_RU_OPTIONS), CS_OK);
+        CHECK(memcmp(a, b, sizeof a) == 0 && a[24].hands == 1035 && a[24].raise_hands > 0);
     }
     STATUS(cs_russian_pay(NULL, 5, &r, &pay, &first, &second), CS_E_NULL);
     STATUS(cs_russian_pay(hand, 4, &r, &pay, &first, &second), CS_E_SIZE);

@@ -3,6 +3,7 @@
 the two-combination pays read from the TOML file), and the consistency of the rules' options (the
 plain game exactly when every option is taken away; a prohibitive fee removes an option exactly)."""
 
+import dataclasses
 import json
 import random
 import textwrap
@@ -232,6 +233,91 @@ def test_every_kind_of_hand_as_dealt_summed_over_dealer_hands(tmp_path, name, ha
     cards, u = _ix(hand), _ix(up)[0]
     win = (1 if g.ante_on_win == "paid" else 0) + 2 * russian_pay(cards, g)[0]
     assert a.stand.play_ev == _summed_play_ev(cards, u, g, win)
+
+
+# The sums of buying the game bit-sliced (csrc/sliced.c: the non-qualifying dealer hands in families by what
+# a final hand of each kind meets; CS_RU_SLICED builds them however few final hands are asked, by default
+# only from a three-card exchange's number) against every dealer hand visited one by one (CS_RU_VISIT):
+# the same integers, every field of every option. The rule sets are those the families hold for (no
+# redraw; the dealer's highest, lowest card or a sixth card), with pays high enough that every kind of
+# final hand buys the game against some dealer hands and not others.
+SLICED_RULES = {
+    "lunar": {},
+    "russian": {"pays": "[2, 3, 4, 5, 6, 8, 10, 20, 50, 100]", "exchange": "[1, 5]", "ante_on_win": '"paid"',
+                "buy_game_redraw": "true"},
+    "rich": {"pays": "[4, 4, 5, 6, 7, 8, 10, 20, 50, 100]", "insurance": "false"},
+    "lowest": {"pays": "[4, 4, 5, 6, 7, 8, 10, 20, 50, 100]", "buy_game_replaces": '"lowest"',
+               "ante_on_win": '"paid"'},
+    "sixth": {"pays": "[2, 3, 4, 5, 6, 8, 10, 20, 50, 100]", "buy_game_replaces": '"sixth"'},
+    "half-ante fee, push after buying": {"pays": "[3, 3, 4, 5, 6, 7, 9, 20, 50, 100]", "buy_game_fee": '"1/2"',
+                                         "ante_after_buy_no_qualify": '"push"', "sixth_card_fee": '"1/2"'},
+}
+VISIT, SLICED = 16, 32  # the core's check flags (caribbean.h)
+
+
+def _options_by(hand: str, up: str, g: RussianGame, sizes: tuple[int, ...], flag: int) -> list[tuple[int, ...]]:
+    from caribbean_exact.engine import _ffi
+
+    core = dict(g.core(), flags=g.core()["flags"] | flag)
+    sets = sum(1 << d for d in range(32) if d.bit_count() in sizes)
+    return _ffi.russian_options(list(_ix(hand)), _ix(up)[0], core, sets, True, 2)
+
+
+@pytest.mark.parametrize("rules", [pytest.param(k, marks=() if k in ("lunar", "russian") else pytest.mark.csan_repeat
+                                                 if k == "rich" else pytest.mark.slow) for k in SLICED_RULES])
+def test_sliced_sums_are_those_of_every_dealer_hand_visited(tmp_path, rules):
+    """As dealt, the sixth card and the one-card exchanges of the hands of every kind (in CI's slow stage the
+    pair and ace-king also its two-card ones) under each rule set; the same integers both ways, and buying
+    pays in them (the sums differ from those of the same table without buying the game)."""
+    g = RussianGame.parse(_game_file(tmp_path, **SLICED_RULES[rules]))
+    for i, (_, hand, up) in enumerate(MASK_HANDS):
+        sizes = (0, 1, 2) if i == 4 and rules not in ("lunar", "russian", "rich") else (0, 1)
+        assert _options_by(hand, up, g, sizes, SLICED) == _options_by(hand, up, g, sizes, VISIT), (rules, hand)
+    none = RussianGame.parse(_game_file(tmp_path, "none", **{**SLICED_RULES[rules], "buy_game_fee": "false"}))
+    hand, up = MASK_HANDS[4][1:]
+    assert _options_by(hand, up, g, (0, 1), SLICED) != _options_by(hand, up, none, (0, 1), SLICED)
+
+
+@pytest.mark.csan_repeat  # the same core calls as the lunar case above, which stays under the sanitizers
+def test_sliced_sums_on_random_hands():
+    """12 seeded random situations under lunar's rules with rich pays: as dealt, the sixth card and the
+    one-card exchanges, both ways."""
+    rng = random.Random(32)
+    g = RussianGame.parse("lunar")
+    rich = dataclasses.replace(g, pays=tuple(Fraction(p) for p in (4, 4, 5, 6, 7, 8, 10, 20, 50, 100)))
+    names = [str(Card(c)) for c in range(52)]
+    for i in range(12):
+        cards = rng.sample(range(52), 6)
+        hand, up = " ".join(names[c] for c in cards[:5]), names[cards[5]]
+        game = rich if i % 2 else g
+        assert _options_by(hand, up, game, (0, 1), SLICED) == _options_by(hand, up, game, (0, 1), VISIT), (hand, up)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hand,up,sizes", [("As Ks Qs Js 2d", "5h", (3,)), ("9s 9h Qc 6d 2s", "5h", (3,)),
+                                           pytest.param("As Ks Qs Js 2d", "5h", (4, 5), marks=pytest.mark.exhaustive),
+                                           pytest.param("Ah Kd Kc 3s 5h", "Qs", (4, 5), marks=pytest.mark.exhaustive)])
+def test_sliced_sums_of_the_larger_exchanges(hand, up, sizes):
+    """The three-card exchanges (by default the families are built from there on) of four to a royal and a
+    pair, both ways under lunar (the four- and five-card ones by hand: about a minute visited)."""
+    g = RussianGame.parse("lunar")
+    assert _options_by(hand, up, g, sizes, 0) == _options_by(hand, up, g, sizes, VISIT)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", [4, 5, 6, 8])
+def test_sliced_sums_as_dealt_summed_over_dealer_hands(tmp_path, i):
+    """The bit-sliced path alone against the plain sum over the 163,185 dealer hands (as
+    test_every_kind_of_hand_as_dealt_summed_over_dealer_hands): a pair and ace-king (the pair's family,
+    keyed by the dealer's new pair), three of a kind, a straight (its family and the dealer hands listed
+    beside it), four of a kind."""
+    name, hand, up = MASK_HANDS[i]
+    assert name == "lunar"
+    g = RussianGame.parse(_game_file(tmp_path, insurance="false", pays="[4, 4, 5, 6, 7, 8, 10, 20, 50, 100]"))
+    g.core()["flags"] |= SLICED
+    a = russian_ev(hand, up, g, exchange_sizes=())
+    cards, u = _ix(hand), _ix(up)[0]
+    assert a.stand.play_ev == _summed_play_ev(cards, u, g, 2 * russian_pay(cards, g)[0])
 
 
 @pytest.mark.slow
