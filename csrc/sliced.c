@@ -11,7 +11,7 @@
 
 typedef struct {
     int32_t na, nb, ne, ni, nk; /* |A_t|, |B_t|, |E_t|, |I_t|, K_t of every member of the group */
-    uint32_t lane0, count;      /* its lanes, in increasing key, from a word's start */
+    uint32_t lane0, count;      /* its lanes, in increasing key */
 } sl_group;
 
 struct cs__sliced {
@@ -90,19 +90,21 @@ int cs__sliced_build(cs__sliced **out, uint32_t n, const uint64_t *own, const ui
         cs__sliced_free(s);
         return CS_E_NOMEM;
     }
-    /* each group from a word's start; next[k] becomes the first lane of size key k */
-    uint32_t g = 0, words = 0;
+    /* the groups one after another (a word may hold the end of one and the start of the next); next[k]
+     * becomes the first lane of size key k */
+    uint32_t g = 0, lanes = 0;
     for (uint32_t k = 0; k < n_keys; k++) {
         if (!next[k])
             continue;
         const uint32_t nk = k % SL_SIZES, ni = k / SL_SIZES % SL_I_SIZES, ne = k / SL_SIZES / SL_I_SIZES % SL_E_SIZES,
                        ab = k / SL_SIZES / SL_I_SIZES / SL_E_SIZES;
         s->groups[g] = (sl_group){(int32_t)(ab / SL_SIZES), (int32_t)(ab % SL_SIZES), (int32_t)ne, (int32_t)ni,
-                                  (int32_t)nk, words * 64, next[k]};
+                                  (int32_t)nk, lanes, next[k]};
         group_of[k] = g++;
-        words += (next[k] + 63) / 64;
+        lanes += next[k];
         next[k] = s->groups[group_of[k]].lane0;
     }
+    const uint32_t words = (lanes + 63) / 64;
     s->n_words = words;
     const size_t plane = (size_t)CS_SLICED_POSITIONS * words;
     s->key = malloc(((size_t)words * 64 + 1) * sizeof *s->key);

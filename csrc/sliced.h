@@ -11,12 +11,13 @@
  * e = y where k_t < v, e_tie where k_t = v, 0 where k_t > v (E: positions whose worth is decided by
  * the key against v). Every other position that counts is worth 0 beside c.
  *
- * The members are kept in groups of equal (|A_t|, |B_t|, |E_t|, |I_t|, K_t), each group in whole
- * 64-bit words in increasing key, with one word array a position for each of O, A, B, E, I. For each
- * group, each part of it by key against v and each count of R in I, a part whose value is at most 0
- * whatever else R holds is skipped, one whose value is positive whatever R holds is summed linearly by
- * popcounts, and only the others count each member's |A_t & R| and |(B_t or E_t) & R| as 3-bit
- * counters across the word's 64 lanes (the members whose key is v, one by one).
+ * The members are kept in groups of equal (|A_t|, |B_t|, |E_t|, |I_t|, K_t), one group after another
+ * in the lanes of 64-bit words, each in increasing key, with one word array a position for each of O,
+ * A, B, E, I. For each group, each part of it by key against v and each count of R in I, a part whose
+ * value is at most 0 whatever else R holds is skipped, one whose value is positive whatever R holds is
+ * summed linearly by popcounts, and only the others count each member's |A_t & R| and
+ * |(B_t or E_t) & R| as 3-bit counters across the word's 64 lanes (the members whose key is v, one by
+ * one).
  *
  * Russian Poker's buying the game (switch_russian.c) is its use: a member is a dealer hand that does
  * not qualify, O its four hole cards, A the replacement cards after which he still does not qualify,

@@ -100,7 +100,7 @@ def setup_ev(p: argparse.ArgumentParser) -> None:
                         "first; with --dealer (his four hole cards) the value of buying the game")
     p.add_argument("--exchange", default=None, metavar="SIZES",
                    help="with --game: the exchange sizes counted, e.g. 2 or 2,3, all or none (default: those of at "
-                        "most two cards the rules allow; three cards take about a minute, four and five several)")
+                        "most three cards the rules allow, under a second; all of them take a few seconds)")
     add_rules(p, ante_help="the ante in money: the EVs are also shown in money")
 
 
@@ -244,9 +244,9 @@ def _run_switch(args: argparse.Namespace, text: str, up: str | None, rules: Rule
 
 def _exchange_sizes(spec: str | None, allowed: tuple[int, ...]) -> tuple[int, ...]:
     """--exchange: "all", "none" (playing as dealt and the sixth card only), or sizes such as "2" or
-    "2,3"; default: the allowed sizes of at most two cards."""
+    "2,3"; default: the allowed sizes of at most three cards."""
     if spec is None:
-        return tuple(k for k in allowed if k <= 2)
+        return tuple(k for k in allowed if k <= 3)
     if spec.strip().lower() == "all":
         return allowed
     if spec.strip().lower() == "none":

@@ -135,8 +135,8 @@ def russian_options(a: RussianAnalysis, fmt: str) -> str:
                           "ante at once, whatever the player does (in every EV above and in folding)"))
     if a.left_out:
         sizes = ", ".join(str(k) for k in a.left_out)
-        lines.append(wrap(f"not counted: the exchanges of {sizes} cards (--exchange all counts them; they take "
-                          "minutes)"))
+        lines.append(wrap(f"not counted: the exchanges of {sizes} cards (--exchange all counts them, in a few "
+                          "seconds)"))
     if a.buy_game is not None:
         lines += ["", *_buy_lines(a.buy_game)]
     lines += ["", wrap("EV per ante: exact, the fee included, as a decimal (exact fractions with --format json "
