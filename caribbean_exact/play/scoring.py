@@ -3,7 +3,9 @@
 A history is CSV with a header ``hand,up,action`` and optionally ``ante``, ``dealer`` and ``dead``
 columns, one line per hand. Lines without dealer or dead cards are decided all at once from the
 whole-game solver's table (one call into the core); the others by ``ev``. A bad line is reported
-with its number and does not stop the others.
+with its number and does not stop the others. ``score_russian`` scores a Russian Poker history (the
+draw decision of each hand: fold, play as dealt, an exchange, a sixth card) against every option of
+the hand counted exactly (``russian_ev``).
 
 >>> r = score(["hand,up,action", "As Kd 7h 4c 2s,Qh,raise", "Ac Ad 7h 4c 2s,Qh,raise", "x,Qh,fold"])
 >>> [(s.line, s.best, s.cost) for s in r.lines], r.errors[0].line
@@ -22,9 +24,12 @@ from ..errors import CaribbeanError, InvalidCards, InvalidRules, shown
 from ..model.cards import RANKS, SUITS, parse_cards
 from ..model.checks import check_rules, check_threads
 from ..model.rules import Rules, to_fraction
+from ..model.russian import RussianGame
+from ..progress import ProgressFn, report
 from .odds import ev
+from .russian import RussianAnalysis, russian_ev
 
-__all__ = ["COLUMNS", "BadLine", "ScoreReport", "ScoredLine", "score"]
+__all__ = ["COLUMNS", "BadLine", "ScoreReport", "ScoredLine", "score", "score_russian"]
 
 #: The columns a history may have: the first three are required.
 COLUMNS = ("hand", "up", "action", "ante", "dealer", "dead")
@@ -86,11 +91,13 @@ class BadLine:
 
 @dataclass(frozen=True)
 class ScoreReport:
-    """Every scored line in order, the bad lines, and the totals."""
+    """Every scored line in order, the bad lines, and the totals; ``game``: the Russian Poker rule set
+    of a Russian Poker history (then ``rules`` carries only the ante), else None."""
 
     rules: Rules
     lines: tuple[ScoredLine, ...]
     errors: tuple[BadLine, ...]
+    game: RussianGame | None = None
 
     @property
     def hands(self) -> int:
@@ -142,7 +149,8 @@ class _Parsed:
     dealer: list[int]
 
 
-def _parse(n: int, row: list[str], where: dict[str, int]) -> _Parsed:
+def _parse(n: int, row: list[str], where: dict[str, int], plain: bool = True) -> _Parsed:
+    """A line's fields; ``plain``: the action is the plain game's (raise or fold), else kept as written."""
     def field(name: str) -> str:
         k = where.get(name)
         return row[k].strip() if k is not None and k < len(row) else ""
@@ -155,7 +163,7 @@ def _parse(n: int, row: list[str], where: dict[str, int]) -> _Parsed:
     up = _cards(field("up"), "up")
     if len(up) != 1:
         raise InvalidCards(f"up card {shown(field('up'))}: expected 1 card, got {len(up)}")
-    action = _ACTIONS.get(field("action").lower())
+    action = _ACTIONS.get(field("action").lower()) if plain else field("action")
     if action is None:
         raise InvalidRules(f"action {shown(field('action'))}: expected raise or fold")
     ante = None
@@ -303,3 +311,110 @@ def _scored(parsed: list[_Parsed], rules: Rules, threads: int | None, errors: li
             scored.append(ScoredLine(p.line, _text(p.hand), _NAMES[p.up], p.action,
                                      d.optimal_decision, cost, p.ante if p.ante is not None else rules.ante))
     return scored
+
+
+# ---------------------------------------------------------------- Russian Poker
+
+#: A Russian Poker history's columns (the first three required).
+RUSSIAN_COLUMNS = ("hand", "up", "action", "ante")
+_RU_WORDS = {"fold": "fold", "f": "fold", "play": "play", "p": "play", "raise": "play", "r": "play",
+             "stand": "play", "sixth": "sixth card", "6th": "sixth card", "buy": "sixth card",
+             "sixth card": "sixth card"}
+
+
+def _russian_action(text: str, hand: list[int], g: RussianGame) -> tuple[str, tuple[int, ...] | None]:
+    """A Russian Poker action: ("fold" | "play" | "sixth card", None) or ("exchange", the cards
+    discarded, in the hand's order). Raises ``InvalidRules`` naming what is wrong."""
+    t = " ".join(text.lower().split())
+    if t in _RU_WORDS:
+        word = _RU_WORDS[t]
+        if word == "sixth card" and g.sixth_card_fee is None:
+            raise InvalidRules(f"action {shown(text)}: {g.name} sells no sixth card")
+        return word, None
+    head, _, rest = t.partition(" ")
+    if head not in ("exchange", "x", "swap") or not rest:
+        raise InvalidRules(f"action {shown(text)}: expected fold, play, sixth, or exchange and the cards "
+                           "discarded (exchange 9s 2d)")
+    cards = _cards(rest, "action")
+    if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+        raise InvalidCards(f"action {shown(text)}: the cards exchanged must be cards of the hand, once each")
+    allowed = g.exchange_sizes()
+    if len(cards) not in allowed:
+        raise InvalidRules(f"action {shown(text)}: an exchange of {len(cards)} card{'s' * (len(cards) != 1)}; "
+                           f"{g.name} allows {_sizes_text(allowed)}")
+    return "exchange", tuple(c for c in hand if c in cards)
+
+
+def _sizes_text(allowed: tuple[int, ...]) -> str:
+    if not allowed:
+        return "no exchange"
+    return f"{allowed[0]} cards" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]} cards"
+
+
+def _russian_label(kind: str, discard: tuple[int, ...] | None) -> str:
+    return f"exchange {_text(discard)}" if kind == "exchange" and discard else kind
+
+
+def score_russian(lines: Iterable[str], game: RussianGame | str = "lunar", ante: Fraction | None = None, *,
+                  threads: int | None = None, progress: ProgressFn | None = None) -> ScoreReport:
+    """Score the CSV lines of a Russian Poker history (the header first: ``hand,up,action``, and
+    optionally ``ante``): each hand's draw decision (``fold``, ``play`` as dealt, ``sixth`` card, or
+    ``exchange`` and the cards discarded, e.g. ``exchange 9s 2d``) against every option of the hand,
+    counted exactly under ``game`` (``russian_ev``, every exchange size the rules allow: 3 to 8 s a
+    hand on two cores; a hand met twice is counted once). An option's EV is its fee included, each of
+    its final hands folded or played at its best, buying the game decided for every dealer hand;
+    ``best`` is the best option ("play", "fold" or "either" where standing is best); ``cost`` the
+    best EV less the action's, per ante. ``ante``: the ante in money for lines without an ante
+    column. ``progress(label, done, total)`` is told as hands are counted. Raises ``InvalidRules``
+    for a bad header; a bad line is reported (``errors``) and does not stop the others."""
+    g = RussianGame.parse(game)
+    threads = check_threads(threads)
+    rows = _rows(lines)
+    header = next(rows, None)
+    if header is None:
+        raise InvalidRules("the history is empty: expected a header hand,up,action")
+    names = [h.strip().lower() for h in header]
+    where = {h: k for k, h in enumerate(names)}
+    if any(c not in where for c in RUSSIAN_COLUMNS[:3]) or any(h not in RUSSIAN_COLUMNS for h in names) \
+            or len(where) != len(names):
+        raise InvalidRules(f"the header {shown(','.join(header))}: expected the columns hand,up,action and "
+                           "optionally ante (once each) for a Russian Poker history")
+    todo: list[tuple[int, list[str]]] = [(n, row) for n, row in enumerate(rows, 2)
+                                         if len(row) > 1 or "".join(row).strip()]
+    rules = Rules() if ante is None else _with_ante(Rules(), ante)
+    cache: dict[tuple[tuple[int, ...], int], RussianAnalysis] = {}
+    scored: list[ScoredLine] = []
+    errors: list[BadLine] = []
+    for k, (n, row) in enumerate(todo):
+        report(progress, "scoring", k, len(todo))
+        try:
+            p = _parse(n, row, where, plain=False)
+            kind, discard = _russian_action(p.action, p.hand, g)
+            key = (tuple(sorted(p.hand)), p.up)
+            a = cache.get(key)
+            if a is None:
+                a = cache[key] = russian_ev(_text(p.hand), _NAMES[p.up], g, threads=threads)
+        except CaribbeanError as e:
+            errors.append(BadLine(n, str(e)))
+            continue
+        best_option, stand = a.options[0], a.stand
+        if kind == "fold":
+            value = a.fold_ev
+        elif kind == "play":
+            value = stand.play_ev
+        elif kind == "sixth card":
+            value = next(o.ev for o in a.options if o.kind == "buy")
+        else:
+            value = next(o.ev for o in a.options
+                         if o.kind == "switch" and sorted(c.index for c in o.discard) == sorted(discard or ()))
+        if best_option.kind == "stand":
+            m = stand.play_ev - a.fold_ev
+            best = "play" if m > 0 else "fold" if m < 0 else "either"
+        elif best_option.kind == "buy":
+            best = "sixth card"
+        else:
+            best = _russian_label("exchange", tuple(c.index for c in best_option.discard))
+        scored.append(ScoredLine(n, _text(p.hand), _NAMES[p.up], _russian_label(kind, discard), best,
+                                 best_option.ev - value, p.ante if p.ante is not None else rules.ante))
+    report(progress, "scoring", len(todo), len(todo))
+    return ScoreReport(rules, tuple(scored), tuple(errors), g)

@@ -40,7 +40,7 @@ VALUES: dict[str, dict[str, str | None]] = {
                      "deals": "100", "seed": "3"},
     "train": RULES | {"seed": "4", "hands": "2", "focus": "close", "strategy": "pair or better",
                       "hands_per_hour": "60", "history": "h.jsonl", "summary": "h.jsonl", "ante": "20"},
-    "score": RULES | {"threads": "1", "skip_bad": None},
+    "score": RULES | {"threads": "1", "skip_bad": None, "game": "lunar"},
     "serve": {"port": "8123", "host": "0.0.0.0"},
     "page": {"out": "page-folder"},
     "paytables": {"paytables": "more.toml", "wide": None, "format": "json"},

@@ -15,10 +15,18 @@ import caribbean_exact as ce
 HERE = Path(__file__).resolve().parent
 HISTORY = HERE / "data" / "json_walk_history.jsonl"
 SCORE = HERE / "data" / "json_walk_score.csv"
+SCORE_RUSSIAN = HERE / "data" / "json_walk_score_russian.csv"
+RUSSIAN_GAME = HERE / "data" / "json_walk_russian.toml"
 
 
 def _seen_class() -> Any:
     return ce.solve_seen_class("picture")
+
+
+def _score_russian() -> Any:
+    from caribbean_exact.play.scoring import score_russian
+
+    return score_russian(SCORE_RUSSIAN.read_text(encoding="utf-8").splitlines(), str(RUSSIAN_GAME))
 
 
 def _score() -> Any:
@@ -117,7 +125,7 @@ CASES: list[Case] = [
                           "9d 6c 4d 2s"],
      lambda: ce.russian_ev("Ah Ad Kc Ks 7h", "Qs", "russian", exchange_sizes=(1,), dealer="9d 6c 4d 2s"), False),
     ("ev lunar", "ev", ["Ah Ad Kc Ks 7h", "--up", "Qs", "--game", "lunar", "--dealer", "Qd 6c 4d 2s"],
-     lambda: ce.russian_ev("Ah Ad Kc Ks 7h", "Qs", "lunar", exchange_sizes=(2,), dealer="Qd 6c 4d 2s"), False),
+     lambda: ce.russian_ev("Ah Ad Kc Ks 7h", "Qs", "lunar", exchange_sizes=(2, 3), dealer="Qd 6c 4d 2s"), False),
     ("solve", "solve", [], ce.solve, False),
     ("solve raise 3", "solve", ["--raise", "3", "--max-payout", "5000", "--ante", "100"],
      lambda: ce.solve(rules=ce.Rules.make(ante=100, max_payout=5000, raise_antes=3)), False),
@@ -161,6 +169,7 @@ CASES: list[Case] = [
     ("train session", "train", ["--seed", "5", "--hands", "3", "--raise", "3"], None, False),  # answers: ANSWERS
     ("score", "score", [str(SCORE), "--raise", "3", "--skip-bad"], _score, False),
     ("score ante", "score", [str(SCORE), "--ante", "10", "--skip-bad"], None, False),
+    ("score russian", "score", [str(SCORE_RUSSIAN), "--game", str(RUSSIAN_GAME), "--skip-bad"], _score_russian, False),
     ("cap never costly", "cap", ["--antes", "1", "--max-payout", "1000000"], None, False),
     ("paytables", "paytables", [], None, False),
     ("compare", "compare", ["standard", "live-dealer"], lambda: ce.compare(["standard", "live-dealer"]), False),

@@ -1,12 +1,14 @@
 """Scoring a hand history (play/scoring.py): exact costs, bad lines, the batch path against ev."""
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 import caribbean_exact as ce
+from caribbean_exact.cli.main import main
 from caribbean_exact.errors import InvalidRules
-from caribbean_exact.play.scoring import score
+from caribbean_exact.play.scoring import score, score_russian
 
 HISTORY = [
     "hand,up,action,ante,dealer,dead",
@@ -91,3 +93,86 @@ def test_score_refuses_a_row_of_commas_on_the_command_line(tmp_path, capsys):
                    "out with exit 0")
     assert main(["score", str(path), "--skip-bad"]) == 0
     assert "line 2: hand '': expected 5 cards, got 0" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- a Russian Poker history (score --game)
+
+RUSSIAN_GAME = Path(__file__).resolve().parents[1] / "contract" / "data" / "json_walk_russian.toml"
+RUSSIAN_HISTORY = [
+    "hand,up,action,ante",
+    "9s 9h Qc 6d 2s,5h,play,",
+    "9s 9h Qc 6d 2s,5h,exchange 6d 2s,10",
+    "Kh 8c 6d 4s 2h,Jd,fold,",
+    "Kh 8c 6d 4s 2h,Jd,Sixth,",
+    "Kh 8c 6d 4s 2h,Jd,x 4s 2h,",
+    "As Ks Qs Js 2d,5h,exchange 2d 5h,",
+    "As Ks Qs Js 2d,5h,exchange As Ks Qs,",
+    "As Ks Qs Js 2d,5h,raise,",
+    "As Ks Qs Js 2d,5h,maybe,",
+    "As Ks Qs Js 2d,5h,exchange Js 2d,",
+]
+
+
+def _russian_expected(hand: str, up: str, action: str) -> tuple[str, str, Fraction]:
+    """The action's label, the best option's and the cost, from russian_ev's options directly."""
+    a = ce.russian_ev(hand, up, ce.RussianGame.parse(str(RUSSIAN_GAME)))
+    values = {"fold": a.fold_ev, "play": a.stand.play_ev}
+    for o in a.options:
+        if o.kind == "buy":
+            values["sixth card"] = o.ev
+        elif o.kind == "switch":
+            values["exchange " + " ".join(str(c) for c in o.discard)] = o.ev
+    best = max(values.values())
+    label = next(k for k, v in values.items() if v == best)
+    return action, label, best - values[action]
+
+
+def test_a_russian_history_is_scored_against_every_option(monkeypatch):
+    """Each draw decision's cost is the best of folding, playing as dealt, the two-card exchanges and the
+    sixth card less the action's, exact; a bad action is a bad line naming it; a hand met twice is counted
+    once."""
+    from caribbean_exact.play import scoring
+
+    calls = []
+    real = scoring.russian_ev
+    monkeypatch.setattr(scoring, "russian_ev", lambda *a, **k: calls.append(a[:2]) or real(*a, **k))
+    r = score_russian(RUSSIAN_HISTORY, str(RUSSIAN_GAME))
+    got = [(s.line, s.action, s.best, s.cost) for s in r.lines]
+    want = [(2, *_russian_expected("9s 9h Qc 6d 2s", "5h", "play")),
+            (3, *_russian_expected("9s 9h Qc 6d 2s", "5h", "exchange 6d 2s")),
+            (4, *_russian_expected("Kh 8c 6d 4s 2h", "Jd", "fold")),
+            (5, *_russian_expected("Kh 8c 6d 4s 2h", "Jd", "sixth card")),
+            (6, *_russian_expected("Kh 8c 6d 4s 2h", "Jd", "exchange 4s 2h")),
+            (9, *_russian_expected("As Ks Qs Js 2d", "5h", "play")),
+            (11, *_russian_expected("As Ks Qs Js 2d", "5h", "exchange Js 2d"))]
+    assert got == want
+    assert [g[2] for g in got][:2] == ["play", "play"] and got[0][3] == 0 and got[1][3] > 0
+    assert got[2][2] == "fold" and got[2][3] == 0  # K-high against a jack: fold beats every draw here
+    assert sorted(calls) == sorted({("9s 9h Qc 6d 2s", "5h"), ("Kh 8c 6d 4s 2h", "Jd"), ("As Ks Qs Js 2d", "5h")})
+    assert [(b.line, b.error) for b in r.errors] == [
+        (7, "action 'exchange 2d 5h': the cards exchanged must be cards of the hand, once each"),
+        (8, "action 'exchange As Ks Qs': an exchange of 3 cards; lunar, two cards allows 2 cards"),
+        (10, "action 'maybe': expected fold, play, sixth, or exchange and the cards discarded (exchange 9s 2d)")]
+    assert r.game is not None and r.game.name == "lunar, two cards"
+    assert r.lines[1].ante == 10 and r.total_cost_money == r.lines[1].cost * 10
+    assert r.total_cost == sum(s.cost for s in r.lines) and r.mistakes == sum(1 for s in r.lines if s.cost)
+
+
+def test_a_russian_history_needs_its_header():
+    with pytest.raises(InvalidRules, match="hand,up,action and optionally ante"):
+        score_russian(["hand,up,action,dealer", "9s 9h Qc 6d 2s,5h,play,Kd"], str(RUSSIAN_GAME))
+    with pytest.raises(InvalidRules, match="empty"):
+        score_russian([], str(RUSSIAN_GAME))
+
+
+def test_score_game_on_the_command_line(tmp_path, capsys):
+    """score --game: the table names the rule set; --raise does not apply beside it (one line, exit 2)."""
+    history = tmp_path / "h.csv"
+    history.write_text("\n".join(RUSSIAN_HISTORY[:3]) + "\n")
+    assert main(["score", str(history), "--game", str(RUSSIAN_GAME), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game: Russian Poker, lunar, two cards: exchange 2 for 1, sixth card 1")
+    assert "exchange 6d 2s" in out and "hands 2, mistakes 1" in out
+    assert main(["score", str(history), "--game", str(RUSSIAN_GAME), "--raise", "3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--raise" in err[0]

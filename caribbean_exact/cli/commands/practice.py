@@ -81,6 +81,10 @@ def setup_score(p: argparse.ArgumentParser) -> None:
                    help="a hand history: CSV with the header hand,up,action (optional columns ante, dealer, dead), "
                         "one line a hand played; '-' reads standard input")
     add_rules(p, ante_help="the ante in money, for lines without an ante column: costs also in money")
+    p.add_argument("--game", default=None, metavar="GAME",
+                   help="a Russian Poker history, under this rule set (lunar, russian or a TOML file): the action "
+                        "is fold, play, sixth, or exchange and the cards discarded (exchange 9s 2d), scored against "
+                        "every option of the hand counted exactly (3 to 8 s a hand)")
     add_threads(p)
     p.add_argument("--skip-bad", action="store_true",
                    help="leave out the lines that are not understood (each is still said) and exit 0; without it "
@@ -88,18 +92,31 @@ def setup_score(p: argparse.ArgumentParser) -> None:
 
 
 def check_score(args: argparse.Namespace) -> None:
-    """Before any work: the rules."""
-    rules_from(args, ante_alone=True)
+    """Before any work: the rules (and the Russian Poker rule set, alone beside the ante)."""
+    rules = rules_from(args, ante_alone=True)
+    if args.game is not None:
+        from ...model.rules import Rules
+        from ...model.russian import RussianGame  # score --game only
+
+        if rules.paytable != Rules().paytable or rules.qualifier != Rules().qualifier or \
+                rules.raise_antes != Rules().raise_antes or rules.max_payout is not None:
+            raise UsageError("score --game: the rule set names the pays, the qualifier and the bet (--paytable, "
+                             "--qualifier, --raise and --max-payout do not apply; --ante does)")
+        RussianGame.parse(args.game)
 
 
 def run_score(args: argparse.Namespace, progress: ProgressFn) -> str:
-    from ...play.scoring import score
+    from ...play.scoring import score, score_russian
     from ...render.play import scoring as render_scoring
 
     rules = rules_from(args, ante_alone=True)
     stream = batch.open_input(args.file, "score")  # bytes, read a bounded line at a time
     try:
-        report = score(batch.text_lines(stream, f"score {shown(args.file)}"), rules, threads=args.threads)
+        lines = batch.text_lines(stream, f"score {shown(args.file)}")
+        if args.game is not None:
+            report = score_russian(lines, args.game, rules.ante, threads=args.threads, progress=progress)
+        else:
+            report = score(lines, rules, threads=args.threads)
     finally:
         if stream is not getattr(sys.stdin, "buffer", None):
             stream.close()

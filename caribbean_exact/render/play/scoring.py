@@ -9,6 +9,8 @@ from typing import Any
 from ...model.rules import exact_text
 from ...play.scoring import ScoredLine, ScoreReport
 from ..text import Cell, dec, describe_rules, frac, money, rules_json, table
+from .game import wrap
+from .russian import game_json
 
 FIELDS = ("line", "hand", "up", "action", "best", "cost")
 
@@ -25,9 +27,12 @@ def _line_json(s: ScoredLine) -> dict[str, Any]:
 def totals_json(r: ScoreReport) -> dict[str, Any]:
     """The totals of a scored history (field names are a public interface)."""
     money_cost = r.total_cost_money
-    return {"rules": rules_json(r.rules), "hands": r.hands, "mistakes": r.mistakes, "total_cost": str(r.total_cost),
-            "cost_per_hand": str(r.cost_per_hand), "total_cost_money": None if money_cost is None else str(money_cost),
-            "errors": [{"line": b.line, "error": b.error} for b in r.errors]}
+    doc = {"rules": rules_json(r.rules), "hands": r.hands, "mistakes": r.mistakes, "total_cost": str(r.total_cost),
+           "cost_per_hand": str(r.cost_per_hand), "total_cost_money": None if money_cost is None else str(money_cost),
+           "errors": [{"line": b.line, "error": b.error} for b in r.errors]}
+    if r.game is not None:  # a Russian Poker history: its rule set (rules then carries only the ante)
+        doc = {"game": game_json(r.game), **doc}
+    return doc
 
 
 def _line_text(s: ScoredLine) -> str:
@@ -62,7 +67,9 @@ def score(r: ScoreReport, fmt: str) -> str:
         return "\n".join(out)
     rows: list[list[Cell]] = [[str(s.line), s.hand, s.up, s.action, s.best, frac(s.cost),
                                dec(s.cost, 6) if s.cost else ""] for s in r.lines]
-    lines = [f"rules: {describe_rules(r.rules)}", "",
+    head = f"rules: {describe_rules(r.rules)}" if r.game is None else \
+        wrap(f"game: Russian Poker, {r.game.short()}; each draw decision against every option of the hand, exact")
+    lines = [head, "",
              table(rows, ["line", "hand", "up", "action", "best", "cost (antes)", "decimal"], fmt)]
     if r.errors:
         lines += ["", "Lines not scored:"] + [f"line {b.line}: {b.error}" for b in r.errors]
