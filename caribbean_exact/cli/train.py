@@ -10,12 +10,29 @@ import datetime
 import os
 import secrets
 import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
-from typing import TextIO
+from typing import TextIO, TypeVar
 
-from ..errors import InvalidRules, UsageError, shown
+from ..errors import CaribbeanError, InvalidRules, UsageError, shown
+from ..model.cards import Card
 from ..model.rules import Rules
-from ..play.trainer import Focus, Graded, Session, Trainee, deals, grade, parse_answer, read_history, summarize_history
+from ..model.russian import RussianGame
+from ..play.russian import russian_ev
+from ..play.scoring import RussianGrade, grade_russian, parse_russian_action
+from ..play.trainer import (
+    Deal,
+    Focus,
+    Graded,
+    Session,
+    Trainee,
+    deals,
+    grade,
+    parse_answer,
+    read_history,
+    summarize_history,
+)
 from ..render.play import trainer as render_trainer
 from .batch import text_lines
 from .files import append_file, check_file
@@ -56,13 +73,21 @@ def summary_of(path: str, fmt: str) -> str:
     return render_trainer.history_summary(summarize_history(records), fmt)
 
 
+T = TypeVar("T")
+
 #: The longest answer line read (an answer is a word: r, raise, f, fold, q).
 MAX_ANSWER = 1_000
 
 
-def ask(answers: TextIO | None, out: TextIO, prompt: str, talk: bool) -> str | None:
-    """The next answer: "raise", "fold", or None to stop (q, or the end of the input). An answer read
-    from a pipe is echoed after the question, as a terminal would show it."""
+def _plain_answer(line: str) -> tuple[str | None, str]:
+    return parse_answer(line), f"answer r (raise) or f (fold), q to stop; not {shown(line.strip())}"
+
+
+def ask(answers: TextIO | None, out: TextIO, prompt: str, talk: bool,
+        parse: Callable[[str], tuple[T | None, str]] = _plain_answer) -> T | None:  # type: ignore[assignment]
+    """The next answer (``parse``'s of a line: the plain game's "raise" or "fold" by default; else what
+    it says is wrong, and the question again), or None to stop (q, or the end of the input). An answer
+    read from a pipe is echoed after the question, as a terminal would show it."""
     try:
         echo = talk and answers is not None and not answers.isatty()
     except (OSError, ValueError):
@@ -88,11 +113,11 @@ def ask(answers: TextIO | None, out: TextIO, prompt: str, talk: bool) -> str | N
             if talk and not line:
                 out.write("\n")
             return None
-        answer = parse_answer(line)
+        answer, wrong = parse(line)
         if answer is not None:
             return answer
         if talk:
-            out.write(f"answer r (raise) or f (fold), q to stop; not {shown(line.strip())}\n")
+            out.write(wrong + "\n")
 
 
 def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, answers: TextIO | None,
@@ -126,3 +151,38 @@ def run(args: argparse.Namespace, rules: Rules, trainee: Trainee, focus: Focus, 
 def standard_input() -> TextIO | None:
     """Where the answers come from (None: standard input was closed when the program started)."""
     return sys.stdin
+
+
+def run_russian(args: argparse.Namespace, rules: Rules, game: RussianGame, answers: TextIO | None,
+                out: TextIO) -> str:
+    """``train --game``: deal Russian Poker hands, ask each one's draw decision (f fold, p play, 6 a sixth
+    card, x and the cards to exchange), grade it against every option of the hand counted exactly
+    (begun as the hand is dealt, while the player thinks), until --hands, q or the end of the input;
+    returns the session's summary."""
+    hands_per_hour = per_hour(args.hands_per_hour)
+    if args.hands is not None and args.hands < 1:
+        raise UsageError(f"train: --hands {args.hands}: expected 1 or more")
+    seed = new_seed() if args.seed is None else args.seed
+    graded: list[tuple[Deal, RussianGrade]] = []
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        for deal in deals(seed):
+            if args.hands is not None and len(graded) >= args.hands:
+                break
+            counting = pool.submit(russian_ev, deal.hand, deal.up, game)
+
+            def parse(line: str, hand: tuple[Card, ...] = deal.hand) -> tuple[tuple[str, tuple[int, ...] | None] | None,
+                                                                             str]:
+                try:
+                    return parse_russian_action(line.strip(), hand, game), ""
+                except CaribbeanError as e:
+                    return None, f"{e}; q to stop"
+
+            answer = ask(answers, out, render_trainer.russian_question(deal, game, args.hands), True, parse)
+            if answer is None:
+                counting.cancel()
+                break
+            g = grade_russian(counting.result(), *answer)
+            graded.append((deal, g))
+            out.write(render_trainer.russian_verdict(g, rules) + "\n\n")
+            out.flush()
+    return render_trainer.russian_summary(game, seed, graded, hands_per_hour, rules)

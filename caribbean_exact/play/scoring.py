@@ -15,13 +15,13 @@ the hand counted exactly (``russian_ev``).
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.many import margins
 from ..errors import CaribbeanError, InvalidCards, InvalidRules, shown
-from ..model.cards import RANKS, SUITS, parse_cards
+from ..model.cards import RANKS, SUITS, Card, parse_cards
 from ..model.checks import check_rules, check_threads
 from ..model.rules import Rules, to_fraction
 from ..model.russian import RussianGame
@@ -29,7 +29,8 @@ from ..progress import ProgressFn, report
 from .odds import ev
 from .russian import RussianAnalysis, russian_ev
 
-__all__ = ["COLUMNS", "BadLine", "ScoreReport", "ScoredLine", "score", "score_russian"]
+__all__ = ["COLUMNS", "BadLine", "RussianGrade", "ScoreReport", "ScoredLine", "grade_russian",
+           "parse_russian_action", "score", "score_russian"]
 
 #: The columns a history may have: the first three are required.
 COLUMNS = ("hand", "up", "action", "ante", "dealer", "dead")
@@ -318,7 +319,7 @@ def _scored(parsed: list[_Parsed], rules: Rules, threads: int | None, errors: li
 #: A Russian Poker history's columns (the first three required).
 RUSSIAN_COLUMNS = ("hand", "up", "action", "ante")
 _RU_WORDS = {"fold": "fold", "f": "fold", "play": "play", "p": "play", "raise": "play", "r": "play",
-             "stand": "play", "sixth": "sixth card", "6th": "sixth card", "buy": "sixth card",
+             "stand": "play", "sixth": "sixth card", "6": "sixth card", "6th": "sixth card", "buy": "sixth card",
              "sixth card": "sixth card"}
 
 
@@ -343,6 +344,51 @@ def _russian_action(text: str, hand: list[int], g: RussianGame) -> tuple[str, tu
         raise InvalidRules(f"action {shown(text)}: an exchange of {len(cards)} card{'s' * (len(cards) != 1)}; "
                            f"{g.name} allows {_sizes_text(allowed)}")
     return "exchange", tuple(c for c in hand if c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class RussianGrade:
+    """A Russian Poker draw decision graded: the action's label and EV, the best option's label and EV,
+    and the cost (best less the action's), per ante, exact."""
+
+    action: str
+    action_ev: Fraction
+    best: str
+    best_ev: Fraction
+
+    @property
+    def cost(self) -> Fraction:
+        """What the action cost against the best option, per ante."""
+        return self.best_ev - self.action_ev
+
+
+def parse_russian_action(text: str, hand: Sequence[Card], game: RussianGame) -> tuple[str, tuple[int, ...] | None]:
+    """A Russian Poker action on ``hand`` (fold, play, sixth, or exchange and the cards discarded) as
+    ("fold" | "play" | "sixth card" | "exchange", the discarded cards' indices or None). Raises
+    ``InvalidRules`` or ``InvalidCards`` naming what is wrong."""
+    return _russian_action(text, [c.index for c in hand], game)
+
+
+def grade_russian(a: RussianAnalysis, kind: str, discard: tuple[int, ...] | None) -> RussianGrade:
+    """The action (``parse_russian_action``'s) against every option of ``a`` (``russian_ev``)."""
+    best_option, stand = a.options[0], a.stand
+    if kind == "fold":
+        value = a.fold_ev
+    elif kind == "play":
+        value = stand.play_ev
+    elif kind == "sixth card":
+        value = next(o.ev for o in a.options if o.kind == "buy")
+    else:
+        value = next(o.ev for o in a.options
+                     if o.kind == "switch" and sorted(c.index for c in o.discard) == sorted(discard or ()))
+    if best_option.kind == "stand":
+        m = stand.play_ev - a.fold_ev
+        best = "play" if m > 0 else "fold" if m < 0 else "either"
+    elif best_option.kind == "buy":
+        best = "sixth card"
+    else:
+        best = _russian_label("exchange", tuple(c.index for c in best_option.discard))
+    return RussianGrade(_russian_label(kind, discard), value, best, best_option.ev)
 
 
 def _sizes_text(allowed: tuple[int, ...]) -> str:
@@ -397,24 +443,8 @@ def score_russian(lines: Iterable[str], game: RussianGame | str = "lunar", ante:
         except CaribbeanError as e:
             errors.append(BadLine(n, str(e)))
             continue
-        best_option, stand = a.options[0], a.stand
-        if kind == "fold":
-            value = a.fold_ev
-        elif kind == "play":
-            value = stand.play_ev
-        elif kind == "sixth card":
-            value = next(o.ev for o in a.options if o.kind == "buy")
-        else:
-            value = next(o.ev for o in a.options
-                         if o.kind == "switch" and sorted(c.index for c in o.discard) == sorted(discard or ()))
-        if best_option.kind == "stand":
-            m = stand.play_ev - a.fold_ev
-            best = "play" if m > 0 else "fold" if m < 0 else "either"
-        elif best_option.kind == "buy":
-            best = "sixth card"
-        else:
-            best = _russian_label("exchange", tuple(c.index for c in best_option.discard))
-        scored.append(ScoredLine(n, _text(p.hand), _NAMES[p.up], _russian_label(kind, discard), best,
-                                 best_option.ev - value, p.ante if p.ante is not None else rules.ante))
+        graded = grade_russian(a, kind, discard)
+        scored.append(ScoredLine(n, _text(p.hand), _NAMES[p.up], graded.action, graded.best, graded.cost,
+                                 p.ante if p.ante is not None else rules.ante))
     report(progress, "scoring", len(todo), len(todo))
     return ScoreReport(rules, tuple(scored), tuple(errors), g)

@@ -142,13 +142,14 @@ def test_options_that_change_nothing_are_refused_by_their_declaration(capsys, ar
 #: A value for each option of train's parser (None: a flag), by dest.
 TRAIN_VALUES = {"seed": "4", "hands": "2", "focus": "close", "strategy": "pair or better", "hands_per_hour": "60",
                 "history": "h.jsonl", "summary": "h.jsonl", "paytable": "live-dealer", "paytables": "t.toml",
-                "qualifier": "pair", "raise_antes": "3", "ante": "5", "max_payout": "5000"}
+                "qualifier": "pair", "raise_antes": "3", "ante": "5", "max_payout": "5000", "game": "lunar"}
 
 
 def test_every_pair_of_trains_options_from_its_parser_works_or_is_refused_naming_both():
     """The options come from the parser itself (a new option is walked without a list here): with
-    --summary, every dealing or pricing option is refused in one line naming both; without it,
-    every pair parses and is taken by the dealing mode (issue #33 item 3)."""
+    --summary, every dealing or pricing option is refused in one line naming both; with --game (Russian
+    Poker), every option but the seed, the hands, the pace and the ante likewise; otherwise every pair
+    parses and is taken by the dealing mode (issue #33 item 3)."""
     from caribbean_exact.cli.commands import practice
 
     parser = build_parser("train")._subparsers._group_actions[0].choices["train"]
@@ -161,6 +162,15 @@ def test_every_pair_of_trains_options_from_its_parser_works_or_is_refused_naming
         for o in (a, b):
             argv += [o.option_strings[0], TRAIN_VALUES[o.dest]]
         args = build_parser("train").parse_args(argv)
+        if args.summary is None and args.game is not None:  # Russian Poker: only what a rule set leaves open
+            other = b if a.dest == "game" else a
+            if other.dest in practice.TRAIN_GAME.takes:
+                check(practice.TRAIN_GAME, args, practice.TRAIN_OPTIONS)
+            else:
+                with pytest.raises(UsageError) as e:
+                    check(practice.TRAIN_GAME, args, practice.TRAIN_OPTIONS)
+                assert "--game" in str(e.value) and other.option_strings[0] in str(e.value)
+            continue
         if args.summary is None:
             continue  # dealing takes every option
         other = b if a.dest == "summary" else a

@@ -38,7 +38,7 @@ VALUES: dict[str, dict[str, str | None]] = {
     "simplify": RULES | {"max_lines": "3", "out": "rule-files"},
     "card": RULES | {"out": "card.pdf", "size": "pocket", "lines": "3", "switch_fees": "1", "buy_fee": "1",
                      "deals": "100", "seed": "3"},
-    "train": RULES | {"seed": "4", "hands": "2", "focus": "close", "strategy": "pair or better",
+    "train": RULES | {"seed": "4", "hands": "2", "focus": "close", "strategy": "pair or better", "game": "lunar",
                       "hands_per_hour": "60", "history": "h.jsonl", "summary": "h.jsonl", "ante": "20"},
     "score": RULES | {"threads": "1", "skip_bad": None, "game": "lunar"},
     "serve": {"port": "8123", "host": "0.0.0.0"},

@@ -108,3 +108,43 @@ def test_the_csv_columns_are_the_json_fields():
     from caribbean_exact.render.play.trainer import CSV_FIELDS, hand_json
 
     assert tuple(hand_json(grade(Deal(1, parse_cards("As Kd 7h 4c 2s"), Card("Qh")), "fold"))) == CSV_FIELDS
+
+
+# ---------------------------------------------------------------- Russian Poker (train --game)
+
+SMALL_GAME = str(__import__("pathlib").Path(__file__).resolve().parents[1] / "contract" / "data"
+                 / "json_walk_russian.toml")
+
+
+def test_train_game_grades_each_draw_decision_exactly(capsys, monkeypatch):
+    """Three seeded hands under a rule set of two-card exchanges: each answer's cost is the best option's EV
+    less its own, from russian_ev's options counted alone; a bad answer says why and asks again."""
+    import caribbean_exact as ce
+    from caribbean_exact.play.scoring import grade_russian, parse_russian_action
+    from caribbean_exact.play.trainer import deals
+
+    answers = ["p", "x 5s 2d", "exchange 9s 9h", "6"]
+    code, out, _ = run(capsys, monkeypatch, "\n".join(answers) + "\n", "train", "--game", SMALL_GAME, "--seed",
+                         "5", "--hands", "3", "--ante", "10")
+    assert code == 0
+    game = ce.RussianGame.parse(SMALL_GAME)
+    dealt = deals(5)
+    graded = []
+    for answer in ("p", "x 5s 2d", "6"):
+        d = next(dealt)
+        graded.append(grade_russian(ce.russian_ev(d.hand, d.up, game), *parse_russian_action(answer, d.hand, game)))
+    assert graded[0].cost == 0 and graded[1].cost > 0 and graded[2].cost > 0
+    assert f"right: play is the best (EV {float(graded[0].best_ev):.6f} per ante" in out
+    lost = graded[1].cost + graded[2].cost
+    assert f"costs {graded[1].cost.numerator}/{graded[1].cost.denominator} = " in out
+    assert "action 'exchange 9s 9h': the cards exchanged must be cards of the hand, once each; q to stop" in out
+    assert "Session summary: Russian Poker, lunar, two cards" in out
+    assert f"EV lost                      {float(lost):.6f} antes ({float(lost * 10):.2f} at ante 10)" in out
+
+
+def test_train_game_refuses_what_does_not_apply(capsys, monkeypatch):
+    for argv, words in ((["--strategy", "pair or better"], "train --game: --strategy does not apply"),
+                        (["--format", "json"], "train --game: --format json does not apply"),
+                        (["--paytable", "live-dealer"], "train --game: --paytable does not apply")):
+        code, _, err = run(capsys, monkeypatch, "", "train", "--game", "lunar", *argv)
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err

@@ -38,6 +38,10 @@ def setup_train(p: argparse.ArgumentParser) -> None:
                    help="append the session to this JSON-lines file (one line a hand)")
     p.add_argument("--summary", metavar="FILE", default=None,
                    help="summarise a history file over its sessions (and deal nothing)")
+    p.add_argument("--game", default=None, metavar="GAME",
+                   help="train Russian Poker's draw decision under this rule set (lunar, russian or a TOML file): "
+                        "f, p, 6 or x and the cards to exchange, graded against every option of the hand counted "
+                        "exactly (3 to 8 s a hand, begun as the hand is dealt)")
     add_rules(p, ante_default="10", ante_help="the ante in money: costs are also shown in money")
 
 
@@ -48,14 +52,25 @@ TRAIN_OPTIONS = (Option("history", "--history"), Option("seed", "--seed"), Optio
                  Option("hands_per_hour", "--hands-per-hour", "50"), Option("paytable", "--paytable"),
                  Option("paytables", "--paytables"), Option("qualifier", "--qualifier"),
                  Option("raise_antes", "--raise", 2), Option("ante", "--ante", "10"),
-                 Option("max_payout", "--max-payout"))
+                 Option("max_payout", "--max-payout"), Option("game", "--game"))
 TRAIN_SUMMARY = Mode("train --summary", frozenset(), why="it deals nothing: the history holds its costs")
+TRAIN_GAME = Mode("train --game", frozenset({"game", "seed", "hands", "hands_per_hour", "ante"}),
+                  why="the rule set names the pays, the qualifier and the bet; no strategy but the exact best")
 
 
 def check_train(args: argparse.Namespace) -> None:
     """Before any work: --summary deals nothing; dealing, its rules and --focus."""
     if args.summary is not None:
         check(TRAIN_SUMMARY, args, TRAIN_OPTIONS)
+        return
+    if args.game is not None:
+        check(TRAIN_GAME, args, TRAIN_OPTIONS)
+        if args.format in ("json", "csv"):
+            raise UsageError(f"train --game: --format {args.format} does not apply (the session is shown as text; "
+                             "score --game gives a history's JSON)")
+        from ...model.russian import RussianGame  # train --game only
+
+        RussianGame.parse(args.game)
         return
     from ...play.trainer import parse_focus
 
@@ -71,6 +86,10 @@ def run_train(args: argparse.Namespace, progress: ProgressFn) -> str:
     if args.summary is not None:
         return train.summary_of(args.summary, args.format)
     rules = rules_from(args, ante_alone=True)
+    if args.game is not None:
+        from ...model.russian import RussianGame
+
+        return train.run_russian(args, rules, RussianGame.parse(args.game), train.standard_input(), sys.stdout)
     focus = parse_focus(args.focus)
     return train.run(args, rules, trainee(args.strategy, rules, progress), focus, train.standard_input(),
                      sys.stdout)

@@ -4,15 +4,18 @@ session summary, the history's JSON lines and the summary over a history."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from ...model.cards import format_cards
 from ...model.rules import Rules, exact_text
+from ...model.russian import RussianGame
+from ...play.scoring import RussianGrade
 from ...play.trainer import Deal, Graded, HistorySummary, Session
 from ..labels import mistake_label
 from ..text import Cell, dec, describe_rules, frac, money, rules_json, table, to_json
-from .game import reason
+from .game import reason, wrap
 
 ANTES = 6  # decimals of an amount in antes
 
@@ -169,3 +172,42 @@ def history_summary(h: HistorySummary, fmt: str) -> str:
     return "\n".join([text, "", "Mistakes by kind, over every session:", "",
                       table([[mistake_label(k), str(n), dec(c, ANTES)] for k, (n, c) in h.by_kind.items()],
                             ["mistake", "count", "EV lost (antes)"], fmt)])
+
+
+# ---------------------------------------------------------------- Russian Poker (train --game)
+
+
+def russian_question(deal: Deal, game: RussianGame, total: int | None = None) -> str:
+    """The question for one Russian Poker hand: its draw decision."""
+    of = f" of {total}" if total else ""
+    sixth = ", 6 sixth card" if game.sixth_card_fee is not None else ""
+    return (f"hand {deal.number}{of}: {format_cards(deal.hand)}   dealer shows {deal.up}\n"
+            f"f fold, p play{sixth}, x and cards to exchange (x 9s 2d)? [q stops] ")
+
+
+def russian_verdict(g: RussianGrade, rules: Rules) -> str:
+    """What the trainer says after a draw decision: right, or the best option and what the answer cost."""
+    if not g.cost:
+        return wrap(f"right: {g.action} is the best (EV {dec(g.best_ev, ANTES)} per ante, exact {frac(g.best_ev)})")
+    return wrap(f"the best is {g.best} (EV {dec(g.best_ev, ANTES)} per ante); {g.action} (EV "
+                f"{dec(g.action_ev, ANTES)}) costs {frac(g.cost)} = {_antes(g.cost, rules)}")
+
+
+def russian_summary(game: RussianGame, seed: int, graded: Sequence[tuple[Deal, RussianGrade]],
+                    hands_per_hour: Fraction, rules: Rules) -> str:
+    """The summary of a Russian Poker session: every hand, then the EV lost per hand and per hour."""
+    lost = sum((g.cost for _, g in graded), Fraction(0))
+    per_hand = lost / len(graded) if graded else Fraction(0)
+    rows: list[list[Cell]] = [[str(d.number), format_cards(d.hand), str(d.up), g.action, g.best, dec(g.cost, ANTES)]
+                              for d, g in graded]
+    figures: list[list[Cell]] = [
+        ["hands", str(len(graded))],
+        ["mistakes", str(sum(1 for _, g in graded if g.cost))],
+        ["EV lost", _antes(lost, rules)],
+        ["EV lost per hand", _antes(per_hand, rules)],
+        [f"EV lost per hour ({exact_text(hands_per_hour)} hands)", _antes(per_hand * hands_per_hour, rules)],
+    ]
+    lines = [wrap(f"Session summary: Russian Poker, {game.short()}; seed {seed}")]
+    if rows:
+        lines += ["", table(rows, ["hand", "cards", "up", "answer", "best", "cost (antes)"], "simple")]
+    return "\n".join([*lines, "", table(figures, ["figure", "value"], "simple")])
