@@ -544,6 +544,11 @@ def test_cli_ev_game_text_fits_80_columns(capsys):
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "buy a 6th card" in out and "not counted: the exchanges of 3, 4, 5 cards" in out
+    # the default (up to three cards): the three-card rows played in part and insured in part fit too
+    assert main(["ev", "9s 9h Qc 6d 2s", "--up", "5h", "--game", "lunar"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "exchange 9s 9h 2s  1      -1.121486  -1.251606    play 7,250/15,180, insure 1" in out
 
 
 @pytest.mark.parametrize("argv,words", [

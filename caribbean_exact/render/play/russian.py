@@ -93,7 +93,7 @@ def _label(o: RussianOption) -> str:
 
 
 def _then(o: RussianOption) -> str:
-    then = f"play {o.counts.raise_hands:,} of {o.replacements:,}" if o.decision == "depends" else o.decision
+    then = f"play {o.counts.raise_hands:,}/{o.replacements:,}" if o.decision == "depends" else o.decision
     insured = o.counts.insured_hands
     if insured:
         then += ", insure" if insured == o.replacements else f", insure {insured:,}"
@@ -125,7 +125,7 @@ def russian_options(a: RussianAnalysis, fmt: str) -> str:
                     [_label(o), frac(o.fee), frac(o.ev), frac(o.play_ev), o.counts.raise_hands, o.replacements])
     if fmt == "csv":
         return table(rows, ["option", "fee", "ev", "play_ev", "played", "replacements"], fmt)
-    headers = ["option", "fee", "EV per ante", "always play", "then"]
+    headers = ["option", "fee", "EV", "EV played", "then"]
     b = a.best
     lines = [wrap(f"hand {format_cards(a.hand)}, dealer up card {a.up}; Russian Poker, {a.game.short()}"),
              "", wrap(f"best: {_label(b).strip('()')} (EV {dec(b.ev)} per ante, fee included); then {_then(b)}"),
@@ -139,9 +139,11 @@ def russian_options(a: RussianAnalysis, fmt: str) -> str:
                           "seconds)"))
     if a.buy_game is not None:
         lines += ["", *_buy_lines(a.buy_game)]
-    lines += ["", wrap("EV per ante: exact, the fee included, as a decimal (exact fractions with --format json "
-                       "or csv); always play: playing after every replacement; buying the game is decided "
-                       "for each dealer hand that does not qualify, every replacement card counted"
+    lines += ["", wrap("EV: per ante, exact, the fee included, as a decimal (exact fractions with --format json "
+                       "or csv), each final hand then played or folded at its best; EV played: playing after "
+                       "every replacement; then: what follows the draw (play 22/46: play 22 of the 46 final "
+                       "hands, fold the others); buying the game is decided for each dealer hand that does not "
+                       "qualify, every replacement card counted"
                        + ("; insure: with three of a kind or better, insure for all the bet can win when the "
                           "dealer is more likely not to qualify than to qualify (the insurance's value is in the EV)"
                           if a.game.insurance else ""))]
