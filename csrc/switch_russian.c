@@ -15,6 +15,11 @@
  * replacement cards read from a row built once per situation (48 lanes, compared 16 at a time), or,
  * where every non-qualifying dealer hand is high card, from bit masks of the replacement cards by what
  * the new dealer hand makes (popcounts; only the new hands of the final hand's own kind compared).
+ * From a three-card exchange's number of final hands on, those dealer hands are instead summed
+ * bit-sliced by family (ru_family, sliced.h): buying less taking is linear in what the replacement
+ * set takes from each hand's sets of cards, so whole groups are skipped or summed by popcounts, and
+ * only the hands whose new hands are compared card by card (straights, flushes, ace-king highs) are
+ * visited.
  *
  * With the redraw rule the cards that may come differ by T (K of them, N - 3 .. N): each T's value
  * is brought to the common denominator L = lcm(N - 3 .. N), so every sum stays an integer. */
@@ -242,9 +247,11 @@ int cs_russian_buy_game(const uint8_t *player, uint32_t n_player, const uint8_t 
  * hands is a win, a loss or still short by its kind alone, bit-sliced (sliced.h: A the replacement
  * cards that leave him short, B those after which he qualifies and the final hand wins), and the
  * others (list), some of whose new hands are compared by value, visited one by one. The kinds
- * (ru_mode): high card (B empty; listed: a new ace-king high), two pair and trips (B: below a straight), full house and quads (below a straight flush),
- * straight and flush (below a straight; listed: a straight or flush among the new hands), and a pair
- * of each rank P (below a pair, or a pair below P; listed: a new pair of P). */
+ * (ru_mode): high card (B empty; listed: a new ace-king high), two pair and trips (B: below a
+ * straight), full house and quads (below a straight flush), straight and flush (below a straight;
+ * listed: a straight or flush among the new hands), and a pair of each rank P (below a pair, or a
+ * pair below P; E: a new pair of P, keyed by its value, the kickers deciding; listed where its cards
+ * make different hands). */
 typedef struct {
     cs__sliced *s;
     uint32_t *list, n_list;
