@@ -183,14 +183,16 @@ def _best(m: int) -> str:
     return "raise" if m > 0 else "fold" if m < 0 else "either"
 
 
-def _header(row: list[str]) -> dict[str, int]:
+def _header(row: list[str], columns: tuple[str, ...] = COLUMNS, of: str = "") -> dict[str, int]:
+    """Each column's place: the first three of ``columns`` required, the rest optional, each once
+    (``of``: what the history is, said after the refusal)."""
     names = [h.strip().lower() for h in row]
     where = {h: k for k, h in enumerate(names)}
-    missing = [c for c in COLUMNS[:3] if c not in where]
-    unknown = [h for h in names if h not in COLUMNS]
+    missing = [c for c in columns[:3] if c not in where]
+    unknown = [h for h in names if h not in columns]
     if missing or unknown or len(where) != len(names):
         raise InvalidRules(f"the header {shown(','.join(row))}: expected the columns hand,up,action "
-                           "and optionally ante, dealer, dead (once each)")
+                           f"and optionally {', '.join(columns[3:])} (once each){of}")
     return where
 
 
@@ -419,12 +421,7 @@ def score_russian(lines: Iterable[str], game: RussianGame | str = "lunar", ante:
     header = next(rows, None)
     if header is None:
         raise InvalidRules("the history is empty: expected a header hand,up,action")
-    names = [h.strip().lower() for h in header]
-    where = {h: k for k, h in enumerate(names)}
-    if any(c not in where for c in RUSSIAN_COLUMNS[:3]) or any(h not in RUSSIAN_COLUMNS for h in names) \
-            or len(where) != len(names):
-        raise InvalidRules(f"the header {shown(','.join(header))}: expected the columns hand,up,action and "
-                           "optionally ante (once each) for a Russian Poker history")
+    where = _header(header, RUSSIAN_COLUMNS, " for a Russian Poker history")
     todo: list[tuple[int, list[str]]] = [(n, row) for n, row in enumerate(rows, 2)
                                          if len(row) > 1 or "".join(row).strip()]
     rules = Rules() if ante is None else _with_ante(Rules(), ante)
