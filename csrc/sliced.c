@@ -277,14 +277,19 @@ static inline __attribute__((always_inline)) __int128 sl_range(const cs__sliced 
                 }
                 continue;
             }
-            for (int ka = 0; ka <= j && bmax[i][ka] >= 0; ka++) {
-                const uint64_t lanes = di & sl_equal(a0, a1, a2, ka) & le[bmax[i][ka]];
-                if (!lanes)
-                    continue;
-                acc[i] += __builtin_popcountll(lanes) * (m0[i] - ka * x) -
-                          y * (__builtin_popcountll(lanes & b0) + 2 * __builtin_popcountll(lanes & b1) +
-                               4 * __builtin_popcountll(lanes & b2));
-            }
+            /* the lanes where the value is positive, then their sum m0 - |A & R| x - |B' & R| y from
+             * popcounts of the counters' bits (not a popcount for each |A & R|) */
+            uint64_t pos = 0;
+            for (int ka = 0; ka <= j && bmax[i][ka] >= 0; ka++)
+                pos |= sl_equal(a0, a1, a2, ka) & le[bmax[i][ka]];
+            pos &= di;
+            if (!pos)
+                continue;
+            acc[i] += __builtin_popcountll(pos) * m0[i] -
+                      x * (__builtin_popcountll(pos & a0) + 2 * __builtin_popcountll(pos & a1) +
+                           4 * __builtin_popcountll(pos & a2)) -
+                      y * (__builtin_popcountll(pos & b0) + 2 * __builtin_popcountll(pos & b1) +
+                           4 * __builtin_popcountll(pos & b2));
         }
     }
     __int128 total = 0;
@@ -349,10 +354,21 @@ static inline __attribute__((always_inline)) __int128 sl_sum(const cs__sliced *s
     return total;
 }
 
+/* sl_sum with j a constant of each branch, so that its loops over R's positions unroll */
+#define SL_SUM_BY_J(s, r, j, x, y, e_tie, c, v, l)                                                                  \
+    switch (j) {                                                                                                   \
+    case 1: return sl_sum(s, r, 1, x, y, e_tie, c, v, l);                                                         \
+    case 2: return sl_sum(s, r, 2, x, y, e_tie, c, v, l);                                                         \
+    case 3: return sl_sum(s, r, 3, x, y, e_tie, c, v, l);                                                         \
+    case 4: return sl_sum(s, r, 4, x, y, e_tie, c, v, l);                                                         \
+    case 5: return sl_sum(s, r, 5, x, y, e_tie, c, v, l);                                                         \
+    default: return sl_sum(s, r, j, x, y, e_tie, c, v, l);                                                        \
+    }
+
 static __int128 sl_sum_generic(const cs__sliced *s, const uint32_t *r, int j, int64_t x, int64_t y, int64_t e_tie,
                                int64_t c, uint32_t v, int64_t l)
 {
-    return sl_sum(s, r, j, x, y, e_tie, c, v, l);
+    SL_SUM_BY_J(s, r, j, x, y, e_tie, c, v, l)
 }
 
 #if CS__X86_64
@@ -360,7 +376,7 @@ __attribute__((target("avx2,popcnt,bmi"))) static __int128 sl_sum_avx2(const cs_
                                                                       int64_t x, int64_t y, int64_t e_tie, int64_t c,
                                                                       uint32_t v, int64_t l)
 {
-    return sl_sum(s, r, j, x, y, e_tie, c, v, l);
+    SL_SUM_BY_J(s, r, j, x, y, e_tie, c, v, l)
 }
 #endif
 

@@ -299,6 +299,10 @@ typedef struct {
     ru_ctx *c;
     ru_i128 best[CS_RU_OPTIONS], play[CS_RU_OPTIONS];
     uint64_t hands[CS_RU_OPTIONS], raise[CS_RU_OPTIONS], indifferent[CS_RU_OPTIONS], insured[CS_RU_OPTIONS];
+    /* the pay of a five-card final hand by its value, as first needed (five cards hold the same
+     * combinations wherever they have the same value: their ranks, and whether they are a flush) */
+    int64_t pay5[NT];
+    uint8_t pay5_known[NT];
 } ru_job;
 
 static inline uint32_t ru_pair(uint32_t a, uint32_t b) { return a + cs__binom[b][2]; }
@@ -318,26 +322,36 @@ static void ru_sort(uint32_t *r, int j)
         }
 }
 
-/* The dealer hands holding no card of r[0 .. j) (ascending positions) with a value below t. */
-static int64_t ru_below(const ru_ctx *c, const uint32_t *r, int j, uint32_t t)
+/* The dealer hands holding no card of r[0 .. j) (ascending positions) with a value below t[0], t[1],
+ * t[2] (n[0 .. 2]): by inclusion-exclusion over the subsets of r, each table read once for the three. */
+static void ru_below3(const ru_ctx *c, const uint32_t *r, int j, const uint32_t t[3], int64_t n[3])
 {
-    int64_t n = c->cum0[t];
+    for (int x = 0; x < 3; x++)
+        n[x] = c->cum0[t[x]];
     for (int a = 0; a < j; a++) {
-        n -= c->cum1[(size_t)r[a] * NT + t];
+        const uint16_t *c1 = c->cum1 + (size_t)r[a] * NT;
+        for (int x = 0; x < 3; x++)
+            n[x] -= c1[t[x]];
         for (int b = a + 1; b < j; b++) {
-            n += c->cum2[(size_t)ru_pair(r[a], r[b]) * NT + t];
+            const uint16_t *c2 = c->cum2 + (size_t)ru_pair(r[a], r[b]) * NT;
+            for (int x = 0; x < 3; x++)
+                n[x] += c2[t[x]];
             for (int e = b + 1; e < j; e++) {
                 const uint16_t *row = c->tri + (size_t)ru_triple(r[a], r[b], r[e]) * 43;
-                int64_t k = 0;
+                int32_t k[3] = {0, 0, 0};
                 for (int i = 0; i < 43; i++)
-                    k += row[i] < t;
-                n -= k;
-                for (int f = e + 1; f < j; f++)
-                    n += c->w4[ru_quad(r[a], r[b], r[e], r[f])] < t;
+                    for (int x = 0; x < 3; x++)
+                        k[x] += row[i] < t[x];
+                for (int x = 0; x < 3; x++)
+                    n[x] -= k[x];
+                for (int f = e + 1; f < j; f++) {
+                    const uint16_t w = c->w4[ru_quad(r[a], r[b], r[e], r[f])];
+                    for (int x = 0; x < 3; x++)
+                        n[x] += w < t[x];
+                }
             }
         }
     }
-    return n;
 }
 
 /* Over the non-qualifying dealer hands that hold no card of r: the sum of the better of taking
@@ -589,19 +603,25 @@ static void ru_hand(const ru_ctx *c, ru_job *job, int o, const uint8_t *kept, in
     const uint32_t n = (uint32_t)(nk + j);
     const uint16_t v = sixth ? cs__value_of6(h) : cs__value_of(h);
     uint8_t f, s;
-    const int64_t pay = ru_pay(h, n, ru, &f, &s);
+    const int64_t pay = n == 5 && job->pay5_known[v] ? job->pay5[v] : ru_pay(h, n, ru, &f, &s);
+    if (n == 5 && !job->pay5_known[v]) {
+        job->pay5[v] = pay;
+        job->pay5_known[v] = 1;
+    }
     const int64_t win_net = ru->ante_win + ru->bet * pay;
     uint32_t rs[5];
     memcpy(rs, r, (size_t)j * sizeof *r);
     ru_sort(rs, j);
     const uint16_t q = ru->qualifier;
     const int64_t comp = (int64_t)cs__binom[RU_N - j][4];
-    const int64_t fq = ru_below(c, rs, j, q);
+    const uint32_t thresholds[3] = {q, v, (uint32_t)v + 1};
+    int64_t below[3];
+    ru_below3(c, rs, j, thresholds, below); /* below v and v + 1: unused where v < q */
+    const int64_t fq = below[0];
     int64_t win = 0, lose; /* ties push */
     if (v >= q) {
-        const int64_t f1 = ru_below(c, rs, j, v), f2 = ru_below(c, rs, j, (uint32_t)v + 1);
-        win = f1 - fq;
-        lose = comp - f2;
+        win = below[1] - fq;
+        lose = comp - below[2];
     } else {
         lose = comp - fq;
     }

@@ -183,8 +183,8 @@ def russian_ev(hand: CardsLike, up: CardsLike, game: RussianGame | str = "lunar"
 
     ``hand``: the player's five cards; ``up``: the dealer's up card; ``game``: a rule set
     (``RussianGame``, "lunar", "russian" or a TOML file); ``exchange_sizes``: the numbers of cards
-    whose exchanges are counted (default: every size the rules allow; every option takes 3 to 8 s on two
-    cores, the exchanges of up to three cards under a second, the four- and five-card ones 1 to 6 s
+    whose exchanges are counted (default: every size the rules allow; every option takes 2.6 to 6 s on
+    two cores, the exchanges of up to three cards under a second, the four- and five-card ones 1 to 6 s
     each size); ``dealer``: the dealer's four
     hole cards, to price buying the game for the hand as dealt (``buy_game``); ``threads``: the core's
     threads (default: the machine's cores). Raises ``InvalidCards`` or ``InvalidRules``.
