@@ -213,8 +213,8 @@ static inline __attribute__((always_inline)) __int128 sl_range(const cs__sliced 
     const int j = q->j, imax = gr->ni < j ? gr->ni : j;
     const int64_t x = q->x, y = q->y, na = gr->na;
     /* for each i: the value where R's other j - i cards miss A and B' (its most), and how it is summed */
-    int64_t m0[SL_I_SIZES], scale[SL_I_SIZES];
-    int how[SL_I_SIZES], bmax[SL_I_SIZES][6], counting = 0, any = 0;
+    int64_t m0[SL_I_SIZES] = {0}, scale[SL_I_SIZES] = {0}; /* set for i <= imax, read only there */
+    int how[SL_I_SIZES] = {0}, bmax[SL_I_SIZES][6] = {{0}}, counting = 0, any = 0;
     for (int i = 0; i <= imax; i++) {
         const int64_t k = gr->nk - j + i;
         m0[i] = na * x + nb * y + k * q->c;
